@@ -1,0 +1,3 @@
+//! Benchmarks of the bem kernels (placeholder until its issue lands).
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! Benchmarks of the strip_draw kernels (placeholder until its issue lands).
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Benchmarks live in `benches/benches/`; run them with `cargo bench -p tribo-benches`.

@@ -1,0 +1,1 @@
+//! Independent-asperity onset-of-sliding model (seed 003).

@@ -1,0 +1,11 @@
+//! One file per `tribo` subcommand: its clap arguments and its `run`.
+
+pub mod asperity;
+pub mod calibrate;
+pub mod contact;
+pub mod dem;
+pub mod fit;
+pub mod inspect;
+pub mod meso;
+pub mod random_field;
+pub mod strip_draw;

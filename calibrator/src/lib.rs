@@ -1,0 +1,22 @@
+//! # tribo-calibrator
+//!
+//! The std half of tribo: runs the expensive physics (rough surfaces, FFT-BEM contact, DEM of
+//! wear flakes, the staggered BEM–DEM loop, the independent-asperity model, random fields of the
+//! friction coefficient, strip-draw studies) and distils it into a `tribo-core` calibration
+//! table plus a report folder of CSV files and plots.
+#![forbid(unsafe_code)]
+
+pub mod asperity;
+pub mod bem;
+pub mod cli;
+pub mod commands;
+pub mod dem;
+pub mod fit;
+pub mod meso;
+pub mod progress;
+pub mod random_field;
+pub mod report;
+pub mod rng;
+pub mod strip_draw;
+pub mod surface;
+pub mod table;

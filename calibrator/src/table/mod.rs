@@ -1,0 +1,1 @@
+//! Assembling and writing the tribo-core calibration table.

@@ -1,0 +1,1 @@
+//! Local friction law of seed 000 (Eq. 6–9, 23–24).

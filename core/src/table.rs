@@ -1,0 +1,1 @@
+//! Calibration table: postcard payload with magic, format version and CRC-32.
