@@ -1,0 +1,258 @@
+//! Periodic self-affine surfaces from an isotropic power-law PSD (seed 000 §6.1, after the
+//! spectral method of its Ref. [48] as implemented in Tamaas).
+//!
+//! Wavenumbers are mode numbers, in units of 2π/L. The isotropic PSD is
+//!
+//! ```text
+//! C(q) = 0                  q < k_l  (longer than the long-wavelength cutoff)
+//!        C0 · k_r^(−2(1+H)) k_l ≤ q < k_r  (roll-off plateau)
+//!        C0 · q^(−2(1+H))   k_r ≤ q ≤ k_s  (self-affine range, Hurst exponent H)
+//!        0                  q > k_s  (shorter than the short-wavelength cutoff)
+//! ```
+//!
+//! Each Fourier mode gets a complex Gaussian amplitude of variance C(q); the height map is the
+//! real part of the inverse FFT, with zero mean, then rescaled to a target RMS height or RMS
+//! slope. The real part of a random complex field has the PSD (C(q) + C(−q))/2 = C(q), so the
+//! spectrum shape is exact in expectation.
+
+use rand::Rng;
+use rand_distr::StandardNormal;
+use rustfft::FftPlanner;
+use rustfft::num_complex::Complex64;
+
+use super::height_map::{HeightMap, SurfaceError};
+use super::stats;
+
+/// How the RMS slope h'_rms is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlopeDefinition {
+    /// From the spectrum: h'²_rms = Σ_q |q|²·|ĥ_q|² (exact derivative of the Fourier series).
+    Spectral,
+    /// From forward differences on the grid: mean of ((h_{i+1,j}−h_{ij})/δx)² +
+    /// ((h_{i,j+1}−h_{ij})/δy)². Smaller than the spectral value near the grid cutoff.
+    FiniteDifference,
+}
+
+/// Target of the rescaling after generation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rescale {
+    /// Keep the raw amplitude (C0 = 1 m⁴ in mode units; only useful for shape tests).
+    None,
+    /// RMS height \[m\] (seed 000: aluminium 1.40 µm, tool 0.60 µm).
+    RmsHeight(f64),
+    /// RMS slope \[-\] (seed 000: aluminium 0.34) with its definition.
+    RmsSlope(f64, SlopeDefinition),
+}
+
+/// Spectrum parameters of a self-affine surface.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SelfAffine {
+    /// Hurst exponent H, 0 < H < 1 (seed 000: 0.8).
+    pub hurst: f64,
+    /// Long-wavelength cutoff k_l \[2π/L\].
+    pub k_l: f64,
+    /// Roll-off k_r \[2π/L\], k_l ≤ k_r.
+    pub k_r: f64,
+    /// Short-wavelength cutoff k_s \[2π/L\], k_r ≤ k_s ≤ n/2.
+    pub k_s: f64,
+}
+
+impl SelfAffine {
+    /// Checks 0 < H < 1 and 0 < k_l ≤ k_r ≤ k_s ≤ n/2 for an n×n grid.
+    pub fn validate(&self, n: usize) -> Result<(), SurfaceError> {
+        let fail = |m: String| Err(SurfaceError::Parameters(m));
+        if !(self.hurst > 0.0 && self.hurst < 1.0) {
+            return fail(format!(
+                "Hurst exponent must be in (0, 1), got {}",
+                self.hurst
+            ));
+        }
+        if !(self.k_l > 0.0 && self.k_l <= self.k_r && self.k_r <= self.k_s) {
+            return fail(format!(
+                "need 0 < k_l ≤ k_r ≤ k_s, got k_l = {}, k_r = {}, k_s = {}",
+                self.k_l, self.k_r, self.k_s
+            ));
+        }
+        if self.k_s > n as f64 / 2.0 {
+            return fail(format!(
+                "k_s = {} exceeds the Nyquist mode n/2 = {} of the grid",
+                self.k_s,
+                n / 2
+            ));
+        }
+        Ok(())
+    }
+
+    /// Isotropic PSD C(q) at mode number `q`, with C0 = 1.
+    pub fn psd(&self, q: f64) -> f64 {
+        let expo = -2.0 * (1.0 + self.hurst);
+        if q < self.k_l || q > self.k_s {
+            0.0
+        } else if q < self.k_r {
+            self.k_r.powf(expo)
+        } else {
+            q.powf(expo)
+        }
+    }
+
+    /// Generates an `n × n` periodic surface of side `length` \[m\], rescaled as asked.
+    pub fn generate<R: Rng + ?Sized>(
+        &self,
+        n: usize,
+        length: f64,
+        rescale: Rescale,
+        rng: &mut R,
+    ) -> Result<HeightMap, SurfaceError> {
+        if n < 4 || !(length.is_finite() && length > 0.0) {
+            return Err(SurfaceError::Parameters(format!(
+                "need n ≥ 4 and length > 0, got n = {n}, length = {length}"
+            )));
+        }
+        self.validate(n)?;
+        let mut spec = vec![Complex64::new(0.0, 0.0); n * n];
+        for iy in 0..n {
+            let ky = mode(iy, n);
+            for ix in 0..n {
+                let kx = mode(ix, n);
+                let q = (kx * kx + ky * ky).sqrt();
+                let a = self.psd(q).sqrt();
+                let (g1, g2): (f64, f64) = (rng.sample(StandardNormal), rng.sample(StandardNormal));
+                spec[iy * n + ix] =
+                    Complex64::new(a * g1, a * g2) * std::f64::consts::FRAC_1_SQRT_2;
+            }
+        }
+        spec[0] = Complex64::new(0.0, 0.0);
+        inverse_fft2(&mut spec, n);
+        let dx = length / n as f64;
+        let h: Vec<f64> = spec.iter().map(|c| c.re).collect();
+        let mut map = HeightMap::new(n, n, dx, dx, h)?;
+        map.remove_mean();
+        let current = match rescale {
+            Rescale::None => return Ok(map),
+            Rescale::RmsHeight(_) => stats::rms_height(&map),
+            Rescale::RmsSlope(_, SlopeDefinition::Spectral) => stats::rms_slope_spectral(&map),
+            Rescale::RmsSlope(_, SlopeDefinition::FiniteDifference) => stats::rms_slope_fd(&map),
+        };
+        let target = match rescale {
+            Rescale::RmsHeight(t) | Rescale::RmsSlope(t, _) => t,
+            Rescale::None => unreachable!(),
+        };
+        if !(target.is_finite() && target > 0.0) {
+            return Err(SurfaceError::Parameters(format!(
+                "rescale target must be > 0, got {target}"
+            )));
+        }
+        if current <= 0.0 {
+            return Err(SurfaceError::Parameters(
+                "generated surface is flat (empty spectrum band)".into(),
+            ));
+        }
+        map.scale(target / current);
+        Ok(map)
+    }
+}
+
+/// Signed mode number of FFT index `i` on an `n` grid.
+pub fn mode(i: usize, n: usize) -> f64 {
+    if i <= n / 2 {
+        i as f64
+    } else {
+        i as f64 - n as f64
+    }
+}
+
+/// In-place 2-D inverse FFT (unnormalised) of a row-major `n × n` buffer.
+fn inverse_fft2(buf: &mut [Complex64], n: usize) {
+    let fft = FftPlanner::new().plan_fft_inverse(n);
+    fft.process(buf);
+    transpose(buf, n);
+    fft.process(buf);
+    transpose(buf, n);
+}
+
+fn transpose(buf: &mut [Complex64], n: usize) {
+    for i in 0..n {
+        for j in i + 1..n {
+            buf.swap(i * n + j, j * n + i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::stream_rng;
+
+    /// Rescaling is one multiplication: exact up to a few ulps of the statistic.
+    const RESCALE_TOL: f64 = 1e-12;
+
+    fn spec() -> SelfAffine {
+        SelfAffine {
+            hurst: 0.8,
+            k_l: 1.0,
+            k_r: 2.0,
+            k_s: 32.0,
+        }
+    }
+
+    #[test]
+    fn rescaling_is_exact_for_each_definition() {
+        let mut rng = stream_rng(1, 0);
+        for (rescale, stat) in [
+            (
+                Rescale::RmsHeight(1.4e-6),
+                stats::rms_height as fn(&HeightMap) -> f64,
+            ),
+            (
+                Rescale::RmsSlope(0.34, SlopeDefinition::Spectral),
+                stats::rms_slope_spectral,
+            ),
+            (
+                Rescale::RmsSlope(0.34, SlopeDefinition::FiniteDifference),
+                stats::rms_slope_fd,
+            ),
+        ] {
+            let m = spec().generate(64, 100e-6, rescale, &mut rng).unwrap();
+            let (Rescale::RmsHeight(t) | Rescale::RmsSlope(t, _)) = rescale else {
+                unreachable!()
+            };
+            assert!((stat(&m) / t - 1.0).abs() < RESCALE_TOL);
+            assert!(m.mean().abs() < 1e-12 * t.max(1e-6));
+        }
+    }
+
+    #[test]
+    fn same_seed_same_surface() {
+        let a = spec()
+            .generate(64, 1.0, Rescale::RmsHeight(1.0), &mut stream_rng(5, 1))
+            .unwrap();
+        let b = spec()
+            .generate(64, 1.0, Rescale::RmsHeight(1.0), &mut stream_rng(5, 1))
+            .unwrap();
+        let c = spec()
+            .generate(64, 1.0, Rescale::RmsHeight(1.0), &mut stream_rng(6, 1))
+            .unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn rejects_bad_parameters() {
+        let mut rng = stream_rng(0, 0);
+        let bad = SelfAffine {
+            k_s: 40.0,
+            ..spec()
+        };
+        assert!(bad.generate(64, 1.0, Rescale::None, &mut rng).is_err());
+        let bad = SelfAffine {
+            hurst: 1.2,
+            ..spec()
+        };
+        assert!(bad.generate(64, 1.0, Rescale::None, &mut rng).is_err());
+        assert!(
+            spec()
+                .generate(64, 1.0, Rescale::RmsHeight(-1.0), &mut rng)
+                .is_err()
+        );
+    }
+}
