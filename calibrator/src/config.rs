@@ -1,0 +1,358 @@
+//! The calibration configuration: every parameter of `tribo calibrate`, its preset defaults
+//! and its validation. A TOML file overrides any subset of a preset; unknown keys and
+//! non-physical values are errors that name the key.
+//!
+//! ```
+//! use tribo_calibrator::config::CalibrationConfig;
+//! use tribo_calibrator::presets::Preset;
+//! let cfg = CalibrationConfig::from_preset_and_toml(Preset::Quick, "[sweep]\nseeds = 4\n")?;
+//! assert_eq!(cfg.sweep.seeds, 4);
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::presets::Preset;
+
+/// Material pair and interface (seed 000 §5 Step 3, §7).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialConfig {
+    /// Effective modulus E* \[Pa\] (seed 000: 55 GPa).
+    pub e_star: f64,
+    /// Plastic saturation pressure p_crit \[Pa\] (seed 000: 340 MPa).
+    pub p_crit: f64,
+    /// Interfacial shear strength τ0 \[Pa\] (not given by the seed: a documented choice).
+    pub tau0: f64,
+    /// Hardness H of the softer body \[Pa\] (Archard source, seed 000 Eq. 12).
+    pub hardness: f64,
+    /// Archard wear coefficient K \[-\] (seed 000 §7: 1e-4).
+    pub wear_coefficient: f64,
+    /// Fraction ζ of particles carried by the tool \[-\] (seed 000 §7: 0.2).
+    pub tool_fraction: f64,
+}
+
+/// Rough surfaces (seed 000 §2.4, §6.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SurfaceConfig {
+    /// Grid points per side n (power of two recommended for the FFTs).
+    pub grid: usize,
+    /// Side of the periodic domain L \[m\] (seed 000: 500 µm).
+    pub length: f64,
+    /// Hurst exponent (seed 000: 0.8).
+    pub hurst: f64,
+    /// Long-wavelength cutoff k_l \[2π/L\].
+    pub k_l: f64,
+    /// Roll-off k_r \[2π/L\].
+    pub k_r: f64,
+    /// Short-wavelength cutoff k_s \[2π/L\] (seed 000: k_l/k_s = 1/100 … 4/100).
+    pub k_s: f64,
+    /// RMS height of the deformable surface \[m\] (seed 000 aluminium: 1.40 µm).
+    pub rms_height_deformable: f64,
+    /// RMS height of the rigid tool \[m\] (seed 000 cast iron: 0.60 µm).
+    pub rms_height_tool: f64,
+}
+
+/// Wear flakes (seed 000 §2.2, §5 Step 1, §6.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlakeConfig {
+    /// Flake diameter d_p \[m\] (seed 000: 6–100 µm).
+    pub diameter: f64,
+    /// Flake thickness h_p \[m\] (seed 000: 0.5 µm).
+    pub thickness: f64,
+    /// Flake density \[kg/m³\] (aluminium 2700).
+    pub density: f64,
+    /// Viscous damping η of Eq. 15–16, per unit mass \[1/s\].
+    pub damping: f64,
+}
+
+/// The BEM–DEM sweep (seed 000 §6.2–6.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SweepConfig {
+    /// Nominal pressures p \[Pa\] (seed 000: 2–30 MPa).
+    pub pressures: Vec<f64>,
+    /// Particle area fractions β \[-\] (Eq. 10); realised as a whole number of flakes.
+    pub betas: Vec<f64>,
+    /// Sliding velocities v0 \[m/s\] (seed 000 Fig. 15).
+    pub velocities: Vec<f64>,
+    /// Seeds (initial placements) per case (seed 000: 3).
+    pub seeds: usize,
+    /// Sliding distance in domain lengths (seed 000: 2).
+    pub slide_lengths: f64,
+    /// Pressures of the particle-free BEM sweep used for κ and the cluster statistics \[Pa\].
+    pub contact_pressures: Vec<f64>,
+}
+
+/// BEM solver settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BemConfig {
+    /// Relative convergence tolerance.
+    pub tolerance: f64,
+    /// Iteration cap (failure to converge is an error).
+    pub max_iterations: usize,
+}
+
+/// Random-field curves (seed 004).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RandomFieldConfig {
+    /// Monte-Carlo realisations per l/a point.
+    pub samples: usize,
+    /// σ/μ at which the thresholds are computed (seed 004: 0.2).
+    pub sigma_over_mu: f64,
+    /// CV tolerance of the thresholds (seed 004: 5 %).
+    pub tolerance: f64,
+}
+
+/// Independent-asperity model (seed 003).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AsperityConfig {
+    /// Added masses M1 \[kg\] (seed 003: 0, 55, 111, 215, 308, 552 g); normal load (M0+M1)·g.
+    pub added_masses: Vec<f64>,
+    /// Number of junctions per run.
+    pub junctions: usize,
+}
+
+/// Everything `tribo calibrate` needs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalibrationConfig {
+    /// Material pair and interface.
+    pub material: MaterialConfig,
+    /// Rough surfaces.
+    pub surface: SurfaceConfig,
+    /// Wear flakes.
+    pub flakes: FlakeConfig,
+    /// BEM–DEM sweep.
+    pub sweep: SweepConfig,
+    /// BEM solver.
+    pub bem: BemConfig,
+    /// Random-field curves.
+    pub random_field: RandomFieldConfig,
+    /// Asperity model.
+    pub asperity: AsperityConfig,
+}
+
+impl CalibrationConfig {
+    /// The preset's configuration with the TOML text `overrides` merged on top (any subset of
+    /// keys), validated.
+    pub fn from_preset_and_toml(preset: Preset, overrides: &str) -> Result<Self> {
+        let base = toml::Value::try_from(preset.config()).context("serialising the preset")?;
+        let user: toml::Value = toml::from_str(overrides).context("parsing the TOML config")?;
+        let merged = merge(base, user, "")?;
+        let cfg: CalibrationConfig = merged.try_into().context("reading the TOML config")?;
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    /// As [`Self::from_preset_and_toml`], reading the overrides from a file.
+    pub fn from_preset_and_file(preset: Preset, path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("reading config {}", path.display()))?;
+        Self::from_preset_and_toml(preset, &text)
+            .with_context(|| format!("in config {}", path.display()))
+    }
+
+    /// Checks every value; the error names the offending key.
+    pub fn validate(&self) -> Result<()> {
+        let m = &self.material;
+        positive("material.e_star", m.e_star)?;
+        positive("material.p_crit", m.p_crit)?;
+        positive("material.tau0", m.tau0)?;
+        positive("material.hardness", m.hardness)?;
+        non_negative("material.wear_coefficient", m.wear_coefficient)?;
+        in_unit("material.tool_fraction", m.tool_fraction)?;
+        let s = &self.surface;
+        if s.grid < 16 {
+            bail!("surface.grid must be at least 16, got {}", s.grid);
+        }
+        positive("surface.length", s.length)?;
+        if !(s.hurst > 0.0 && s.hurst < 1.0) {
+            bail!("surface.hurst must be in (0, 1), got {}", s.hurst);
+        }
+        positive("surface.k_l", s.k_l)?;
+        if !(s.k_l <= s.k_r && s.k_r <= s.k_s) {
+            bail!(
+                "need surface.k_l ≤ surface.k_r ≤ surface.k_s, got {} ≤ {} ≤ {}",
+                s.k_l,
+                s.k_r,
+                s.k_s
+            );
+        }
+        if s.k_s > s.grid as f64 / 2.0 {
+            bail!(
+                "surface.k_s = {} exceeds the grid's Nyquist mode surface.grid/2 = {}",
+                s.k_s,
+                s.grid / 2
+            );
+        }
+        positive("surface.rms_height_deformable", s.rms_height_deformable)?;
+        positive("surface.rms_height_tool", s.rms_height_tool)?;
+        let f = &self.flakes;
+        positive("flakes.diameter", f.diameter)?;
+        positive("flakes.thickness", f.thickness)?;
+        positive("flakes.density", f.density)?;
+        non_negative("flakes.damping", f.damping)?;
+        if f.diameter >= s.length {
+            bail!(
+                "flakes.diameter = {} m is not smaller than the domain surface.length = {} m",
+                f.diameter,
+                s.length
+            );
+        }
+        if f.thickness >= f.diameter {
+            bail!(
+                "flakes.thickness = {} m must be smaller than flakes.diameter = {} m (oblate flakes)",
+                f.thickness,
+                f.diameter
+            );
+        }
+        let pixel = s.length / s.grid as f64;
+        if f.diameter < 2.0 * pixel {
+            bail!(
+                "flakes.diameter = {} m spans fewer than 2 pixels of {pixel} m: refine surface.grid or enlarge the flakes",
+                f.diameter
+            );
+        }
+        let w = &self.sweep;
+        nonempty_all("sweep.pressures", &w.pressures, |p| p > 0.0)?;
+        if let Some(p) = w
+            .pressures
+            .iter()
+            .chain(&w.contact_pressures)
+            .find(|&&p| p >= m.p_crit)
+        {
+            bail!(
+                "sweep pressure {p} Pa must be below material.p_crit = {} Pa",
+                m.p_crit
+            );
+        }
+        nonempty_all("sweep.betas", &w.betas, |b| b > 0.0 && b < 1.0)?;
+        nonempty_all("sweep.velocities", &w.velocities, |v| v > 0.0)?;
+        nonempty_all("sweep.contact_pressures", &w.contact_pressures, |p| p > 0.0)?;
+        if w.seeds == 0 {
+            bail!("sweep.seeds must be at least 1");
+        }
+        positive("sweep.slide_lengths", w.slide_lengths)?;
+        let b = &self.bem;
+        if !(b.tolerance > 0.0 && b.tolerance < 1.0) {
+            bail!("bem.tolerance must be in (0, 1), got {}", b.tolerance);
+        }
+        if b.max_iterations == 0 {
+            bail!("bem.max_iterations must be at least 1");
+        }
+        let r = &self.random_field;
+        if r.samples < 2 {
+            bail!("random_field.samples must be at least 2, got {}", r.samples);
+        }
+        positive("random_field.sigma_over_mu", r.sigma_over_mu)?;
+        positive("random_field.tolerance", r.tolerance)?;
+        let a = &self.asperity;
+        nonempty_all("asperity.added_masses", &a.added_masses, |x| x >= 0.0)?;
+        if a.junctions == 0 {
+            bail!("asperity.junctions must be at least 1");
+        }
+        Ok(())
+    }
+}
+
+fn positive(key: &str, v: f64) -> Result<()> {
+    if v.is_finite() && v > 0.0 {
+        Ok(())
+    } else {
+        bail!("{key} must be finite and > 0, got {v}")
+    }
+}
+
+fn non_negative(key: &str, v: f64) -> Result<()> {
+    if v.is_finite() && v >= 0.0 {
+        Ok(())
+    } else {
+        bail!("{key} must be finite and ≥ 0, got {v}")
+    }
+}
+
+fn in_unit(key: &str, v: f64) -> Result<()> {
+    if (0.0..=1.0).contains(&v) {
+        Ok(())
+    } else {
+        bail!("{key} must be in [0, 1], got {v}")
+    }
+}
+
+fn nonempty_all(key: &str, v: &[f64], ok: impl Fn(f64) -> bool) -> Result<()> {
+    if v.is_empty() {
+        bail!("{key} must not be empty");
+    }
+    if let Some((i, x)) = v
+        .iter()
+        .enumerate()
+        .find(|(_, x)| !(x.is_finite() && ok(**x)))
+    {
+        bail!("{key}[{i}] = {x} is out of range");
+    }
+    Ok(())
+}
+
+/// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
+fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value> {
+    match (base, over) {
+        (toml::Value::Table(mut b), toml::Value::Table(o)) => {
+            for (k, v) in o {
+                let key = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                let Some(old) = b.remove(&k) else {
+                    bail!("unknown config key `{key}`");
+                };
+                b.insert(k, merge(old, v, &key)?);
+            }
+            Ok(toml::Value::Table(b))
+        }
+        (toml::Value::Table(_), _) => bail!("config key `{path}` must be a table"),
+        (_, over) => Ok(over),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_is_valid() {
+        for p in [Preset::Quick, Preset::Standard, Preset::Paper] {
+            p.config().validate().unwrap();
+        }
+    }
+
+    #[test]
+    fn overrides_apply_and_errors_name_the_key() {
+        let c =
+            CalibrationConfig::from_preset_and_toml(Preset::Quick, "[material]\ne_star = 70e9\n")
+                .unwrap();
+        assert_eq!(c.material.e_star, 70e9);
+        let msg = |t: &str| {
+            format!(
+                "{:#}",
+                CalibrationConfig::from_preset_and_toml(Preset::Quick, t).unwrap_err()
+            )
+        };
+        assert!(msg("[material]\nfoo = 1\n").contains("material.foo"));
+        assert!(msg("[nonsense]\n").contains("nonsense"));
+        assert!(msg("[material]\ne_star = -1.0\n").contains("material.e_star"));
+        assert!(msg("[flakes]\ndiameter = 1.0\n").contains("flakes.diameter"));
+        assert!(msg("[sweep]\npressures = [400e6]\n").contains("p_crit"));
+        assert!(msg("[sweep]\nseeds = 0\n").contains("sweep.seeds"));
+        assert!(msg("[material]\ne_star = \"x\"\n").contains("e_star"));
+    }
+}

@@ -1,0 +1,168 @@
+//! Presets of `tribo calibrate`: `quick` (minutes on a laptop, coarse and honest about it),
+//! `standard` (an hour-class run on a workstation) and `paper` (seed 000's 500 µm domain and
+//! sweeps; meant for many cores or a cluster).
+
+use clap::ValueEnum;
+use serde::{Deserialize, Serialize};
+
+use crate::config::{
+    AsperityConfig, BemConfig, CalibrationConfig, FlakeConfig, MaterialConfig, RandomFieldConfig,
+    SurfaceConfig, SweepConfig,
+};
+
+/// A named set of defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Preset {
+    /// Small grid, few cases and seeds: a full table in a few minutes on 2 cores.
+    Quick,
+    /// Finer grid and more cases.
+    Standard,
+    /// Seed 000's domain (500 µm) and sweeps.
+    Paper,
+}
+
+const MPA: f64 = 1e6;
+const UM: f64 = 1e-6;
+
+fn mpa(values: &[f64]) -> Vec<f64> {
+    values.iter().map(|p| p * MPA).collect()
+}
+
+impl Preset {
+    /// Name as written in tables and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Quick => "quick",
+            Preset::Standard => "standard",
+            Preset::Paper => "paper",
+        }
+    }
+
+    /// The preset's full configuration.
+    pub fn config(self) -> CalibrationConfig {
+        let material = MaterialConfig {
+            e_star: 55e9,
+            p_crit: 340.0 * MPA,
+            tau0: 1.0e9,
+            hardness: 1.0e9,
+            wear_coefficient: 1e-4,
+            tool_fraction: 0.2,
+        };
+        let flakes = FlakeConfig {
+            diameter: 12.0 * UM,
+            thickness: 0.5 * UM,
+            density: 2700.0,
+            damping: 1.0e6,
+        };
+        let bem = BemConfig {
+            tolerance: 1e-8,
+            max_iterations: 2000,
+        };
+        let asperity_all = vec![0.0, 0.055, 0.111, 0.215, 0.308, 0.552];
+        match self {
+            Preset::Quick => CalibrationConfig {
+                material,
+                surface: SurfaceConfig {
+                    grid: 64,
+                    length: 100.0 * UM,
+                    hurst: 0.8,
+                    k_l: 1.0,
+                    k_r: 2.0,
+                    k_s: 16.0,
+                    rms_height_deformable: 1.40 * UM,
+                    rms_height_tool: 0.60 * UM,
+                },
+                flakes,
+                sweep: SweepConfig {
+                    pressures: vec![5.0 * MPA, 15.0 * MPA, 30.0 * MPA],
+                    betas: vec![0.05, 0.1],
+                    velocities: vec![10.0, 50.0],
+                    seeds: 3,
+                    slide_lengths: 1.0,
+                    contact_pressures: vec![
+                        2.0 * MPA,
+                        5.0 * MPA,
+                        10.0 * MPA,
+                        20.0 * MPA,
+                        30.0 * MPA,
+                    ],
+                },
+                bem,
+                random_field: RandomFieldConfig {
+                    samples: 400,
+                    sigma_over_mu: 0.2,
+                    tolerance: 0.05,
+                },
+                asperity: AsperityConfig {
+                    added_masses: vec![0.0, 0.215, 0.552],
+                    junctions: 200,
+                },
+            },
+            Preset::Standard => CalibrationConfig {
+                material,
+                surface: SurfaceConfig {
+                    grid: 128,
+                    length: 200.0 * UM,
+                    hurst: 0.8,
+                    k_l: 1.0,
+                    k_r: 2.0,
+                    k_s: 32.0,
+                    rms_height_deformable: 1.40 * UM,
+                    rms_height_tool: 0.60 * UM,
+                },
+                flakes,
+                sweep: SweepConfig {
+                    pressures: vec![2.0 * MPA, 5.0 * MPA, 10.0 * MPA, 20.0 * MPA, 30.0 * MPA],
+                    betas: vec![0.02, 0.05, 0.1],
+                    velocities: vec![5.0, 10.0, 25.0, 50.0, 100.0],
+                    seeds: 3,
+                    slide_lengths: 2.0,
+                    contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 20.0, 30.0]),
+                },
+                bem,
+                random_field: RandomFieldConfig {
+                    samples: 2000,
+                    sigma_over_mu: 0.2,
+                    tolerance: 0.05,
+                },
+                asperity: AsperityConfig {
+                    added_masses: asperity_all.clone(),
+                    junctions: 500,
+                },
+            },
+            Preset::Paper => CalibrationConfig {
+                material,
+                surface: SurfaceConfig {
+                    grid: 512,
+                    length: 500.0 * UM,
+                    hurst: 0.8,
+                    k_l: 1.0,
+                    k_r: 2.0,
+                    k_s: 100.0,
+                    rms_height_deformable: 1.40 * UM,
+                    rms_height_tool: 0.60 * UM,
+                },
+                flakes,
+                sweep: SweepConfig {
+                    pressures: mpa(&[2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]),
+                    betas: vec![0.01, 0.02, 0.05, 0.1],
+                    velocities: vec![1.0, 5.0, 10.0, 25.0, 50.0, 100.0],
+                    seeds: 3,
+                    slide_lengths: 2.0,
+                    contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]),
+                },
+                bem,
+                random_field: RandomFieldConfig {
+                    samples: 5000,
+                    sigma_over_mu: 0.2,
+                    tolerance: 0.05,
+                },
+                asperity: AsperityConfig {
+                    added_masses: asperity_all,
+                    junctions: 1000,
+                },
+            },
+        }
+    }
+}
