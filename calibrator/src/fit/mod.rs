@@ -2,6 +2,7 @@
 //! (seed 000 Eq. 23), α(v) by the exponential saturation law (Fig. 15), the nucleation
 //! asymptote of d̄_c (App. E).
 
+pub mod alpha;
 pub mod linear;
 pub mod saturation;
 

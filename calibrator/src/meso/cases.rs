@@ -1,0 +1,169 @@
+//! The BEM–DEM sweep as a list of independent cases (DESIGN.md, Scale): list them, run any
+//! one by index (on this machine with rayon, or as one task of a Slurm job array), and merge
+//! the case results into the fits. The three steps share nothing but these types.
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::SweepConfig;
+
+/// One mesoscale simulation: a pressure, a particle fraction, a velocity and a seed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MesoCase {
+    /// Position in [`list_cases`]'s order (stable for a given config).
+    pub index: usize,
+    /// Nominal pressure p \[Pa\].
+    pub pressure: f64,
+    /// Requested particle area fraction β \[-\].
+    pub beta: f64,
+    /// Sliding velocity v0 \[m/s\].
+    pub velocity: f64,
+    /// Which initial placement (0 … seeds−1); the RNG stream is derived from the user's seed
+    /// and this index, so it does not depend on the other cases.
+    pub seed_index: usize,
+}
+
+/// What one case produced (everything the fits and the report need; histories are written
+/// separately by the runner).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaseResult {
+    /// The case.
+    pub case: MesoCase,
+    /// Number of flakes placed.
+    pub flakes: usize,
+    /// Realised β = N_p·a_p/A_0 (whole flakes) \[-\].
+    pub beta_realised: f64,
+    /// ⟨A_p⟩/A_0 over the slide (seed 000 Eq. 22) \[-\].
+    pub mean_ap: f64,
+    /// ⟨A_c⟩/A_0 over the slide \[-\].
+    pub mean_ac: f64,
+    /// Mean number of blocked flakes per step.
+    pub mean_blocked: f64,
+    /// Slide steps (one pixel each).
+    pub steps: usize,
+    /// Total BEM iterations over the slide.
+    pub bem_iterations: usize,
+    /// Wall time of DEM and BEM parts \[s\] (for the benches and the report; not part of the
+    /// physics, so excluded from reproducibility comparisons).
+    pub seconds_dem: f64,
+    /// See `seconds_dem`.
+    pub seconds_bem: f64,
+}
+
+/// The cases of a sweep in a fixed order: velocity (outer), pressure, β, seed (inner).
+pub fn list_cases(sweep: &SweepConfig) -> Vec<MesoCase> {
+    let mut out = Vec::with_capacity(
+        sweep.velocities.len() * sweep.pressures.len() * sweep.betas.len() * sweep.seeds,
+    );
+    for &velocity in &sweep.velocities {
+        for &pressure in &sweep.pressures {
+            for &beta in &sweep.betas {
+                for seed_index in 0..sweep.seeds {
+                    out.push(MesoCase {
+                        index: out.len(),
+                        pressure,
+                        beta,
+                        velocity,
+                        seed_index,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Why case results cannot be merged.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum MergeError {
+    /// A case of the list has no result.
+    #[error("case {0} has no result (rerun it with --case {0})")]
+    Missing(usize),
+    /// Two results claim the same case.
+    #[error("case {0} appears twice")]
+    Duplicate(usize),
+    /// A result does not belong to this sweep (other config).
+    #[error("result for case {0} does not match this configuration's case list")]
+    Foreign(usize),
+}
+
+/// Orders `results` by case index and checks that they are exactly the cases of `sweep`.
+pub fn merge(
+    sweep: &SweepConfig,
+    mut results: Vec<CaseResult>,
+) -> Result<Vec<CaseResult>, MergeError> {
+    let cases = list_cases(sweep);
+    results.sort_by_key(|r| r.case.index);
+    for w in results.windows(2) {
+        if w[0].case.index == w[1].case.index {
+            return Err(MergeError::Duplicate(w[0].case.index));
+        }
+    }
+    for r in &results {
+        if cases.get(r.case.index) != Some(&r.case) {
+            return Err(MergeError::Foreign(r.case.index));
+        }
+    }
+    if let Some(missing) =
+        (0..cases.len()).find(|&i| results.get(i).map(|r| r.case.index) != Some(i))
+    {
+        return Err(MergeError::Missing(missing));
+    }
+    Ok(results)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::Preset;
+
+    fn result(case: MesoCase) -> CaseResult {
+        CaseResult {
+            case,
+            flakes: 1,
+            beta_realised: case.beta,
+            mean_ap: 0.0,
+            mean_ac: 0.0,
+            mean_blocked: 0.0,
+            steps: 1,
+            bem_iterations: 1,
+            seconds_dem: 0.0,
+            seconds_bem: 0.0,
+        }
+    }
+
+    #[test]
+    fn case_list_is_the_full_product_in_order() {
+        let s = Preset::Quick.config().sweep;
+        let cases = list_cases(&s);
+        assert_eq!(
+            cases.len(),
+            s.velocities.len() * s.pressures.len() * s.betas.len() * s.seeds
+        );
+        assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
+        assert_eq!(cases[1].seed_index, 1);
+        assert_eq!(cases[0].velocity, s.velocities[0]);
+        assert_eq!(
+            cases.last().unwrap().velocity,
+            *s.velocities.last().unwrap()
+        );
+    }
+
+    #[test]
+    fn merge_accepts_any_order_and_rejects_gaps_duplicates_and_strangers() {
+        let s = Preset::Quick.config().sweep;
+        let cases = list_cases(&s);
+        let mut all: Vec<CaseResult> = cases.iter().copied().map(result).collect();
+        all.reverse();
+        let merged = merge(&s, all.clone()).unwrap();
+        assert!(merged.iter().enumerate().all(|(i, r)| r.case.index == i));
+        let mut gap = all.clone();
+        gap.retain(|r| r.case.index != 3);
+        assert_eq!(merge(&s, gap), Err(MergeError::Missing(3)));
+        let mut dup = all.clone();
+        dup.push(result(cases[5]));
+        assert_eq!(merge(&s, dup), Err(MergeError::Duplicate(5)));
+        let mut foreign = all;
+        foreign[0].case.pressure *= 2.0;
+        assert!(matches!(merge(&s, foreign), Err(MergeError::Foreign(_))));
+    }
+}
