@@ -322,7 +322,7 @@ impl<'a> StripDraw<'a> {
         if !(forces.pull_force.is_finite() && forces.friction_force.is_finite()) {
             return Err(Error::NonFiniteInput);
         }
-        if self.steps % u64::from(m.transport_every) == 0 {
+        if self.steps.is_multiple_of(u64::from(m.transport_every)) {
             self.update_transport()?;
         }
         Ok(forces)
@@ -333,7 +333,7 @@ impl<'a> StripDraw<'a> {
     fn update_transport(&mut self) -> Result<(), Error> {
         let m = self.model;
         let dt_b = self.time - self.mark_time;
-        if !(dt_b > 0.0) {
+        if dt_b.is_nan() || dt_b <= 0.0 {
             return Ok(());
         }
         let b = &mut self.buf;
@@ -377,12 +377,13 @@ impl<'a> StripDraw<'a> {
         let remaining = options.slide - m.v0 * self.time;
         if !(options.slide.is_finite() && options.average_window.is_finite())
             || options.average_window < 0.0
-            || !(per_step > 0.0)
+            || per_step.is_nan()
+            || per_step <= 0.0
         {
             return Err(Error::InvalidParameter);
         }
         let steps_f = libm::ceil(remaining / per_step).max(0.0);
-        if !(steps_f < (1u64 << 40) as f64) {
+        if steps_f.is_nan() || steps_f >= (1u64 << 40) as f64 {
             return Err(Error::InvalidParameter);
         }
         let steps = steps_f as u64;

@@ -120,8 +120,9 @@ impl CoulombSpring {
         mu_static: f32,
         mu_kinetic: f32,
     ) -> f32 {
-        // `!(x > 0)` is also true for NaN.
-        if !(pressure > 0.0) || !(k_s > 0.0) || !k_s.is_finite() {
+        // NaN fails both comparisons: no contact.
+        let in_contact = pressure > 0.0 && k_s > 0.0 && k_s.is_finite();
+        if !in_contact {
             *self = Self::new();
             return 0.0;
         }

@@ -336,11 +336,11 @@ fn advance<F: FnMut(usize) -> NodeInput>(
             fluxes.clamped_high += (f64::from(updated) - f64::from(cur.beta_max)) * l_e;
             updated = cur.beta_max;
         }
-        if !(updated >= 0.0) {
-            // Also catches NaN (∞ − ∞ from a saturated neighbour): reset to empty.
-            if updated < 0.0 {
-                fluxes.clamped_low -= f64::from(updated) * l_e;
-            }
+        if updated < 0.0 {
+            fluxes.clamped_low -= f64::from(updated) * l_e;
+            updated = 0.0;
+        } else if updated.is_nan() {
+            // ∞ − ∞ from an unbounded neighbour: reset to empty.
             updated = 0.0;
         }
         if let Some(slot) = beta.get_mut(i) {

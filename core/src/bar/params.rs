@@ -182,22 +182,24 @@ impl Model {
     pub fn new(p: &BarParams, n: usize) -> Result<Self, Error> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
         let nonneg = |x: f64| x.is_finite() && x >= 0.0;
-        if n < 3
-            || !pos(p.e_star)
-            || !pos(p.density)
-            || !(p.mass_scaling.is_finite() && p.mass_scaling >= 1.0)
-            || !pos(p.height)
-            || !pos(p.element_length)
-            || !nonneg(p.pull_velocity)
-            || !p.initial_velocity.is_finite()
-            || !pos(p.tool_length)
-            || !nonneg(p.tool_entry)
-            || !nonneg(p.tool_pressure)
-            || !pos(p.shear_stiffness)
-            || !nonneg(p.damping_ratio)
-            || !(p.courant > 0.0 && p.courant <= 1.0)
-            || p.transport_every == 0
-        {
+        let valid = n >= 3
+            && pos(p.e_star)
+            && pos(p.density)
+            && p.mass_scaling.is_finite()
+            && p.mass_scaling >= 1.0
+            && pos(p.height)
+            && pos(p.element_length)
+            && nonneg(p.pull_velocity)
+            && p.initial_velocity.is_finite()
+            && pos(p.tool_length)
+            && nonneg(p.tool_entry)
+            && nonneg(p.tool_pressure)
+            && pos(p.shear_stiffness)
+            && nonneg(p.damping_ratio)
+            && p.courant > 0.0
+            && p.courant <= 1.0
+            && p.transport_every > 0;
+        if !valid {
             return Err(Error::InvalidParameter);
         }
         let transport = p.transport();
@@ -217,7 +219,12 @@ impl Model {
         let omega_1 = core::f64::consts::PI * p.wave_speed() / (2.0 * length);
         let damping = 2.0 * p.damping_ratio * omega_1;
         let pressure = p.tool_pressure as f32;
-        if !pos(dt) || !pos(k_s as f64) || !pressure.is_finite() || !(damping * dt < 1.0) {
+        if !pos(dt)
+            || !pos(k_s as f64)
+            || !pressure.is_finite()
+            || (damping * dt).is_nan()
+            || damping * dt >= 1.0
+        {
             return Err(Error::InvalidParameter);
         }
         Ok(Self {
