@@ -1,1 +1,521 @@
 //! β-transport of third-body particles along a 1D node line (seed 000 Eq. 12–14, App. C).
+//!
+//! β is the area fraction of the sheet covered by flake particles (Eq. 10). It obeys the
+//! conservation law (Eq. 12–13)
+//!
+//! ```text
+//! ∂β/∂t + ∂j/∂x = K·P·|U̇|/(H·h_p),      j = −ζ·U̇·β
+//! ```
+//!
+//! in the material frame of the sheet: the Archard source (Eq. 37, App. C) creates particles
+//! where the tool presses (P > 0) and slides (U̇ ≠ 0); a fraction ζ of them sticks to the tool
+//! and so drifts at −ζ·U̇ relative to the sheet. The upwind scheme of Eq. 14,
+//!
+//! ```text
+//! β_i ← β_i + Δt·[ K·P_i·|U̇_i|/(H·h_p) + (ζ/l_e)·(U̇_{i+1}β_{i+1} − U̇_iβ_i) ],  β_i ∈ [0, β_thres(v_i)]
+//! ```
+//!
+//! is implemented in conservative donor-cell form: the amount crossing the face between
+//! nodes i and i+1 during Δt is `(Δt·ζ/l_e)·(max(−U̇_i,0)·β_i − max(U̇_{i+1},0)·β_{i+1})`
+//! (rightward positive), which is Eq. 14 for U̇ ≥ 0 and its upwind mirror for U̇ < 0 (stroke
+//! reversal). Each face amount is computed once and given to one node and taken from the
+//! other, so Σβ·l_e changes only by the source, the boundary outflows and the clamp, all
+//! reported in [`Fluxes`] (accumulated in f64).
+//!
+//! **Stability.** The update is monotone (and keeps β ≥ 0) iff the CFL number
+//! ν_i = Δt·ζ·|U̇_i|/l_e ≤ 1 on every node in contact. [`step`] refuses a step with ν > 1
+//! ([`Error::CflViolation`], β untouched); [`step_substepped`] splits it into ⌈ν_max⌉ equal
+//! sub-steps (at most [`MAX_SUBSTEPS`], else the same error). Never a silent blow-up.
+//!
+//! # Modelling decisions at the tool's edges (§4, §7, Fig. 17a)
+//!
+//! A node is **under the tool** when its pressure P_i > 0 (the caller decides; the strip-draw
+//! bar passes the tool pressure times the fraction of the node's tributary length covered by
+//! the tool, so a node is under the tool when its current position overlaps the tool). The
+//! tool carries particles only where it touches the sheet, hence:
+//!
+//! 1. **Interior faces** carry the ζ-flux only when *both* nodes are under the tool.
+//! 2. **Leading (entry) edge** — where fresh sheet comes under the tool. Tool-carried
+//!    particles drift towards it at ζ·U̇ relative to the sheet, but they are attached to the
+//!    tool, which advances over fresh sheet at the full U̇ ≥ ζ·U̇: they cannot be deposited
+//!    ahead of the tool. The face between the first node under the tool and the fresh node
+//!    ahead of it carries nothing; the particles pile up on the first nodes under the tool
+//!    and are handed over to fresh nodes as these come under the tool. This is the
+//!    accumulation zone of Fig. 17a (ζ > 0): tool-carried particles meet the freshly
+//!    generated ones at the leading edge.
+//! 3. **Trailing (exit) edge** — where the sheet leaves the tool. A node that leaves the tool
+//!    keeps all the β it carries: those are the particles *left on the sheet* (the region
+//!    between the two lines of the "V" in Fig. 17a). Its particles are no longer touched by
+//!    the tool, so no flux comes back from it (j = 0 off the tool), no source acts on it,
+//!    and its β is frozen (it is still clamped to its β_thres, which the caller may set to
+//!    +∞ for nodes off the tool).
+//! 4. **Ends of the line** (node 0, node N−1) are open: if the end node is under the tool and
+//!    its particles drift outwards, they leave the modelled line — reported as
+//!    [`Fluxes::outflow_left`] / [`Fluxes::outflow_right`]. Nothing enters from beyond.
+//!
+//! **Input policy.** P ≤ 0 or NaN: not under the tool. A non-finite velocity is an error
+//! ([`Error::NonFiniteInput`], β untouched); so are a non-finite or negative Δt and invalid
+//! parameters ([`Error::InvalidParameter`]). β_thres NaN counts as +∞ (no saturation), a
+//! negative one as 0. A NaN β already in storage counts as 0.
+//!
+//! ```
+//! use tribo_core::transport::{BetaLine, TransportParams};
+//! let params = TransportParams::seed_000(1.0e-3); // K = 1e-4, H = 750 MPa, h_p = 0.5 µm, ζ = 0.2
+//! let mut line = BetaLine::<8>::new();
+//! let pressure = [30.0e6_f32; 8]; // Pa: the whole line under the tool
+//! let velocity = [0.08_f32; 8]; // m/s
+//! let beta_thres = [0.4_f32; 8];
+//! let fluxes = line.step(&params, 1.0e-3, &pressure, &velocity, &beta_thres)?;
+//! // Archard source K·P·|U̇|·Δt/(H·h_p) = 6.4e-4 per node and step (Σβ·l_e: × 8 × 1 mm).
+//! assert!((fluxes.source - 8.0 * 6.4e-4 * 1.0e-3).abs() < 1e-9);
+//! assert!((line.beta[3] - 6.4e-4).abs() < 1e-9);
+//! // Next step: the tool drift carries part of node 0's particles out of the left end.
+//! let fluxes = line.step(&params, 1.0e-3, &pressure, &velocity, &beta_thres)?;
+//! assert!(fluxes.outflow_left > 0.0);
+//! # Ok::<(), tribo_core::Error>(())
+//! ```
+
+use crate::error::Error;
+use crate::real;
+
+/// Accepted excess of the CFL number over 1: rounding of Δt·ζ·|U̇|/l_e for an intended ν = 1.
+pub const CFL_TOLERANCE: f32 = 4.0 * f32::EPSILON;
+
+/// Largest number of sub-steps [`step_substepped`] will take before refusing the step.
+pub const MAX_SUBSTEPS: u32 = 1 << 16;
+
+/// Parameters of the β-transport (SI units).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TransportParams {
+    /// Archard wear coefficient K \[-\] (Eq. 12, 33; seed 000 §7: 1e-4).
+    pub archard_k: f32,
+    /// Hardness H of the softer material \[Pa\] (Eq. 33).
+    pub hardness: f32,
+    /// Particle (flake) thickness h_p \[m\] (seed 000: 0.5 µm).
+    pub particle_thickness: f32,
+    /// Fraction ζ ∈ \[0, 1\] of the particles sticking to the tool (Eq. 13; seed 000 §7: 0.2).
+    pub zeta: f32,
+    /// Element length l_e between nodes \[m\].
+    pub element_length: f32,
+}
+
+impl TransportParams {
+    /// Hardness used by default \[Pa\]: AA5182-O, ≈ 75 HV ≈ 750 MPa. The seed does not state
+    /// H; this is a documented choice.
+    pub const DEFAULT_HARDNESS: f32 = 750.0e6;
+
+    /// Seed 000 §7 values (K = 1e-4, h_p = 0.5 µm, ζ = 0.2) with
+    /// [`DEFAULT_HARDNESS`](Self::DEFAULT_HARDNESS) and the given element length \[m\].
+    pub fn seed_000(element_length: f32) -> Self {
+        Self {
+            archard_k: 1.0e-4,
+            hardness: Self::DEFAULT_HARDNESS,
+            particle_thickness: 0.5e-6,
+            zeta: 0.2,
+            element_length,
+        }
+    }
+
+    /// Checks: K ≥ 0, H > 0, h_p > 0, l_e > 0, all finite, ζ ∈ \[0, 1\].
+    pub fn validate(&self) -> Result<(), Error> {
+        let pos = |x: f32| x.is_finite() && x > 0.0;
+        let ok = self.archard_k.is_finite()
+            && self.archard_k >= 0.0
+            && pos(self.hardness)
+            && pos(self.particle_thickness)
+            && pos(self.element_length)
+            && (0.0..=1.0).contains(&self.zeta);
+        if ok && self.source_coefficient().is_finite() {
+            Ok(())
+        } else {
+            Err(Error::InvalidParameter)
+        }
+    }
+
+    /// K/(H·h_p) \[1/(Pa·m)\]: the Archard source per unit pressure and sliding distance.
+    #[inline]
+    pub fn source_coefficient(&self) -> f32 {
+        self.archard_k / (self.hardness * self.particle_thickness)
+    }
+
+    /// Archard source rate dβ/dt = K·P·|U̇|/(H·h_p) (Eq. 12, 37) \[1/s\]; 0 off the tool
+    /// (P ≤ 0 or NaN) or for a non-finite velocity.
+    #[inline]
+    pub fn source_rate(&self, pressure: f32, velocity: f32) -> f32 {
+        if pressure > 0.0 && velocity.is_finite() {
+            self.source_coefficient() * pressure * real::abs(velocity)
+        } else {
+            0.0
+        }
+    }
+
+    /// CFL number ν = Δt·ζ·|U̇|/l_e \[-\].
+    #[inline]
+    pub fn cfl_number(&self, dt: f32, velocity: f32) -> f32 {
+        dt * self.zeta / self.element_length * real::abs(velocity)
+    }
+}
+
+/// Amounts of particles (Σβ·l_e, \[m\] per unit width) that entered or left a line during
+/// one or more steps. For any step,
+/// `Σβ'·l_e − Σβ·l_e = source − outflow_left − outflow_right − clamped_high + clamped_low`
+/// (see [`Fluxes::net_change`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fluxes {
+    /// Created by the Archard source.
+    pub source: f64,
+    /// Left through the left end of the line (node 0 under the tool, drifting leftwards).
+    pub outflow_left: f64,
+    /// Left through the right end of the line.
+    pub outflow_right: f64,
+    /// Removed by the upper clamp β ≤ β_thres (saturation, §7).
+    pub clamped_high: f64,
+    /// Added by the lower clamp β ≥ 0 (only on invalid storage; 0 under the CFL limit).
+    pub clamped_low: f64,
+}
+
+impl Fluxes {
+    /// Net change of Σβ·l_e these fluxes account for \[m\].
+    pub fn net_change(&self) -> f64 {
+        self.source - self.outflow_left - self.outflow_right - self.clamped_high + self.clamped_low
+    }
+
+    /// Adds another step's fluxes.
+    pub fn accumulate(&mut self, other: &Fluxes) {
+        self.source += other.source;
+        self.outflow_left += other.outflow_left;
+        self.outflow_right += other.outflow_right;
+        self.clamped_high += other.clamped_high;
+        self.clamped_low += other.clamped_low;
+    }
+}
+
+/// Per-node inputs of one transport step.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NodeInput {
+    /// Contact pressure P_i \[Pa\]; ≤ 0 or NaN means "not under the tool".
+    pub pressure: f32,
+    /// Sliding velocity U̇_i of the sheet relative to the tool \[m/s\].
+    pub velocity: f32,
+    /// Saturation β_thres(v_i) (Eq. 24) \[-\]; NaN counts as +∞.
+    pub beta_thres: f32,
+}
+
+/// Sanitised node input: contact flag, velocity, upper clamp.
+#[derive(Clone, Copy)]
+struct Node {
+    pressure: f32,
+    velocity: f32,
+    beta_max: f32,
+}
+
+impl Node {
+    #[inline]
+    fn from_input(input: NodeInput) -> Self {
+        let beta_max = if input.beta_thres.is_nan() {
+            f32::INFINITY
+        } else if input.beta_thres < 0.0 {
+            0.0
+        } else {
+            input.beta_thres
+        };
+        Self {
+            pressure: if input.pressure > 0.0 {
+                input.pressure
+            } else {
+                0.0
+            },
+            velocity: if input.velocity.is_finite() {
+                input.velocity
+            } else {
+                0.0
+            },
+            beta_max,
+        }
+    }
+
+    #[inline]
+    fn in_contact(&self) -> bool {
+        self.pressure > 0.0
+    }
+}
+
+#[inline]
+fn stored_beta(b: f32) -> f32 {
+    if b.is_nan() { 0.0 } else { b }
+}
+
+fn check_dt(params: &TransportParams, dt: f32) -> Result<(), Error> {
+    params.validate()?;
+    if dt.is_finite() && dt >= 0.0 {
+        Ok(())
+    } else {
+        Err(Error::InvalidParameter)
+    }
+}
+
+/// Largest CFL number over the nodes under the tool, or an error for a non-finite velocity.
+fn max_cfl<F: FnMut(usize) -> NodeInput>(
+    params: &TransportParams,
+    dt: f32,
+    n: usize,
+    inputs: &mut F,
+) -> Result<f32, Error> {
+    let mut v_max = 0.0f32;
+    for i in 0..n {
+        let input = inputs(i);
+        if !input.velocity.is_finite() {
+            return Err(Error::NonFiniteInput);
+        }
+        if input.pressure > 0.0 {
+            v_max = v_max.max(real::abs(input.velocity));
+        }
+    }
+    Ok(params.cfl_number(dt, v_max))
+}
+
+/// One unchecked upwind step (parameters, Δt and CFL already validated).
+fn advance<F: FnMut(usize) -> NodeInput>(
+    params: &TransportParams,
+    dt: f32,
+    beta: &mut [f32],
+    inputs: &mut F,
+) -> Fluxes {
+    let mut fluxes = Fluxes::default();
+    let n = beta.len();
+    let Some(&b0) = beta.first() else {
+        return fluxes;
+    };
+    let l_e = f64::from(params.element_length);
+    let drift = dt * params.zeta / params.element_length; // [s/m]
+    let source = dt * params.source_coefficient(); // [1/(Pa·m)·s]
+
+    let mut cur = Node::from_input(inputs(0));
+    let mut beta_cur = stored_beta(b0);
+    // Amount (in β units) crossing the face left of the current node, rightward positive.
+    let mut face_left = if cur.in_contact() && cur.velocity > 0.0 {
+        -drift * cur.velocity * beta_cur
+    } else {
+        0.0
+    };
+    fluxes.outflow_left = -f64::from(face_left) * l_e;
+
+    for i in 0..n {
+        let next = if i + 1 < n {
+            beta.get(i + 1)
+                .map(|&b| (Node::from_input(inputs(i + 1)), stored_beta(b)))
+        } else {
+            None
+        };
+        let face_right = match next {
+            Some((nx, beta_nx)) => {
+                if cur.in_contact() && nx.in_contact() {
+                    drift * ((-cur.velocity).max(0.0) * beta_cur - nx.velocity.max(0.0) * beta_nx)
+                } else {
+                    0.0
+                }
+            }
+            None => {
+                if cur.in_contact() && cur.velocity < 0.0 {
+                    let out = -drift * cur.velocity * beta_cur;
+                    fluxes.outflow_right = f64::from(out) * l_e;
+                    out
+                } else {
+                    0.0
+                }
+            }
+        };
+        let created = if cur.in_contact() {
+            source * cur.pressure * real::abs(cur.velocity)
+        } else {
+            0.0
+        };
+        fluxes.source += f64::from(created) * l_e;
+        let mut updated = beta_cur + created + face_left - face_right;
+        if updated > cur.beta_max {
+            fluxes.clamped_high += (f64::from(updated) - f64::from(cur.beta_max)) * l_e;
+            updated = cur.beta_max;
+        }
+        if updated < 0.0 {
+            fluxes.clamped_low -= f64::from(updated) * l_e;
+            updated = 0.0;
+        } else if updated.is_nan() {
+            // ∞ − ∞ from an unbounded neighbour: reset to empty.
+            updated = 0.0;
+        }
+        if let Some(slot) = beta.get_mut(i) {
+            *slot = updated;
+        }
+        face_left = face_right;
+        if let Some((nx, beta_nx)) = next {
+            cur = nx;
+            beta_cur = beta_nx;
+        }
+    }
+    fluxes
+}
+
+/// One β-transport step of length `dt` \[s\] on the line `beta` (β per node, updated in
+/// place), with the inputs of node i given by `inputs(i)` (called twice per node).
+///
+/// Errors (β untouched): [`Error::CflViolation`] if ν_max > 1 (+[`CFL_TOLERANCE`]),
+/// [`Error::NonFiniteInput`] for a non-finite velocity, [`Error::InvalidParameter`] for
+/// invalid parameters or Δt.
+pub fn step_with<F: FnMut(usize) -> NodeInput>(
+    params: &TransportParams,
+    dt: f32,
+    beta: &mut [f32],
+    mut inputs: F,
+) -> Result<Fluxes, Error> {
+    check_dt(params, dt)?;
+    let nu = max_cfl(params, dt, beta.len(), &mut inputs)?;
+    if nu > 1.0 + CFL_TOLERANCE {
+        return Err(Error::CflViolation);
+    }
+    Ok(advance(params, dt, beta, &mut inputs))
+}
+
+/// As [`step_with`], but a step over the CFL limit is split into n = ⌈ν_max⌉ equal sub-steps
+/// (inputs held constant). Returns the summed fluxes and n. Refuses
+/// ([`Error::CflViolation`]) only if n would exceed [`MAX_SUBSTEPS`].
+pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
+    params: &TransportParams,
+    dt: f32,
+    beta: &mut [f32],
+    mut inputs: F,
+) -> Result<(Fluxes, u32), Error> {
+    check_dt(params, dt)?;
+    let nu = max_cfl(params, dt, beta.len(), &mut inputs)?;
+    let substeps = if nu <= 1.0 + CFL_TOLERANCE {
+        1
+    } else if nu <= MAX_SUBSTEPS as f32 {
+        // ceil without std: ν ≤ 2^16, so the cast is exact.
+        let whole = nu as u32;
+        if (whole as f32) < nu {
+            whole + 1
+        } else {
+            whole
+        }
+    } else {
+        return Err(Error::CflViolation);
+    };
+    let sub_dt = dt / substeps as f32;
+    let mut total = Fluxes::default();
+    for _ in 0..substeps {
+        total.accumulate(&advance(params, sub_dt, beta, &mut inputs));
+    }
+    Ok((total, substeps))
+}
+
+fn slice_inputs<'s>(
+    n: usize,
+    pressure: &'s [f32],
+    velocity: &'s [f32],
+    beta_thres: &'s [f32],
+) -> Result<impl FnMut(usize) -> NodeInput + 's, Error> {
+    if pressure.len() != n || velocity.len() != n || beta_thres.len() != n {
+        return Err(Error::InvalidParameter);
+    }
+    Ok(move |i: usize| NodeInput {
+        pressure: pressure.get(i).copied().unwrap_or(0.0),
+        velocity: velocity.get(i).copied().unwrap_or(0.0),
+        beta_thres: beta_thres.get(i).copied().unwrap_or(0.0),
+    })
+}
+
+/// [`step_with`] on caller-supplied slices (all of `beta`'s length, else
+/// [`Error::InvalidParameter`]): pressure P_i \[Pa\], velocity U̇_i \[m/s\], β_thres_i \[-\].
+pub fn step(
+    params: &TransportParams,
+    dt: f32,
+    pressure: &[f32],
+    velocity: &[f32],
+    beta_thres: &[f32],
+    beta: &mut [f32],
+) -> Result<Fluxes, Error> {
+    let inputs = slice_inputs(beta.len(), pressure, velocity, beta_thres)?;
+    step_with(params, dt, beta, inputs)
+}
+
+/// [`step_substepped_with`] on caller-supplied slices (see [`step`]).
+pub fn step_substepped(
+    params: &TransportParams,
+    dt: f32,
+    pressure: &[f32],
+    velocity: &[f32],
+    beta_thres: &[f32],
+    beta: &mut [f32],
+) -> Result<(Fluxes, u32), Error> {
+    let inputs = slice_inputs(beta.len(), pressure, velocity, beta_thres)?;
+    step_substepped_with(params, dt, beta, inputs)
+}
+
+/// Total amount Σβ_i·l_e \[m\] of a line, summed in f64.
+pub fn total_amount(beta: &[f32], element_length: f32) -> f64 {
+    beta.iter().map(|&b| f64::from(b)).sum::<f64>() * f64::from(element_length)
+}
+
+/// A line of N nodes with its own `[f32; N]` storage (firmware convenience) and the fluxes
+/// accumulated since its creation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BetaLine<const N: usize> {
+    /// β per node \[-\].
+    pub beta: [f32; N],
+    /// Fluxes accumulated over all steps taken (f64).
+    pub totals: Fluxes,
+}
+
+impl<const N: usize> Default for BetaLine<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> BetaLine<N> {
+    /// A particle-free line.
+    pub const fn new() -> Self {
+        Self {
+            beta: [0.0; N],
+            totals: Fluxes {
+                source: 0.0,
+                outflow_left: 0.0,
+                outflow_right: 0.0,
+                clamped_high: 0.0,
+                clamped_low: 0.0,
+            },
+        }
+    }
+
+    /// One checked step ([`step`]); refuses an over-CFL step.
+    pub fn step(
+        &mut self,
+        params: &TransportParams,
+        dt: f32,
+        pressure: &[f32; N],
+        velocity: &[f32; N],
+        beta_thres: &[f32; N],
+    ) -> Result<Fluxes, Error> {
+        let f = step(params, dt, pressure, velocity, beta_thres, &mut self.beta)?;
+        self.totals.accumulate(&f);
+        Ok(f)
+    }
+
+    /// One step, sub-stepped if over the CFL limit ([`step_substepped`]).
+    pub fn step_substepped(
+        &mut self,
+        params: &TransportParams,
+        dt: f32,
+        pressure: &[f32; N],
+        velocity: &[f32; N],
+        beta_thres: &[f32; N],
+    ) -> Result<(Fluxes, u32), Error> {
+        let r = step_substepped(params, dt, pressure, velocity, beta_thres, &mut self.beta)?;
+        self.totals.accumulate(&r.0);
+        Ok(r)
+    }
+
+    /// Σβ·l_e \[m\] (f64).
+    pub fn total_amount(&self, element_length: f32) -> f64 {
+        total_amount(&self.beta, element_length)
+    }
+}
