@@ -34,7 +34,7 @@ pub fn decode_table(bytes: &[u8], origin: &Path) -> anyhow::Result<Table> {
             tribo_core::Error::UnsupportedVersion { .. } => {
                 " — written by a different tribo version; re-run `tribo calibrate`"
             }
-            tribo_core::Error::BadMagic => " — not a tribo table file",
+            tribo_core::Error::BadMagic => " (tables start with the bytes \"TRBO\")",
             tribo_core::Error::Truncated | tribo_core::Error::CrcMismatch => {
                 " — the file is truncated or corrupt; re-run `tribo calibrate`"
             }

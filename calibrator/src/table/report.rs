@@ -11,9 +11,9 @@ use tribo_core::table::Table;
 use super::describe::{DEFAULTS_BANNER, STRIP_DRAW_V0, describe};
 use crate::report::{CsvTable, LinePlot, Series, write_atomic};
 
-/// Velocities of the μ(β) curves \[m/s\]: slow, seed 000's strip-draw speed, fast, and the
-/// mesoscale range of Fig. 15.
-pub const MU_BETA_VELOCITIES: [f64; 4] = [0.01, STRIP_DRAW_V0 as f64, 1.0, 10.0];
+/// Velocities of the μ(β) curves \[m/s\]: around seed 000's strip-draw speed
+/// ([`STRIP_DRAW_V0`]) and one fast enough to show the saturated α.
+pub const MU_BETA_VELOCITIES: [f64; 4] = [0.01, 0.03, 0.08, 1.0];
 
 /// Log velocity grid of the α(v) curve: 10^-3 … 10^2 m/s, 61 points.
 pub fn velocity_grid() -> Vec<f64> {
