@@ -4,8 +4,8 @@
 use heapless::{String, Vec};
 
 use super::{
-    AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, Provenance,
-    Table, TransportSection, ValueOrigin,
+    AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, Provenance, Table,
+    TransportSection, ValueOrigin,
 };
 use crate::cof_field::CofSection;
 use crate::error::Error;

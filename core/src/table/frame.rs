@@ -23,9 +23,7 @@ impl Table {
     /// (a buffer of [`super::MAX_TABLE_BYTES`] always can). Allocation-free.
     pub fn encode(&self, buf: &mut [u8]) -> Result<usize, Error> {
         self.validate()?;
-        let body = buf
-            .get_mut(HEADER_BYTES..)
-            .ok_or(Error::BufferTooSmall)?;
+        let body = buf.get_mut(HEADER_BYTES..).ok_or(Error::BufferTooSmall)?;
         let payload_len = postcard::to_slice(self, body)
             .map_err(|e| match e {
                 postcard::Error::SerializeBufferFull => Error::BufferTooSmall,
@@ -87,7 +85,9 @@ fn checked_payload(bytes: &[u8]) -> Result<&[u8], Error> {
     let body_end = HEADER_BYTES
         .checked_add(payload_len)
         .ok_or(Error::Truncated)?;
-    let total = body_end.checked_add(TRAILER_BYTES).ok_or(Error::Truncated)?;
+    let total = body_end
+        .checked_add(TRAILER_BYTES)
+        .ok_or(Error::Truncated)?;
     if bytes.len() < total {
         return Err(Error::Truncated);
     }

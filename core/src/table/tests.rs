@@ -100,7 +100,9 @@ fn every_single_byte_flip_is_rejected_with_the_right_error() {
             let got = Table::from_bytes(&bad[..n]);
             let ok = match i {
                 0..4 => got == Err(Error::BadMagic),
-                4..6 => matches!(got, Err(Error::UnsupportedVersion { found }) if found != FORMAT_VERSION),
+                4..6 => {
+                    matches!(got, Err(Error::UnsupportedVersion { found }) if found != FORMAT_VERSION)
+                }
                 6..10 => matches!(got, Err(Error::Truncated | Error::Malformed)),
                 _ => got == Err(Error::CrcMismatch),
             };
@@ -114,7 +116,11 @@ fn every_single_byte_flip_is_rejected_with_the_right_error() {
 fn every_truncation_is_rejected_and_trailing_bytes_too() {
     let (buf, n) = encode(&Table::filled_example());
     for len in 0..n {
-        assert_eq!(Table::from_bytes(&buf[..len]), Err(Error::Truncated), "len {len}");
+        assert_eq!(
+            Table::from_bytes(&buf[..len]),
+            Err(Error::Truncated),
+            "len {len}"
+        );
     }
     // One byte more than the frame (the buffer is zero-padded).
     assert_eq!(Table::from_bytes(&buf[..n + 1]), Err(Error::Malformed));
@@ -195,7 +201,11 @@ fn non_physical_tables_are_invalid() {
         assert_eq!(t.encode(&mut buf), Err(Error::InvalidTable), "{what}");
         let (p, n) = raw_payload(&t);
         let (b, m) = frame_raw(&p[..n]);
-        assert_eq!(Table::from_bytes(&b[..m]), Err(Error::InvalidTable), "{what}");
+        assert_eq!(
+            Table::from_bytes(&b[..m]),
+            Err(Error::InvalidTable),
+            "{what}"
+        );
     }
 }
 
@@ -205,7 +215,11 @@ fn encode_reports_small_buffers() {
     let (_, n) = encode(&t);
     let mut buf = [0u8; MAX_TABLE_BYTES];
     for len in [0, 5, HEADER_BYTES, n / 2, n - 1] {
-        assert_eq!(t.encode(&mut buf[..len]), Err(Error::BufferTooSmall), "len {len}");
+        assert_eq!(
+            t.encode(&mut buf[..len]),
+            Err(Error::BufferTooSmall),
+            "len {len}"
+        );
     }
     assert_eq!(t.encode(&mut buf[..n]), Ok(n));
 }
@@ -244,7 +258,10 @@ fn decoded_full_table_evaluates_mu_consistently_with_its_beta_thres_samples() {
         assert_eq!(law.alpha(v), a, "α interpolates its samples");
         // μ = μ0·(1 − β/β_thres) at half the stored threshold.
         let mu = law.mu(v, 0.5 * bt);
-        assert!((mu - 0.5 * law.mu0()).abs() <= 1e-4 * law.mu0(), "v {v}: μ {mu}");
+        assert!(
+            (mu - 0.5 * law.mu0()).abs() <= 1e-4 * law.mu0(),
+            "v {v}: μ {mu}"
+        );
         assert_eq!(law.mu(v, bt * (1.0 + 1e-4)), 0.0);
     }
 }
