@@ -23,3 +23,4 @@ pub mod table;
 pub mod transport;
 
 pub use error::Error;
+pub use table::{MAX_TABLE_BYTES, Table};

@@ -1,1 +1,198 @@
-//! Calibration table: postcard payload with magic, format version and CRC-32.
+//! Calibration table: the one artefact the calibrator hands to the core.
+//!
+//! A [`Table`] is a single postcard-encoded struct whose capacities are all const
+//! (`heapless`), so decoding needs no allocator. On the wire it is framed as
+//!
+//! ```text
+//! offset  size  field
+//! 0       4     magic  b"TRBO"
+//! 4       2     format version, u16 little-endian  (FORMAT_VERSION)
+//! 6       4     payload length n, u32 little-endian
+//! 10      n     postcard payload of `Table`
+//! 10+n    4     CRC-32 over bytes [0, 10+n), u32 little-endian
+//! ```
+//!
+//! The CRC is CRC-32/ISO-HDLC (the zlib/Ethernet CRC: reflected polynomial 0x04C11DB7,
+//! init and xor-out 0xFFFFFFFF, check value 0xCBF43926 for `"123456789"`), implemented in
+//! [`crc32`] without a dependency. It detects every single-byte error and every burst of up
+//! to 32 bits, so every single-byte flip of a table is rejected.
+//!
+//! **Versioning.** postcard is not self-describing and ignores `#[serde(default)]`, so the
+//! layout is pinned by the header's [`FORMAT_VERSION`]: any change to the serde layout of
+//! [`Table`] or of a type it embeds bumps it, and [`Table::from_bytes`] rejects every other
+//! version with [`Error::UnsupportedVersion`]. Enums in the table ([`ValueOrigin`],
+//! [`AlphaLawForm`], [`BetaThresRule`]) only ever get variants appended.
+//!
+//! **Validation.** [`Table::from_bytes`] checks, in this order: length of the header
+//! ([`Error::Truncated`]), magic ([`Error::BadMagic`]), version
+//! ([`Error::UnsupportedVersion`]), announced length against the bytes given
+//! ([`Error::Truncated`] if short, [`Error::Malformed`] if bytes follow the CRC), CRC
+//! ([`Error::CrcMismatch`]), postcard decoding with no trailing payload bytes
+//! ([`Error::Malformed`]), then the physics ([`Error::InvalidTable`]: NaN, ∞, negative or
+//! inconsistent values, see [`Table::validate`]). It never panics.
+//!
+//! ```
+//! use tribo_core::table::{Table, MAX_TABLE_BYTES};
+//! let table = Table::seed000_defaults();
+//! let mut buf = [0u8; MAX_TABLE_BYTES];
+//! let n = table.encode(&mut buf)?;
+//! let back = Table::from_bytes(&buf[..n])?;
+//! assert_eq!(back, table);
+//! let law = back.friction_law()?;
+//! assert!(law.mu(0.08, 0.0) > 0.1 && law.mu(0.08, 0.0) < 0.2);
+//! # Ok::<(), tribo_core::Error>(())
+//! ```
+
+pub mod crc32;
+mod defaults;
+mod frame;
+#[cfg(test)]
+mod tests;
+mod validate;
+
+use heapless::{String, Vec};
+use serde::{Deserialize, Serialize};
+
+use crate::cof_field::CofSection;
+use crate::error::Error;
+use crate::law::{ALPHA_SAMPLES, AlphaCurve, FrictionLaw, LawParams};
+use crate::presliding::PreslidingSection;
+
+pub use defaults::{
+    SEED000_ALPHA_B, SEED000_ALPHA_V_REF, SEED000_HARDNESS, SEED000_MU0_TARGET, SEED000_TAU0,
+};
+pub use frame::{FORMAT_VERSION, HEADER_BYTES, MAGIC, TRAILER_BYTES};
+
+/// Upper bound of an encoded table \[bytes\]; a full table (every section at capacity) fits.
+pub const MAX_TABLE_BYTES: usize = 4096;
+
+/// Capacity of the calibrator-version string \[bytes of UTF-8\].
+pub const VERSION_CAPACITY: usize = 16;
+/// Capacity of the preset-name string \[bytes of UTF-8\].
+pub const PRESET_CAPACITY: usize = 16;
+
+/// Whether the numbers in a table come from a calibration run or are documented defaults.
+/// Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValueOrigin {
+    /// Documented default parameters (seed 000 and literature choices), not a calibration.
+    DocumentedDefaults,
+    /// Calibrated by the `tribo` calibrator's simulations.
+    Calibrated,
+}
+
+/// Who wrote the table and how.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// Version of the calibrator that wrote the table (its `CARGO_PKG_VERSION`).
+    pub calibrator_version: String<VERSION_CAPACITY>,
+    /// Name of the calibration preset (`quick`, `standard`, `paper`, or a config name).
+    pub preset: String<PRESET_CAPACITY>,
+    /// RNG seed of the run (`--seed`).
+    pub seed: u64,
+    /// Calibrated values or documented defaults.
+    pub origin: ValueOrigin,
+}
+
+/// Parameters of the β-transport (seed 000 Eq. 12–14) as plain numbers (SI units).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TransportSection {
+    /// Hardness H of the softer material (Archard source, Eq. 12, App. C) \[Pa\].
+    pub hardness: f32,
+    /// Particle (flake) thickness h_p (Eq. 12) \[m\].
+    pub particle_thickness: f32,
+    /// Archard wear coefficient K (Eq. 12) \[-\]; 0 means no wear.
+    pub archard_k: f32,
+    /// Fraction ζ ∈ [0, 1] of particles carried by the tool (Eq. 13) \[-\].
+    pub tool_fraction: f32,
+}
+
+/// Functional form of the fitted α(v) law. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AlphaLawForm {
+    /// α(v) = b·(1 − exp(−|v|/v_ref)) (seed 000 Fig. 15), parameters in
+    /// [`crate::law::SaturationLaw`].
+    ExpSaturation,
+}
+
+/// α(v): the fitted law's form and the curve (samples, spread, law parameters).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlphaSection {
+    /// Form of `curve.law`.
+    pub form: AlphaLawForm,
+    /// Samples, spread and fitted law; evaluation policy in [`AlphaCurve`].
+    pub curve: AlphaCurve,
+}
+
+/// How β_thres(v) is obtained. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BetaThresRule {
+    /// β_thres = κ/(α(v)·h'_rms): the particle-borne area cannot exceed the real contact
+    /// area, A_p ≤ A_c (seed 000 Eq. 24).
+    ContactAreaBound,
+}
+
+/// β_thres: its rule, and its values at the α sample velocities (for reports; checked
+/// against the rule on decoding).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BetaThresSection {
+    /// Rule the core applies at run time.
+    pub rule: BetaThresRule,
+    /// β_thres at each velocity of `AlphaSection::curve.v` (empty when α has no samples) \[-\].
+    pub at_alpha_samples: Vec<f32, ALPHA_SAMPLES>,
+}
+
+/// Contact-cluster statistics of the BEM (seed 000 Eq. 8, §6.3, App. D–F), all
+/// dimensionless, with the pressure scaled as p/E*.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClusterSection {
+    /// Coefficient of determination R² of the κ fit of A_c/A_0 = κ/h'_rms · p/E* (Eq. 8).
+    pub kappa_fit_r2: f32,
+    /// Pressure range of the fits, `[p_min, p_max]` \[Pa\].
+    pub pressure_range: [f32; 2],
+    /// Nucleation phase (App. E, Eq. 43–44): d̄_c/d̄ = a_n·(p/E*)^(−1/2); holds `a_n` \[-\].
+    pub dc_nucleation: f32,
+    /// Growth phase (App. F, Eq. 45): d̄_c/d̄ = a_g − c_g·(p/E*)^(1/2); holds `[a_g, c_g]` \[-\].
+    pub dc_growth: [f32; 2],
+    /// Slope of N_c/N_s against p/E* (nucleation phase: N_c ∝ p, App. E) \[-\].
+    pub nc_over_ns_slope: f32,
+}
+
+/// The calibration table. Construct it with [`Table::seed000_defaults`] (documented
+/// defaults), from the calibrator's results, or decode it with [`Table::from_bytes`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    /// Who wrote it, how, and whether the values are calibrated.
+    pub provenance: Provenance,
+    /// τ0, κ, E*, h'_rms of the local friction law (Eq. 9).
+    pub law: LawParams,
+    /// Archard source and tool-carried fraction of the β-transport (Eq. 12–14).
+    pub transport: TransportSection,
+    /// α(v) (Eq. 23, Fig. 15).
+    pub alpha: AlphaSection,
+    /// β_thres (Eq. 24).
+    pub beta_thres: BetaThresSection,
+    /// Contact-cluster statistics and the κ fit; `None` when not calibrated (κ is then a
+    /// literature value).
+    pub clusters: Option<ClusterSection>,
+    /// CV curves and model-choice thresholds of the COF random field (seed 004); empty when
+    /// not calibrated.
+    pub cof: CofSection,
+    /// Pre-sliding data of the asperity model (seed 003); empty when not calibrated.
+    pub presliding: PreslidingSection,
+}
+
+impl Table {
+    /// The validated friction law of this table (parameters and α(v)).
+    ///
+    /// Errors: those of [`FrictionLaw::new`] (a table decoded by [`Table::from_bytes`] has
+    /// already passed them).
+    pub fn friction_law(&self) -> Result<FrictionLaw, Error> {
+        FrictionLaw::new(self.law, self.alpha.curve.clone())
+    }
+
+    /// Whether the values are documented defaults rather than a calibration.
+    pub fn is_defaults_only(&self) -> bool {
+        self.provenance.origin == ValueOrigin::DocumentedDefaults
+    }
+}

@@ -1,1 +1,51 @@
-//! Assembling and writing the tribo-core calibration table.
+//! Assembling, writing, reading and reporting the tribo-core calibration table
+//! ([`tribo_core::table::Table`]).
+//!
+//! - [`assemble`]: a table from results (provenance, α samples with β_thres filled in).
+//! - [`io`]: encode (with a decode-back check), atomic write, read with clear errors.
+//! - [`describe`]: a human-readable text description (used by `tribo inspect` and the
+//!   report's summary).
+//! - [`report`]: the report folder of a table: CSV + plots of α(v), β_thres(v) and μ(β) at a
+//!   few velocities, and a one-page `summary.md`.
+
+pub mod assemble;
+pub mod describe;
+pub mod io;
+pub mod report;
+
+/// Errors of the table tools (library side; commands wrap them with anyhow context).
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// The core rejected the table or its bytes.
+    #[error("{0}")]
+    Core(#[from] tribo_core::Error),
+    /// More samples than the table's capacity.
+    #[error("{what}: {given} samples exceed the table's capacity of {capacity}")]
+    TooManySamples {
+        /// Which samples.
+        what: &'static str,
+        /// How many were given.
+        given: usize,
+        /// The capacity.
+        capacity: usize,
+    },
+    /// Sample arrays of different lengths.
+    #[error("{what}: sample arrays have different lengths")]
+    LengthMismatch {
+        /// Which samples.
+        what: &'static str,
+    },
+    /// A text field longer than its capacity.
+    #[error("{what} '{text}' is longer than {capacity} bytes")]
+    TextTooLong {
+        /// Which field.
+        what: &'static str,
+        /// The text.
+        text: String,
+        /// The capacity in bytes.
+        capacity: usize,
+    },
+    /// The encoded bytes did not decode back to the same table (a format bug).
+    #[error("the encoded table does not decode back to the same values")]
+    RoundTrip,
+}

@@ -1,0 +1,205 @@
+//! Human-readable description of a table (`tribo inspect`, the report's summary).
+
+use std::fmt::Write as _;
+
+use tribo_core::table::{AlphaLawForm, BetaThresRule, Table, ValueOrigin};
+
+/// Sliding velocity of seed 000's strip-draw tests (§2.1) \[m/s\], used as the reference
+/// point of the descriptions and reports.
+pub const STRIP_DRAW_V0: f32 = 0.08;
+
+/// The banner every output about a defaults-only table carries.
+pub const DEFAULTS_BANNER: &str = "DOCUMENTED DEFAULTS, NOT A CALIBRATION: these values are seed-000 \
+     parameters and documented choices (τ0, H, α(v) law), not results of the calibrator's \
+     simulations (the full calibration lands with issue 7).";
+
+/// A multi-line text description of `table`: provenance, parameters with units, α(v) and
+/// β_thres, and what the optional sections hold.
+pub fn describe(table: &Table) -> String {
+    let mut s = String::new();
+    // `write!` into a String cannot fail.
+    let p = &table.provenance;
+    if p.origin == ValueOrigin::DocumentedDefaults {
+        let _ = writeln!(s, "*** {DEFAULTS_BANNER} ***\n");
+    }
+    let origin = match p.origin {
+        ValueOrigin::DocumentedDefaults => "documented defaults",
+        ValueOrigin::Calibrated => "calibrated",
+    };
+    let _ = writeln!(
+        s,
+        "provenance: calibrator {} · preset {} · seed {} · {origin}",
+        p.calibrator_version, p.preset, p.seed
+    );
+    let l = &table.law;
+    let _ = writeln!(s, "\nlocal friction law (seed 000 Eq. 9, 23-24)");
+    let _ = writeln!(
+        s,
+        "  tau0      = {:.4e} Pa   interfacial shear strength",
+        l.tau0
+    );
+    let _ = writeln!(
+        s,
+        "  kappa     = {:.4}          contact-area constant (Eq. 8)",
+        l.kappa
+    );
+    let _ = writeln!(s, "  E*        = {:.4e} Pa   effective modulus", l.e_star);
+    let _ = writeln!(s, "  h'_rms    = {:.4}          RMS slope", l.slope_rms);
+    let _ = writeln!(
+        s,
+        "  mu0       = {:.5}         tau0*kappa/(E* h'_rms)",
+        l.mu0()
+    );
+    let t = &table.transport;
+    let _ = writeln!(s, "\nbeta-transport (Eq. 12-14)");
+    let _ = writeln!(s, "  H         = {:.4e} Pa   hardness", t.hardness);
+    let _ = writeln!(
+        s,
+        "  h_p       = {:.4e} m    particle thickness",
+        t.particle_thickness
+    );
+    let _ = writeln!(
+        s,
+        "  K         = {:.4e}      Archard coefficient",
+        t.archard_k
+    );
+    let _ = writeln!(
+        s,
+        "  zeta      = {:.4}          tool-carried fraction",
+        t.tool_fraction
+    );
+    let a = &table.alpha;
+    let form = match a.form {
+        AlphaLawForm::ExpSaturation => "alpha = b (1 - exp(-|v|/v_ref))",
+    };
+    let rule = match table.beta_thres.rule {
+        BetaThresRule::ContactAreaBound => "beta_thres = kappa/(alpha h'_rms) (Eq. 24)",
+    };
+    let _ = writeln!(
+        s,
+        "\nalpha(v): {form}, b = {:.4}, v_ref = {:.4e} m/s; {rule}",
+        a.curve.law.b, a.curve.law.v_ref
+    );
+    if let Ok(law) = table.friction_law() {
+        let v = STRIP_DRAW_V0;
+        let _ = writeln!(
+            s,
+            "  at v = {v} m/s: alpha = {:.4}, beta_thres = {:.4}",
+            law.alpha(v),
+            law.beta_thres(v)
+        );
+    }
+    if a.curve.v.is_empty() {
+        let _ = writeln!(s, "  no samples (law only)");
+    } else {
+        let _ = writeln!(
+            s,
+            "  {:>12} {:>12} {:>12} {:>12}",
+            "v [m/s]", "alpha", "std", "beta_thres"
+        );
+        for (((v, al), sd), bt) in a
+            .curve
+            .v
+            .iter()
+            .zip(&a.curve.alpha)
+            .zip(&a.curve.spread)
+            .zip(&table.beta_thres.at_alpha_samples)
+        {
+            let _ = writeln!(s, "  {v:>12.4e} {al:>12.4} {sd:>12.4} {bt:>12.4}");
+        }
+    }
+    match &table.clusters {
+        None => {
+            let _ = writeln!(
+                s,
+                "\ncontact clusters: not calibrated (kappa is a literature value)"
+            );
+        }
+        Some(c) => {
+            let _ = writeln!(
+                s,
+                "\ncontact clusters (App. D-F), p in [{:.3e}, {:.3e}] Pa",
+                c.pressure_range[0], c.pressure_range[1]
+            );
+            let _ = writeln!(s, "  kappa fit R^2 = {:.5}", c.kappa_fit_r2);
+            let _ = writeln!(
+                s,
+                "  d_c/d = {:.4e} (p/E*)^-1/2 (nucleation); {:.4} - {:.4} (p/E*)^1/2 (growth)",
+                c.dc_nucleation, c.dc_growth[0], c.dc_growth[1]
+            );
+            let _ = writeln!(s, "  N_c/N_s slope vs p/E* = {:.4e}", c.nc_over_ns_slope);
+        }
+    }
+    let c = &table.cof;
+    if c.translation_cv_f.is_empty() && c.rotation_cv_t.is_empty() && c.planar_cv.is_empty() {
+        let _ = writeln!(s, "\nCOF random field (seed 004): not calibrated");
+    } else {
+        let _ = writeln!(
+            s,
+            "\nCOF random field (seed 004): {} translation, {} rotation, {} planar points ({} radii)",
+            c.translation_cv_f.len(),
+            c.rotation_cv_t.len(),
+            c.planar_cv.len(),
+            c.planar_rho_over_a.len()
+        );
+        let _ = writeln!(
+            s,
+            "  l/a grid: 10^{:.3} step 10^{:.4}; thresholds at sigma/mu = {}, tol = {}: deterministic below l/a = {}, random variable above {}",
+            c.log10_la_min,
+            c.log10_la_step,
+            c.threshold_sigma_over_mu,
+            c.threshold_tolerance,
+            c.la_deterministic,
+            c.la_random_variable
+        );
+    }
+    let pr = &table.presliding;
+    if pr.normal_load.is_empty() {
+        let _ = writeln!(s, "\npre-sliding (seed 003): not calibrated");
+    } else {
+        let _ = writeln!(
+            s,
+            "\npre-sliding (seed 003): kinetic ratio eps = {}",
+            pr.kinetic_ratio
+        );
+        let _ = writeln!(
+            s,
+            "  {:>12} {:>12} {:>12} {:>12}",
+            "P [N]", "Q_s [N]", "k_t [N/m]", "A_s [m^2]"
+        );
+        for (((p, q), k), a) in pr
+            .normal_load
+            .iter()
+            .zip(&pr.static_threshold)
+            .zip(&pr.tangential_stiffness)
+            .zip(&pr.static_area)
+        {
+            let _ = writeln!(s, "  {p:>12.4e} {q:>12.4e} {k:>12.4e} {a:>12.4e}");
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_announced_and_full_tables_list_their_samples() {
+        let d = describe(&Table::seed000_defaults());
+        assert!(d.starts_with("*** DOCUMENTED DEFAULTS, NOT A CALIBRATION"));
+        assert!(d.contains("no samples (law only)"));
+        let full = Table::filled_example();
+        let f = describe(&full);
+        // One line per α sample under the header, and per pre-sliding load.
+        let rows = f
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .count();
+        assert_eq!(
+            rows,
+            full.alpha.curve.v.len() + full.presliding.normal_load.len()
+        );
+        assert!(f.contains("kappa fit R^2"));
+    }
+}

@@ -1,0 +1,202 @@
+//! The report folder of a table: CSV and plots (SVG + PNG) of α(v) and β_thres(v) over a
+//! log velocity grid, μ(β) at a few velocities, a JSON dump and a one-page `summary.md`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use tribo_core::law::FrictionLaw;
+use tribo_core::table::Table;
+
+use super::describe::{DEFAULTS_BANNER, STRIP_DRAW_V0, describe};
+use crate::report::{CsvTable, LinePlot, Series, write_atomic};
+
+/// Velocities of the μ(β) curves \[m/s\]: around seed 000's strip-draw speed
+/// ([`STRIP_DRAW_V0`]) and one fast enough to show the saturated α.
+pub const MU_BETA_VELOCITIES: [f64; 4] = [0.01, 0.03, 0.08, 1.0];
+
+/// Log velocity grid of the α(v) curve: 10^-3 … 10^2 m/s, 61 points.
+pub fn velocity_grid() -> Vec<f64> {
+    (0..=60)
+        .map(|i| 10f64.powf(-3.0 + 5.0 * f64::from(i) / 60.0))
+        .collect()
+}
+
+/// Points of β per μ(β) curve.
+const BETA_POINTS: usize = 101;
+
+/// Writes the report of `table` (encoded in `encoded_len` bytes, at `table_path`) into
+/// `dir`; returns the files written.
+pub fn write_report(
+    table: &Table,
+    table_path: &Path,
+    encoded_len: usize,
+    dir: &Path,
+) -> anyhow::Result<Vec<PathBuf>> {
+    let law = table.friction_law().context("the table's friction law")?;
+    let mut files = Vec::new();
+
+    // α(v) and β_thres(v) on the grid, plus the samples.
+    let vs = velocity_grid();
+    let alpha: Vec<f64> = vs.iter().map(|&v| f64::from(law.alpha(v as f32))).collect();
+    let bthres: Vec<f64> = vs
+        .iter()
+        .map(|&v| f64::from(law.beta_thres(v as f32)))
+        .collect();
+    let path = dir.join("alpha_v.csv");
+    CsvTable::from_columns(
+        &["v_m_per_s", "alpha", "beta_thres"],
+        &[&vs, &alpha, &bthres],
+    )
+    .write(&path)?;
+    files.push(path);
+    let curve = &table.alpha.curve;
+    let law_only: Vec<(f64, f64)> = vs
+        .iter()
+        .map(|&v| (v, f64::from(curve.law.eval(v as f32))))
+        .collect();
+    let mut plot = LinePlot::new("α(v) (seed 000 Eq. 23, Fig. 15)", "v [m/s]", "α [-]")
+        .log_x()
+        .series(Series::line(
+            "α(v) as evaluated by the core",
+            vs.iter().copied().zip(alpha.iter().copied()).collect(),
+        ))
+        .series(Series::dashed("fitted saturation law", law_only));
+    if !curve.v.is_empty() {
+        let pts = curve
+            .v
+            .iter()
+            .zip(&curve.alpha)
+            .map(|(&v, &a)| (f64::from(v), f64::from(a)))
+            .collect();
+        let err = curve.spread.iter().map(|&s| f64::from(s)).collect();
+        plot = plot.series(Series::points("samples ± std", pts).with_error(err));
+    }
+    let stem = dir.join("alpha_v");
+    plot.write(&stem)?;
+    files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
+    let stem = dir.join("beta_thres_v");
+    LinePlot::new(
+        "β_thres(v) = κ/(α(v)·h'_rms) (Eq. 24)",
+        "v [m/s]",
+        "β_thres [-]",
+    )
+    .log_x()
+    .log_y()
+    .series(Series::line(
+        "β_thres",
+        vs.iter().copied().zip(bthres.iter().copied()).collect(),
+    ))
+    .write(&stem)?;
+    files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
+
+    // μ(β) at a few velocities.
+    let (betas, mus) = mu_beta_curves(&law);
+    let mut header = vec!["beta".to_owned()];
+    header.extend(MU_BETA_VELOCITIES.iter().map(|v| format!("mu_at_v_{v}")));
+    let mut cols: Vec<&[f64]> = vec![&betas];
+    cols.extend(mus.iter().map(Vec::as_slice));
+    let path = dir.join("mu_beta.csv");
+    CsvTable::from_columns(&header, &cols).write(&path)?;
+    files.push(path);
+    let mut plot = LinePlot::new(
+        "μ(β) at fixed sliding velocity (Eq. 9, 23)",
+        "β [-]",
+        "μ [-]",
+    );
+    for (v, mu) in MU_BETA_VELOCITIES.iter().zip(&mus) {
+        plot = plot.series(Series::line(
+            format!("v = {v} m/s"),
+            betas.iter().copied().zip(mu.iter().copied()).collect(),
+        ));
+    }
+    let stem = dir.join("mu_beta");
+    plot.write(&stem)?;
+    files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
+
+    let path = dir.join("table.json");
+    let json = serde_json::to_string_pretty(table).context("table as JSON")?;
+    write_atomic(&path, json.as_bytes())?;
+    files.push(path);
+
+    let path = dir.join("summary.md");
+    write_atomic(
+        &path,
+        summary(table, &law, table_path, encoded_len).as_bytes(),
+    )?;
+    files.push(path);
+    Ok(files)
+}
+
+/// β grid (0 … 1.2·max β_thres over [`MU_BETA_VELOCITIES`]) and μ on it at each velocity.
+pub fn mu_beta_curves(law: &FrictionLaw) -> (Vec<f64>, Vec<Vec<f64>>) {
+    let beta_max = MU_BETA_VELOCITIES
+        .iter()
+        .map(|&v| f64::from(law.beta_thres(v as f32)))
+        .filter(|b| b.is_finite())
+        .fold(0.0f64, f64::max);
+    let beta_max = if beta_max > 0.0 { 1.2 * beta_max } else { 1.0 };
+    let betas: Vec<f64> = (0..BETA_POINTS)
+        .map(|i| beta_max * i as f64 / (BETA_POINTS - 1) as f64)
+        .collect();
+    let mus = MU_BETA_VELOCITIES
+        .iter()
+        .map(|&v| {
+            betas
+                .iter()
+                .map(|&b| f64::from(law.mu(v as f32, b as f32)))
+                .collect()
+        })
+        .collect();
+    (betas, mus)
+}
+
+fn summary(table: &Table, law: &FrictionLaw, table_path: &Path, encoded_len: usize) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# tribo calibration table — summary\n");
+    if table.is_defaults_only() {
+        let _ = writeln!(s, "> **{DEFAULTS_BANNER}**\n");
+        let _ = writeln!(
+            s,
+            "Not stated numerically in seed 000 and chosen here (see `tribo_core::table` docs): \
+             τ0 = {:.4e} Pa so that μ0 = {:.3} (a realistic strip-draw friction coefficient, 0.1–0.2); \
+             H = {:.2e} Pa (≈ 70 HV for AA5182-O); α(v) = b(1 − e^(−v/v_ref)) with b = {}, v_ref = {} m/s \
+             (α(0.08 m/s) ≈ {:.1}). κ = {} is a literature value; K, h_p, ζ, E*, h'_rms are seed 000's.\n",
+            table.law.tau0,
+            law.mu0(),
+            table.transport.hardness,
+            table.alpha.curve.law.b,
+            table.alpha.curve.law.v_ref,
+            law.alpha(STRIP_DRAW_V0),
+            table.law.kappa,
+        );
+    }
+    let _ = writeln!(
+        s,
+        "Table: `{}` ({encoded_len} bytes, format version {}).\n",
+        table_path.display(),
+        tribo_core::table::FORMAT_VERSION
+    );
+    let v = STRIP_DRAW_V0;
+    let _ = writeln!(s, "| quantity | value |\n|---|---|");
+    let _ = writeln!(s, "| μ0 = τ0κ/(E*h'_rms) | {:.4} |", law.mu0());
+    let _ = writeln!(s, "| α({v} m/s) | {:.4} |", law.alpha(v));
+    let _ = writeln!(s, "| β_thres({v} m/s) | {:.4} |", law.beta_thres(v));
+    let _ = writeln!(
+        s,
+        "| μ({v} m/s, β = β_thres/2) | {:.4} |",
+        law.mu(v, 0.5 * law.beta_thres(v))
+    );
+    let _ = writeln!(
+        s,
+        "\nFiles: `alpha_v.csv` + `alpha_v.svg/png` (α and β_thres over 10⁻³…10² m/s), \
+         `beta_thres_v.svg/png`, `mu_beta.csv` + `mu_beta.svg/png` (μ(β) at v = {MU_BETA_VELOCITIES:?} m/s), \
+         `table.json` (the whole table).\n"
+    );
+    let _ = writeln!(
+        s,
+        "## Table contents (as `tribo inspect` prints them)\n\n```text\n{}```",
+        describe(table)
+    );
+    s
+}

@@ -1,0 +1,121 @@
+//! The table's wire frame: magic, version, length, postcard payload, CRC-32 (layout in the
+//! parent module's docs). Encoding and decoding are allocation-free and panic-free.
+
+use super::Table;
+use super::crc32::Crc32;
+use crate::error::Error;
+
+/// The four magic bytes that open every table.
+pub const MAGIC: [u8; 4] = *b"TRBO";
+/// The only format version this core reads and writes. Bump it on any change to the serde
+/// layout of [`Table`] or of a type it embeds.
+pub const FORMAT_VERSION: u16 = 1;
+/// Bytes before the payload: magic (4) + version (2) + payload length (4).
+pub const HEADER_BYTES: usize = 10;
+/// Bytes after the payload: the CRC-32.
+pub const TRAILER_BYTES: usize = 4;
+
+impl Table {
+    /// Encodes the table into `buf` and returns the number of bytes written.
+    ///
+    /// Errors: [`Error::InvalidTable`] if the table does not pass [`Table::validate`] (an
+    /// encoded table always decodes), [`Error::BufferTooSmall`] if `buf` cannot hold it
+    /// (a buffer of [`super::MAX_TABLE_BYTES`] always can). Allocation-free.
+    pub fn encode(&self, buf: &mut [u8]) -> Result<usize, Error> {
+        self.validate()?;
+        let body = buf.get_mut(HEADER_BYTES..).ok_or(Error::BufferTooSmall)?;
+        let payload_len = postcard::to_slice(self, body)
+            .map_err(|e| match e {
+                postcard::Error::SerializeBufferFull => Error::BufferTooSmall,
+                _ => Error::Malformed,
+            })?
+            .len();
+        frame_payload_in_place(buf, payload_len)
+    }
+
+    /// Decodes and validates a table; `bytes` must be exactly one frame (nothing after the
+    /// CRC). See the parent module for the order of the checks and the error of each.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Table, Error> {
+        let payload = checked_payload(bytes)?;
+        let (table, rest) =
+            postcard::take_from_bytes::<Table>(payload).map_err(|_| Error::Malformed)?;
+        if !rest.is_empty() {
+            return Err(Error::Malformed);
+        }
+        table.validate()?;
+        Ok(table)
+    }
+}
+
+/// Writes the header and CRC around a payload of `payload_len` bytes already at
+/// `buf[HEADER_BYTES..]`; returns the frame length.
+pub(crate) fn frame_payload_in_place(buf: &mut [u8], payload_len: usize) -> Result<usize, Error> {
+    let len_field = u32::try_from(payload_len).map_err(|_| Error::BufferTooSmall)?;
+    let body_end = HEADER_BYTES
+        .checked_add(payload_len)
+        .ok_or(Error::BufferTooSmall)?;
+    let total = body_end
+        .checked_add(TRAILER_BYTES)
+        .ok_or(Error::BufferTooSmall)?;
+    if buf.len() < total {
+        return Err(Error::BufferTooSmall);
+    }
+    let (head, tail) = buf.split_at_mut(HEADER_BYTES);
+    head[0..4].copy_from_slice(&MAGIC);
+    head[4..6].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    head[6..10].copy_from_slice(&len_field.to_le_bytes());
+    let mut crc = Crc32::new();
+    crc.update(head);
+    crc.update(&tail[..payload_len]);
+    tail[payload_len..payload_len + TRAILER_BYTES].copy_from_slice(&crc.finish().to_le_bytes());
+    Ok(total)
+}
+
+/// Checks header, length and CRC of a frame and returns its payload.
+fn checked_payload(bytes: &[u8]) -> Result<&[u8], Error> {
+    let magic = bytes.get(0..4).ok_or(Error::Truncated)?;
+    if magic != MAGIC {
+        return Err(Error::BadMagic);
+    }
+    let version = read_u16(bytes, 4)?;
+    if version != FORMAT_VERSION {
+        return Err(Error::UnsupportedVersion { found: version });
+    }
+    let payload_len = usize::try_from(read_u32(bytes, 6)?).map_err(|_| Error::Truncated)?;
+    let body_end = HEADER_BYTES
+        .checked_add(payload_len)
+        .ok_or(Error::Truncated)?;
+    let total = body_end
+        .checked_add(TRAILER_BYTES)
+        .ok_or(Error::Truncated)?;
+    if bytes.len() < total {
+        return Err(Error::Truncated);
+    }
+    if bytes.len() > total {
+        return Err(Error::Malformed);
+    }
+    let body = bytes.get(..body_end).ok_or(Error::Truncated)?;
+    let stored = read_u32(bytes, body_end)?;
+    let mut crc = Crc32::new();
+    crc.update(body);
+    if crc.finish() != stored {
+        return Err(Error::CrcMismatch);
+    }
+    body.get(HEADER_BYTES..).ok_or(Error::Truncated)
+}
+
+fn read_u16(bytes: &[u8], at: usize) -> Result<u16, Error> {
+    let end = at.checked_add(2).ok_or(Error::Truncated)?;
+    match bytes.get(at..end) {
+        Some(&[a, b]) => Ok(u16::from_le_bytes([a, b])),
+        _ => Err(Error::Truncated),
+    }
+}
+
+fn read_u32(bytes: &[u8], at: usize) -> Result<u32, Error> {
+    let end = at.checked_add(4).ok_or(Error::Truncated)?;
+    match bytes.get(at..end) {
+        Some(&[a, b, c, d]) => Ok(u32::from_le_bytes([a, b, c, d])),
+        _ => Err(Error::Truncated),
+    }
+}

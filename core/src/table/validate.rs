@@ -1,0 +1,128 @@
+//! Physical validation of a decoded (or about to be encoded) table: everything finite, signs
+//! and ranges as the physics demands, lengths consistent, β_thres samples consistent with
+//! their rule. Any failure is [`Error::InvalidTable`].
+
+use super::{BetaThresRule, ClusterSection, Table, TransportSection};
+use crate::cof_field::CofSection;
+use crate::error::Error;
+use crate::presliding::PreslidingSection;
+
+/// Relative tolerance between stored β_thres samples and κ/(α·h'_rms) recomputed in f32:
+/// a handful of f32 roundings of O(1) factors (≈ 1e-7 each) with ample margin.
+pub const BETA_THRES_REL_TOL: f32 = 1e-4;
+
+fn finite(x: f32) -> bool {
+    x.is_finite()
+}
+fn positive(x: f32) -> bool {
+    x.is_finite() && x > 0.0
+}
+fn non_negative(x: f32) -> bool {
+    x.is_finite() && x >= 0.0
+}
+fn check(ok: bool) -> Result<(), Error> {
+    if ok { Ok(()) } else { Err(Error::InvalidTable) }
+}
+
+impl Table {
+    /// Checks every section (see the parent module); [`Error::InvalidTable`] on the first
+    /// non-physical or inconsistent value.
+    pub fn validate(&self) -> Result<(), Error> {
+        self.law.validate().map_err(|_| Error::InvalidTable)?;
+        check(positive(self.law.mu0()))?;
+        validate_transport(&self.transport)?;
+        self.alpha
+            .curve
+            .validate()
+            .map_err(|_| Error::InvalidTable)?;
+        self.validate_beta_thres()?;
+        if let Some(c) = &self.clusters {
+            validate_clusters(c)?;
+        }
+        validate_cof(&self.cof)?;
+        validate_presliding(&self.presliding)
+    }
+
+    fn validate_beta_thres(&self) -> Result<(), Error> {
+        let samples = &self.beta_thres.at_alpha_samples;
+        let curve = &self.alpha.curve;
+        check(samples.len() == curve.v.len())?;
+        match self.beta_thres.rule {
+            BetaThresRule::ContactAreaBound => {
+                let (kappa, slope) = (self.law.kappa, self.law.slope_rms);
+                for (&stored, &alpha) in samples.iter().zip(curve.alpha.iter()) {
+                    let rule = kappa / (alpha * slope);
+                    check(positive(stored) && positive(rule))?;
+                    check((stored - rule).abs() <= BETA_THRES_REL_TOL * rule)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn validate_transport(t: &TransportSection) -> Result<(), Error> {
+    check(
+        positive(t.hardness)
+            && positive(t.particle_thickness)
+            && non_negative(t.archard_k)
+            && non_negative(t.tool_fraction)
+            && t.tool_fraction <= 1.0,
+    )
+}
+
+fn validate_clusters(c: &ClusterSection) -> Result<(), Error> {
+    let [p_lo, p_hi] = c.pressure_range;
+    let [a_g, c_g] = c.dc_growth;
+    check(
+        non_negative(c.kappa_fit_r2)
+            && c.kappa_fit_r2 <= 1.0
+            && positive(p_lo)
+            && positive(p_hi)
+            && p_lo < p_hi
+            && positive(c.dc_nucleation)
+            && positive(a_g)
+            && non_negative(c_g)
+            && non_negative(c.nc_over_ns_slope),
+    )
+}
+
+/// CV values are ratios of standard deviations to means (≥ 0); radii and thresholds are
+/// non-negative; the log-grid origin and step just finite. An all-empty (default) section
+/// passes: it means "not calibrated".
+fn validate_cof(s: &CofSection) -> Result<(), Error> {
+    let all_nonneg = |xs: &[f32]| xs.iter().all(|&x| non_negative(x));
+    check(
+        finite(s.log10_la_min)
+            && finite(s.log10_la_step)
+            && all_nonneg(&s.translation_cv_f)
+            && all_nonneg(&s.rotation_cv_t)
+            && all_nonneg(&s.planar_rho_over_a)
+            && all_nonneg(&s.planar_cv)
+            && non_negative(s.threshold_sigma_over_mu)
+            && non_negative(s.threshold_tolerance)
+            && non_negative(s.la_deterministic)
+            && non_negative(s.la_random_variable),
+    )
+}
+
+/// One entry per load in every vector; loads positive and increasing; thresholds, stiffness
+/// and areas non-negative; ε ∈ [0, 1] (seed 003 Eq. 6: the kinetic threshold is a fraction of
+/// the static one).
+fn validate_presliding(s: &PreslidingSection) -> Result<(), Error> {
+    let n = s.normal_load.len();
+    let all_nonneg = |xs: &[f32]| xs.iter().all(|&x| non_negative(x));
+    let increasing = s.normal_load.windows(2).all(|w| w[0] < w[1]);
+    check(
+        s.static_threshold.len() == n
+            && s.tangential_stiffness.len() == n
+            && s.static_area.len() == n
+            && s.normal_load.iter().all(|&p| positive(p))
+            && increasing
+            && all_nonneg(&s.static_threshold)
+            && all_nonneg(&s.tangential_stiffness)
+            && all_nonneg(&s.static_area)
+            && non_negative(s.kinetic_ratio)
+            && s.kinetic_ratio <= 1.0,
+    )
+}
