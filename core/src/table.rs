@@ -44,7 +44,7 @@
 //! ```
 
 pub mod crc32;
-mod defaults;
+pub mod defaults;
 mod frame;
 #[cfg(test)]
 mod tests;

@@ -60,15 +60,16 @@
 //!
 //! ```
 //! use tribo_core::transport::{BetaLine, TransportParams};
-//! let params = TransportParams::seed_000(1.0e-3); // K = 1e-4, H = 750 MPa, h_p = 0.5 µm, ζ = 0.2
+//! let params = TransportParams::seed_000(1.0e-3); // K = 1e-4, H = 700 MPa, h_p = 0.5 µm, ζ = 0.2
 //! let mut line = BetaLine::<8>::new();
 //! let pressure = [30.0e6_f32; 8]; // Pa: the whole line under the tool
 //! let velocity = [0.08_f32; 8]; // m/s
 //! let beta_thres = [0.4_f32; 8];
 //! let fluxes = line.step(&params, 1.0e-3, &pressure, &velocity, &beta_thres)?;
-//! // Archard source K·P·|U̇|·Δt/(H·h_p) = 6.4e-4 per node and step (Σβ·l_e: × 8 × 1 mm).
-//! assert!((fluxes.source - 8.0 * 6.4e-4 * 1.0e-3).abs() < 1e-9);
-//! assert!((line.beta[3] - 6.4e-4).abs() < 1e-9);
+//! // Archard source K·P·|U̇|·Δt/(H·h_p) ≈ 6.9e-4 per node and step (Σβ·l_e: × 8 × 1 mm).
+//! let per_step = 1.0e-4 * 30.0e6 * 0.08 * 1.0e-3 / (params.hardness * 0.5e-6);
+//! assert!((fluxes.source - 8.0 * f64::from(per_step) * 1.0e-3).abs() < 1e-9);
+//! assert!((line.beta[3] - per_step).abs() < 1e-9);
 //! // Next step: the tool drift carries part of node 0's particles out of the left end.
 //! let fluxes = line.step(&params, 1.0e-3, &pressure, &velocity, &beta_thres)?;
 //! assert!(fluxes.outflow_left > 0.0);
@@ -100,9 +101,10 @@ pub struct TransportParams {
 }
 
 impl TransportParams {
-    /// Hardness used by default \[Pa\]: AA5182-O, ≈ 75 HV ≈ 750 MPa. The seed does not state
-    /// H; this is a documented choice.
-    pub const DEFAULT_HARDNESS: f32 = 750.0e6;
+    /// Hardness used by default \[Pa\]: the documented choice of the seed-000 defaults
+    /// ([`crate::table::defaults::SEED000_HARDNESS`], AA5182-O ≈ 71 HV). The seed does not
+    /// state H.
+    pub const DEFAULT_HARDNESS: f32 = crate::table::defaults::SEED000_HARDNESS;
 
     /// Seed 000 §7 values (K = 1e-4, h_p = 0.5 µm, ζ = 0.2) with
     /// [`DEFAULT_HARDNESS`](Self::DEFAULT_HARDNESS) and the given element length \[m\].

@@ -8,27 +8,7 @@ use anyhow::Context;
 
 use crate::table::{assemble, describe::DEFAULTS_BANNER, io, report};
 
-/// Calibration preset: resolution and cost of the simulations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Preset {
-    /// Small grids, few seeds: a full table in minutes on a laptop.
-    Quick,
-    /// Intermediate resolution.
-    Standard,
-    /// Seed 000's domain and sweeps: meant for many cores or a cluster.
-    Paper,
-}
-
-impl Preset {
-    /// The name stored in the table's provenance.
-    pub fn name(self) -> &'static str {
-        match self {
-            Preset::Quick => "quick",
-            Preset::Standard => "standard",
-            Preset::Paper => "paper",
-        }
-    }
-}
+pub use crate::presets::Preset;
 
 /// Arguments of `tribo calibrate`.
 #[derive(Debug, clap::Args)]

@@ -2,7 +2,7 @@
 //! constants (masses, stiffnesses, stable time step, damping).
 
 use crate::error::Error;
-use crate::law::{AlphaCurve, FrictionLaw, LawParams, SaturationLaw};
+use crate::law::FrictionLaw;
 use crate::transport::TransportParams;
 
 /// Free length of bar kept beyond the tool's exit edge by [`BarParams::seed_000`] \[m\].
@@ -58,7 +58,7 @@ pub struct BarParams {
     pub transport_every: u32,
     /// Archard coefficient K \[-\] (seed 000 §7: 1e-4).
     pub archard_k: f32,
-    /// Hardness H \[Pa\] (documented choice: 750 MPa, AA5182-O ≈ 75 HV).
+    /// Hardness H \[Pa\] (documented choice: 700 MPa, AA5182-O ≈ 71 HV; see `table::defaults`).
     pub hardness: f32,
     /// Particle thickness h_p \[m\] (seed 000: 0.5 µm).
     pub particle_thickness: f32,
@@ -78,7 +78,7 @@ impl BarParams {
     /// sliding `slide` \[m\]: E* = 55 GPa, V0 = 0.08 m/s, K = 1e-4, h_p = 0.5 µm, ζ = 0.2;
     /// documented choices ρ = 2700 kg/m³, mass scaling 3·10⁴ (wave speed 26 m/s, Mach 0.003),
     /// h_B = 0.75 mm, k_s = E*/h_B, l_e = 0.5 mm, ξ = 1, Courant 0.9, transport every 32
-    /// steps, H = 750 MPa. The tool is placed so that the bar keeps [`LEFT_MARGIN`] of fresh
+    /// steps, H = 700 MPa. The tool is placed so that the bar keeps [`LEFT_MARGIN`] of fresh
     /// sheet ahead of it after `slide`; use [`nodes_needed`](Self::nodes_needed) for N.
     pub fn seed_000(tool_length: f64, tool_pressure: f64, slide: f64) -> Self {
         let e_star = 55.0e9;
@@ -134,26 +134,13 @@ impl BarParams {
     }
 }
 
-/// The seed-000 friction law used when no calibration table is given: E* = 55 GPa,
-/// h'_rms = 0.34, κ = 2 (seed 000 §4, §6), τ0 chosen so that μ0 = 0.15 (the particle-free
-/// level of Fig. 2a; τ0 is not stated in the paper), and an illustrative α(v) saturation law
-/// b = 20, v_ref = 0.06 m/s giving α(0.08 m/s) ≈ 14.7, β_thres ≈ 0.40, so that seed 000's
-/// 35 mm / 25–30 MPa case loses about a third of its friction (Fig. 2a). Replace by the
-/// calibrator's α(v) for real predictions.
+/// The seed-000 friction law used when no calibration table is given: the law of
+/// [`Table::seed000_defaults`](crate::table::Table::seed000_defaults) (E* = 55 GPa,
+/// h'_rms = 0.34, κ = 2, τ0 such that μ0 = 0.15, and an illustrative α(v) law — see
+/// [`crate::table::defaults`] for the reasoning behind each value). Replace by a calibrated
+/// table for real predictions.
 pub fn seed_000_law() -> Result<FrictionLaw, Error> {
-    let params = LawParams {
-        tau0: 0.15 * 55.0e9 * 0.34 / 2.0,
-        kappa: 2.0,
-        e_star: 55.0e9,
-        slope_rms: 0.34,
-    };
-    FrictionLaw::new(
-        params,
-        AlphaCurve::from_law(SaturationLaw {
-            b: 20.0,
-            v_ref: 0.06,
-        }),
-    )
+    crate::table::Table::seed000_defaults().friction_law()
 }
 
 /// Constants of the explicit scheme derived from [`BarParams`] and N.
