@@ -184,6 +184,17 @@ impl HalfSpaceKernel {
         Self { fft, weights, spec }
     }
 
+    /// Self-influence K_ii \[m/Pa\]: displacement of a pixel under a unit traction on itself
+    /// (by applying the kernel to an impulse).
+    pub fn self_influence(&mut self) -> f64 {
+        let n = self.len();
+        let mut t = vec![0.0; n];
+        t[0] = 1.0;
+        let mut u = vec![0.0; n];
+        self.apply(&t, &mut u);
+        u[0]
+    }
+
     /// Number of grid points.
     pub fn len(&self) -> usize {
         self.fft.nx() * self.fft.ny()

@@ -38,7 +38,7 @@
 use thiserror::Error;
 
 use super::kernel::HalfSpaceKernel;
-use super::saturation::{impose_mean_pressure, plastic_displacement};
+use super::saturation::{impose_mean_pressure, impose_mean_pressure_by, plastic_displacement};
 use crate::surface::HeightMap;
 
 /// Errors of the contact solver.
@@ -153,6 +153,9 @@ pub struct ContactSolver {
     gap: Vec<f64>,
     direction: Vec<f64>,
     k_direction: Vec<f64>,
+    /// 1/K_ii \[Pa/m\]: the step of a point entering or leaving a bound when the CG step is
+    /// degenerate (empty or single-point free set).
+    fallback_step: f64,
     has_solution: bool,
 }
 
@@ -185,13 +188,16 @@ impl ContactSolver {
             return bad(format!("tolerance must be positive, got {}", options.tolerance));
         }
         let n = nx * ny;
+        let mut kernel = HalfSpaceKernel::new(nx, ny, lx, ly, material.e_star);
+        let k_ii = kernel.self_influence();
         Ok(Self {
             nx,
             ny,
             lx,
             material,
             options,
-            kernel: HalfSpaceKernel::new(nx, ny, lx, ly, material.e_star),
+            kernel,
+            fallback_step: if k_ii > 0.0 { 1.0 / k_ii } else { 0.0 },
             traction: vec![0.0; n],
             elastic: vec![0.0; n],
             plastic: vec![0.0; n],
@@ -417,7 +423,12 @@ impl ContactSolver {
                     den += self.direction[i] * (self.k_direction[i] - z_mean);
                 }
             }
-            let tau = if den > 0.0 { num / den } else { 0.0 };
+            let tau = if den > 0.0 && num > 0.0 {
+                num / den
+            } else {
+                0.0
+            };
+            let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
 
             // Step, projection on [0, p_crit], re-entry of wrongly inactive points.
             let (mut changed, mut entered) = (false, false);
@@ -436,16 +447,17 @@ impl ContactSolver {
                         nt
                     };
                 } else if t <= 0.0 && ge < 0.0 {
-                    self.traction[i] = (-tau * ge).min(pc);
+                    self.traction[i] = (-tau_bound * ge).min(pc);
                     entered = true;
                 } else if t >= pc && ge > 0.0 {
-                    self.traction[i] = (pc - tau * ge).max(0.0);
+                    self.traction[i] = (pc - tau_bound * ge).max(0.0);
                     entered = true;
                 }
             }
             conjugate = !entered;
-            let (lambda, linear) = impose_mean_pressure(&mut self.traction, p, pc);
-            if changed || entered || !linear || !(tau > 0.0) {
+            let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
+            let lambda = sc.lambda;
+            if changed || entered || !sc.linear || !(tau > 0.0) {
                 self.kernel.apply(&self.traction, &mut self.elastic);
                 fft_pairs += 1;
                 exact = true;

@@ -21,11 +21,30 @@ const MAX_SCALE_STEPS: usize = 64;
 /// points alone exceed the load, every point is scaled down; if even the full cap of every
 /// loaded point cannot carry it, the remainder is spread uniformly over the unloaded points.
 ///
-/// `t` must be non-negative and `mean_pressure < p_crit` (checked by the caller). Returns
-/// (λ, linear) where `linear` says the map was exactly t ← λ·t on every point (what lets the
-/// solver update u = K t without an FFT). For `p_crit = ∞` this is the plain rescaling
-/// t ← t·p̄/⟨t⟩ of Polonsky & Keer.
-pub fn impose_mean_pressure(t: &mut [f64], mean_pressure: f64, p_crit: f64) -> (f64, bool) {
+/// `t` must be non-negative and `mean_pressure < p_crit` (checked by the caller). For
+/// `p_crit = ∞` this is the plain rescaling t ← t·p̄/⟨t⟩ of Polonsky & Keer.
+pub fn impose_mean_pressure(t: &mut [f64], mean_pressure: f64, p_crit: f64) -> Scaling {
+    impose_mean_pressure_by(t, mean_pressure, p_crit, None)
+}
+
+/// Outcome of [`impose_mean_pressure`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scaling {
+    /// Scale factor λ applied to the unsaturated points.
+    pub lambda: f64,
+    /// The map was exactly t ← λ·t on every point (lets the solver update u = K t linearly).
+    pub linear: bool,
+}
+
+/// [`impose_mean_pressure`] where the load the loaded points cannot carry goes to the unloaded
+/// points of smallest `gap` first (the next to touch), each filled up to p_crit; without a gap
+/// it is spread uniformly.
+pub fn impose_mean_pressure_by(
+    t: &mut [f64],
+    mean_pressure: f64,
+    p_crit: f64,
+    gap: Option<&[f64]>,
+) -> Scaling {
     let n = t.len() as f64;
     let target = n * mean_pressure;
     let (mut sum_free, mut n_sat) = (0.0, 0usize);
@@ -44,12 +63,18 @@ pub fn impose_mean_pressure(t: &mut [f64], mean_pressure: f64, p_crit: f64) -> (
     if free_target <= 0.0 || sum_free <= 0.0 {
         let sum: f64 = t.iter().map(|v| v.min(p_crit)).sum();
         if sum <= 0.0 || free_target > 0.0 {
-            spread_remainder(t, mean_pressure, p_crit);
-            return (1.0, false);
+            spread_remainder(t, mean_pressure, p_crit, gap);
+            return Scaling {
+                lambda: 1.0,
+                linear: false,
+            };
         }
         let lambda = target / sum;
         t.iter_mut().for_each(|v| *v = v.min(p_crit) * lambda);
-        return (lambda, false);
+        return Scaling {
+            lambda,
+            linear: false,
+        };
     }
     let mut lambda = free_target / sum_free;
     if p_crit.is_finite() {
@@ -69,8 +94,11 @@ pub fn impose_mean_pressure(t: &mut [f64], mean_pressure: f64, p_crit: f64) -> (
                 break;
             }
             if slope <= 0.0 {
-                spread_remainder(t, mean_pressure, p_crit);
-                return (lambda, false);
+                spread_remainder(t, mean_pressure, p_crit, gap);
+                return Scaling {
+                    lambda,
+                    linear: false,
+                };
             }
             lambda += defect / slope;
         }
@@ -88,16 +116,34 @@ pub fn impose_mean_pressure(t: &mut [f64], mean_pressure: f64, p_crit: f64) -> (
     /// |λ − 1| below which keeping saturated points fixed is the same map as scaling them.
     const UNIT_SCALE: f64 = 1e-13;
     let linear = !newly_clamped && (n_sat == 0 || (lambda - 1.0).abs() < UNIT_SCALE);
-    (lambda, linear)
+    Scaling { lambda, linear }
 }
 
-/// Saturates every loaded point and spreads the rest of the load over the unloaded ones.
-fn spread_remainder(t: &mut [f64], mean_pressure: f64, p_crit: f64) {
+/// Saturates every loaded point and puts the rest of the load on the unloaded ones: by
+/// increasing `gap` (each up to p_crit) if given, else uniformly.
+fn spread_remainder(t: &mut [f64], mean_pressure: f64, p_crit: f64, gap: Option<&[f64]>) {
     let n = t.len() as f64;
-    let loaded = t.iter().filter(|&&v| v > 0.0).count() as f64;
-    let rest = (n * mean_pressure - loaded * p_crit) / (n - loaded);
-    for v in t.iter_mut() {
-        *v = if *v > 0.0 { p_crit } else { rest.min(p_crit) };
+    let loaded = t.iter().filter(|&&v| v > 0.0).count();
+    let mut rest = n * mean_pressure - loaded as f64 * p_crit;
+    let mut unloaded: Vec<usize> = (0..t.len()).filter(|&i| t[i] <= 0.0).collect();
+    for v in t.iter_mut().filter(|v| **v > 0.0) {
+        *v = p_crit;
+    }
+    match gap {
+        Some(g) => {
+            unloaded.sort_by(|&a, &b| g[a].total_cmp(&g[b]).then(a.cmp(&b)));
+            for i in unloaded {
+                if rest <= 0.0 {
+                    break;
+                }
+                t[i] = rest.min(p_crit);
+                rest -= t[i];
+            }
+        }
+        None => {
+            let each = (rest / unloaded.len() as f64).min(p_crit);
+            unloaded.into_iter().for_each(|i| t[i] = each);
+        }
     }
 }
 
@@ -133,8 +179,8 @@ mod tests {
     #[test]
     fn scaling_without_cap_is_proportional() {
         let mut t = vec![0.0, 1.0, 3.0, 0.0];
-        let (l, linear) = impose_mean_pressure(&mut t, 2.0, f64::INFINITY);
-        assert!((l - 2.0).abs() < TOL && linear);
+        let sc = impose_mean_pressure(&mut t, 2.0, f64::INFINITY);
+        assert!((sc.lambda - 2.0).abs() < TOL && sc.linear);
         assert_eq!(t, vec![0.0, 2.0, 6.0, 0.0]);
     }
 
@@ -142,9 +188,9 @@ mod tests {
     fn capped_scaling_matches_hand_solution() {
         // t = [1, 1, 4, 0], cap 5, mean 2 (sum 8): 2λ + 5 = 8 → λ = 1.5 (and 4λ = 6 ≥ 5).
         let mut t = vec![1.0, 1.0, 4.0, 0.0];
-        let (l, linear) = impose_mean_pressure(&mut t, 2.0, 5.0);
-        assert!(!linear);
-        assert!((l - 1.5).abs() < TOL, "λ = {l}");
+        let sc = impose_mean_pressure(&mut t, 2.0, 5.0);
+        assert!(!sc.linear);
+        assert!((sc.lambda - 1.5).abs() < TOL, "λ = {}", sc.lambda);
         for (a, b) in t.iter().zip([1.5, 1.5, 5.0, 0.0]) {
             assert!((a - b).abs() < TOL);
         }
@@ -155,6 +201,10 @@ mod tests {
         let mut t = vec![1.0, 0.0];
         impose_mean_pressure(&mut t, 3.0, 5.0);
         assert_eq!(t, vec![5.0, 1.0]);
+        // With a gap, the unloaded points closest to contact take it first.
+        let mut t = vec![1.0, 0.0, 0.0, 0.0];
+        impose_mean_pressure_by(&mut t, 3.0, 5.0, Some(&[0.0, 3.0, -1.0, 2.0]));
+        assert_eq!(t, vec![5.0, 0.0, 5.0, 2.0]);
         // Saturated points stay at the cap while the others carry the rest of the load.
         let mut t = vec![5.0, 1.0, 1.0, 1.0];
         impose_mean_pressure(&mut t, 2.0, 5.0);
