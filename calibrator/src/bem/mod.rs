@@ -14,6 +14,7 @@ mod tests_saturated;
 mod tests_westergaard;
 
 
+pub use clusters::{Clusters, Connectivity};
 pub use kernel::{HalfSpaceKernel, PeriodicFft2};
 pub use polonsky_keer::{
     BemError, ContactSolver, Material, SolveReport, SolverOptions, gap_from_surfaces,
