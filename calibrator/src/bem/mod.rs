@@ -9,6 +9,8 @@ pub mod polonsky_keer;
 pub mod saturation;
 
 #[cfg(test)]
+mod tests_kappa;
+#[cfg(test)]
 mod tests_saturated;
 #[cfg(test)]
 mod tests_westergaard;
