@@ -237,12 +237,7 @@ mod tests {
     fn clusters_wrapping_the_boundary_are_one() {
         let (m, nx, ny) = mask(&[
             "#......#", // joins across x
-            "........",
-            "...##...",
-            "........",
-            "......#.",
-            "......#.",
-            "........",
+            "........", "...##...", "........", "......#.", "......#.", "........",
             "#.......", // joins row 0 across y (and x via row 0)
         ]);
         let c = Clusters::label(&m, nx, ny, Connectivity::Four);
@@ -290,7 +285,12 @@ mod tests {
     fn bucketed_search_matches_naive_on_random_masks() {
         use rand::Rng;
         let mut rng = crate::rng::stream_rng(9, 0);
-        for &(nx, ny, fill) in &[(64usize, 32usize, 0.02), (48, 48, 0.3), (30, 20, 0.1), (7, 5, 0.3)] {
+        for &(nx, ny, fill) in &[
+            (64usize, 32usize, 0.02),
+            (48, 48, 0.3),
+            (30, 20, 0.1),
+            (7, 5, 0.3),
+        ] {
             let m: Vec<bool> = (0..nx * ny).map(|_| rng.random::<f64>() < fill).collect();
             for conn in [Connectivity::Four, Connectivity::Eight] {
                 let c = Clusters::label(&m, nx, ny, conn);

@@ -30,7 +30,12 @@ pub fn log_log_slope(x: &[f64], y: &[f64]) -> f64 {
 
 /// κ from the low-pressure slope of A_c/A_0 against p/E* (Eq. 8): κ = h'_rms · Σxy/Σx² with
 /// x = p/E*, y = A_c/A_0 over the points with x ≤ `max_p_over_e`.
-pub fn fit_kappa(p_over_e: &[f64], area_fraction: &[f64], rms_slope: f64, max_p_over_e: f64) -> f64 {
+pub fn fit_kappa(
+    p_over_e: &[f64],
+    area_fraction: &[f64],
+    rms_slope: f64,
+    max_p_over_e: f64,
+) -> f64 {
     let (x, y): (Vec<f64>, Vec<f64>) = p_over_e
         .iter()
         .zip(area_fraction)

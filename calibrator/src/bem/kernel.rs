@@ -253,7 +253,10 @@ mod tests {
         let mut kern = HalfSpaceKernel::new(nx, ny, lx, ly, e);
         let t: Vec<f64> = (0..nx * ny)
             .map(|i| {
-                let (x, y) = ((i % nx) as f64 * lx / nx as f64, (i / nx) as f64 * ly / ny as f64);
+                let (x, y) = (
+                    (i % nx) as f64 * lx / nx as f64,
+                    (i / nx) as f64 * ly / ny as f64,
+                );
                 1e6 + (TAU * (m * x / lx + k * y / ly)).cos() * 1e6
             })
             .collect();

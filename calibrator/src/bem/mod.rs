@@ -15,7 +15,6 @@ mod tests_saturated;
 #[cfg(test)]
 mod tests_westergaard;
 
-
 pub use clusters::{Clusters, Connectivity};
 pub use kernel::{HalfSpaceKernel, PeriodicFft2};
 pub use polonsky_keer::{

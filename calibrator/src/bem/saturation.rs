@@ -149,7 +149,12 @@ fn spread_remainder(t: &mut [f64], mean_pressure: f64, p_crit: f64, gap: Option<
 
 /// Plastic displacement of a converged state: u_p = max(0, −gap_e) where the traction sits at
 /// `p_crit`, zero elsewhere; `elastic_gap` = g + u_e − δ \[m\]. Writes into `plastic`.
-pub fn plastic_displacement(traction: &[f64], elastic_gap: &[f64], p_crit: f64, plastic: &mut [f64]) {
+pub fn plastic_displacement(
+    traction: &[f64],
+    elastic_gap: &[f64],
+    p_crit: f64,
+    plastic: &mut [f64],
+) {
     for ((up, &t), &ge) in plastic.iter_mut().zip(traction).zip(elastic_gap) {
         *up = if t >= p_crit { (-ge).max(0.0) } else { 0.0 };
     }

@@ -42,8 +42,8 @@ struct Sweep {
 fn sweep(n: usize, seed: u64) -> Sweep {
     let h = composite(n, seed);
     let g: Vec<f64> = h.heights().iter().map(|v| -v).collect();
-    let mut s = ContactSolver::for_map(&h, Material::elastic(E_STAR), SolverOptions::default())
-        .unwrap();
+    let mut s =
+        ContactSolver::for_map(&h, Material::elastic(E_STAR), SolverOptions::default()).unwrap();
     let mut area = Vec::new();
     for &pe in &P_OVER_E {
         let r = s.solve_warm(&g, pe * E_STAR).unwrap();
@@ -74,8 +74,8 @@ fn clusters_nucleate_about_linearly_at_low_pressure() {
     let n = 128;
     let h = composite_with(n, 1, 4.0, 48.0);
     let g: Vec<f64> = h.heights().iter().map(|v| -v).collect();
-    let mut s = ContactSolver::for_map(&h, Material::elastic(E_STAR), SolverOptions::default())
-        .unwrap();
+    let mut s =
+        ContactSolver::for_map(&h, Material::elastic(E_STAR), SolverOptions::default()).unwrap();
     let p_over_e = [0.001, 0.002, 0.004];
     let mut counts = Vec::new();
     for &pe in &p_over_e {

@@ -76,7 +76,11 @@ fn contact_tends_to_full_as_p_approaches_p_crit() {
         let r = s.solve(&g, ratio * pc).unwrap();
         // t ≤ p_crit forces A_c/A_0 ≥ p/p_crit: the lower bound is the oracle, and the area
         // must grow monotonically with p.
-        assert!(r.contact_fraction >= ratio - 1e-12, "{ratio}: {}", r.contact_fraction);
+        assert!(
+            r.contact_fraction >= ratio - 1e-12,
+            "{ratio}: {}",
+            r.contact_fraction
+        );
         assert!(r.contact_fraction >= last);
         last = r.contact_fraction;
     }
@@ -92,14 +96,19 @@ fn plastic_state_is_reproduced_and_cumulated_while_sliding() {
     let mut s = solver(n, pc);
     // Same position twice: once the plastic flow is in the surface, no new flow is needed and
     // the traction is the same (the previous state is admissible and optimal).
-    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p).unwrap();
+    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p)
+        .unwrap();
     let first: f64 = s.plastic_displacement().iter().sum();
     let t0 = s.traction().to_vec();
     deform_plastically(&mut def, s.plastic_displacement());
-    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p).unwrap();
+    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p)
+        .unwrap();
     let again: f64 = s.plastic_displacement().iter().sum();
     assert!(first > 0.0);
-    assert!(again <= 1e-6 * first, "repeat makes new flow {again} vs {first}");
+    assert!(
+        again <= 1e-6 * first,
+        "repeat makes new flow {again} vs {first}"
+    );
     let dt = t0
         .iter()
         .zip(s.traction())

@@ -87,15 +87,25 @@ fn rough_gap(n: usize, seed: u64) -> (Vec<f64>, f64) {
 fn kkt_conditions_hold_on_rough_contact() {
     let n = 64;
     let (g, l) = rough_gap(n, 3);
-    let mut s = ContactSolver::new(n, n, l, l, Material::elastic(E_STAR), SolverOptions::default())
-        .unwrap();
+    let mut s = ContactSolver::new(
+        n,
+        n,
+        l,
+        l,
+        Material::elastic(E_STAR),
+        SolverOptions::default(),
+    )
+    .unwrap();
     let rms_g = (g.iter().map(|v| v * v).sum::<f64>() / (n * n) as f64).sqrt();
     for p_over_e in [0.001, 0.01, 0.05] {
         let p = p_over_e * E_STAR;
         let r = s.solve(&g, p).unwrap();
         let t = s.traction();
         let mean = t.iter().sum::<f64>() / t.len() as f64;
-        assert!((mean / p - 1.0).abs() < EQUILIBRIUM_TOL, "equilibrium {mean} vs {p}");
+        assert!(
+            (mean / p - 1.0).abs() < EQUILIBRIUM_TOL,
+            "equilibrium {mean} vs {p}"
+        );
         assert!(t.iter().all(|&v| v >= 0.0), "tensile traction");
         let t_max = t.iter().cloned().fold(0.0, f64::max);
         // Complementarity Σ t|G| / (Σ t · rms g): bounded by (t_max/p̄)·ε (Cauchy–Schwarz on the
@@ -142,7 +152,8 @@ fn warm_start_after_a_tool_shift_reaches_the_cold_solution() {
     let opts = SolverOptions::default();
     let mut s = ContactSolver::for_map(&def, Material::elastic(E_STAR), opts).unwrap();
     let p = 0.01 * E_STAR;
-    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p).unwrap();
+    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p)
+        .unwrap();
     let g2 = gap_from_surfaces(&tool.shifted(1, 0), &def).unwrap();
     let warm = s.solve_warm(&g2, p).unwrap();
     let t_warm = s.traction().to_vec();
@@ -168,15 +179,24 @@ fn warm_start_after_a_tool_shift_reaches_the_cold_solution() {
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
-    let mut s =
-        ContactSolver::new(8, 8, 1.0, 1.0, Material::ALUMINIUM_ON_CAST_IRON, SolverOptions::default())
-            .unwrap();
+    let mut s = ContactSolver::new(
+        8,
+        8,
+        1.0,
+        1.0,
+        Material::ALUMINIUM_ON_CAST_IRON,
+        SolverOptions::default(),
+    )
+    .unwrap();
     assert!(matches!(s.solve(&[0.0; 63], 1e6), Err(BemError::Input(_))));
     let mut g = vec![0.0; 64];
     g[9] = f64::NAN;
     assert!(matches!(s.solve(&g, 1e6), Err(BemError::Input(m)) if m.contains("column 1, row 1")));
     assert!(matches!(s.solve(&[0.0; 64], -1.0), Err(BemError::Input(_))));
-    assert!(matches!(s.solve(&[0.0; 64], 400e6), Err(BemError::Input(_))));
+    assert!(matches!(
+        s.solve(&[0.0; 64], 400e6),
+        Err(BemError::Input(_))
+    ));
     // Too few iterations: an error carrying the residual.
     let (g, l) = rough_gap(32, 1);
     let mut s = ContactSolver::new(

@@ -29,12 +29,9 @@ pub enum SlopeDef {
     Fd,
 }
 
-/// Arguments of `tribo contact`.
+/// Surface of `tribo contact`: loaded or generated.
 #[derive(Debug, Clone, clap::Args)]
-pub struct Args {
-    /// Output folder.
-    #[arg(long, default_value = "report/contact")]
-    pub out: PathBuf,
+pub struct SurfaceArgs {
     /// Load a measured height map (text matrix or CSV, one grid row per line) instead of
     /// generating one; needs --dx (and --dy, default --dx).
     #[arg(long)]
@@ -78,6 +75,17 @@ pub struct Args {
     /// Random seed of the generated surface.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// Arguments of `tribo contact`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Output folder.
+    #[arg(long, default_value = "report/contact")]
+    pub out: PathBuf,
+    /// The rough surface.
+    #[command(flatten)]
+    pub surface: Box<SurfaceArgs>,
     /// Effective modulus E* [Pa].
     #[arg(long, default_value_t = 55e9)]
     pub e_star: f64,
@@ -128,9 +136,11 @@ pub struct SweepPoint {
     pub residual: f64,
 }
 
-fn surface(args: &Args) -> Result<HeightMap> {
+fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     if let Some(path) = &args.load {
-        let dx = args.dx.context("--load needs --dx (grid spacing in metres)")?;
+        let dx = args
+            .dx
+            .context("--load needs --dx (grid spacing in metres)")?;
         let dy = args.dy.unwrap_or(dx);
         return read_height_map(path, dx, dy, args.z_scale)
             .with_context(|| format!("loading height map {}", path.display()));
@@ -157,10 +167,18 @@ fn surface(args: &Args) -> Result<HeightMap> {
 
 fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
     if !(args.p_min > 0.0 && args.p_max >= args.p_min && args.p_max.is_finite()) {
-        bail!("need 0 < --p-min ≤ --p-max, got {} and {}", args.p_min, args.p_max);
+        bail!(
+            "need 0 < --p-min ≤ --p-max, got {} and {}",
+            args.p_min,
+            args.p_max
+        );
     }
     if args.p_max >= p_crit {
-        bail!("--p-max {} Pa must stay below p_crit {} Pa", args.p_max, p_crit);
+        bail!(
+            "--p-max {} Pa must stay below p_crit {} Pa",
+            args.p_max,
+            p_crit
+        );
     }
     if args.steps == 0 {
         bail!("--steps must be at least 1");
@@ -170,12 +188,14 @@ fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
     } else {
         (args.p_max / args.p_min).powf(1.0 / (args.steps - 1) as f64)
     };
-    Ok((0..args.steps).map(|i| args.p_min * r.powi(i as i32)).collect())
+    Ok((0..args.steps)
+        .map(|i| args.p_min * r.powi(i as i32))
+        .collect())
 }
 
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
-    let map = surface(&args)?;
+    let map = surface(&args.surface)?;
     let material = Material {
         e_star: args.e_star,
         p_crit: (!args.elastic).then_some(args.p_crit),
@@ -190,7 +210,8 @@ pub fn run(args: Args) -> Result<()> {
         tolerance: args.tolerance,
         ..SolverOptions::default()
     };
-    let mut solver = ContactSolver::for_map(&map, material, options).context("setting up the BEM")?;
+    let mut solver =
+        ContactSolver::for_map(&map, material, options).context("setting up the BEM")?;
     let gap: Vec<f64> = map.heights().iter().map(|h| -h).collect();
     let (nx, ny) = (map.nx(), map.ny());
     let bar = progress::bar(ps.len() as u64, "contact");
@@ -217,7 +238,14 @@ pub fn run(args: Args) -> Result<()> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    write_report(&args.out, &map, material, &points, &last_traction, args.kappa_max_p_over_e)
+    write_report(
+        &args.out,
+        &map,
+        material,
+        &points,
+        &last_traction,
+        args.kappa_max_p_over_e,
+    )
 }
 
 /// Writes CSV, summary and plots of a sweep into `out`.
@@ -264,14 +292,18 @@ pub fn write_report(
             pt.residual,
         ]);
     }
-    table.write(&out.join("sweep.csv")).context("writing sweep.csv")?;
+    table
+        .write(&out.join("sweep.csv"))
+        .context("writing sweep.csv")?;
 
     let psd = radial_psd(map);
     let mut psd_table = CsvTable::new(&["mode", "q_rad_per_m", "C_m4", "modes"]);
     for b in &psd {
         psd_table.push(&[b.mode, b.q, b.psd, b.count as f64]);
     }
-    psd_table.write(&out.join("psd.csv")).context("writing psd.csv")?;
+    psd_table
+        .write(&out.join("psd.csv"))
+        .context("writing psd.csv")?;
 
     let slope_spectral = stats::rms_slope_spectral(map);
     let slope_fd = stats::rms_slope_fd(map);
@@ -302,6 +334,13 @@ pub fn write_report(
         "kappa_spectral_slope": kappa,
         "kappa_fd_slope": kappa_fd,
         "kappa_max_p_over_e": kappa_max_p_over_e,
+        // κ of Eq. 8 is an elastic law: when most of the contact sits at p_crit, A_c/A_0 ≈ p/p_crit
+        // and the fitted κ is not comparable to the literature (use --elastic).
+        "saturated_share_of_contact": points
+            .iter()
+            .filter(|p| p.pressure / e <= kappa_max_p_over_e && p.area_fraction > 0.0)
+            .map(|p| p.saturated_fraction / p.area_fraction)
+            .fold(0.0, f64::max),
         "nucleation_C_m_sqrtPa": nucleation_c,
     });
     write_atomic(
@@ -310,8 +349,11 @@ pub fn write_report(
     )
     .context("writing summary.json")?;
 
-    let mut area_plot = LinePlot::new("Real contact area (Eq. 8)", "p/E*", "A_c/A_0")
-        .series(Series::points("BEM", p_e.iter().cloned().zip(area.iter().cloned()).collect()));
+    let mut area_plot =
+        LinePlot::new("Real contact area (Eq. 8)", "p/E*", "A_c/A_0").series(Series::points(
+            "BEM",
+            p_e.iter().cloned().zip(area.iter().cloned()).collect(),
+        ));
     if let Some(k) = kappa {
         area_plot = area_plot.series(Series::dashed(
             format!("κ/h'rms · p/E*, κ = {k:.3}"),
@@ -321,42 +363,59 @@ pub fn write_report(
     area_plot.log_x().log_y().write(&out.join("area_vs_p"))?;
 
     let mpa: Vec<f64> = points.iter().map(|p| p.pressure / 1e6).collect();
-    let mut dc_plot = LinePlot::new("Mean nearest distance between clusters", "p [MPa]", "d_c / d̄")
-        .series(Series::points(
-            "BEM",
-            points
-                .iter()
-                .zip(&mpa)
-                .map(|(p, &x)| (x, p.mean_distance / d_bar))
-                .collect(),
-        ))
-        .series(Series::dashed(
-            "Poisson L/(2√N_c)",
-            points
-                .iter()
-                .zip(&mpa)
-                .map(|(p, &x)| (x, poisson_nearest_distance(length, p.clusters.max(1)) / d_bar))
-                .collect(),
-        ));
+    let mut dc_plot = LinePlot::new(
+        "Mean nearest distance between clusters",
+        "p [MPa]",
+        "d_c / d̄",
+    )
+    .series(Series::points(
+        "BEM",
+        points
+            .iter()
+            .zip(&mpa)
+            .map(|(p, &x)| (x, p.mean_distance / d_bar))
+            .collect(),
+    ))
+    .series(Series::dashed(
+        "Poisson L/(2√N_c)",
+        points
+            .iter()
+            .zip(&mpa)
+            .map(|(p, &x)| {
+                (
+                    x,
+                    poisson_nearest_distance(length, p.clusters.max(1)) / d_bar,
+                )
+            })
+            .collect(),
+    ));
     if let Some(c) = nucleation_c {
         dc_plot = dc_plot.series(Series::line(
             "nucleation C/√p",
-            points.iter().zip(&mpa).map(|(p, &x)| (x, c / p.pressure.sqrt() / d_bar)).collect(),
+            points
+                .iter()
+                .zip(&mpa)
+                .map(|(p, &x)| (x, c / p.pressure.sqrt() / d_bar))
+                .collect(),
         ));
     }
     dc_plot.log_x().log_y().write(&out.join("dc_vs_p"))?;
 
-    LinePlot::new("Number of contact clusters (Fig. 14)", "p [MPa]", "N_c / N_s")
-        .series(Series::points(
-            "BEM",
-            points
-                .iter()
-                .zip(&mpa)
-                .map(|(p, &x)| (x, p.clusters as f64 / n_s.max(1) as f64))
-                .collect(),
-        ))
-        .log_x()
-        .write(&out.join("nc_vs_p"))?;
+    LinePlot::new(
+        "Number of contact clusters (Fig. 14)",
+        "p [MPa]",
+        "N_c / N_s",
+    )
+    .series(Series::points(
+        "BEM",
+        points
+            .iter()
+            .zip(&mpa)
+            .map(|(p, &x)| (x, p.clusters as f64 / n_s.max(1) as f64))
+            .collect(),
+    ))
+    .log_x()
+    .write(&out.join("nc_vs_p"))?;
 
     if !last_traction.is_empty() {
         let map_mpa: Vec<f64> = last_traction.iter().map(|t| t / 1e6).collect();
@@ -413,7 +472,15 @@ mod tests {
         ])
         .unwrap();
         run(cli.args).unwrap();
-        for f in ["sweep.csv", "psd.csv", "summary.json", "area_vs_p.svg", "dc_vs_p.png", "nc_vs_p.svg", "contact_map.png"] {
+        for f in [
+            "sweep.csv",
+            "psd.csv",
+            "summary.json",
+            "area_vs_p.svg",
+            "dc_vs_p.png",
+            "nc_vs_p.svg",
+            "contact_map.png",
+        ] {
             assert!(out.join(f).exists(), "{f} missing");
         }
         let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
@@ -426,7 +493,7 @@ mod tests {
         let e = run(a.clone()).unwrap_err().to_string();
         assert!(e.contains("p_crit"), "{e}");
         a.p_max = 10e6;
-        a.load = Some("/nonexistent.txt".into());
+        a.surface.load = Some("/nonexistent.txt".into());
         let e = format!("{:#}", run(a).unwrap_err());
         assert!(e.contains("--dx"), "{e}");
     }

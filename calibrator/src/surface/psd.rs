@@ -32,7 +32,11 @@ pub struct PsdBin {
 /// Radially averaged PSD, bins 1..=min(nx, ny)/2 (the mean is excluded).
 pub fn radial_psd(map: &HeightMap) -> Vec<PsdBin> {
     let (nx, ny) = (map.nx(), map.ny());
-    let mut buf: Vec<Complex64> = map.heights().iter().map(|&h| Complex64::new(h, 0.0)).collect();
+    let mut buf: Vec<Complex64> = map
+        .heights()
+        .iter()
+        .map(|&h| Complex64::new(h, 0.0))
+        .collect();
     let mut planner = FftPlanner::new();
     let fx = planner.plan_fft_forward(nx);
     fx.process(&mut buf);
@@ -51,7 +55,11 @@ pub fn radial_psd(map: &HeightMap) -> Vec<PsdBin> {
     let n = (nx * ny) as f64;
     let norm = area / (std::f64::consts::TAU.powi(2) * n * n);
     let kmax = nx.min(ny) / 2;
-    let (mut sq, mut sc, mut cnt) = (vec![0.0; kmax + 1], vec![0.0; kmax + 1], vec![0usize; kmax + 1]);
+    let (mut sq, mut sc, mut cnt) = (
+        vec![0.0; kmax + 1],
+        vec![0.0; kmax + 1],
+        vec![0usize; kmax + 1],
+    );
     for iy in 0..ny {
         // Mode radius in units of 2π/L_x (the y mode rescaled to the same q unit).
         let ky = mode(iy, ny) * map.lx() / map.ly();
@@ -136,7 +144,12 @@ mod tests {
             k_s: 64.0,
         };
         let m = spec
-            .generate(256, 1e-4, Rescale::RmsSlope(0.34, crate::surface::SlopeDefinition::Spectral), &mut stream_rng(21, 0))
+            .generate(
+                256,
+                1e-4,
+                Rescale::RmsSlope(0.34, crate::surface::SlopeDefinition::Spectral),
+                &mut stream_rng(21, 0),
+            )
             .unwrap();
         let bins = radial_psd(&m);
         // Self-affine range strictly inside the cutoffs (edge bins are half-filled).
@@ -146,7 +159,11 @@ mod tests {
         assert!((e / expected - 1.0).abs() < EXPONENT_TOL);
         // Outside the band the spectrum is empty (to round-off).
         let peak = bins.iter().map(|b| b.psd).fold(0.0, f64::max);
-        assert!(bins.iter().filter(|b| b.mode > spec.k_s + 1.0).all(|b| b.psd < 1e-20 * peak));
+        assert!(
+            bins.iter()
+                .filter(|b| b.mode > spec.k_s + 1.0)
+                .all(|b| b.psd < 1e-20 * peak)
+        );
     }
 
     #[test]
@@ -166,10 +183,16 @@ mod tests {
             .generate(n, 1e-4, Rescale::RmsHeight(1e-6), &mut stream_rng(4, 0))
             .unwrap();
         let col_ms = |ix: isize| -> f64 {
-            (0..n as isize).map(|iy| (m.at(ix + 1, iy) - m.at(ix, iy)).powi(2)).sum::<f64>() / n as f64
+            (0..n as isize)
+                .map(|iy| (m.at(ix + 1, iy) - m.at(ix, iy)).powi(2))
+                .sum::<f64>()
+                / n as f64
         };
         let row_ms = |iy: isize| -> f64 {
-            (0..n as isize).map(|ix| (m.at(ix, iy + 1) - m.at(ix, iy)).powi(2)).sum::<f64>() / n as f64
+            (0..n as isize)
+                .map(|ix| (m.at(ix, iy + 1) - m.at(ix, iy)).powi(2))
+                .sum::<f64>()
+                / n as f64
         };
         for f in [&col_ms as &dyn Fn(isize) -> f64, &row_ms] {
             let interior: Vec<f64> = (0..n as isize - 1).map(f).collect();

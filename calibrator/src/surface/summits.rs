@@ -10,9 +10,8 @@ pub fn summits(map: &HeightMap) -> Vec<(usize, usize)> {
     for iy in 0..map.ny() as isize {
         for ix in 0..map.nx() as isize {
             let h = map.at(ix, iy);
-            let is_max = (-1..=1).all(|sy| {
-                (-1..=1).all(|sx| (sx == 0 && sy == 0) || map.at(ix + sx, iy + sy) < h)
-            });
+            let is_max = (-1..=1)
+                .all(|sy| (-1..=1).all(|sx| (sx == 0 && sy == 0) || map.at(ix + sx, iy + sy) < h));
             if is_max {
                 out.push((ix as usize, iy as usize));
             }
