@@ -1,10 +1,500 @@
-//! `tribo contact` (not implemented yet: issue 3).
+//! `tribo contact`: generate (or load) a rough surface, sweep the mean pressure with the FFT-BEM
+//! (warm-started from one pressure to the next), and report A_c/A_0, contact clusters (N_c,
+//! d̄_c), summits (N_s, d̄ = L/√N_s), the mean gap, solver iterations and residuals, κ of Eq. 8
+//! and the nucleation fit d̄_c = C/√p (seed 000 §6.3, Fig. 14, App. D–E).
+//!
+//! The surface is the composite roughness h_def − h_tool pressed on a flat: g = −h, so contact
+//! starts at its summits. Outputs in `--out`: `sweep.csv`, `psd.csv`, `summary.json`, plots
+//! `area_vs_p`, `dc_vs_p`, `nc_vs_p` (Fig. 14 normalisation), `contact_map` (SVG + PNG).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use crate::bem::kappa::{fit_kappa, fit_nucleation, poisson_nearest_distance, summit_spacing};
+use crate::bem::{Clusters, Connectivity, ContactSolver, Material, SolverOptions};
+use crate::progress;
+use crate::report::{CsvTable, Heatmap, LinePlot, Series, write_atomic};
+use crate::rng::stream_rng;
+use crate::surface::{
+    HeightMap, Rescale, SelfAffine, SlopeDefinition, radial_psd, read_height_map, stats, summits,
+};
+
+/// How the RMS slope is defined for `--rms-slope`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SlopeDef {
+    /// From the Fourier spectrum.
+    Spectral,
+    /// From periodic forward differences.
+    Fd,
+}
+
+/// Surface of `tribo contact`: loaded or generated.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SurfaceArgs {
+    /// Load a measured height map (text matrix or CSV, one grid row per line) instead of
+    /// generating one; needs --dx (and --dy, default --dx).
+    #[arg(long)]
+    pub load: Option<PathBuf>,
+    /// x spacing of a loaded map [m].
+    #[arg(long)]
+    pub dx: Option<f64>,
+    /// y spacing of a loaded map [m] (default: --dx).
+    #[arg(long)]
+    pub dy: Option<f64>,
+    /// Height unit of a loaded map in metres (1e-6 for µm).
+    #[arg(long, default_value_t = 1e-6)]
+    pub z_scale: f64,
+    /// Hurst exponent H of a generated surface.
+    #[arg(long, default_value_t = 0.8)]
+    pub hurst: f64,
+    /// Long-wavelength cutoff k_l [2π/L].
+    #[arg(long, default_value_t = 1.0)]
+    pub k_l: f64,
+    /// Roll-off k_r [2π/L].
+    #[arg(long, default_value_t = 4.0)]
+    pub k_r: f64,
+    /// Short-wavelength cutoff k_s [2π/L].
+    #[arg(long, default_value_t = 32.0)]
+    pub k_s: f64,
+    /// Grid points per side of a generated surface.
+    #[arg(long, default_value_t = 128)]
+    pub n: usize,
+    /// Side of a generated surface [m].
+    #[arg(long, default_value_t = 100e-6)]
+    pub length: f64,
+    /// Target RMS height [m] (exclusive with --rms-slope).
+    #[arg(long, conflicts_with = "rms_slope")]
+    pub rms_height: Option<f64>,
+    /// Target RMS slope (default 0.34, seed 000 aluminium).
+    #[arg(long)]
+    pub rms_slope: Option<f64>,
+    /// Definition of the RMS slope for --rms-slope.
+    #[arg(long, value_enum, default_value_t = SlopeDef::Spectral)]
+    pub slope_definition: SlopeDef,
+    /// Random seed of the generated surface.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
 
 /// Arguments of `tribo contact`.
-#[derive(Debug, clap::Args)]
-pub struct Args {}
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// Output folder.
+    #[arg(long, default_value = "report/contact")]
+    pub out: PathBuf,
+    /// The rough surface.
+    #[command(flatten)]
+    pub surface: Box<SurfaceArgs>,
+    /// Effective modulus E* [Pa].
+    #[arg(long, default_value_t = 55e9)]
+    pub e_star: f64,
+    /// Saturation pressure p_crit [Pa] (seed 000: 340 MPa).
+    #[arg(long, default_value_t = 340e6, conflicts_with = "elastic")]
+    pub p_crit: f64,
+    /// Purely elastic contact (no saturation).
+    #[arg(long)]
+    pub elastic: bool,
+    /// Lowest mean pressure [Pa].
+    #[arg(long, default_value_t = 1e6)]
+    pub p_min: f64,
+    /// Highest mean pressure [Pa].
+    #[arg(long, default_value_t = 100e6)]
+    pub p_max: f64,
+    /// Number of pressures (log-spaced).
+    #[arg(long, default_value_t = 12)]
+    pub steps: usize,
+    /// Convergence tolerance of the BEM (relative projected gradient).
+    #[arg(long, default_value_t = 1e-10)]
+    pub tolerance: f64,
+    /// Cluster connectivity (4 or 8).
+    #[arg(long, default_value_t = 4)]
+    pub connectivity: u8,
+    /// Largest p/E* used in the κ fit (Eq. 8, low-pressure slope).
+    #[arg(long, default_value_t = 0.02)]
+    pub kappa_max_p_over_e: f64,
+}
+
+/// One pressure of the sweep.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepPoint {
+    /// Mean pressure \[Pa\].
+    pub pressure: f64,
+    /// A_c/A_0.
+    pub area_fraction: f64,
+    /// Fraction at p_crit.
+    pub saturated_fraction: f64,
+    /// Number of clusters N_c.
+    pub clusters: usize,
+    /// Mean border-to-border nearest distance d̄_c \[m\] (NaN with < 2 clusters).
+    pub mean_distance: f64,
+    /// Mean gap \[m\].
+    pub mean_gap: f64,
+    /// CG iterations.
+    pub iterations: usize,
+    /// Final residual.
+    pub residual: f64,
+}
+
+fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
+    if let Some(path) = &args.load {
+        let dx = args
+            .dx
+            .context("--load needs --dx (grid spacing in metres)")?;
+        let dy = args.dy.unwrap_or(dx);
+        return read_height_map(path, dx, dy, args.z_scale)
+            .with_context(|| format!("loading height map {}", path.display()));
+    }
+    let rescale = match (args.rms_height, args.rms_slope) {
+        (Some(h), _) => Rescale::RmsHeight(h),
+        (None, s) => Rescale::RmsSlope(
+            s.unwrap_or(0.34),
+            match args.slope_definition {
+                SlopeDef::Spectral => SlopeDefinition::Spectral,
+                SlopeDef::Fd => SlopeDefinition::FiniteDifference,
+            },
+        ),
+    };
+    let spec = SelfAffine {
+        hurst: args.hurst,
+        k_l: args.k_l,
+        k_r: args.k_r,
+        k_s: args.k_s,
+    };
+    spec.generate(args.n, args.length, rescale, &mut stream_rng(args.seed, 0))
+        .context("generating the self-affine surface")
+}
+
+fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
+    if !(args.p_min > 0.0 && args.p_max >= args.p_min && args.p_max.is_finite()) {
+        bail!(
+            "need 0 < --p-min ≤ --p-max, got {} and {}",
+            args.p_min,
+            args.p_max
+        );
+    }
+    if args.p_max >= p_crit {
+        bail!(
+            "--p-max {} Pa must stay below p_crit {} Pa",
+            args.p_max,
+            p_crit
+        );
+    }
+    if args.steps == 0 {
+        bail!("--steps must be at least 1");
+    }
+    let r = if args.steps == 1 {
+        1.0
+    } else {
+        (args.p_max / args.p_min).powf(1.0 / (args.steps - 1) as f64)
+    };
+    Ok((0..args.steps)
+        .map(|i| args.p_min * r.powi(i as i32))
+        .collect())
+}
 
 /// Runs `tribo contact`.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`tribo contact` is not implemented yet (issue 3)")
+pub fn run(args: Args) -> Result<()> {
+    let map = surface(&args.surface)?;
+    let material = Material {
+        e_star: args.e_star,
+        p_crit: (!args.elastic).then_some(args.p_crit),
+    };
+    let connectivity = match args.connectivity {
+        4 => Connectivity::Four,
+        8 => Connectivity::Eight,
+        c => bail!("--connectivity must be 4 or 8, got {c}"),
+    };
+    let ps = pressures(&args, material.p_crit.unwrap_or(f64::INFINITY))?;
+    let options = SolverOptions {
+        tolerance: args.tolerance,
+        ..SolverOptions::default()
+    };
+    let mut solver =
+        ContactSolver::for_map(&map, material, options).context("setting up the BEM")?;
+    let gap: Vec<f64> = map.heights().iter().map(|h| -h).collect();
+    let (nx, ny) = (map.nx(), map.ny());
+    let bar = progress::bar(ps.len() as u64, "contact");
+    let mut points = Vec::with_capacity(ps.len());
+    let mut last_traction = Vec::new();
+    for &p in &ps {
+        let r = solver
+            .solve_warm(&gap, p)
+            .with_context(|| format!("BEM solve at p = {p:.4e} Pa"))?;
+        let clusters = Clusters::label(&solver.contact_mask(), nx, ny, connectivity);
+        points.push(SweepPoint {
+            pressure: p,
+            area_fraction: r.contact_fraction,
+            saturated_fraction: r.saturated_fraction,
+            clusters: clusters.count(),
+            mean_distance: clusters
+                .mean_nearest_distance(map.dx(), map.dy())
+                .unwrap_or(f64::NAN),
+            mean_gap: r.mean_gap,
+            iterations: r.iterations,
+            residual: r.residual,
+        });
+        last_traction = solver.traction().to_vec();
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    write_report(
+        &args.out,
+        &map,
+        material,
+        &points,
+        &last_traction,
+        args.kappa_max_p_over_e,
+    )
+}
+
+/// Writes CSV, summary and plots of a sweep into `out`.
+pub fn write_report(
+    out: &Path,
+    map: &HeightMap,
+    material: Material,
+    points: &[SweepPoint],
+    last_traction: &[f64],
+    kappa_max_p_over_e: f64,
+) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    let e = material.e_star;
+    let n_s = summits(map).len();
+    let length = (map.lx() * map.ly()).sqrt();
+    let d_bar = summit_spacing(length, n_s.max(1));
+    let mut table = CsvTable::new(&[
+        "p_Pa",
+        "p_over_Estar",
+        "A_over_A0",
+        "saturated_fraction",
+        "N_c",
+        "N_c_over_N_s",
+        "dc_mean_m",
+        "dc_over_dbar",
+        "dc_poisson_m",
+        "mean_gap_m",
+        "iterations",
+        "residual",
+    ]);
+    for pt in points {
+        table.push(&[
+            pt.pressure,
+            pt.pressure / e,
+            pt.area_fraction,
+            pt.saturated_fraction,
+            pt.clusters as f64,
+            pt.clusters as f64 / n_s.max(1) as f64,
+            pt.mean_distance,
+            pt.mean_distance / d_bar,
+            poisson_nearest_distance(length, pt.clusters.max(1)),
+            pt.mean_gap,
+            pt.iterations as f64,
+            pt.residual,
+        ]);
+    }
+    table
+        .write(&out.join("sweep.csv"))
+        .context("writing sweep.csv")?;
+
+    let psd = radial_psd(map);
+    let mut psd_table = CsvTable::new(&["mode", "q_rad_per_m", "C_m4", "modes"]);
+    for b in &psd {
+        psd_table.push(&[b.mode, b.q, b.psd, b.count as f64]);
+    }
+    psd_table
+        .write(&out.join("psd.csv"))
+        .context("writing psd.csv")?;
+
+    let slope_spectral = stats::rms_slope_spectral(map);
+    let slope_fd = stats::rms_slope_fd(map);
+    let p_e: Vec<f64> = points.iter().map(|p| p.pressure / e).collect();
+    let area: Vec<f64> = points.iter().map(|p| p.area_fraction).collect();
+    let low = p_e.iter().any(|&x| x <= kappa_max_p_over_e);
+    let kappa = low.then(|| fit_kappa(&p_e, &area, slope_spectral, kappa_max_p_over_e));
+    let kappa_fd = low.then(|| fit_kappa(&p_e, &area, slope_fd, kappa_max_p_over_e));
+    let finite: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|p| p.mean_distance.is_finite())
+        .map(|p| (p.pressure, p.mean_distance))
+        .collect();
+    let nucleation_c = (!finite.is_empty()).then(|| {
+        let (p, d): (Vec<f64>, Vec<f64>) = finite.iter().cloned().unzip();
+        fit_nucleation(&p, &d)
+    });
+    let summary = serde_json::json!({
+        "grid": [map.nx(), map.ny()],
+        "period_m": [map.lx(), map.ly()],
+        "e_star_pa": e,
+        "p_crit_pa": material.p_crit,
+        "rms_height_m": stats::rms_height(map),
+        "rms_slope_spectral": slope_spectral,
+        "rms_slope_fd": slope_fd,
+        "summits": n_s,
+        "summit_spacing_m": d_bar,
+        "kappa_spectral_slope": kappa,
+        "kappa_fd_slope": kappa_fd,
+        "kappa_max_p_over_e": kappa_max_p_over_e,
+        // κ of Eq. 8 is an elastic law: when most of the contact sits at p_crit, A_c/A_0 ≈ p/p_crit
+        // and the fitted κ is not comparable to the literature (use --elastic).
+        "saturated_share_of_contact": points
+            .iter()
+            .filter(|p| p.pressure / e <= kappa_max_p_over_e && p.area_fraction > 0.0)
+            .map(|p| p.saturated_fraction / p.area_fraction)
+            .fold(0.0, f64::max),
+        "nucleation_C_m_sqrtPa": nucleation_c,
+    });
+    write_atomic(
+        &out.join("summary.json"),
+        serde_json::to_string_pretty(&summary)?.as_bytes(),
+    )
+    .context("writing summary.json")?;
+
+    let mut area_plot =
+        LinePlot::new("Real contact area (Eq. 8)", "p/E*", "A_c/A_0").series(Series::points(
+            "BEM",
+            p_e.iter().cloned().zip(area.iter().cloned()).collect(),
+        ));
+    if let Some(k) = kappa {
+        area_plot = area_plot.series(Series::dashed(
+            format!("κ/h'rms · p/E*, κ = {k:.3}"),
+            p_e.iter().map(|&x| (x, k / slope_spectral * x)).collect(),
+        ));
+    }
+    area_plot.log_x().log_y().write(&out.join("area_vs_p"))?;
+
+    let mpa: Vec<f64> = points.iter().map(|p| p.pressure / 1e6).collect();
+    let mut dc_plot = LinePlot::new(
+        "Mean nearest distance between clusters",
+        "p [MPa]",
+        "d_c / d̄",
+    )
+    .series(Series::points(
+        "BEM",
+        points
+            .iter()
+            .zip(&mpa)
+            .map(|(p, &x)| (x, p.mean_distance / d_bar))
+            .collect(),
+    ))
+    .series(Series::dashed(
+        "Poisson L/(2√N_c)",
+        points
+            .iter()
+            .zip(&mpa)
+            .map(|(p, &x)| {
+                (
+                    x,
+                    poisson_nearest_distance(length, p.clusters.max(1)) / d_bar,
+                )
+            })
+            .collect(),
+    ));
+    if let Some(c) = nucleation_c {
+        dc_plot = dc_plot.series(Series::line(
+            "nucleation C/√p",
+            points
+                .iter()
+                .zip(&mpa)
+                .map(|(p, &x)| (x, c / p.pressure.sqrt() / d_bar))
+                .collect(),
+        ));
+    }
+    dc_plot.log_x().log_y().write(&out.join("dc_vs_p"))?;
+
+    LinePlot::new(
+        "Number of contact clusters (Fig. 14)",
+        "p [MPa]",
+        "N_c / N_s",
+    )
+    .series(Series::points(
+        "BEM",
+        points
+            .iter()
+            .zip(&mpa)
+            .map(|(p, &x)| (x, p.clusters as f64 / n_s.max(1) as f64))
+            .collect(),
+    ))
+    .log_x()
+    .write(&out.join("nc_vs_p"))?;
+
+    if !last_traction.is_empty() {
+        let map_mpa: Vec<f64> = last_traction.iter().map(|t| t / 1e6).collect();
+        Heatmap {
+            title: format!(
+                "Contact traction [MPa] at p = {:.1} MPa",
+                points.last().map_or(0.0, |p| p.pressure / 1e6)
+            ),
+            x_label: "x [µm]".into(),
+            y_label: "y [µm]".into(),
+            values: &map_mpa,
+            nx: map.nx(),
+            ny: map.ny(),
+            x_range: (0.0, map.lx() * 1e6),
+            y_range: (0.0, map.ly() * 1e6),
+            value_range: None,
+        }
+        .write(&out.join("contact_map"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn small_sweep_writes_every_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("c");
+        let cli = Cli::try_parse_from([
+            "x",
+            "--out",
+            out.to_str().unwrap(),
+            "--n",
+            "32",
+            "--k-s",
+            "8",
+            "--steps",
+            "3",
+            "--p-min",
+            "5e6",
+            "--p-max",
+            "50e6",
+            "--seed",
+            "3",
+        ])
+        .unwrap();
+        run(cli.args).unwrap();
+        for f in [
+            "sweep.csv",
+            "psd.csv",
+            "summary.json",
+            "area_vs_p.svg",
+            "dc_vs_p.png",
+            "nc_vs_p.svg",
+            "contact_map.png",
+        ] {
+            assert!(out.join(f).exists(), "{f} missing");
+        }
+        let csv = std::fs::read_to_string(out.join("sweep.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 4);
+    }
+
+    #[test]
+    fn bad_arguments_are_clear_errors() {
+        let mut a = Cli::try_parse_from(["x", "--p-max", "400e6"]).unwrap().args;
+        let e = run(a.clone()).unwrap_err().to_string();
+        assert!(e.contains("p_crit"), "{e}");
+        a.p_max = 10e6;
+        a.surface.load = Some("/nonexistent.txt".into());
+        let e = format!("{:#}", run(a).unwrap_err());
+        assert!(e.contains("--dx"), "{e}");
+    }
 }

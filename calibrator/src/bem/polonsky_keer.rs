@@ -1,0 +1,526 @@
+//! Polonsky–Keer constrained conjugate gradient for periodic rough contact with an imposed mean
+//! pressure and plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its
+//! Ref. [39]; saturation after Almqvist et al. 2007, Ref. [43]).
+//!
+//! # Problem
+//! A rigid rough tool is pressed on a flat elastic–perfectly-plastic half-space. The input is the
+//! gap of the undeformed surfaces g = h_tool − h_def (Eq. 17/19; [`gap_from_surfaces`]): contact
+//! starts where g is smallest. Find the traction t ≥ 0 \[Pa\], the rigid-body approach δ \[m\]
+//! and the plastic displacement u_p ≥ 0 \[m\] such that, with u_e = K t ([`HalfSpaceKernel`],
+//! zero mean, positive into the deformable body) and the final gap G = g + u_e + u_p − δ,
+//!
+//! ```text
+//! G ≥ 0,   0 ≤ t ≤ p_crit,   G·t = 0,   ⟨t⟩ = p̄,   u_p > 0 only where t = p_crit.
+//! ```
+//!
+//! This is the minimisation of ½ tᵀK t + tᵀg over the box 0 ≤ t ≤ p_crit under ⟨t⟩ = p̄ (Eq. 20),
+//! whose Lagrange multiplier is δ. The loaded deformable surface is h_def − u_e − u_p, the tool
+//! h_tool − δ.
+//!
+//! # Convergence criterion
+//! With the elastic gap G_e = g + u_e − δ (δ = mean of g + u_e over the free set
+//! 0 < t < p_crit) the projected gradient is π_i = G_e,i on the free set, min(G_e,i, 0) where
+//! t = 0 (penetration) and max(G_e,i, 0) where t = p_crit (a saturated point that wants to
+//! unload). The solve stops when
+//!
+//! ```text
+//! ε = rms(π) / rms(g − ⟨g⟩) ≤ tolerance,
+//! ```
+//!
+//! i.e. the KKT conditions hold to `tolerance` times the roughness of the input (for a flat gap
+//! the scale is p̄·L_x/E*). ε is evaluated on an exactly recomputed u_e = K t. Running out of
+//! iterations is [`BemError::NotConverged`] carrying ε.
+//!
+//! # Cost
+//! One iteration is one kernel application (a real FFT pair) for K d; u_e = K t is updated
+//! linearly and recomputed by FFT only in iterations where the active set changed.
+
+use thiserror::Error;
+
+use super::kernel::HalfSpaceKernel;
+use super::saturation::{impose_mean_pressure, impose_mean_pressure_by, plastic_displacement};
+use crate::surface::HeightMap;
+
+/// Errors of the contact solver.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum BemError {
+    /// The problem is ill-posed (sizes, non-finite values, pressures out of range).
+    #[error("invalid contact problem: {0}")]
+    Input(String),
+    /// The conjugate gradient ran out of iterations.
+    #[error(
+        "Polonsky–Keer did not converge: residual {residual:.3e} > tolerance {tolerance:.1e} after {iterations} iterations"
+    )]
+    NotConverged {
+        /// Iterations done.
+        iterations: usize,
+        /// Residual ε reached (see the module docs).
+        residual: f64,
+        /// Tolerance asked.
+        tolerance: f64,
+    },
+}
+
+/// Elastic–plastic material of the deformable half-space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Material {
+    /// Effective modulus E* \[Pa\].
+    pub e_star: f64,
+    /// Saturation traction p_crit \[Pa\] (`None`: purely elastic).
+    pub p_crit: Option<f64>,
+}
+
+impl Material {
+    /// Seed 000 §5: aluminium sheet on a cast-iron tool, E* = 55 GPa, p_crit = 340 MPa.
+    pub const ALUMINIUM_ON_CAST_IRON: Material = Material {
+        e_star: 55e9,
+        p_crit: Some(340e6),
+    };
+
+    /// A purely elastic material of modulus `e_star` \[Pa\].
+    pub fn elastic(e_star: f64) -> Self {
+        Self {
+            e_star,
+            p_crit: None,
+        }
+    }
+}
+
+/// Stopping rule of the conjugate gradient.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolverOptions {
+    /// Tolerance on ε (module docs).
+    pub tolerance: f64,
+    /// Iteration cap; reaching it is an error.
+    pub max_iterations: usize,
+}
+
+impl Default for SolverOptions {
+    fn default() -> Self {
+        Self {
+            tolerance: 1e-10,
+            max_iterations: 5000,
+        }
+    }
+}
+
+/// Scalar outcome of one solve; the fields are read from the solver's accessors.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveReport {
+    /// Conjugate-gradient iterations.
+    pub iterations: usize,
+    /// Kernel applications (FFT pairs), including the initial and the confirming ones.
+    pub fft_pairs: usize,
+    /// Final residual ε.
+    pub residual: f64,
+    /// Rigid-body approach δ \[m\] (the multiplier of the mean-pressure constraint).
+    pub approach: f64,
+    /// Mean final gap ⟨g + u_e + u_p − δ⟩ between the loaded surfaces \[m\].
+    pub mean_gap: f64,
+    /// Fraction of points in contact (t > 0), A_c/A_0.
+    pub contact_fraction: f64,
+    /// Fraction of points at t = p_crit.
+    pub saturated_fraction: f64,
+}
+
+/// The periodic BEM contact solver: plans, kernel and every work array are allocated once in
+/// [`ContactSolver::new`] and reused by every solve, so a sliding loop can call it thousands
+/// of times.
+///
+/// ```
+/// use tribo_calibrator::bem::{ContactSolver, Material, SolverOptions};
+/// let (n, l) = (32, 1e-4);
+/// let gap: Vec<f64> = (0..n * n)
+///     .map(|i| 1e-7 * (1.0 - (std::f64::consts::TAU * (i % n) as f64 / n as f64).cos()))
+///     .collect();
+/// let mut s = ContactSolver::new(n, n, l, l, Material::elastic(55e9), SolverOptions::default())?;
+/// let r = s.solve(&gap, 10e6)?;
+/// let mean = s.traction().iter().sum::<f64>() / (n * n) as f64;
+/// assert!((mean / 10e6 - 1.0).abs() < 1e-10 && r.contact_fraction < 1.0);
+/// # Ok::<(), tribo_calibrator::bem::BemError>(())
+/// ```
+#[derive(Debug)]
+pub struct ContactSolver {
+    nx: usize,
+    ny: usize,
+    lx: f64,
+    material: Material,
+    options: SolverOptions,
+    kernel: HalfSpaceKernel,
+    traction: Vec<f64>,
+    elastic: Vec<f64>,
+    plastic: Vec<f64>,
+    gap: Vec<f64>,
+    direction: Vec<f64>,
+    k_direction: Vec<f64>,
+    /// 1/K_ii \[Pa/m\]: the step of a point entering or leaving a bound when the CG step is
+    /// degenerate (empty or single-point free set).
+    fallback_step: f64,
+    has_solution: bool,
+}
+
+impl ContactSolver {
+    /// A solver for an `nx × ny` periodic grid of periods `lx × ly` \[m\].
+    pub fn new(
+        nx: usize,
+        ny: usize,
+        lx: f64,
+        ly: f64,
+        material: Material,
+        options: SolverOptions,
+    ) -> Result<Self, BemError> {
+        let bad = |m: String| Err(BemError::Input(m));
+        if nx == 0 || ny == 0 {
+            return bad(format!("empty grid {nx}×{ny}"));
+        }
+        if !(lx.is_finite() && lx > 0.0 && ly.is_finite() && ly > 0.0) {
+            return bad(format!(
+                "periods must be finite and positive, got {lx}, {ly}"
+            ));
+        }
+        if !(material.e_star.is_finite() && material.e_star > 0.0) {
+            return bad(format!(
+                "E* must be finite and positive, got {}",
+                material.e_star
+            ));
+        }
+        if let Some(pc) = material.p_crit
+            && !(pc > 0.0 && pc.is_finite())
+        {
+            return bad(format!("p_crit must be finite and positive, got {pc}"));
+        }
+        if !(options.tolerance > 0.0 && options.tolerance.is_finite()) {
+            return bad(format!(
+                "tolerance must be positive, got {}",
+                options.tolerance
+            ));
+        }
+        let n = nx * ny;
+        let mut kernel = HalfSpaceKernel::new(nx, ny, lx, ly, material.e_star);
+        let k_ii = kernel.self_influence();
+        Ok(Self {
+            nx,
+            ny,
+            lx,
+            material,
+            options,
+            kernel,
+            fallback_step: if k_ii > 0.0 { 1.0 / k_ii } else { 0.0 },
+            traction: vec![0.0; n],
+            elastic: vec![0.0; n],
+            plastic: vec![0.0; n],
+            gap: vec![0.0; n],
+            direction: vec![0.0; n],
+            k_direction: vec![0.0; n],
+            has_solution: false,
+        })
+    }
+
+    /// A solver on the grid of `map`.
+    pub fn for_map(
+        map: &HeightMap,
+        material: Material,
+        options: SolverOptions,
+    ) -> Result<Self, BemError> {
+        Self::new(map.nx(), map.ny(), map.lx(), map.ly(), material, options)
+    }
+
+    /// Grid columns and rows.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.nx, self.ny)
+    }
+    /// The material.
+    pub fn material(&self) -> Material {
+        self.material
+    }
+    /// Stopping rule (modifiable between solves).
+    pub fn options_mut(&mut self) -> &mut SolverOptions {
+        &mut self.options
+    }
+
+    /// Cold solve: starts from the uniform traction p̄.
+    pub fn solve(&mut self, gap: &[f64], mean_pressure: f64) -> Result<SolveReport, BemError> {
+        self.traction.iter_mut().for_each(|t| *t = mean_pressure);
+        self.run(gap, mean_pressure)
+    }
+
+    /// Warm solve: starts from the traction of the previous solve (cold if there was none), the
+    /// natural start of the next one-pixel step of a sliding sequence.
+    pub fn solve_warm(&mut self, gap: &[f64], mean_pressure: f64) -> Result<SolveReport, BemError> {
+        if !self.has_solution {
+            return self.solve(gap, mean_pressure);
+        }
+        self.run(gap, mean_pressure)
+    }
+
+    /// Solve starting from the traction field `guess` \[Pa\] (clipped to the admissible box and
+    /// rescaled to the mean pressure).
+    pub fn solve_from(
+        &mut self,
+        gap: &[f64],
+        mean_pressure: f64,
+        guess: &[f64],
+    ) -> Result<SolveReport, BemError> {
+        if guess.len() != self.traction.len() {
+            return Err(BemError::Input(format!(
+                "initial traction has {} values for a {}×{} grid",
+                guess.len(),
+                self.nx,
+                self.ny
+            )));
+        }
+        self.traction.copy_from_slice(guess);
+        self.run(gap, mean_pressure)
+    }
+
+    /// Traction t \[Pa\] of the last solve (row-major).
+    pub fn traction(&self) -> &[f64] {
+        &self.traction
+    }
+    /// Elastic displacement u_e = K t \[m\] (zero mean, positive into the deformable body).
+    pub fn elastic_displacement(&self) -> &[f64] {
+        &self.elastic
+    }
+    /// Plastic displacement u_p ≥ 0 \[m\] produced by the last solve (not cumulated: add it to
+    /// the deformable surface with [`super::deform_plastically`]).
+    pub fn plastic_displacement(&self) -> &[f64] {
+        &self.plastic
+    }
+    /// Final gap g + u_e + u_p − δ \[m\] (≥ 0 to the tolerance; 0 in contact).
+    pub fn gap(&self) -> &[f64] {
+        &self.gap
+    }
+    /// Contact mask t > 0 (row-major).
+    pub fn contact_mask(&self) -> Vec<bool> {
+        self.traction.iter().map(|&t| t > 0.0).collect()
+    }
+
+    fn validate(&self, g: &[f64], p: f64, pc: f64) -> Result<(), BemError> {
+        if g.len() != self.traction.len() {
+            return Err(BemError::Input(format!(
+                "gap has {} values for a {}×{} grid",
+                g.len(),
+                self.nx,
+                self.ny
+            )));
+        }
+        if let Some(k) = g.iter().position(|v| !v.is_finite()) {
+            return Err(BemError::Input(format!(
+                "gap at column {}, row {} is not finite ({})",
+                k % self.nx,
+                k / self.nx,
+                g[k]
+            )));
+        }
+        if !(p.is_finite() && p > 0.0) {
+            return Err(BemError::Input(format!(
+                "mean pressure must be finite and positive, got {p}"
+            )));
+        }
+        if p >= pc {
+            return Err(BemError::Input(format!(
+                "mean pressure {p} Pa must stay below p_crit = {pc} Pa (full plastic flow)"
+            )));
+        }
+        Ok(())
+    }
+
+    // The hot loops walk several parallel arrays by index; iterator zips of 4–5 slices read worse.
+    #[allow(clippy::needless_range_loop)]
+    fn run(&mut self, g: &[f64], p: f64) -> Result<SolveReport, BemError> {
+        let pc = self.material.p_crit.unwrap_or(f64::INFINITY);
+        self.validate(g, p, pc)?;
+        self.has_solution = false;
+        let n = g.len();
+        let mean_g = g.iter().sum::<f64>() / n as f64;
+        let rms_g = (g.iter().map(|v| (v - mean_g).powi(2)).sum::<f64>() / n as f64).sqrt();
+        let scale = if rms_g > 0.0 {
+            rms_g
+        } else {
+            p * self.lx / self.material.e_star
+        };
+        let tol = self.options.tolerance;
+
+        self.traction
+            .iter_mut()
+            .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
+        impose_mean_pressure(&mut self.traction, p, pc);
+        self.kernel.apply(&self.traction, &mut self.elastic);
+        let mut fft_pairs = 1;
+        let mut exact = true;
+        let (mut g_old, mut conjugate) = (1.0, false);
+        let mut iterations = 0;
+        let (mut residual, mut delta);
+        let free = |t: f64| t > 0.0 && t < pc;
+        loop {
+            // Approach δ and elastic gap from the free set.
+            let (mut s, mut c) = (0.0, 0usize);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    s += self.elastic[i] + g[i];
+                    c += 1;
+                }
+            }
+            if c == 0 {
+                // No free point (all loaded points saturated): δ from the loaded ones.
+                for i in 0..n {
+                    if self.traction[i] > 0.0 {
+                        s += self.elastic[i] + g[i];
+                        c += 1;
+                    }
+                }
+            }
+            delta = s / c.max(1) as f64;
+            let mut pi2 = 0.0;
+            let mut g_norm = 0.0;
+            for i in 0..n {
+                let ge = self.elastic[i] + g[i] - delta;
+                self.gap[i] = ge;
+                let t = self.traction[i];
+                let pi = if t <= 0.0 {
+                    ge.min(0.0)
+                } else if t >= pc {
+                    ge.max(0.0)
+                } else {
+                    g_norm += ge * ge;
+                    ge
+                };
+                pi2 += pi * pi;
+            }
+            residual = (pi2 / n as f64).sqrt() / scale;
+            if residual <= tol {
+                if exact {
+                    break;
+                }
+                self.kernel.apply(&self.traction, &mut self.elastic);
+                fft_pairs += 1;
+                exact = true;
+                continue;
+            }
+            if iterations >= self.options.max_iterations {
+                return Err(BemError::NotConverged {
+                    iterations,
+                    residual,
+                    tolerance: tol,
+                });
+            }
+            iterations += 1;
+
+            // Conjugate direction on the free set.
+            let beta = if conjugate { g_norm / g_old } else { 0.0 };
+            g_old = g_norm;
+            for i in 0..n {
+                self.direction[i] = if free(self.traction[i]) {
+                    self.gap[i] + beta * self.direction[i]
+                } else {
+                    0.0
+                };
+            }
+            self.kernel.apply(&self.direction, &mut self.k_direction);
+            fft_pairs += 1;
+            let (mut zs, mut zc) = (0.0, 0usize);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    zs += self.k_direction[i];
+                    zc += 1;
+                }
+            }
+            let z_mean = zs / zc.max(1) as f64;
+            let (mut num, mut den) = (0.0, 0.0);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    num += self.gap[i] * self.direction[i];
+                    den += self.direction[i] * (self.k_direction[i] - z_mean);
+                }
+            }
+            let tau = if den > 0.0 && num > 0.0 {
+                num / den
+            } else {
+                0.0
+            };
+            let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
+
+            // Step, projection on [0, p_crit], re-entry of wrongly inactive points.
+            let (mut changed, mut entered) = (false, false);
+            for i in 0..n {
+                let t = self.traction[i];
+                let ge = self.gap[i];
+                if free(t) {
+                    let nt = t - tau * self.direction[i];
+                    self.traction[i] = if nt <= 0.0 {
+                        changed = true;
+                        0.0
+                    } else if nt >= pc {
+                        changed = true;
+                        pc
+                    } else {
+                        nt
+                    };
+                } else if t <= 0.0 && ge < 0.0 {
+                    self.traction[i] = (-tau_bound * ge).min(pc);
+                    entered = true;
+                } else if t >= pc && ge > 0.0 {
+                    self.traction[i] = (pc - tau_bound * ge).max(0.0);
+                    entered = true;
+                }
+            }
+            conjugate = !entered;
+            let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
+            let lambda = sc.lambda;
+            if changed || entered || !sc.linear || tau <= 0.0 {
+                self.kernel.apply(&self.traction, &mut self.elastic);
+                fft_pairs += 1;
+                exact = true;
+            } else {
+                for (u, kd) in self.elastic.iter_mut().zip(&self.k_direction) {
+                    *u = lambda * (*u - tau * kd);
+                }
+                exact = false;
+            }
+        }
+
+        plastic_displacement(&self.traction, &self.gap, pc, &mut self.plastic);
+        for (gp, up) in self.gap.iter_mut().zip(&self.plastic) {
+            *gp += up;
+        }
+        self.has_solution = true;
+        let nf = n as f64;
+        Ok(SolveReport {
+            iterations,
+            fft_pairs,
+            residual,
+            approach: delta,
+            mean_gap: self.gap.iter().sum::<f64>() / nf,
+            contact_fraction: self.traction.iter().filter(|&&t| t > 0.0).count() as f64 / nf,
+            saturated_fraction: self.traction.iter().filter(|&&t| t >= pc).count() as f64 / nf,
+        })
+    }
+}
+
+/// The gap of the undeformed surfaces, g = h_tool − h_def (seed 000 Eq. 17; with blocked
+/// particles merged into the tool, Eq. 19). Both maps must share the grid.
+pub fn gap_from_surfaces(tool: &HeightMap, deformable: &HeightMap) -> Result<Vec<f64>, BemError> {
+    if tool.nx() != deformable.nx()
+        || tool.ny() != deformable.ny()
+        || tool.dx() != deformable.dx()
+        || tool.dy() != deformable.dy()
+    {
+        return Err(BemError::Input(format!(
+            "tool grid {}×{} (dx {}, dy {}) differs from deformable grid {}×{} (dx {}, dy {})",
+            tool.nx(),
+            tool.ny(),
+            tool.dx(),
+            tool.dy(),
+            deformable.nx(),
+            deformable.ny(),
+            deformable.dx(),
+            deformable.dy()
+        )));
+    }
+    Ok(tool
+        .heights()
+        .iter()
+        .zip(deformable.heights())
+        .map(|(a, b)| a - b)
+        .collect())
+}
