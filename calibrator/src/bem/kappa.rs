@@ -2,30 +2,23 @@
 //! Eq. 8, App. D), the nucleation law d̄_c ∝ 1/√p with its Poisson prefactor (App. E, Eq. 43),
 //! and the linear growth N_c ∝ p.
 
-/// Least-squares slope of y = a·x through the origin, Σxy/Σx².
+use crate::fit::{fit_line, fit_through_origin};
+
+/// Least-squares slope of y = a·x through the origin, Σxy/Σx² (NaN if undetermined).
 pub fn slope_through_origin(x: &[f64], y: &[f64]) -> f64 {
-    assert_eq!(x.len(), y.len(), "slope_through_origin: lengths");
-    let sxy: f64 = x.iter().zip(y).map(|(a, b)| a * b).sum();
-    let sxx: f64 = x.iter().map(|a| a * a).sum();
-    sxy / sxx
+    fit_through_origin(x, y).map_or(f64::NAN, |f| f.slope)
 }
 
-/// Least-squares slope of ln y against ln x (points with x, y > 0).
+/// Least-squares slope of ln y against ln x over the points with x, y > 0 (NaN if
+/// undetermined).
 pub fn log_log_slope(x: &[f64], y: &[f64]) -> f64 {
-    let pts: Vec<(f64, f64)> = x
+    let (lx, ly): (Vec<f64>, Vec<f64>) = x
         .iter()
         .zip(y)
         .filter(|(a, b)| **a > 0.0 && **b > 0.0)
         .map(|(a, b)| (a.ln(), b.ln()))
-        .collect();
-    let n = pts.len() as f64;
-    let (mx, my) = (
-        pts.iter().map(|p| p.0).sum::<f64>() / n,
-        pts.iter().map(|p| p.1).sum::<f64>() / n,
-    );
-    let sxy: f64 = pts.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    let sxx: f64 = pts.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    sxy / sxx
+        .unzip();
+    fit_line(&lx, &ly).map_or(f64::NAN, |f| f.slope)
 }
 
 /// κ from the low-pressure slope of A_c/A_0 against p/E* (Eq. 8): κ = h'_rms · Σxy/Σx² with
