@@ -27,9 +27,17 @@ use crate::dem::{
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, Rescale, SelfAffine};
 
-/// Arguments of `tribo dem`.
+/// Arguments of `tribo dem` (boxed: the option set is large).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The options.
+    #[command(flatten)]
+    pub options: Box<Options>,
+}
+
+/// Options of `tribo dem`.
+#[derive(Debug, clap::Args)]
+pub struct Options {
     /// Output folder.
     #[arg(long, default_value = "out/dem")]
     pub out: PathBuf,
@@ -112,6 +120,7 @@ pub struct Args {
 
 /// Runs `tribo dem`.
 pub fn run(args: Args) -> Result<()> {
+    let args = *args.options;
     let (def, tool) = surfaces(&args)?;
     let shape = FlakeShape::new(
         args.diameter_um * 1e-6,
@@ -269,7 +278,7 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-fn surfaces(args: &Args) -> Result<(HeightMap, HeightMap)> {
+fn surfaces(args: &Options) -> Result<(HeightMap, HeightMap)> {
     let spacing = args.spacing_um.map(|s| s * 1e-6);
     if let Some(s) = spacing
         && !(s.is_finite() && s > 0.0)

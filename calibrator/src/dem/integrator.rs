@@ -167,7 +167,7 @@ pub fn free_rotation(q: Quat, l: Vec3, inertia: [f64; 3], dt: f64) -> Quat {
     let l3 = dot(l, e3);
     let q_l = Quat::from_axis_angle(l, l_norm * dt / i1);
     let q_z = Quat::from_axis_angle([0.0, 0.0, 1.0], (1.0 / i3 - 1.0 / i1) * l3 * dt);
-    q_l.mul(q).mul(q_z).normalized()
+    (q_l * q * q_z).normalized()
 }
 
 #[cfg(test)]
@@ -243,7 +243,7 @@ mod tests {
                 y: w[1],
                 z: w[2],
             }
-            .mul(q);
+            .compose(q);
             [0.5 * p.w, 0.5 * p.x, 0.5 * p.y, 0.5 * p.z]
         };
         let n = 20_000;

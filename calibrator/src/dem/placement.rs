@@ -111,7 +111,7 @@ pub fn place_random(
             let axis_angle = rng.random_range(0.0..std::f64::consts::TAU);
             let tilt = rng.random::<f64>() * spec.max_tilt;
             let q = Quat::from_axis_angle([axis_angle.cos(), axis_angle.sin(), 0.0], tilt)
-                .mul(Quat::from_axis_angle([0.0, 0.0, 1.0], yaw));
+                .compose(Quat::from_axis_angle([0.0, 0.0, 1.0], yaw));
             let frame = FlakeFrame::new(shape, q.to_matrix());
             let Some(z) = resting_height(&frame, x, y, def, tool, spec.clearance) else {
                 continue;

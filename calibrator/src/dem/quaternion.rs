@@ -108,8 +108,8 @@ impl Quat {
         Quat::from_axis_angle(theta, norm(theta))
     }
 
-    /// Hamilton product self ⊗ o (apply `o` first, then `self`).
-    pub fn mul(self, o: Quat) -> Quat {
+    /// Hamilton product self ⊗ o (apply `o` first, then `self`); also `self * o`.
+    pub fn compose(self, o: Quat) -> Quat {
         Quat {
             w: self.w * o.w - self.x * o.x - self.y * o.y - self.z * o.z,
             x: self.w * o.x + self.x * o.w + self.y * o.z - self.z * o.y,
@@ -170,6 +170,14 @@ impl Quat {
     }
 }
 
+impl std::ops::Mul for Quat {
+    type Output = Quat;
+    /// Hamilton product (see [`Quat::compose`]).
+    fn mul(self, o: Quat) -> Quat {
+        self.compose(o)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,7 +197,7 @@ mod tests {
         let a = Quat::from_axis_angle([1.0, 2.0, 3.0], 0.7);
         let b = Quat::from_axis_angle([-1.0, 0.5, 0.2], 1.3);
         let v = [0.3, -1.2, 2.0];
-        let ab = a.mul(b).rotate(v);
+        let ab = (a * b).rotate(v);
         let seq = a.rotate(b.rotate(v));
         for k in 0..3 {
             assert!((ab[k] - seq[k]).abs() < TOL);
@@ -206,7 +214,7 @@ mod tests {
         for k in 0..3 {
             assert!((back[k] - v[k]).abs() < TOL);
         }
-        let c = a.mul(a.conj());
+        let c = a * a.conj();
         assert!((c.w - 1.0).abs() < TOL && c.x.abs() < TOL);
     }
 }

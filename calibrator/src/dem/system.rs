@@ -99,10 +99,8 @@ impl DemParams {
         if !(self.dt.is_finite() && self.dt > 0.0) {
             return bad(format!("time step must be > 0, got {}", self.dt));
         }
-        if !(self.damping.eta >= 0.0 && self.damping.eta_rot >= 0.0)
-            || !self.damping.eta.is_finite()
-            || !self.damping.eta_rot.is_finite()
-        {
+        let (e, er) = (self.damping.eta, self.damping.eta_rot);
+        if !(e >= 0.0 && er >= 0.0 && e.is_finite() && er.is_finite()) {
             return bad(format!(
                 "damping must be finite and ≥ 0, got {:?}",
                 self.damping
@@ -156,6 +154,7 @@ pub struct DemSystem {
     cells: CellList,
     centres: Vec<Vec3>,
     external_force: Vec3,
+    parallel: bool,
 }
 
 impl DemSystem {
@@ -214,6 +213,7 @@ impl DemSystem {
             cells: CellList::default(),
             centres: Vec::with_capacity(n),
             external_force: [0.0; 3],
+            parallel: true,
         };
         s.wrap_positions();
         Ok(s)
@@ -307,6 +307,13 @@ impl DemSystem {
     pub fn set_external_force(&mut self, f: Vec3) {
         self.external_force = f;
         self.forces_valid = false;
+    }
+
+    /// Allows (default) or forbids evaluating surface contacts on rayon's pool when there are
+    /// at least [`PARALLEL_FLAKES`] flakes (e.g. serial systems inside a parallel ensemble).
+    /// Results are bit-identical either way.
+    pub fn set_parallel(&mut self, on: bool) {
+        self.parallel = on;
     }
 
     /// Energies at the current state.
@@ -436,7 +443,7 @@ impl DemSystem {
             s.accumulate(&surface_contact(&upper, fr, ia, ic, f.position, k));
             s
         };
-        let sums: Vec<ContactSum> = if self.flakes.len() >= PARALLEL_FLAKES {
+        let sums: Vec<ContactSum> = if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
             self.flakes
                 .par_iter()
                 .zip(self.frames.par_iter())

@@ -271,6 +271,11 @@ fn advancing_one_pixel_lands_the_tool_exactly_on_the_shifted_map() {
 
 /// A 20-flake run on generated surfaces; returns the final states.
 fn seeded_run(seed: u64, threads: usize, count: usize) -> Vec<Flake> {
+    seeded_run_with(seed, threads, count, true)
+}
+
+/// As [`seeded_run`], with the parallel contact path allowed or not.
+fn seeded_run_with(seed: u64, threads: usize, count: usize, parallel: bool) -> Vec<Flake> {
     use crate::surface::{Rescale, SelfAffine};
     let n = 128;
     let len = 256e-6;
@@ -306,6 +311,7 @@ fn seeded_run(seed: u64, threads: usize, count: usize) -> Vec<Flake> {
         .unwrap();
     pool.install(|| {
         let mut sys = DemSystem::new(p, def, tool, offset, flakes).unwrap();
+        sys.set_parallel(parallel);
         sys.advance_one_pixel().unwrap();
         sys.flakes().to_vec()
     })
@@ -319,4 +325,13 @@ fn runs_are_deterministic_for_a_seed_and_independent_of_threads() {
     // Above the parallel threshold the per-flake sums run on rayon: same bits on 1 or 2 threads.
     let many = super::super::system::PARALLEL_FLAKES + 6;
     assert_eq!(seeded_run(5, 1, many), seeded_run(5, 2, many));
+}
+
+#[test]
+fn serial_and_parallel_contact_evaluation_agree_bit_for_bit() {
+    let many = super::super::system::PARALLEL_FLAKES + 6;
+    assert_eq!(
+        seeded_run_with(5, 2, many, true),
+        seeded_run_with(5, 2, many, false)
+    );
 }
