@@ -1,3 +1,88 @@
-//! Benchmarks of the dem kernels (placeholder until its issue lands).
+//! DEM throughput (issue 6): flake-steps per second of `DemSystem::step`, including the
+//! height-map contacts of both surfaces and the flake–flake cell list, on one core.
+//!
+//! - `dem_step/flakes/{20,200}`: 12 µm flakes on 256² self-affine surfaces of 500 µm
+//!   (δx = 1.95 µm, seed 000 §6.1); goal ≥ 1e6 flake-steps/s per core.
+//! - `dem_step/diameter_um/{6,12,25,50,100}`: 8 flakes, cost vs d_p/δx (the swept window
+//!   grows as (d_p/δx)²).
+//!
+//! Run: `cargo bench -p tribo-benches --bench dem -- --warm-up-time 1 --measurement-time 3`.
 
-fn main() {}
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tribo_calibrator::commands::dem::touching_offset;
+use tribo_calibrator::dem::{DemParams, DemSystem, FlakeShape, RandomPlacement, place_random};
+use tribo_calibrator::surface::{HeightMap, Rescale, SelfAffine};
+
+const STEPS_PER_ITER: usize = 50;
+
+fn system(n_flakes: usize, d_p: f64) -> DemSystem {
+    let sa = SelfAffine {
+        hurst: 0.8,
+        k_l: 2.0,
+        k_r: 2.0,
+        k_s: 64.0,
+    };
+    let mut r1 = tribo_calibrator::rng::stream_rng(1, 1);
+    let mut r2 = tribo_calibrator::rng::stream_rng(1, 2);
+    let def = sa
+        .generate(256, 500e-6, Rescale::RmsHeight(1.4e-6), &mut r1)
+        .unwrap();
+    let tool = sa
+        .generate(256, 500e-6, Rescale::RmsHeight(0.6e-6), &mut r2)
+        .unwrap();
+    let offset = touching_offset(&def, &tool);
+    let tool_world = HeightMap::new(
+        256,
+        256,
+        tool.dx(),
+        tool.dy(),
+        tool.heights().iter().map(|h| h + offset).collect(),
+    )
+    .unwrap();
+    let shape = FlakeShape::aluminium(d_p);
+    let mut flakes = place_random(
+        &shape,
+        &def,
+        &tool_world,
+        &RandomPlacement::new(n_flakes),
+        1,
+    )
+    .unwrap();
+    // Flakes moving down into the surface, so contacts are active during the bench.
+    for (i, f) in flakes.iter_mut().enumerate() {
+        let u = |k: u64| {
+            let z = tribo_calibrator::rng::splitmix64(i as u64 * 3 + k);
+            (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        f.velocity = [u(0), u(1), -0.5];
+    }
+    let params = DemParams::from_physics(shape, 1e-7, 10.0, 55e9, def.dx(), def.dy());
+    let mut sys = DemSystem::new(params, def, tool, offset, flakes).unwrap();
+    sys.set_parallel(false); // one core
+    sys
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("dem_step");
+    for n in [20usize, 200] {
+        let mut sys = system(n, 12e-6);
+        g.throughput(Throughput::Elements((n * STEPS_PER_ITER) as u64));
+        g.bench_with_input(BenchmarkId::new("flakes", n), &n, |b, _| {
+            b.iter(|| sys.run_steps(STEPS_PER_ITER))
+        });
+    }
+    for d_um in [6.0f64, 12.0, 25.0, 50.0, 100.0] {
+        let n = 8;
+        let mut sys = system(n, d_um * 1e-6);
+        g.throughput(Throughput::Elements((n * STEPS_PER_ITER) as u64));
+        g.bench_with_input(
+            BenchmarkId::new("diameter_um", d_um as u64),
+            &d_um,
+            |b, _| b.iter(|| sys.run_steps(STEPS_PER_ITER)),
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,1 +1,54 @@
-//! DEM of rigid thin oblate wear flakes between two rough height maps (seed 000 §5 Step 1, Eq. 15–16).
+//! DEM of rigid thin oblate wear flakes between two rough height maps (seed 000 §5 Step 1,
+//! Eq. 15–19, Fig. 7–9).
+//!
+//! - [`flake`]: spheroid geometry, mass, inertia, support function, point penetration depth;
+//! - [`quaternion`]: vectors and orientation quaternions;
+//! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16);
+//! - [`penalty`]: Hertz-based penalty stiffness (5 % overlap) and time step;
+//! - [`contact_surface`]: flake vs periodic height map (tool above, deformable surface below);
+//! - [`contact_pair`]: flake vs flake (sampled-surface approximation);
+//! - [`neighbours`]: periodic cell list;
+//! - [`blocked`]: blocked detection (Fig. 8) and h*_Tool (Eq. 18);
+//! - [`placement`]: random or file placement, area fraction (Eq. 10);
+//! - [`system`]: [`DemSystem`], the stepping API used by the BEM–DEM loop.
+//!
+//! ```
+//! use tribo_calibrator::dem::{DemParams, DemSystem, FlakeShape, RandomPlacement, place_random};
+//! use tribo_calibrator::surface::HeightMap;
+//! let n = 32;
+//! let dx = 2e-6;
+//! let def = HeightMap::from_fn(n, n, dx, dx, |x, _| 0.3e-6 * (x / 64e-6 * 6.283).sin());
+//! let tool = HeightMap::flat(n, n, dx, dx, 0.0);
+//! let shape = FlakeShape::aluminium(12e-6);
+//! let params = DemParams::from_physics(shape, 1e-7, 5.0, 55e9, dx, dx);
+//! let tool_offset = 2e-6;
+//! let tool_world = HeightMap::flat(n, n, dx, dx, tool_offset);
+//! let flakes = place_random(&shape, &def, &tool_world, &RandomPlacement::new(3), 7)?;
+//! let mut dem = DemSystem::new(params, def, tool, tool_offset, flakes)?;
+//! let steps = dem.advance_one_pixel()?;
+//! assert!(steps > 0 && dem.pixels_moved() == 1);
+//! let h_star = dem.modified_tool(); // h*_Tool for the BEM (Eq. 18)
+//! assert_eq!(h_star.nx(), n);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod blocked;
+pub mod contact_pair;
+pub mod contact_surface;
+pub mod flake;
+pub mod integrator;
+pub mod neighbours;
+pub mod penalty;
+pub mod placement;
+pub mod quaternion;
+pub mod system;
+
+pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
+pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
+pub use integrator::{Damping, Flake};
+pub use placement::{RandomPlacement, place_random, read_csv};
+pub use quaternion::{Quat, Vec3};
+pub use system::{DemError, DemParams, DemSystem, Energy, area_fraction};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,229 @@
+//! Initial flake placement: N_p flakes at random positions and orientations resting on h_Def
+//! without overlap, or read from a CSV file.
+//!
+//! Random placement (one reproducible stream, `rng::stream_rng(seed, PLACEMENT_STREAM)`):
+//! centre (x, y) uniform over the domain, yaw uniform in [0, 2π), tilt uniform in
+//! [0, max_tilt] about a uniformly oriented horizontal axis. The height is the lowest at
+//! which no h_Def node is inside the flake (z_c = max over the footprint of h_Def − z_low)
+//! plus a clearance; the attempt is rejected if a tool node would be inside the flake or if
+//! the flake could touch an earlier one (centre distance < 2a, minimum image).
+
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use rand::Rng;
+
+use crate::surface::HeightMap;
+
+use super::flake::{FlakeFrame, FlakeShape};
+use super::integrator::Flake;
+use super::neighbours::min_image;
+use super::quaternion::Quat;
+use super::system::DemError;
+
+/// Stream index of the placement generator under the user's seed.
+pub const PLACEMENT_STREAM: u64 = 0x00de_0001;
+
+/// Random placement settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RandomPlacement {
+    /// Number of flakes N_p.
+    pub count: usize,
+    /// Largest tilt of the symmetry axis from vertical \[rad\].
+    pub max_tilt: f64,
+    /// Gap left between the flake and the highest h_Def node under it \[m\].
+    pub clearance: f64,
+    /// Attempts per flake before giving up.
+    pub max_attempts: usize,
+}
+
+impl RandomPlacement {
+    /// `count` flakes, tilt ≤ 5°, clearance 1 nm, 10 000 attempts per flake.
+    pub fn new(count: usize) -> Self {
+        Self {
+            count,
+            max_tilt: 5f64.to_radians(),
+            clearance: 1e-9,
+            max_attempts: 10_000,
+        }
+    }
+}
+
+/// The centre height \[m\] at which a flake of `frame` at (x, y) rests on `def` (no node
+/// inside, `clearance` above the highest), or `None` if a node of the tool (world heights
+/// `tool`) would then be inside the flake.
+pub fn resting_height(
+    frame: &FlakeFrame,
+    x: f64,
+    y: f64,
+    def: &HeightMap,
+    tool: &HeightMap,
+    clearance: f64,
+) -> Option<f64> {
+    let [ex, ey, _] = frame.extent;
+    let (dx, dy) = (def.dx(), def.dy());
+    let (i0, i1) = (
+        ((x - ex) / dx).ceil() as isize,
+        ((x + ex) / dx).floor() as isize,
+    );
+    let (j0, j1) = (
+        ((y - ey) / dy).ceil() as isize,
+        ((y + ey) / dy).floor() as isize,
+    );
+    let mut chords = Vec::new();
+    let mut z = f64::NEG_INFINITY;
+    for j in j0..=j1 {
+        for i in i0..=i1 {
+            if let Some((lo, up)) = frame.vertical_extent(i as f64 * dx - x, j as f64 * dy - y) {
+                z = z.max(def.at(i, j) - lo);
+                chords.push((i, j, up));
+            }
+        }
+    }
+    if !z.is_finite() {
+        return None;
+    }
+    let z = z + clearance;
+    chords
+        .iter()
+        .all(|&(i, j, up)| tool.at(i, j) > z + up)
+        .then_some(z)
+}
+
+/// Places flakes at random (see the module doc). `tool` holds the tool's world heights at the
+/// grid nodes (e.g. `DemSystem::tool_surface`, or h_Tool plus its offset).
+pub fn place_random(
+    shape: &FlakeShape,
+    def: &HeightMap,
+    tool: &HeightMap,
+    spec: &RandomPlacement,
+    seed: u64,
+) -> Result<Vec<Flake>, DemError> {
+    let mut rng = crate::rng::stream_rng(seed, PLACEMENT_STREAM);
+    let (lx, ly) = (def.lx(), def.ly());
+    let mut flakes: Vec<Flake> = Vec::with_capacity(spec.count);
+    for n in 0..spec.count {
+        let mut placed = None;
+        for _ in 0..spec.max_attempts {
+            let x = rng.random_range(0.0..lx);
+            let y = rng.random_range(0.0..ly);
+            let yaw = rng.random_range(0.0..std::f64::consts::TAU);
+            let axis_angle = rng.random_range(0.0..std::f64::consts::TAU);
+            let tilt = rng.random::<f64>() * spec.max_tilt;
+            let q = Quat::from_axis_angle([axis_angle.cos(), axis_angle.sin(), 0.0], tilt)
+                .compose(Quat::from_axis_angle([0.0, 0.0, 1.0], yaw));
+            let frame = FlakeFrame::new(shape, q.to_matrix());
+            let Some(z) = resting_height(&frame, x, y, def, tool, spec.clearance) else {
+                continue;
+            };
+            let clear = flakes.iter().all(|f| {
+                let ddx = min_image(f.position[0] - x, lx);
+                let ddy = min_image(f.position[1] - y, ly);
+                let ddz = f.position[2] - z;
+                ddx * ddx + ddy * ddy + ddz * ddz >= 4.0 * shape.a * shape.a
+            });
+            if clear {
+                placed = Some(Flake::at_rest([x, y, z], q));
+                break;
+            }
+        }
+        match placed {
+            Some(f) => flakes.push(f),
+            None => {
+                return Err(DemError::Placement(format!(
+                    "could not place flake {} of {} without overlap in {} attempts \
+                     (gap too narrow or domain too crowded)",
+                    n + 1,
+                    spec.count,
+                    spec.max_attempts
+                )));
+            }
+        }
+    }
+    Ok(flakes)
+}
+
+/// Reads flakes from a CSV file with a header naming the columns: `x,y` \[m\] required;
+/// `z` \[m\] optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat);
+/// `vx,vy,vz` \[m/s\] optional. Lines starting with `#` are skipped.
+pub fn read_csv(
+    path: &Path,
+    shape: &FlakeShape,
+    def: &HeightMap,
+    tool: &HeightMap,
+) -> anyhow::Result<Vec<Flake>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("reading flake file {}", path.display()))?;
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let Some((_, header)) = lines.next() else {
+        bail!("flake file {} is empty", path.display());
+    };
+    let names: Vec<String> = header.split(',').map(|s| s.trim().to_lowercase()).collect();
+    let col = |n: &str| names.iter().position(|c| c == n);
+    let (Some(cx), Some(cy)) = (col("x"), col("y")) else {
+        bail!(
+            "flake file {}: header needs columns x and y",
+            path.display()
+        );
+    };
+    let cz = col("z");
+    let cq = [col("qw"), col("qx"), col("qy"), col("qz")];
+    let cv = [col("vx"), col("vy"), col("vz")];
+    let mut out = Vec::new();
+    for (ln, line) in lines {
+        let vals: Vec<f64> = line
+            .split(',')
+            .map(|s| s.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("{}:{}: not a number", path.display(), ln + 1))?;
+        let get = |c: usize| {
+            vals.get(c)
+                .copied()
+                .filter(|v| v.is_finite())
+                .with_context(|| {
+                    format!(
+                        "{}:{}: missing or non-finite column {}",
+                        path.display(),
+                        ln + 1,
+                        c + 1
+                    )
+                })
+        };
+        let (x, y) = (get(cx)?, get(cy)?);
+        let q = if cq.iter().all(Option::is_some) {
+            let q = Quat {
+                w: get(cq[0].unwrap_or(0))?,
+                x: get(cq[1].unwrap_or(0))?,
+                y: get(cq[2].unwrap_or(0))?,
+                z: get(cq[3].unwrap_or(0))?,
+            };
+            q.normalized()
+        } else {
+            Quat::IDENTITY
+        };
+        let z = match cz {
+            Some(c) => get(c)?,
+            None => {
+                let frame = FlakeFrame::new(shape, q.to_matrix());
+                resting_height(&frame, x, y, def, tool, 1e-9).with_context(|| {
+                    format!(
+                        "{}:{}: flake at ({x}, {y}) does not fit under the tool",
+                        path.display(),
+                        ln + 1
+                    )
+                })?
+            }
+        };
+        let mut f = Flake::at_rest([x, y, z], q);
+        for (k, c) in cv.iter().enumerate() {
+            if let Some(c) = c {
+                f.velocity[k] = get(*c)?;
+            }
+        }
+        out.push(f);
+    }
+    Ok(out)
+}

@@ -1,0 +1,577 @@
+//! [`DemSystem`]: flakes between a rigid deformable-surface map h_Def (below, fixed) and a rigid
+//! tool h_Tool (above, sliding along +x at v0), stepped with the damped velocity Verlet of
+//! [`super::integrator`] — seed 000 §5 Step 1. The API is shaped for the staggered BEM–DEM loop
+//! of Fig. 7: advance until the tool has moved one pixel, read the blocked flakes, their
+//! footprints and h*_Tool (Eq. 18), hand back a plastically deformed h_Def and a new tool
+//! height, repeat.
+//!
+//! Frames: world x, y are the grid of h_Def (node (i, j) at (i·δx, j·δy)); z is up. The tool's
+//! node (i, j) is at x = i·δx + s (s: sliding displacement, continuous) and height
+//! `tool_offset + h_Tool(i, j)`. At whole-pixel displacements s = k·δx the tool seen on the
+//! grid is `h_Tool.shifted(k, 0)` plus the offset; in between it is linearly interpolated
+//! along x.
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::surface::HeightMap;
+
+use super::blocked::{Footprint, apply_blocked, footprint};
+use super::contact_pair::pair_contact;
+use super::contact_surface::{ContactSum, PlacedSurface, surface_contact};
+use super::flake::{FlakeFrame, FlakeShape};
+use super::integrator::{Damping, Flake, RigidBody};
+use super::neighbours::{CellList, min_image};
+use super::penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step};
+use super::quaternion::{Vec3, add, sub};
+
+/// Flake counts from which surface contacts are evaluated in parallel (rayon). Each flake's
+/// sum is computed by one thread in a fixed order, so results do not depend on threads.
+pub const PARALLEL_FLAKES: usize = 64;
+
+/// Errors of the DEM.
+#[derive(Debug, Error, PartialEq)]
+pub enum DemError {
+    /// Inconsistent or non-physical parameters.
+    #[error("invalid DEM parameters: {0}")]
+    Parameters(String),
+    /// The two height maps do not share a grid.
+    #[error(
+        "tool grid {0}×{1} does not match the deformable surface grid {2}×{3} (or spacings differ)"
+    )]
+    GridMismatch(usize, usize, usize, usize),
+    /// Placement failed.
+    #[error("placement: {0}")]
+    Placement(String),
+}
+
+/// Physical and numerical parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DemParams {
+    /// Flake shape and density.
+    pub shape: FlakeShape,
+    /// Viscous damping (Eq. 15–16).
+    pub damping: Damping,
+    /// Penalty stiffness per contact node \[N/m\].
+    pub stiffness: f64,
+    /// Largest time step \[s\] (a pixel of sliding is split into equal steps ≤ this).
+    pub dt: f64,
+    /// Tool sliding speed v0 along +x \[m/s\].
+    pub tool_velocity: f64,
+}
+
+/// Lowest impact speed used for the stiffness estimate \[m/s\] (a tool at rest still needs a
+/// finite stiffness; 0.1 m/s is the low end of seed 000's velocity range).
+pub const MIN_IMPACT_SPEED: f64 = 0.1;
+
+impl DemParams {
+    /// Seed-000 choices: k from the Hertz impact at max(v0, 0.1 m/s) on E* (5 % overlap),
+    /// Δt from the contact frequency with the default safety factor, η_rot = η·I₁/m.
+    pub fn from_physics(
+        shape: FlakeShape,
+        eta: f64,
+        v0: f64,
+        e_star: f64,
+        dx: f64,
+        dy: f64,
+    ) -> Self {
+        let k = penalty_stiffness(&shape, e_star, v0.abs().max(MIN_IMPACT_SPEED));
+        Self {
+            shape,
+            damping: Damping::uniform_relaxation(eta, &shape),
+            stiffness: k,
+            dt: stable_time_step(&shape, k, dx, dy, DEFAULT_SAFETY),
+            tool_velocity: v0,
+        }
+    }
+
+    fn validate(&self) -> Result<(), DemError> {
+        let bad = |m: String| Err(DemError::Parameters(m));
+        if !self.shape.is_valid() {
+            return bad(format!(
+                "flake shape {:?} must be oblate with c > 0",
+                self.shape
+            ));
+        }
+        if !(self.stiffness.is_finite() && self.stiffness > 0.0) {
+            return bad(format!("stiffness must be > 0, got {}", self.stiffness));
+        }
+        if !(self.dt.is_finite() && self.dt > 0.0) {
+            return bad(format!("time step must be > 0, got {}", self.dt));
+        }
+        let (e, er) = (self.damping.eta, self.damping.eta_rot);
+        if !(e >= 0.0 && er >= 0.0 && e.is_finite() && er.is_finite()) {
+            return bad(format!(
+                "damping must be finite and ≥ 0, got {:?}",
+                self.damping
+            ));
+        }
+        if !self.tool_velocity.is_finite() {
+            return bad("tool velocity must be finite".into());
+        }
+        Ok(())
+    }
+}
+
+/// Energies of the system \[J\].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Energy {
+    /// Translational + rotational kinetic energy.
+    pub kinetic: f64,
+    /// Penalty energy of all contacts (surfaces and pairs).
+    pub penalty: f64,
+}
+
+impl Energy {
+    /// Kinetic + penalty.
+    pub fn total(&self) -> f64 {
+        self.kinetic + self.penalty
+    }
+}
+
+/// Flakes between two rough height maps (see the module doc).
+#[derive(Debug)]
+pub struct DemSystem {
+    params: DemParams,
+    body: RigidBody,
+    inv_a2: f64,
+    inv_c2: f64,
+    samples: Vec<Vec3>,
+    deformable: HeightMap,
+    tool: HeightMap,
+    tool_offset: f64,
+    tool_pixels: i64,
+    tool_frac: f64,
+    time: f64,
+    steps: u64,
+    flakes: Vec<Flake>,
+    frames: Vec<FlakeFrame>,
+    forces: Vec<Vec3>,
+    torques: Vec<Vec3>,
+    penalty_energy: f64,
+    max_depth: f64,
+    forces_valid: bool,
+    cells: CellList,
+    centres: Vec<Vec3>,
+    external_force: Vec3,
+    parallel: bool,
+}
+
+impl DemSystem {
+    /// A system with `flakes` between `deformable` (below) and `tool` (above, raised by
+    /// `tool_offset` \[m\]). Both maps must share the grid; the domain must be wider than
+    /// two flake diameters.
+    pub fn new(
+        params: DemParams,
+        deformable: HeightMap,
+        tool: HeightMap,
+        tool_offset: f64,
+        flakes: Vec<Flake>,
+    ) -> Result<Self, DemError> {
+        params.validate()?;
+        check_grid(&deformable, &tool)?;
+        let shape = params.shape;
+        if deformable.lx() < 4.0 * shape.a || deformable.ly() < 4.0 * shape.a {
+            return Err(DemError::Parameters(format!(
+                "domain {:.3e}×{:.3e} m must exceed two flake diameters ({:.3e} m)",
+                deformable.lx(),
+                deformable.ly(),
+                4.0 * shape.a
+            )));
+        }
+        if !tool_offset.is_finite() {
+            return Err(DemError::Parameters("tool offset must be finite".into()));
+        }
+        if let Some(i) = flakes.iter().position(|f| {
+            !(f.position.iter().all(|v| v.is_finite()) && f.velocity.iter().all(|v| v.is_finite()))
+        }) {
+            return Err(DemError::Parameters(format!(
+                "flake {i} has a non-finite state"
+            )));
+        }
+        let n = flakes.len();
+        let mut s = Self {
+            params,
+            body: RigidBody::of(&shape),
+            inv_a2: 1.0 / (shape.a * shape.a),
+            inv_c2: 1.0 / (shape.c * shape.c),
+            samples: shape.surface_samples(),
+            deformable,
+            tool,
+            tool_offset,
+            tool_pixels: 0,
+            tool_frac: 0.0,
+            time: 0.0,
+            steps: 0,
+            flakes,
+            frames: Vec::with_capacity(n),
+            forces: vec![[0.0; 3]; n],
+            torques: vec![[0.0; 3]; n],
+            penalty_energy: 0.0,
+            max_depth: 0.0,
+            forces_valid: false,
+            cells: CellList::default(),
+            centres: Vec::with_capacity(n),
+            external_force: [0.0; 3],
+            parallel: true,
+        };
+        s.wrap_positions();
+        Ok(s)
+    }
+
+    /// Parameters.
+    pub fn params(&self) -> &DemParams {
+        &self.params
+    }
+    /// The flakes' states.
+    pub fn flakes(&self) -> &[Flake] {
+        &self.flakes
+    }
+    /// Mutable flake states (forces are recomputed before the next step).
+    pub fn flakes_mut(&mut self) -> &mut [Flake] {
+        self.forces_valid = false;
+        &mut self.flakes
+    }
+    /// Mass and principal inertia of a flake.
+    pub fn rigid_body(&self) -> RigidBody {
+        self.body
+    }
+    /// The deformable surface h_Def (world heights).
+    pub fn deformable(&self) -> &HeightMap {
+        &self.deformable
+    }
+    /// The tool roughness h_Tool at zero displacement (without offset).
+    pub fn tool_roughness(&self) -> &HeightMap {
+        &self.tool
+    }
+    /// Simulated time \[s\].
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+    /// Steps taken.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+    /// Whole pixels the tool has moved.
+    pub fn pixels_moved(&self) -> i64 {
+        self.tool_pixels
+    }
+    /// Tool sliding displacement s \[m\].
+    pub fn tool_displacement(&self) -> f64 {
+        (self.tool_pixels as f64 + self.tool_frac) * self.deformable.dx()
+    }
+    /// Vertical position of the tool's height datum \[m\].
+    pub fn tool_offset(&self) -> f64 {
+        self.tool_offset
+    }
+    /// Largest penetration depth of any contact node at the last force evaluation \[m\].
+    pub fn max_overlap(&mut self) -> f64 {
+        self.ensure_forces();
+        self.max_depth
+    }
+    /// Net force and torque on flake `i` at the current state \[N\], \[N·m\] (contacts only).
+    pub fn contact_force(&mut self, i: usize) -> (Vec3, Vec3) {
+        self.ensure_forces();
+        (self.forces[i], self.torques[i])
+    }
+
+    /// Replaces the deformable surface (e.g. after plastic deformation from the BEM).
+    pub fn replace_deformable(&mut self, h: HeightMap) -> Result<(), DemError> {
+        check_grid(&h, &self.tool)?;
+        self.deformable = h;
+        self.forces_valid = false;
+        Ok(())
+    }
+
+    /// Sets the tool's vertical position \[m\] (e.g. from the BEM's rigid-body approach).
+    pub fn set_tool_offset(&mut self, z: f64) -> Result<(), DemError> {
+        if !z.is_finite() {
+            return Err(DemError::Parameters("tool offset must be finite".into()));
+        }
+        self.tool_offset = z;
+        self.forces_valid = false;
+        Ok(())
+    }
+
+    /// Sets the tool sliding speed \[m/s\].
+    pub fn set_tool_velocity(&mut self, v0: f64) -> Result<(), DemError> {
+        if !v0.is_finite() {
+            return Err(DemError::Parameters("tool velocity must be finite".into()));
+        }
+        self.params.tool_velocity = v0;
+        Ok(())
+    }
+
+    /// A constant force \[N\] applied to every flake's centre (default zero; e.g. a test load
+    /// or gravity m·g, which seed 000 neglects). Not counted in [`Energy`].
+    pub fn set_external_force(&mut self, f: Vec3) {
+        self.external_force = f;
+        self.forces_valid = false;
+    }
+
+    /// Allows (default) or forbids evaluating surface contacts on rayon's pool when there are
+    /// at least [`PARALLEL_FLAKES`] flakes (e.g. serial systems inside a parallel ensemble).
+    /// Results are bit-identical either way.
+    pub fn set_parallel(&mut self, on: bool) {
+        self.parallel = on;
+    }
+
+    /// Energies at the current state.
+    pub fn energy(&mut self) -> Energy {
+        self.ensure_forces();
+        Energy {
+            kinetic: self
+                .flakes
+                .iter()
+                .map(|f| f.kinetic_energy(self.body.mass, self.body.inertia))
+                .sum(),
+            penalty: self.penalty_energy,
+        }
+    }
+
+    /// One step of length `params.dt`.
+    pub fn step(&mut self) {
+        self.step_dt(self.params.dt);
+    }
+
+    /// `n` steps of length `params.dt`.
+    pub fn run_steps(&mut self, n: usize) {
+        for _ in 0..n {
+            self.step();
+        }
+    }
+
+    /// Advances until the tool has moved to the next whole pixel (seed 000 Fig. 7: n·v0·dt =
+    /// δx), in equal steps no longer than `params.dt`. Returns the number of steps. Needs
+    /// v0 > 0.
+    pub fn advance_one_pixel(&mut self) -> Result<usize, DemError> {
+        let v0 = self.params.tool_velocity;
+        if v0 <= 0.0 {
+            return Err(DemError::Parameters(format!(
+                "advancing by a pixel needs a positive tool velocity, got {v0}"
+            )));
+        }
+        let remaining = (1.0 - self.tool_frac) * self.deformable.dx();
+        let n = (remaining / (v0 * self.params.dt)).ceil().max(1.0) as usize;
+        let dt = remaining / (n as f64 * v0);
+        let target = self.tool_pixels + 1;
+        for _ in 0..n {
+            self.step_dt(dt);
+        }
+        // Land exactly on the pixel (the forces were evaluated within round-off of it).
+        self.tool_pixels = target;
+        self.tool_frac = 0.0;
+        Ok(n)
+    }
+
+    fn step_dt(&mut self, dt: f64) {
+        self.ensure_forces();
+        let d = self.params.damping;
+        let half = 0.5 * dt;
+        for (i, f) in self.flakes.iter_mut().enumerate() {
+            self.body.damp(f, &d, half);
+            self.body.kick(f, self.forces[i], self.torques[i], half);
+            self.body.drift(f, dt);
+        }
+        self.wrap_positions();
+        self.tool_frac += self.params.tool_velocity * dt / self.deformable.dx();
+        while self.tool_frac >= 1.0 {
+            self.tool_frac -= 1.0;
+            self.tool_pixels += 1;
+        }
+        while self.tool_frac < 0.0 {
+            self.tool_frac += 1.0;
+            self.tool_pixels -= 1;
+        }
+        self.compute_forces();
+        for (i, f) in self.flakes.iter_mut().enumerate() {
+            self.body.kick(f, self.forces[i], self.torques[i], half);
+            self.body.damp(f, &d, half);
+        }
+        self.time += dt;
+        self.steps += 1;
+    }
+
+    fn wrap_positions(&mut self) {
+        let (lx, ly) = (self.deformable.lx(), self.deformable.ly());
+        for f in &mut self.flakes {
+            f.position[0] = f.position[0].rem_euclid(lx);
+            f.position[1] = f.position[1].rem_euclid(ly);
+        }
+    }
+
+    fn ensure_forces(&mut self) {
+        if !self.forces_valid {
+            self.compute_forces();
+        }
+    }
+
+    fn placed_surfaces(&self) -> (PlacedSurface<'_>, PlacedSurface<'_>) {
+        let d = &self.deformable;
+        let lower = PlacedSurface {
+            heights: d.heights(),
+            nx: d.nx(),
+            ny: d.ny(),
+            dx: d.dx(),
+            dy: d.dy(),
+            x_shift: 0.0,
+            z_offset: 0.0,
+        };
+        let upper = PlacedSurface {
+            heights: self.tool.heights(),
+            x_shift: self.tool_displacement(),
+            z_offset: self.tool_offset,
+            ..lower
+        };
+        (lower, upper)
+    }
+
+    /// Evaluates all contact forces, torques and the penalty energy at the current state.
+    fn compute_forces(&mut self) {
+        let shape = self.params.shape;
+        self.frames.clear();
+        self.frames.extend(
+            self.flakes
+                .iter()
+                .map(|f| FlakeFrame::new(&shape, f.orientation.to_matrix())),
+        );
+        let (lower, upper) = self.placed_surfaces();
+        let k = self.params.stiffness;
+        let (ia, ic) = (self.inv_a2, self.inv_c2);
+        let per_flake = |(f, fr): (&Flake, &FlakeFrame)| {
+            let mut s = surface_contact(&lower, fr, ia, ic, f.position, k);
+            s.accumulate(&surface_contact(&upper, fr, ia, ic, f.position, k));
+            s
+        };
+        let sums: Vec<ContactSum> = if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
+            self.flakes
+                .par_iter()
+                .zip(self.frames.par_iter())
+                .map(per_flake)
+                .collect()
+        } else {
+            self.flakes
+                .iter()
+                .zip(self.frames.iter())
+                .map(per_flake)
+                .collect()
+        };
+        let mut energy = 0.0;
+        let mut max_depth: f64 = 0.0;
+        for (i, s) in sums.iter().enumerate() {
+            self.forces[i] = add(s.force, self.external_force);
+            self.torques[i] = s.torque;
+            energy += s.energy;
+            max_depth = max_depth.max(s.max_depth);
+        }
+        // Flake–flake contacts, pairs in (i, j) order.
+        let (lx, ly) = (self.deformable.lx(), self.deformable.ly());
+        self.centres.clear();
+        self.centres.extend(self.flakes.iter().map(|f| f.position));
+        let range = 2.0 * shape.a;
+        let pairs = self.cells.pairs(&self.centres, lx, ly, range);
+        for &(i, j) in pairs {
+            let ci = self.centres[i];
+            let d = sub(self.centres[j], ci);
+            let cj = [
+                ci[0] + min_image(d[0], lx),
+                ci[1] + min_image(d[1], ly),
+                self.centres[j][2],
+            ];
+            let p = pair_contact(
+                &self.samples,
+                &self.frames[i],
+                ci,
+                &self.frames[j],
+                cj,
+                ia,
+                ic,
+                k,
+            );
+            self.forces[i] = add(self.forces[i], p.force_i);
+            self.torques[i] = add(self.torques[i], p.torque_i);
+            self.forces[j] = add(self.forces[j], p.force_j);
+            self.torques[j] = add(self.torques[j], p.torque_j);
+            energy += p.energy;
+        }
+        self.penalty_energy = energy;
+        self.max_depth = max_depth;
+        self.forces_valid = true;
+    }
+
+    /// World heights of the tool at the grid nodes at the current displacement (linear
+    /// interpolation along x between the tool's nodes; exact at whole pixels).
+    pub fn tool_surface(&self) -> HeightMap {
+        let t = &self.tool;
+        let (nx, ny) = (t.nx(), t.ny());
+        let f = self.tool_frac;
+        let mut h = Vec::with_capacity(nx * ny);
+        for iy in 0..ny as isize {
+            for ix in 0..nx as isize {
+                let m = ix - self.tool_pixels as isize;
+                let v = if f == 0.0 {
+                    t.at(m, iy)
+                } else {
+                    t.at(m - 1, iy) * f + t.at(m, iy) * (1.0 - f)
+                };
+                h.push(v + self.tool_offset);
+            }
+        }
+        HeightMap::new(nx, ny, t.dx(), t.dy(), h).expect("tool surface from a valid tool map")
+    }
+
+    /// Footprints and tool-contact clusters of all flakes (Fig. 8).
+    pub fn footprints(&self) -> Vec<Footprint> {
+        let tool = self.tool_surface();
+        let d = &self.deformable;
+        let shape = self.params.shape;
+        self.flakes
+            .iter()
+            .map(|f| {
+                let fr = FlakeFrame::new(&shape, f.orientation.to_matrix());
+                footprint(
+                    &fr,
+                    f.position,
+                    d.nx(),
+                    d.ny(),
+                    d.dx(),
+                    d.dy(),
+                    tool.heights(),
+                )
+            })
+            .collect()
+    }
+
+    /// The blocked flakes: (flake index, footprint) for every flake with ≥ 3 tool-contact
+    /// clusters.
+    pub fn blocked(&self) -> Vec<(usize, Footprint)> {
+        self.footprints()
+            .into_iter()
+            .enumerate()
+            .filter(|(_, fp)| fp.is_blocked())
+            .collect()
+    }
+
+    /// h*_Tool (Eq. 18) in world heights at the grid nodes: the tool at the current
+    /// displacement, lowered to the lower surface of every blocked flake. The BEM gap is
+    /// g* = h*_Tool − h_Def (Eq. 19).
+    pub fn modified_tool(&self) -> HeightMap {
+        let blocked = self.blocked();
+        let mut tool = self.tool_surface();
+        let refs: Vec<&Footprint> = blocked.iter().map(|(_, fp)| fp).collect();
+        apply_blocked(tool.heights_mut(), &refs);
+        tool
+    }
+}
+
+fn check_grid(a: &HeightMap, b: &HeightMap) -> Result<(), DemError> {
+    if a.nx() != b.nx() || a.ny() != b.ny() || a.dx() != b.dx() || a.dy() != b.dy() {
+        return Err(DemError::GridMismatch(b.nx(), b.ny(), a.nx(), a.ny()));
+    }
+    Ok(())
+}
+
+/// Area fraction β = a_p·N_p/A_0 (seed 000 Eq. 10).
+pub fn area_fraction(shape: &FlakeShape, n_p: usize, map: &HeightMap) -> f64 {
+    shape.projected_area() * n_p as f64 / (map.lx() * map.ly())
+}
