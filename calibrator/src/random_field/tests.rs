@@ -153,7 +153,7 @@ fn monte_carlo_variances_match_eq_7_and_9_representative_points() {
 }
 
 #[test]
-#[ignore = "full Fig. 4-5 grid (50 points × 5000 realisations, ~1 min optimised); run with: cargo test -p tribo-calibrator --release -- --ignored monte_carlo_variances_full_grid"]
+#[ignore = "full Fig. 4-5 grid (50 points × 5000 realisations, ~7 s in the dev profile); run with: cargo test -p tribo-calibrator --release -- --ignored monte_carlo_variances_full_grid"]
 fn monte_carlo_variances_full_grid() {
     let mut k = 0;
     for a in [0.5, 1.0, 1.5, 2.0, 2.5] {
