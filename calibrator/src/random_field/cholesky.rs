@@ -20,7 +20,11 @@ pub fn cholesky_in_place(a: &mut [f64], n: usize) -> Result<(), FieldError> {
 
 /// As [`cholesky_in_place`], but also fails when a pivot (squared) falls below
 /// `min_pivot`·max diag: an ill-conditioned factor that rounding would spoil.
-pub fn cholesky_well_conditioned(a: &mut [f64], n: usize, min_pivot: f64) -> Result<(), FieldError> {
+pub fn cholesky_well_conditioned(
+    a: &mut [f64],
+    n: usize,
+    min_pivot: f64,
+) -> Result<(), FieldError> {
     factor(a, n, min_pivot)
 }
 
@@ -82,7 +86,7 @@ fn factor(a: &mut [f64], n: usize, min_pivot: f64) -> Result<(), FieldError> {
         let tail = &mut a[j * n..];
         let row_j = &mut tail[..n];
         let d = row_j[j] - dot(&row_j[..j], &row_j[..j]);
-        if !(d > min_pivot * scale) {
+        if d.is_nan() || d <= min_pivot * scale {
             return Err(FieldError::NotPositiveDefinite { pivot: j, value: d });
         }
         let ljj = d.sqrt();
@@ -156,11 +160,7 @@ impl CholeskySampler {
             }
         }
         cholesky_in_place(&mut c, n)?;
-        Ok(Self {
-            grid,
-            l: c,
-            nugget,
-        })
+        Ok(Self { grid, l: c, nugget })
     }
 
     /// The nugget ε added to the diagonal (the sample's variance is 1 + ε).
@@ -206,7 +206,9 @@ mod tests {
     fn factor_reconstructs_spd_matrix() {
         let n = 7;
         // A = B·Bᵀ + I with a fixed B.
-        let b: Vec<f64> = (0..n * n).map(|k| ((k * 37 % 11) as f64 - 5.0) / 7.0).collect();
+        let b: Vec<f64> = (0..n * n)
+            .map(|k| ((k * 37 % 11) as f64 - 5.0) / 7.0)
+            .collect();
         let mut a = vec![0.0; n * n];
         for i in 0..n {
             for j in 0..n {

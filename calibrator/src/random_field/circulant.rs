@@ -209,7 +209,13 @@ impl GaussianSampler for CirculantSampler {
             *d = Complex::new(sl * re, sl * im);
         }
         let size = self.size;
-        fft2_transposed(&*self.fft, &mut s.data, &mut s.tmp, &mut s.fft_scratch, size);
+        fft2_transposed(
+            &*self.fft,
+            &mut s.data,
+            &mut s.tmp,
+            &mut s.fft_scratch,
+            size,
+        );
         let m = self.grid.m;
         let (first, second) = out[..2 * m * m].split_at_mut(m * m);
         for j in 0..m {
@@ -260,7 +266,10 @@ mod tests {
         };
         let s = CirculantSampler::new(grid, corr).unwrap();
         let r = s.report();
-        assert!(r.min_eigen_ratio < -NEGATIVE_TOL && r.clipped_relative > 0.0, "{r:?}");
+        assert!(
+            r.min_eigen_ratio < -NEGATIVE_TOL && r.clipped_relative > 0.0,
+            "{r:?}"
+        );
         assert!(r.size > 40, "padding was tried: {r:?}");
     }
 }

@@ -179,8 +179,14 @@ mod tests {
         for &(a, l) in &[(0.5, 0.1), (1.0, 1.0), (2.5, 0.3), (0.5, 1.0), (1.0, 4.0)] {
             let v7 = var_force(a, l, 1.0, 1.0);
             let v9 = var_torque(a, l, 1.0, 1.0);
-            assert!((v7 / eq7_printed(a, l) - 1.0).abs() < REL_TOL, "a={a} l={l}");
-            assert!((v9 / eq9_printed(a, l) - 1.0).abs() < REL_TOL, "a={a} l={l}");
+            assert!(
+                (v7 / eq7_printed(a, l) - 1.0).abs() < REL_TOL,
+                "a={a} l={l}"
+            );
+            assert!(
+                (v9 / eq9_printed(a, l) - 1.0).abs() < REL_TOL,
+                "a={a} l={l}"
+            );
         }
     }
 
@@ -198,11 +204,15 @@ mod tests {
         assert!(cv_force(1e-3, 0.2) < 1e-3);
         assert!((cv_force(1e5, 0.2) - 0.2).abs() < 1e-10);
         assert!(cv_torque(1e-3, 0.2) < 1e-3 && cv_torque(1e4, 0.2) < 1e-4);
-        let ts: Vec<f64> = (0..=400).map(|k| 10f64.powf(-2.0 + k as f64 / 100.0)).collect();
+        let ts: Vec<f64> = (0..=400)
+            .map(|k| 10f64.powf(-2.0 + k as f64 / 100.0))
+            .collect();
         let cvt: Vec<f64> = ts.iter().map(|&t| cv_torque(t, 1.0)).collect();
         let cvf: Vec<f64> = ts.iter().map(|&t| cv_force(t, 1.0)).collect();
         assert!(cvf.windows(2).all(|w| w[1] > w[0]), "CV_F monotone");
-        let kmax = (0..cvt.len()).max_by(|&i, &j| cvt[i].total_cmp(&cvt[j])).unwrap();
+        let kmax = (0..cvt.len())
+            .max_by(|&i, &j| cvt[i].total_cmp(&cvt[j]))
+            .unwrap();
         assert!((0.7..1.5).contains(&ts[kmax]), "max at {}", ts[kmax]);
         assert!(cvt[..=kmax].windows(2).all(|w| w[1] > w[0]));
         assert!(cvt[kmax..].windows(2).all(|w| w[1] < w[0]));

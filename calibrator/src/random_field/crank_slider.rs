@@ -71,7 +71,8 @@ impl Default for CrankSlider {
             half_side: 0.3,
             kappa: 0.5,
             gravity: 9.81,
-            theta0: -1.0472,
+            // −1.0472 rad in the seed, i.e. −π/3.
+            theta0: -std::f64::consts::FRAC_PI_3,
             omega0: 10.0,
             duration: 2.0,
             dt: 1e-4,
@@ -128,14 +129,24 @@ impl CrankSlider {
 
     /// θ̈, bottom and side friction forces at state (θ, θ̇) for a slider with mean COF
     /// `h_mean` and first moment `y_moment` = ∫H·y dS/S (m).
-    fn dynamics(&self, th: f64, om: f64, h_mean: f64, y_moment: f64, mu_side: f64) -> (f64, f64, f64) {
+    fn dynamics(
+        &self,
+        th: f64,
+        om: f64,
+        h_mean: f64,
+        y_moment: f64,
+        mu_side: f64,
+    ) -> (f64, f64, f64) {
         let k = self.kin(th);
         let (m2, m3, l) = (self.m2, self.m3, self.rod);
         let ic = m2 * l * l / 12.0;
         let j1 = 0.5 * self.m1 * self.crank * self.crank;
-        let mass = j1 + m2 * (k.dxc * k.dxc + k.dyc * k.dyc) + ic * k.dphi * k.dphi + m3 * k.dx3 * k.dx3;
+        let mass =
+            j1 + m2 * (k.dxc * k.dxc + k.dyc * k.dyc) + ic * k.dphi * k.dphi + m3 * k.dx3 * k.dx3;
         let dmass = 2.0
-            * (m2 * (k.dxc * k.ddxc + k.dyc * k.ddyc) + ic * k.dphi * k.ddphi + m3 * k.dx3 * k.ddx3);
+            * (m2 * (k.dxc * k.ddxc + k.dyc * k.ddyc)
+                + ic * k.dphi * k.ddphi
+                + m3 * k.dx3 * k.ddx3);
         let v3 = k.dx3 * om;
         let s = (v3 / self.v_reg).tanh();
         let coef_b = h_mean;
@@ -145,7 +156,8 @@ impl CrankSlider {
         let mut acc = 0.0;
         for _ in 0..N_ITERATIONS {
             let f = -s * (coef_b + coef_s) * n;
-            acc = (self.kappa + f * k.dx3 - 0.5 * dmass * om * om - m2 * self.gravity * k.dyc) / mass;
+            acc =
+                (self.kappa + f * k.dx3 - 0.5 * dmass * om * om - m2 * self.gravity * k.dyc) / mass;
             // Newton–Euler of the rod (forces F_A at the crank pin, F_B at the slider pin).
             let phi_dd = k.dphi * acc + k.ddphi * om * om;
             let ax_c = k.dxc * acc + k.ddxc * om * om;
@@ -169,7 +181,8 @@ impl CrankSlider {
         let fs = -s * coef_s * n;
         let _ = acc;
         let f = fb + fs;
-        let acc = (self.kappa + f * k.dx3 - 0.5 * dmass * om * om - m2 * self.gravity * k.dyc) / mass;
+        let acc =
+            (self.kappa + f * k.dx3 - 0.5 * dmass * om * om - m2 * self.gravity * k.dyc) / mass;
         (acc, fb * v3, fs * v3)
     }
 
@@ -335,11 +348,22 @@ mod tests {
         let st = energy_study(&m, 0.5, 0.1, &las, REALISATIONS, 3, None).unwrap();
         for s in st.iter().filter(|s| s.la < 0.3 + 1e-9) {
             let se = (s.bottom.var / REALISATIONS as f64).sqrt();
-            assert!((s.bottom.mean - det).abs() <= 4.0 * se + 1e-3 * det, "l/a={}: {} vs {det}", s.la, s.bottom.mean);
+            assert!(
+                (s.bottom.mean - det).abs() <= 4.0 * se + 1e-3 * det,
+                "l/a={}: {} vs {det}",
+                s.la,
+                s.bottom.mean
+            );
             assert!(s.bottom.std() < 0.05 * det);
         }
-        let kmax = (0..st.len()).max_by(|&i, &j| st[i].side.mean.total_cmp(&st[j].side.mean)).unwrap();
-        assert!((0.3..=3.0).contains(&las[kmax]), "E_s peak at l/a = {}", las[kmax]);
+        let kmax = (0..st.len())
+            .max_by(|&i, &j| st[i].side.mean.total_cmp(&st[j].side.mean))
+            .unwrap();
+        assert!(
+            (0.3..=3.0).contains(&las[kmax]),
+            "E_s peak at l/a = {}",
+            las[kmax]
+        );
         assert!(st[0].side.mean < st[kmax].side.mean && st[4].side.mean < st[kmax].side.mean);
     }
 }

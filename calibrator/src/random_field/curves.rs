@@ -110,7 +110,10 @@ fn translation_se(r: &McResult, cv: CvPair) -> CvPair {
 }
 
 /// Computes the curves. `progress` advances once per l/a point.
-pub fn compute_curves(cfg: &CurveConfig, progress: Option<&ProgressBar>) -> Result<Vec<CurvePoint>, FieldError> {
+pub fn compute_curves(
+    cfg: &CurveConfig,
+    progress: Option<&ProgressBar>,
+) -> Result<Vec<CurvePoint>, FieldError> {
     let mean = 0.5;
     let mut out = Vec::with_capacity(cfg.points);
     for (p, la) in cfg.grid().into_iter().enumerate() {
@@ -154,7 +157,9 @@ pub fn compute_curves(cfg: &CurveConfig, progress: Option<&ProgressBar>) -> Resu
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SectionError {
     /// Wrong number of l/a points or planar radii for the table's fixed capacities.
-    #[error("the table needs {expected_points} l/a points and ≤ {max_radii} planar radii, got {points} and {radii}")]
+    #[error(
+        "the table needs {expected_points} l/a points and ≤ {max_radii} planar radii, got {points} and {radii}"
+    )]
     Shape {
         /// Points given.
         points: usize,
@@ -196,10 +201,18 @@ pub fn build_section(
     };
     let err = || shape_err.clone();
     for c in curves {
-        s.translation_cv_f.push(c.translation_closed.force as f32).map_err(|_| err())?;
-        s.translation_cv_t.push(c.translation_closed.torque as f32).map_err(|_| err())?;
-        s.rotation_cv_f.push(c.rotation.force as f32).map_err(|_| err())?;
-        s.rotation_cv_t.push(c.rotation.torque as f32).map_err(|_| err())?;
+        s.translation_cv_f
+            .push(c.translation_closed.force as f32)
+            .map_err(|_| err())?;
+        s.translation_cv_t
+            .push(c.translation_closed.torque as f32)
+            .map_err(|_| err())?;
+        s.rotation_cv_f
+            .push(c.rotation.force as f32)
+            .map_err(|_| err())?;
+        s.rotation_cv_t
+            .push(c.rotation.torque as f32)
+            .map_err(|_| err())?;
     }
     for (r, &rho) in cfg.rho_over_a.iter().enumerate() {
         s.planar_rho_over_a.push(rho as f32).map_err(|_| err())?;
@@ -215,7 +228,9 @@ pub fn build_section(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_field::thresholds::{closed_form_thresholds, deterministic_threshold_from_curve};
+    use crate::random_field::thresholds::{
+        closed_form_thresholds, deterministic_threshold_from_curve,
+    };
     use tribo_core::cof_field::{CofModel, choose_model};
 
     /// Monte-Carlo CVs within this many standard errors, plus the Nataf bias (≤ 1 % on a
@@ -240,11 +255,20 @@ mod tests {
         let pts = compute_curves(&c, None).unwrap();
         for p in &pts {
             let (mc, se, cf) = (p.translation, p.translation_se, p.translation_closed);
-            assert!((mc.force - cf.force).abs() <= N_SE * se.force + NATAF_CV_BIAS * cf.force, "{p:?}");
-            assert!((mc.torque - cf.torque).abs() <= N_SE * se.torque + NATAF_CV_BIAS * cf.torque, "{p:?}");
+            assert!(
+                (mc.force - cf.force).abs() <= N_SE * se.force + NATAF_CV_BIAS * cf.force,
+                "{p:?}"
+            );
+            assert!(
+                (mc.torque - cf.torque).abs() <= N_SE * se.torque + NATAF_CV_BIAS * cf.torque,
+                "{p:?}"
+            );
         }
         assert!(pts[0].translation.force < 0.01 && pts[0].translation.torque < 0.01);
-        assert!((pts[2].translation.force - 1.0).abs() < N_SE * pts[2].translation_se.force + NATAF_CV_BIAS);
+        assert!(
+            (pts[2].translation.force - 1.0).abs()
+                < N_SE * pts[2].translation_se.force + NATAF_CV_BIAS
+        );
         assert!(pts[2].translation.torque < 0.01);
     }
 
@@ -260,17 +284,28 @@ mod tests {
         // CV_T̂ behaves like translation's CV_F: increasing from ~0 to σ/μ (up to the MC
         // error of a CV, ≈ CV/√(2N) = 2.2 % at N = 1000, once it has levelled off) …
         let se = 1.0 / (2.0 * c.samples as f64).sqrt();
-        assert!(rt.windows(2).all(|w| w[1] > w[0] - N_SE * se * w[0]), "{rt:?}");
+        assert!(
+            rt.windows(2).all(|w| w[1] > w[0] - N_SE * se * w[0]),
+            "{rt:?}"
+        );
         assert!(rt[..5].windows(2).all(|w| w[1] > w[0]), "{rt:?}");
         assert!(rt[0] < 0.05 && (rt[6] - 1.0).abs() < N_SE * se, "{rt:?}");
         // … and CV_F̂ like translation's CV_T: → 0 at both ends, single maximum near l/a ≈ 1.
-        let kmax = (0..rf.len()).max_by(|&i, &j| rf[i].total_cmp(&rf[j])).unwrap();
+        let kmax = (0..rf.len())
+            .max_by(|&i, &j| rf[i].total_cmp(&rf[j]))
+            .unwrap();
         assert!((0.3..=3.5).contains(&pts[kmax].la), "{rf:?}");
-        assert!(rf[..=kmax].windows(2).all(|w| w[1] > w[0]) && rf[kmax..].windows(2).all(|w| w[1] < w[0]));
+        assert!(
+            rf[..=kmax].windows(2).all(|w| w[1] > w[0])
+                && rf[kmax..].windows(2).all(|w| w[1] < w[0])
+        );
         assert!(rf[0] < 0.25 * rf[kmax] && rf[6] < 0.25 * rf[kmax]);
         // Planar motion at ρ*/a = 1: both CVs → σ/μ for a nearly uniform field.
         let p = pts[6].planar[0];
-        assert!((p.force - 1.0).abs() < N_SE * se && (p.torque - 1.0).abs() < N_SE * se, "{p:?}");
+        assert!(
+            (p.force - 1.0).abs() < N_SE * se && (p.torque - 1.0).abs() < N_SE * se,
+            "{p:?}"
+        );
     }
 
     #[test]
@@ -287,7 +322,11 @@ mod tests {
         // comes from the closed form (thresholds::tests); here the MC curve must agree with
         // the closed form around it, and settle at σ/μ within its error.
         for p in pts.iter().filter(|p| p.la > 3.0) {
-            let (mc, se, cf) = (p.translation.force, p.translation_se.force, p.translation_closed.force);
+            let (mc, se, cf) = (
+                p.translation.force,
+                p.translation_se.force,
+                p.translation_closed.force,
+            );
             assert!((mc - cf).abs() <= N_SE * se + NATAF_CV_BIAS * cf, "{p:?}");
         }
     }
@@ -305,8 +344,14 @@ mod tests {
         assert_eq!(d(th.la_deterministic as f32 * 0.9), CofModel::Deterministic);
         assert_eq!(d(th.la_deterministic as f32 * 1.1), CofModel::RandomField);
         assert_eq!(d(th.la_random_variable as f32 * 0.9), CofModel::RandomField);
-        assert_eq!(d(th.la_random_variable as f32 * 1.2), CofModel::RandomVariable);
-        let bad = CurveConfig { points: 3, ..c.clone() };
+        assert_eq!(
+            d(th.la_random_variable as f32 * 1.2),
+            CofModel::RandomVariable
+        );
+        let bad = CurveConfig {
+            points: 3,
+            ..c.clone()
+        };
         assert!(build_section(&bad, &pts[..3], &th).is_err());
     }
 }

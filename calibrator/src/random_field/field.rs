@@ -241,7 +241,7 @@ mod tests {
         let g = PlateGrid::seed_mesh(1.0, 0.05, 10_000);
         assert!(g.dx <= 0.05 + 1e-12 && g.m == 40);
         let g = PlateGrid::seed_mesh(2.5, 1.0, 10_000);
-        assert!(g.dx <= 0.25 + 1e-12 && g.m % 2 == 0);
+        assert!(g.dx <= 0.25 + 1e-12 && g.m.is_multiple_of(2));
         assert!((g.coord(0) + g.coord(g.m - 1)).abs() < 1e-12);
     }
 }

@@ -117,8 +117,8 @@ impl MotionWeights {
     /// The per-realisation scalars of the COF field `h` written to `out`:
     /// [F_x, T_G, F̂_x, F̂_y, T̂_G, then per planar case ‖F̃‖, T̃_G].
     pub fn observe(&self, h: &[f64], out: &mut [f64]) {
-        for k in 0..N_LINEAR {
-            out[k] = super::cholesky::dot(&self.weights[k], h);
+        for (o, w) in out.iter_mut().zip(&self.weights[..N_LINEAR]) {
+            *o = super::cholesky::dot(w, h);
         }
         for c in 0..self.rho_over_a.len() {
             let base = N_LINEAR + 3 * c;
@@ -141,14 +141,14 @@ impl MotionWeights {
             .collect();
         let (w1, w2) = (&self.weights[k1], &self.weights[k2]);
         let mut total = 0.0;
-        for p in 0..m * m {
+        for (p, &wp) in w1.iter().enumerate() {
             let (jp, ip) = (p / m, p % m);
             let mut s = 0.0;
-            for q in 0..m * m {
+            for (q, &wq) in w2.iter().enumerate() {
                 let (jq, iq) = (q / m, q % m);
-                s += table[jp.abs_diff(jq) * m + ip.abs_diff(iq)] * w2[q];
+                s += table[jp.abs_diff(jq) * m + ip.abs_diff(iq)] * wq;
             }
-            total += w1[p] * s;
+            total += wp * s;
         }
         total
     }

@@ -97,7 +97,11 @@ pub fn estimate<S: GaussianSampler>(
     seed: u64,
     progress: Option<&ProgressBar>,
 ) -> McResult {
-    assert_eq!(sampler.grid(), weights.grid(), "sampler and weights on one grid");
+    assert_eq!(
+        sampler.grid(),
+        weights.grid(),
+        "sampler and weights on one grid"
+    );
     let per = sampler.per_draw();
     let nodes = sampler.grid().nodes();
     let n_obs = weights.len_observed();
@@ -122,7 +126,11 @@ pub fn estimate<S: GaussianSampler>(
             },
         )
         .collect();
-    let flat: Vec<f64> = per_draw.into_iter().flatten().take(samples * n_obs).collect();
+    let flat: Vec<f64> = per_draw
+        .into_iter()
+        .flatten()
+        .take(samples * n_obs)
+        .collect();
     let column = |k: usize| flat.iter().skip(k).step_by(n_obs).copied();
     let moments: Vec<Moments> = (0..n_obs).map(|k| Moments::of(column(k))).collect();
     let a_m = weights.grid().half_side / std::f64::consts::SQRT_2;

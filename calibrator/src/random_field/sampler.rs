@@ -2,8 +2,8 @@
 
 use rand::rngs::StdRng;
 
-use super::circulant::{CirculantSampler, EmbeddingReport};
 use super::cholesky::CholeskySampler;
+use super::circulant::{CirculantSampler, EmbeddingReport};
 use super::field::{Correlation, FieldError, PlateGrid};
 use super::separable::SeparableSampler;
 

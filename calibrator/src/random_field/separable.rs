@@ -59,7 +59,10 @@ impl SeparableSampler {
             .map(|i| {
                 let row = &l[i * r..(i + 1) * r];
                 let start = row.iter().position(|v| v.abs() > BAND_EPS).unwrap_or(0);
-                let end = row.iter().rposition(|v| v.abs() > BAND_EPS).map_or(start, |e| e + 1);
+                let end = row
+                    .iter()
+                    .rposition(|v| v.abs() > BAND_EPS)
+                    .map_or(start, |e| e + 1);
                 (start, end)
             })
             .collect();

@@ -51,7 +51,11 @@ fn variogram_check(sampler: &AnySampler, corr: Correlation, samples: usize, nugg
     check(&stats[0], 1.0 + nugget, "variance");
     for (k, &(di, dj)) in lags.iter().enumerate() {
         let r = grid.dx * (di as f64).hypot(dj as f64);
-        check(&stats[k + 1], 1.0 + nugget - corr.rho(r), &format!("γ at lag ({di},{dj})"));
+        check(
+            &stats[k + 1],
+            1.0 + nugget - corr.rho(r),
+            &format!("γ at lag ({di},{dj})"),
+        );
     }
 }
 
@@ -132,7 +136,10 @@ fn check_variances(a: f64, l: f64, samples: usize, seed: u64) {
         t.var,
         t.se_var
     );
-    assert!((f.mean - closed_form::mean_force(a, 1.0, 0.5)).abs() < N_SE * (f.var / samples as f64).sqrt());
+    assert!(
+        (f.mean - closed_form::mean_force(a, 1.0, 0.5)).abs()
+            < N_SE * (f.var / samples as f64).sqrt()
+    );
     // Exact variance of the sampled (lognormal, discretised) field: below Eq. 7 by at most
     // the Nataf bound, plus the discretisation tolerance.
     let exact = w.quadratic_form(Linear::TransFx as usize, Linear::TransFx as usize, |r| {
@@ -140,14 +147,18 @@ fn check_variances(a: f64, l: f64, samples: usize, seed: u64) {
     });
     let ratio = exact / v7;
     assert!(
-        ratio >= field.variance_ratio_bound() - DISCRETISATION_TOL && ratio <= 1.0 + DISCRETISATION_TOL,
+        ratio >= field.variance_ratio_bound() - DISCRETISATION_TOL
+            && ratio <= 1.0 + DISCRETISATION_TOL,
         "a={a} l={l}: discrete/closed = {ratio}"
     );
 }
 
 #[test]
 fn monte_carlo_variances_match_eq_7_and_9_representative_points() {
-    for (k, &(a, l)) in [(0.5, 0.1), (1.0, 1.0), (2.5, 0.3), (1.5, 0.6)].iter().enumerate() {
+    for (k, &(a, l)) in [(0.5, 0.1), (1.0, 1.0), (2.5, 0.3), (1.5, 0.6)]
+        .iter()
+        .enumerate()
+    {
         check_variances(a, l, 5000, 100 + k as u64);
     }
 }
@@ -175,7 +186,10 @@ fn discretisation_bias_is_small() {
         let t = w.quadratic_form(1, 1, |r| 0.01 * c.rho(r));
         let ef = f / closed_form::var_force(a, l, 1.0, 0.1) - 1.0;
         let et = t / closed_form::var_torque(a, l, 1.0, 0.1) - 1.0;
-        assert!(ef.abs() < DISCRETISATION_TOL && et.abs() < DISCRETISATION_TOL, "a={a} l={l}: {ef:e} {et:e}");
+        assert!(
+            ef.abs() < DISCRETISATION_TOL && et.abs() < DISCRETISATION_TOL,
+            "a={a} l={l}: {ef:e} {et:e}"
+        );
     }
 }
 
@@ -204,7 +218,10 @@ fn monte_carlo_is_deterministic_for_a_seed() {
     let w = MotionWeights::new(grid, 1.0, &[0.5]);
     let s = AnySampler::new(SamplerKind::Auto, grid, field.correlation).unwrap();
     let r1 = estimate(&s, &field, &w, 64, 9, None);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
     let r2 = pool.install(|| estimate(&s, &field, &w, 64, 9, None));
     assert_eq!(r1.moments, r2.moments);
     let r3 = estimate(&s, &field, &w, 64, 10, None);

@@ -42,13 +42,19 @@ fn bisect_log(f: impl Fn(f64) -> f64) -> f64 {
 }
 
 /// Thresholds from the closed form Eq. 16 (exact for the square in translation).
-pub fn closed_form_thresholds(sigma_over_mu: f64, tolerance: f64, plateau_tolerance: f64) -> Thresholds {
+pub fn closed_form_thresholds(
+    sigma_over_mu: f64,
+    tolerance: f64,
+    plateau_tolerance: f64,
+) -> Thresholds {
     Thresholds {
         sigma_over_mu,
         tolerance,
         plateau_tolerance,
         la_deterministic: bisect_log(|t| closed_form::cv_force(t, sigma_over_mu) - tolerance),
-        la_random_variable: bisect_log(|t| closed_form::cv_force(t, 1.0) - (1.0 - plateau_tolerance)),
+        la_random_variable: bisect_log(|t| {
+            closed_form::cv_force(t, 1.0) - (1.0 - plateau_tolerance)
+        }),
     }
 }
 
@@ -56,13 +62,22 @@ pub fn closed_form_thresholds(sigma_over_mu: f64, tolerance: f64, plateau_tolera
 fn crossing(la: &[f64], cv: &[f64], k: usize, target: f64) -> f64 {
     let (x0, x1) = (la[k - 1].ln(), la[k].ln());
     let (y0, y1) = (cv[k - 1], cv[k]);
-    let w = if y1 != y0 { (target - y0) / (y1 - y0) } else { 0.5 };
+    let w = if y1 != y0 {
+        (target - y0) / (y1 - y0)
+    } else {
+        0.5
+    };
     (x0 + w.clamp(0.0, 1.0) * (x1 - x0)).exp()
 }
 
 /// From a sampled curve CV_F/(σ/μ) at increasing `la`: the first l/a where CV_F reaches
 /// `tolerance`, interpolated in log(l/a). `None` if it is never crossed.
-pub fn deterministic_threshold_from_curve(la: &[f64], cv_over_smu: &[f64], sigma_over_mu: f64, tolerance: f64) -> Option<f64> {
+pub fn deterministic_threshold_from_curve(
+    la: &[f64],
+    cv_over_smu: &[f64],
+    sigma_over_mu: f64,
+    tolerance: f64,
+) -> Option<f64> {
     let n = la.len().min(cv_over_smu.len());
     let target = tolerance / sigma_over_mu;
     let k = (1..n).find(|&k| cv_over_smu[k] >= target && cv_over_smu[k - 1] < target)?;
@@ -73,13 +88,24 @@ pub fn deterministic_threshold_from_curve(la: &[f64], cv_over_smu: &[f64], sigma
 /// |CV/(σ/μ) − 1| ≤ `plateau_tolerance`, interpolated in log(l/a). `None` if the curve
 /// never settles (e.g. Monte-Carlo noise above the band: resolving a 1 % band needs
 /// N ≳ 2·(3/0.01)² ≈ 2·10⁵ realisations, so use the closed form for translation).
-pub fn plateau_threshold_from_curve(la: &[f64], cv_over_smu: &[f64], plateau_tolerance: f64) -> Option<f64> {
+pub fn plateau_threshold_from_curve(
+    la: &[f64],
+    cv_over_smu: &[f64],
+    plateau_tolerance: f64,
+) -> Option<f64> {
     let n = la.len().min(cv_over_smu.len());
-    let last_out = (0..n).rev().find(|&k| (cv_over_smu[k] - 1.0).abs() > plateau_tolerance)?;
+    let last_out = (0..n)
+        .rev()
+        .find(|&k| (cv_over_smu[k] - 1.0).abs() > plateau_tolerance)?;
     if last_out + 1 >= n {
         return None;
     }
-    Some(crossing(la, cv_over_smu, last_out + 1, 1.0 - plateau_tolerance))
+    Some(crossing(
+        la,
+        cv_over_smu,
+        last_out + 1,
+        1.0 - plateau_tolerance,
+    ))
 }
 
 /// Both thresholds from a sampled curve (see the two functions above).
@@ -94,7 +120,12 @@ pub fn thresholds_from_curve(
         sigma_over_mu,
         tolerance,
         plateau_tolerance,
-        la_deterministic: deterministic_threshold_from_curve(la, cv_over_smu, sigma_over_mu, tolerance)?,
+        la_deterministic: deterministic_threshold_from_curve(
+            la,
+            cv_over_smu,
+            sigma_over_mu,
+            tolerance,
+        )?,
         la_random_variable: plateau_threshold_from_curve(la, cv_over_smu, plateau_tolerance)?,
     })
 }
@@ -117,7 +148,10 @@ mod tests {
         let la: Vec<f64> = (0..25).map(|k| 10f64.powf(-2.0 + k as f64 / 6.0)).collect();
         let cv: Vec<f64> = la.iter().map(|&t| closed_form::cv_force(t, 1.0)).collect();
         let g = thresholds_from_curve(&la, &cv, 0.2, 0.05, 0.01).unwrap();
-        assert!((g.la_deterministic.log10() - 0.3f64.log10()).abs() < step, "{g:?}");
+        assert!(
+            (g.la_deterministic.log10() - 0.3f64.log10()).abs() < step,
+            "{g:?}"
+        );
         assert!((g.la_random_variable.log10() - 1.0).abs() < step, "{g:?}");
         assert!((g.la_deterministic / t.la_deterministic - 1.0).abs() < 0.02);
         assert!((g.la_random_variable / t.la_random_variable - 1.0).abs() < 0.05);

@@ -73,8 +73,14 @@ fn closed_forms_stable_at_large_t_and_limits() {
 
 #[test]
 fn closed_forms_reject_bad_input() {
-    assert_eq!(cv_force_translation(f32::NAN, 0.2), Err(Error::NonFiniteInput));
-    assert_eq!(cv_force_translation(1.0, f32::INFINITY), Err(Error::NonFiniteInput));
+    assert_eq!(
+        cv_force_translation(f32::NAN, 0.2),
+        Err(Error::NonFiniteInput)
+    );
+    assert_eq!(
+        cv_force_translation(1.0, f32::INFINITY),
+        Err(Error::NonFiniteInput)
+    );
     assert_eq!(cv_torque_translation(-1.0, 0.2), Err(Error::OutOfDomain));
     assert_eq!(cv_torque_translation(0.0, 0.2), Err(Error::OutOfDomain));
     assert_eq!(cv_force_translation(1.0, -0.1), Err(Error::OutOfDomain));
@@ -128,24 +134,48 @@ fn decision_agrees_with_closed_form_in_translation() {
 fn decision_rejects_bad_input_and_sections() {
     let s = closed_form_section();
     let inf = f32::INFINITY;
-    assert_eq!(choose_model(&s, f32::NAN, 1.0, 0.2, inf, 0.05), Err(Error::NonFiniteInput));
-    assert_eq!(choose_model(&s, 1.0, 1.0, 0.2, f32::NAN, 0.05), Err(Error::NonFiniteInput));
-    assert_eq!(choose_model(&s, -1.0, 1.0, 0.2, inf, 0.05), Err(Error::OutOfDomain));
-    assert_eq!(choose_model(&s, 1.0, 0.0, 0.2, inf, 0.05), Err(Error::OutOfDomain));
-    assert_eq!(choose_model(&s, 1.0, 1.0, 0.2, inf, 0.0), Err(Error::OutOfDomain));
+    assert_eq!(
+        choose_model(&s, f32::NAN, 1.0, 0.2, inf, 0.05),
+        Err(Error::NonFiniteInput)
+    );
+    assert_eq!(
+        choose_model(&s, 1.0, 1.0, 0.2, f32::NAN, 0.05),
+        Err(Error::NonFiniteInput)
+    );
+    assert_eq!(
+        choose_model(&s, -1.0, 1.0, 0.2, inf, 0.05),
+        Err(Error::OutOfDomain)
+    );
+    assert_eq!(
+        choose_model(&s, 1.0, 0.0, 0.2, inf, 0.05),
+        Err(Error::OutOfDomain)
+    );
+    assert_eq!(
+        choose_model(&s, 1.0, 1.0, 0.2, inf, 0.0),
+        Err(Error::OutOfDomain)
+    );
     assert_eq!(
         choose_model(&CofSection::default(), 1.0, 1.0, 0.2, inf, 0.05),
         Err(Error::MissingSection)
     );
     let mut bad = s.clone();
     bad.rotation_cv_t.pop();
-    assert_eq!(choose_model(&bad, 1.0, 1.0, 0.2, 0.0, 0.05), Err(Error::InvalidTable));
+    assert_eq!(
+        choose_model(&bad, 1.0, 1.0, 0.2, 0.0, 0.05),
+        Err(Error::InvalidTable)
+    );
     let mut bad = s.clone();
     bad.log10_la_step = f32::NAN;
-    assert_eq!(choose_model(&bad, 1.0, 1.0, 0.2, 1.0, 0.05), Err(Error::InvalidTable));
+    assert_eq!(
+        choose_model(&bad, 1.0, 1.0, 0.2, 1.0, 0.05),
+        Err(Error::InvalidTable)
+    );
     let mut bad = s;
     bad.planar_rho_over_a[1] = 0.05;
-    assert_eq!(choose_model(&bad, 1.0, 1.0, 0.2, 1.0, 0.05), Err(Error::InvalidTable));
+    assert_eq!(
+        choose_model(&bad, 1.0, 1.0, 0.2, 1.0, 0.05),
+        Err(Error::InvalidTable)
+    );
 }
 
 #[test]
