@@ -131,7 +131,7 @@ pub fn describe(table: &Table) -> String {
         }
     }
     let c = &table.cof;
-    if c.translation_cv_f.is_empty() && c.rotation_cv_t.is_empty() && c.planar_cv.is_empty() {
+    if !c.is_calibrated() {
         let _ = writeln!(s, "\nCOF random field (seed 004): not calibrated");
     } else {
         let _ = writeln!(
@@ -139,7 +139,7 @@ pub fn describe(table: &Table) -> String {
             "\nCOF random field (seed 004): {} translation, {} rotation, {} planar points ({} radii)",
             c.translation_cv_f.len(),
             c.rotation_cv_t.len(),
-            c.planar_cv.len(),
+            c.planar_cv_f.len(),
             c.planar_rho_over_a.len()
         );
         let _ = writeln!(

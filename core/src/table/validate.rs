@@ -11,9 +11,6 @@ use crate::presliding::PreslidingSection;
 /// a handful of f32 roundings of O(1) factors (≈ 1e-7 each) with ample margin.
 pub const BETA_THRES_REL_TOL: f32 = 1e-4;
 
-fn finite(x: f32) -> bool {
-    x.is_finite()
-}
 fn positive(x: f32) -> bool {
     x.is_finite() && x > 0.0
 }
@@ -87,20 +84,18 @@ fn validate_clusters(c: &ClusterSection) -> Result<(), Error> {
     )
 }
 
-/// CV values are ratios of standard deviations to means (≥ 0); radii and thresholds are
-/// non-negative; the log-grid origin and step just finite. An all-empty (default) section
-/// passes: it means "not calibrated".
+/// An empty (default) section means "not calibrated" and passes; a calibrated one must pass
+/// [`CofSection::validate`] (lengths, grid, radii, finite non-negative CVs) and carry finite,
+/// non-negative thresholds.
 fn validate_cof(s: &CofSection) -> Result<(), Error> {
-    let all_nonneg = |xs: &[f32]| xs.iter().all(|&x| non_negative(x));
+    if !s.is_calibrated() {
+        return check(*s == CofSection::default());
+    }
+    s.validate().map_err(|_| Error::InvalidTable)?;
     check(
-        finite(s.log10_la_min)
-            && finite(s.log10_la_step)
-            && all_nonneg(&s.translation_cv_f)
-            && all_nonneg(&s.rotation_cv_t)
-            && all_nonneg(&s.planar_rho_over_a)
-            && all_nonneg(&s.planar_cv)
-            && non_negative(s.threshold_sigma_over_mu)
+        non_negative(s.threshold_sigma_over_mu)
             && non_negative(s.threshold_tolerance)
+            && non_negative(s.plateau_tolerance)
             && non_negative(s.la_deterministic)
             && non_negative(s.la_random_variable),
     )
