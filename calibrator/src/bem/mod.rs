@@ -7,6 +7,7 @@ pub mod kappa;
 pub mod kernel;
 pub mod polonsky_keer;
 pub mod saturation;
+pub mod sweep;
 
 #[cfg(test)]
 mod tests_kappa;

@@ -11,13 +11,13 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::bem::kappa::{fit_kappa, fit_nucleation, poisson_nearest_distance, summit_spacing};
-use crate::bem::{Clusters, Connectivity, ContactSolver, Material, SolverOptions};
-use crate::progress;
+use crate::bem::kappa::poisson_nearest_distance;
+use crate::bem::sweep::{analyze, pressure_sweep};
+use crate::bem::{Connectivity, Material, SolverOptions};
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, write_atomic};
 use crate::rng::stream_rng;
 use crate::surface::{
-    HeightMap, Rescale, SelfAffine, SlopeDefinition, radial_psd, read_height_map, stats, summits,
+    HeightMap, Rescale, SelfAffine, SlopeDefinition, radial_psd, read_height_map, stats,
 };
 
 /// How the RMS slope is defined for `--rms-slope`.
@@ -115,26 +115,7 @@ pub struct Args {
     pub kappa_max_p_over_e: f64,
 }
 
-/// One pressure of the sweep.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SweepPoint {
-    /// Mean pressure \[Pa\].
-    pub pressure: f64,
-    /// A_c/A_0.
-    pub area_fraction: f64,
-    /// Fraction at p_crit.
-    pub saturated_fraction: f64,
-    /// Number of clusters N_c.
-    pub clusters: usize,
-    /// Mean border-to-border nearest distance d̄_c \[m\] (NaN with < 2 clusters).
-    pub mean_distance: f64,
-    /// Mean gap \[m\].
-    pub mean_gap: f64,
-    /// CG iterations.
-    pub iterations: usize,
-    /// Final residual.
-    pub residual: f64,
-}
+pub use crate::bem::sweep::SweepPoint;
 
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     if let Some(path) = &args.load {
@@ -210,34 +191,8 @@ pub fn run(args: Args) -> Result<()> {
         tolerance: args.tolerance,
         ..SolverOptions::default()
     };
-    let mut solver =
-        ContactSolver::for_map(&map, material, options).context("setting up the BEM")?;
-    let gap: Vec<f64> = map.heights().iter().map(|h| -h).collect();
-    let (nx, ny) = (map.nx(), map.ny());
-    let bar = progress::bar(ps.len() as u64, "contact");
-    let mut points = Vec::with_capacity(ps.len());
-    let mut last_traction = Vec::new();
-    for &p in &ps {
-        let r = solver
-            .solve_warm(&gap, p)
-            .with_context(|| format!("BEM solve at p = {p:.4e} Pa"))?;
-        let clusters = Clusters::label(&solver.contact_mask(), nx, ny, connectivity);
-        points.push(SweepPoint {
-            pressure: p,
-            area_fraction: r.contact_fraction,
-            saturated_fraction: r.saturated_fraction,
-            clusters: clusters.count(),
-            mean_distance: clusters
-                .mean_nearest_distance(map.dx(), map.dy())
-                .unwrap_or(f64::NAN),
-            mean_gap: r.mean_gap,
-            iterations: r.iterations,
-            residual: r.residual,
-        });
-        last_traction = solver.traction().to_vec();
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
+    let (points, last_traction) =
+        pressure_sweep(&map, material, options, &ps, connectivity).context("BEM pressure sweep")?;
     write_report(
         &args.out,
         &map,
@@ -259,9 +214,10 @@ pub fn write_report(
 ) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let e = material.e_star;
-    let n_s = summits(map).len();
+    let an = analyze(map, e, points, kappa_max_p_over_e);
+    let n_s = an.summits;
     let length = (map.lx() * map.ly()).sqrt();
-    let d_bar = summit_spacing(length, n_s.max(1));
+    let d_bar = an.summit_spacing;
     let mut table = CsvTable::new(&[
         "p_Pa",
         "p_over_Estar",
@@ -305,43 +261,21 @@ pub fn write_report(
         .write(&out.join("psd.csv"))
         .context("writing psd.csv")?;
 
-    let slope_spectral = stats::rms_slope_spectral(map);
-    let slope_fd = stats::rms_slope_fd(map);
+    let slope_spectral = an.slope_spectral;
     let p_e: Vec<f64> = points.iter().map(|p| p.pressure / e).collect();
     let area: Vec<f64> = points.iter().map(|p| p.area_fraction).collect();
-    let low = p_e.iter().any(|&x| x <= kappa_max_p_over_e);
-    let kappa = low.then(|| fit_kappa(&p_e, &area, slope_spectral, kappa_max_p_over_e));
-    let kappa_fd = low.then(|| fit_kappa(&p_e, &area, slope_fd, kappa_max_p_over_e));
-    let finite: Vec<(f64, f64)> = points
-        .iter()
-        .filter(|p| p.mean_distance.is_finite())
-        .map(|p| (p.pressure, p.mean_distance))
-        .collect();
-    let nucleation_c = (!finite.is_empty()).then(|| {
-        let (p, d): (Vec<f64>, Vec<f64>) = finite.iter().cloned().unzip();
-        fit_nucleation(&p, &d)
-    });
+    let (kappa, nucleation_c) = (an.kappa, an.nucleation_c);
     let summary = serde_json::json!({
         "grid": [map.nx(), map.ny()],
         "period_m": [map.lx(), map.ly()],
         "e_star_pa": e,
         "p_crit_pa": material.p_crit,
         "rms_height_m": stats::rms_height(map),
-        "rms_slope_spectral": slope_spectral,
-        "rms_slope_fd": slope_fd,
-        "summits": n_s,
-        "summit_spacing_m": d_bar,
-        "kappa_spectral_slope": kappa,
-        "kappa_fd_slope": kappa_fd,
+        "analysis": an,
         "kappa_max_p_over_e": kappa_max_p_over_e,
-        // κ of Eq. 8 is an elastic law: when most of the contact sits at p_crit, A_c/A_0 ≈ p/p_crit
-        // and the fitted κ is not comparable to the literature (use --elastic).
-        "saturated_share_of_contact": points
-            .iter()
-            .filter(|p| p.pressure / e <= kappa_max_p_over_e && p.area_fraction > 0.0)
-            .map(|p| p.saturated_fraction / p.area_fraction)
-            .fold(0.0, f64::max),
-        "nucleation_C_m_sqrtPa": nucleation_c,
+        // κ of Eq. 8 is an elastic law: when most of the contact sits at p_crit
+        // (analysis.saturated_share near 1), A_c/A_0 ≈ p/p_crit and the fitted κ is not
+        // comparable to the literature (use --elastic).
     });
     write_atomic(
         &out.join("summary.json"),
