@@ -11,3 +11,11 @@
 
 pub mod elliptic;
 pub mod junction;
+pub mod analysis;
+pub mod population;
+pub mod run;
+pub mod slider;
+
+#[cfg(test)]
+mod physics_tests;
+pub mod sweep;
