@@ -135,7 +135,7 @@ pub struct AreaShape {
 /// Fits the A(Q) points `(q, area)` of the incipient loading, with A₀ = `area0` and the peak
 /// force `q_s` for normalisation. `None` with fewer than 3 points or a degenerate curve.
 pub fn area_shape(points: &[(f64, f64)], area0: f64, q_s: f64) -> Option<AreaShape> {
-    if points.len() < 3 || !(q_s > 0.0) {
+    if points.len() < 3 || q_s.is_nan() || q_s <= 0.0 {
         return None;
     }
     let (mut s_q2, mut s_q4, mut s_dq2, mut s_dq) = (0.0, 0.0, 0.0, 0.0);
@@ -146,7 +146,7 @@ pub fn area_shape(points: &[(f64, f64)], area0: f64, q_s: f64) -> Option<AreaSha
         s_dq2 += d * q * q;
         s_dq += d * q;
     }
-    if !(s_q4 > 0.0) {
+    if s_q4.is_nan() || s_q4 <= 0.0 {
         return None;
     }
     let alpha = s_dq2 / s_q4;
@@ -199,8 +199,9 @@ fn solve3(mut m: [[f64; 3]; 3], mut r: [f64; 3]) -> Option<[f64; 3]> {
         r.swap(col, piv);
         for row in col + 1..3 {
             let f = m[row][col] / m[col][col];
-            for k in col..3 {
-                m[row][k] -= f * m[col][k];
+            let pivot_row = m[col];
+            for (x, p) in m[row].iter_mut().zip(pivot_row).skip(col) {
+                *x -= f * p;
             }
             r[row] -= f * r[col];
         }
@@ -247,11 +248,7 @@ mod tests {
         let dt = 1e-4;
         for k in 0..30_000 {
             let t = k as f64 * dt;
-            let saw = if t < 1.0 {
-                t
-            } else {
-                0.9 + ((t - 1.0) % 0.1)
-            };
+            let saw = if t < 1.0 { t } else { 0.9 + ((t - 1.0) % 0.1) };
             d.push(ex(t, saw + 1e-4 * (t * 2000.0).sin()));
         }
         let s = d.static_peak().unwrap();

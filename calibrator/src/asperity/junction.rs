@@ -391,9 +391,17 @@ mod tests {
             prev = fhat;
             let f = fhat * j.f_ref;
             let area = l.area(j.area0, f);
-            let k = mindlin_stiffness(j.ell0, 4.0 * area / (std::f64::consts::PI * j.ell0), l.young, l.poisson)
-                .unwrap();
-            assert!((f - k * x).abs() < 1e-13 * j.f_slip, "Eq. 11 residual at step {i}");
+            let k = mindlin_stiffness(
+                j.ell0,
+                4.0 * area / (std::f64::consts::PI * j.ell0),
+                l.young,
+                l.poisson,
+            )
+            .unwrap();
+            assert!(
+                (f - k * x).abs() < 1e-13 * j.f_slip,
+                "Eq. 11 residual at step {i}"
+            );
             assert!(f < l.sigma * area, "below threshold before y_s");
         }
     }

@@ -9,9 +9,9 @@
 //! generator ([`population`]); [`analysis`] extracts Q_s, A_s, stick–slip and the A(Q) shape;
 //! [`sweep`] runs several normal loads in parallel and fills the core's pre-sliding table.
 
+pub mod analysis;
 pub mod elliptic;
 pub mod junction;
-pub mod analysis;
 pub mod population;
 pub mod run;
 pub mod slider;

@@ -21,7 +21,14 @@ fn reduced() -> LognormalPopulation {
 
 fn sim_for(load: f64, pop: &LognormalPopulation, params: ModelParams, seed: u64) -> Simulation {
     let areas = pop.generate(load, &mut stream_rng(seed, 0)).unwrap();
-    Simulation::new(ModelParams { mass: load / 9.81, ..params }, &areas).unwrap()
+    Simulation::new(
+        ModelParams {
+            mass: load / 9.81,
+            ..params
+        },
+        &areas,
+    )
+    .unwrap()
 }
 
 /// Runs until a little after the static peak (1.15× the σ_exp·A0/(v k_L) estimate).
@@ -61,8 +68,12 @@ fn steady_sliding_force_is_sigma_exp_times_slip_area() {
     };
     let mut sim = sim_for(0.98, &reduced(), params, 5);
     let cfg = RunConfig::auto(&sim);
-        let out = run(&mut sim, &cfg, |_| {});
-    assert!(out.summary.stick_slip.is_none(), "{:?}", out.summary.stick_slip);
+    let out = run(&mut sim, &cfg, |_| {});
+    assert!(
+        out.summary.stick_slip.is_none(),
+        "{:?}",
+        out.summary.stick_slip
+    );
     assert_eq!(sim.counts().slipping, sim.len());
     // Oracle: A_s from the closed-form root of Eq. 3 at f = σA_s, independent of the run.
     let law = params.junction_law();
@@ -97,12 +108,20 @@ fn stick_slip_for_all_six_loads() {
     let results = run_sweep(&cfg).unwrap();
     for r in &results {
         let s = &r.output.summary;
-        let ss = s.stick_slip.unwrap_or_else(|| panic!("no stick-slip at P = {}", r.load));
+        let ss = s
+            .stick_slip
+            .unwrap_or_else(|| panic!("no stick-slip at P = {}", r.load));
         assert!(ss.events >= 2, "P = {}: {ss:?}", r.load);
         // Drops are of order (1−ε)·Q_s (seed: ε controls the amplitude).
         let qs = s.peak.unwrap().q;
-        println!("P = {:.2}: N = {}, Q_s = {qs:.4}, {ss:?}", r.load, s.junctions);
-        assert!(ss.amplitude > 0.02 * qs && ss.amplitude < 0.5 * qs, "{ss:?}");
+        println!(
+            "P = {:.2}: N = {}, Q_s = {qs:.4}, {ss:?}",
+            r.load, s.junctions
+        );
+        assert!(
+            ss.amplitude > 0.02 * qs && ss.amplitude < 0.5 * qs,
+            "{ss:?}"
+        );
     }
     // Deterministic for a seed, and the table section is filled in load order.
     let again = run_sweep(&cfg).unwrap();
@@ -128,7 +147,10 @@ fn static_peak_is_insensitive_to_c_min() {
         peak_run(&mut sim).summary.peak.unwrap().q
     };
     let (a, b) = (run_with(0.01), run_with(1e-5));
-    println!("c_min: Q_s = {a} (0.01) vs {b} (1e-5), rel {:.2e}", (a - b).abs() / a);
+    println!(
+        "c_min: Q_s = {a} (0.01) vs {b} (1e-5), rel {:.2e}",
+        (a - b).abs() / a
+    );
     // Seed §3: c_min = 1e-5 and 0.01 are "essentially indistinguishable" (issue: < 1 %).
     assert!((a - b).abs() < 0.01 * a, "{a} vs {b}");
 }
@@ -144,7 +166,10 @@ fn static_peak_converges_in_dt() {
         peak_run(&mut sim).summary.peak.unwrap().q
     };
     let (a, b) = (run_with(1e4), run_with(2e4));
-    println!("dt: Q_s = {a} (C_t 1e4) vs {b} (2e4), rel {:.2e}", (a - b).abs() / a);
+    println!(
+        "dt: Q_s = {a} (C_t 1e4) vs {b} (2e4), rel {:.2e}",
+        (a - b).abs() / a
+    );
     // Issue 5: halving dt changes Q_s by < 0.1 %.
     assert!((a - b).abs() < 1e-3 * a, "{a} vs {b}");
 }
@@ -163,9 +188,14 @@ fn incipient_loading_is_springs_in_series() {
     // Window after the start-up transient (e^{−ηt/2} < 1 %: t > 10/η) and before the first
     // junctions slip (Q below 30 % of σ_exp·A0).
     let q_max = 0.3 * params.sigma_exp * sim.initial_area();
-    let (measured, predicted) =
-        loading_rate(&out, params.drive_velocity, params.spring_stiffness, 10.0 / params.eta, q_max)
-            .unwrap();
+    let (measured, predicted) = loading_rate(
+        &out,
+        params.drive_velocity,
+        params.spring_stiffness,
+        10.0 / params.eta,
+        q_max,
+    )
+    .unwrap();
     println!("loading rate {measured} N/s vs springs in series {predicted} N/s");
     // Issue 5: dQ/dt = v k_L K/(k_L + K) within 2 %.
     assert!(
@@ -221,9 +251,20 @@ fn area_decay_is_more_linear_than_the_experiments() {
         out.summary.shape.unwrap()
     };
     let (b, u) = (shape(&broad), shape(&uniform));
-    println!("curvature: broad {} (α = {:.3e} m²/N²), uniform {}", b.curvature, b.alpha, u.curvature);
-    assert!(u.curvature > 0.9, "uniform population curvature {}", u.curvature);
-    assert!(b.curvature < 0.85, "broad population curvature {}", b.curvature);
+    println!(
+        "curvature: broad {} (α = {:.3e} m²/N²), uniform {}",
+        b.curvature, b.alpha, u.curvature
+    );
+    assert!(
+        u.curvature > 0.9,
+        "uniform population curvature {}",
+        u.curvature
+    );
+    assert!(
+        b.curvature < 0.85,
+        "broad population curvature {}",
+        b.curvature
+    );
     assert!(b.alpha > 0.0);
 }
 

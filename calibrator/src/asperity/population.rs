@@ -208,15 +208,23 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        let e = parse_csv("id,area_m2\n1,2e-9\n2,abc\n").unwrap_err().to_string();
-        assert!(e.contains("line 3") && e.contains("column 2") && e.contains("abc"), "{e}");
+        let e = parse_csv("id,area_m2\n1,2e-9\n2,abc\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("line 3") && e.contains("column 2") && e.contains("abc"),
+            "{e}"
+        );
         let e = parse_csv("id,area_m2\n1,-2e-9\n").unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("positive"), "{e}");
         let e = parse_csv("id,area\n1,2e-9\n").unwrap_err().to_string();
         assert!(e.contains("line 1") && e.contains("area_m2"), "{e}");
         let e = parse_csv("id,area_m2\n1\n").unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("missing"), "{e}");
-        assert!(matches!(parse_csv("# nothing\n"), Err(PopulationError::Empty)));
+        assert!(matches!(
+            parse_csv("# nothing\n"),
+            Err(PopulationError::Empty)
+        ));
     }
 
     #[test]
@@ -233,7 +241,11 @@ mod tests {
         // N ∝ P at fixed size distribution.
         assert!((g.count(6.0) as f64 / g.count(2.0) as f64 - 3.0).abs() < 0.01);
         // The sample median is near the requested one (N ≈ 2400, σ_ln = 0.8: ±5 %).
-        let broad = LognormalPopulation { median_area: 5e-9, sigma_ln: 0.8, ..g };
+        let broad = LognormalPopulation {
+            median_area: 5e-9,
+            sigma_ln: 0.8,
+            ..g
+        };
         let mut a = broad.generate(6.0, &mut stream_rng(1, 0)).unwrap();
         a.sort_by(f64::total_cmp);
         let med = a[a.len() / 2];

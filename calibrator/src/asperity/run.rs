@@ -145,9 +145,9 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
     progress(since);
     // Q_s: the first confirmed peak; without one (smooth transition to steady sliding, no
     // stick–slip), the largest Q of the run, provided every junction has slipped by then.
-    let peak = detector.static_peak().or_else(|| {
-        (sim.counts().virgin == 0).then_some(max_q).flatten()
-    });
+    let peak = detector
+        .static_peak()
+        .or_else(|| (sim.counts().virgin == 0).then_some(max_q).flatten());
     let shape = peak.and_then(|p| {
         let pts: Vec<(f64, f64)> = samples
             .iter()
@@ -187,7 +187,13 @@ pub fn force_ratio(sim: &Simulation, sigma: f64) -> f64 {
 /// Measured loading rate dQ/dt \[N/s\] and the springs-in-series prediction
 /// v·k_L·K/(k_L + K) with K = Σ k_i averaged over the same samples, over the samples with
 /// t ≥ `t_from` and Q ≤ `q_max`. `None` with fewer than 3 samples in the window.
-pub fn loading_rate(out: &RunOutput, v: f64, k_l: f64, t_from: f64, q_max: f64) -> Option<(f64, f64)> {
+pub fn loading_rate(
+    out: &RunOutput,
+    v: f64,
+    k_l: f64,
+    t_from: f64,
+    q_max: f64,
+) -> Option<(f64, f64)> {
     let win: Vec<&Sample> = out
         .samples
         .iter()

@@ -288,12 +288,9 @@ impl Simulation {
                     } else {
                         let fh = match p.solver {
                             Eq11Solver::Table => self.table.eval(y.abs()),
-                            Eq11Solver::Dichotomy => solve_eq11_dichotomy(
-                                y.abs(),
-                                self.fhat[i],
-                                c.fhat_slip,
-                                p.poisson,
-                            ),
+                            Eq11Solver::Dichotomy => {
+                                solve_eq11_dichotomy(y.abs(), self.fhat[i], c.fhat_slip, p.poisson)
+                            }
                         }
                         .min(c.fhat_slip);
                         self.fhat[i] = fh;
@@ -335,8 +332,7 @@ impl Simulation {
         }
         let drive = p.spring_stiffness * (p.drive_velocity * t_new - x_new);
         let accel = (drive - total_force) / p.mass;
-        let xdot_new =
-            (self.xdot + 0.5 * dt * (self.gamma + accel)) / (1.0 + 0.5 * p.eta * dt);
+        let xdot_new = (self.xdot + 0.5 * dt * (self.gamma + accel)) / (1.0 + 0.5 * p.eta * dt);
         self.gamma = accel - p.eta * xdot_new;
         self.xdot = xdot_new;
         self.x = x_new;

@@ -177,7 +177,8 @@ pub fn presliding_section(
             .map_err(|_| full())?;
         s.static_area.push(peak.area as f32).map_err(|_| full())?;
     }
-    s.validate()
-        .map_err(|e| SweepError::Config(format!("pre-sliding section invalid: {e} (equal loads?)")))?;
+    s.validate().map_err(|e| {
+        SweepError::Config(format!("pre-sliding section invalid: {e} (equal loads?)"))
+    })?;
     Ok(s)
 }

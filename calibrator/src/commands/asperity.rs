@@ -133,11 +133,12 @@ pub fn run(args: Args) -> Result<()> {
     for r in &results {
         let s = &r.output.summary;
         let qs = s.peak.map_or(f64::NAN, |p| p.q);
-        let ss = s
-            .stick_slip
-            .map_or("no stick-slip".to_owned(), |x| {
-                format!("stick-slip ΔQ = {:.4} N, T = {:.3} s, {} events", x.amplitude, x.period, x.events)
-            });
+        let ss = s.stick_slip.map_or("no stick-slip".to_owned(), |x| {
+            format!(
+                "stick-slip ΔQ = {:.4} N, T = {:.3} s, {} events",
+                x.amplitude, x.period, x.events
+            )
+        });
         let curv = s.shape.map_or(f64::NAN, |x| x.curvature);
         println!(
             "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {curv:.3}, {ss}",
@@ -162,7 +163,14 @@ pub fn run(args: Args) -> Result<()> {
 fn write_series(out: &Path, results: &[LoadResult]) -> Result<()> {
     for (i, r) in results.iter().enumerate() {
         let mut t = CsvTable::new(&[
-            "t_s", "X_m", "V_m_per_s", "Q_N", "F_N", "A_m2", "n_virgin", "n_pinned",
+            "t_s",
+            "X_m",
+            "V_m_per_s",
+            "Q_N",
+            "F_N",
+            "A_m2",
+            "n_virgin",
+            "n_pinned",
             "n_slipping",
         ]);
         for s in &r.output.samples {
@@ -211,9 +219,9 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         let s = &r.output.summary;
         let nan = f64::NAN;
         let (qs, a_s, ts) = s.peak.map_or((nan, nan, nan), |p| (p.q, p.area, p.t));
-        let (amp, per, ev) = s
-            .stick_slip
-            .map_or((nan, nan, 0.0), |x| (x.amplitude, x.period, x.events as f64));
+        let (amp, per, ev) = s.stick_slip.map_or((nan, nan, 0.0), |x| {
+            (x.amplitude, x.period, x.events as f64)
+        });
         let (alpha, curv, rl, rq) = s.shape.map_or((nan, nan, nan, nan), |x| {
             (x.alpha, x.curvature, x.rms_linear, x.rms_quadratic)
         });
