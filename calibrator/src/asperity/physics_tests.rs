@@ -269,7 +269,7 @@ fn area_decay_is_more_linear_than_the_experiments() {
 }
 
 #[test]
-#[ignore = "full-size sweep of the six loads, ~5 min on 2 cores; run with: cargo test --release -p tribo-calibrator -- --ignored full_seed003_sweep --nocapture"]
+#[ignore = "full-size sweep of the six loads (6.2e10 junction-steps, ~20 min on 2 busy cores); run with: cargo test --release -p tribo-calibrator -- --ignored full_seed003_sweep --nocapture"]
 fn full_seed003_sweep() {
     let cfg = SweepConfig {
         loads: seed003_loads().to_vec(),
