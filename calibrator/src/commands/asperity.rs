@@ -1,10 +1,313 @@
-//! `tribo asperity` (not implemented yet: issue 5).
+//! `tribo asperity`: seed 003's independent-asperity model over a normal-load sweep. Writes
+//! per-load time series (CSV), a summary CSV, Fig. 3 (Q(t), A(t)) and Fig. 4 (A vs Q with the
+//! line A = Q/σ_exp) as SVG+PNG, and the core's pre-sliding table section (JSON and postcard).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use crate::asperity::population::{LognormalPopulation, read_csv};
+use crate::asperity::slider::{Eq11Solver, ModelParams, seed003_loads};
+use crate::asperity::sweep::{
+    LoadResult, PopulationSource, SweepConfig, prepare, presliding_section, run_prepared,
+};
+use crate::progress;
+use crate::report::{CsvTable, LinePlot, Series, write_atomic};
 
 /// Arguments of `tribo asperity`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Output folder.
+    #[arg(long, default_value = "asperity-report")]
+    pub out: PathBuf,
+    /// Master seed of the junction-population generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Normal loads P \[N\], comma separated (slider mass M = P/g). Default: the six
+    /// experiments of seed 003, (0.100 kg + M1)·g.
+    #[arg(long, value_delimiter = ',')]
+    pub loads: Vec<f64>,
+    /// CSV file of initial junction areas (column `area_m2`, or one plain column), one file
+    /// per load, in the order of --loads. Replaces the generator.
+    #[arg(long)]
+    pub junctions: Vec<PathBuf>,
+    /// Generator: total initial area per newton of normal load \[m²/N\].
+    #[arg(long, default_value_t = 4e-6)]
+    pub area_per_load: f64,
+    /// Generator: median junction area \[m²\].
+    #[arg(long, default_value_t = 1e-8)]
+    pub median_area: f64,
+    /// Generator: standard deviation of ln(area) (narrow by default: see
+    /// `asperity::population` for why).
+    #[arg(long, default_value_t = 0.1)]
+    pub sigma_ln: f64,
+    /// Viscous parameter η of Eq. 1 \[1/s\].
+    #[arg(long, default_value_t = 100.0)]
+    pub eta: f64,
+    /// Re-pinning velocity ratio c_min.
+    #[arg(long, default_value_t = 0.01)]
+    pub cmin: f64,
+    /// Kinetic-to-static ratio ε of the junctions.
+    #[arg(long, default_value_t = 0.9)]
+    pub epsilon: f64,
+    /// Time steps per slider period C_t (dt = T0/C_t).
+    #[arg(long, default_value_t = 1e4)]
+    pub steps_per_period: f64,
+    /// Simulated time per load \[s\] (default: 1.6× the time to reach σ_exp·A0).
+    #[arg(long)]
+    pub duration: Option<f64>,
+    /// Recorded samples per run.
+    #[arg(long, default_value_t = 4000)]
+    pub samples: usize,
+    /// Solve Eq. 11 by dichotomy at every step (reference; slow) instead of the tabulated
+    /// inverse.
+    #[arg(long)]
+    pub exact_eq11: bool,
+}
 
 /// Runs `tribo asperity`.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`tribo asperity` is not implemented yet (issue 5)")
+pub fn run(args: Args) -> Result<()> {
+    let loads = if args.loads.is_empty() {
+        seed003_loads().to_vec()
+    } else {
+        args.loads.clone()
+    };
+    let population = if args.junctions.is_empty() {
+        PopulationSource::Generated(LognormalPopulation {
+            area_per_load: args.area_per_load,
+            median_area: args.median_area,
+            sigma_ln: args.sigma_ln,
+        })
+    } else {
+        let pops = args
+            .junctions
+            .iter()
+            .map(|p| read_csv(p).with_context(|| format!("reading --junctions {}", p.display())))
+            .collect::<Result<Vec<_>>>()?;
+        PopulationSource::Given(pops)
+    };
+    let params = ModelParams {
+        eta: args.eta,
+        c_min: args.cmin,
+        epsilon: args.epsilon,
+        steps_per_period: args.steps_per_period,
+        solver: if args.exact_eq11 {
+            Eq11Solver::Dichotomy
+        } else {
+            Eq11Solver::Table
+        },
+        ..ModelParams::seed003(1.0)
+    };
+    let cfg = SweepConfig {
+        loads,
+        params,
+        population,
+        seed: args.seed,
+        duration: args.duration,
+        samples: args.samples,
+    };
+    let prepared = prepare(&cfg).context("setting up the asperity sweep")?;
+    let total: u64 = prepared
+        .iter()
+        .map(|(s, rc)| (rc.duration / s.dt()).ceil() as u64)
+        .sum();
+    let bar = progress::bar(total, "asperity");
+    let started = std::time::Instant::now();
+    let results = run_prepared(prepared, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    let wall = started.elapsed().as_secs_f64();
+
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("creating output folder {}", args.out.display()))?;
+    write_series(&args.out, &results)?;
+    write_summary(&args.out, &results, params.sigma_exp)?;
+    write_figures(&args.out, &results, params.sigma_exp)?;
+    let section = presliding_section(&results, &params)?;
+    let json = serde_json::to_string_pretty(&section)?;
+    write_atomic(&args.out.join("presliding.json"), json.as_bytes())?;
+    let mut buf = [0u8; 512];
+    let bytes = postcard::to_slice(&section, &mut buf)
+        .map_err(|e| anyhow::anyhow!("encoding the pre-sliding section: {e}"))?;
+    write_atomic(&args.out.join("presliding.postcard"), bytes)?;
+
+    for r in &results {
+        let s = &r.output.summary;
+        let qs = s.peak.map_or(f64::NAN, |p| p.q);
+        let ss = s.stick_slip.map_or("no stick-slip".to_owned(), |x| {
+            format!(
+                "stick-slip ΔQ = {:.4} N, T = {:.3} s, {} events",
+                x.amplitude, x.period, x.events
+            )
+        });
+        let curv = s.shape.map_or(f64::NAN, |x| x.curvature);
+        println!(
+            "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {curv:.3}, {ss}",
+            r.load,
+            s.junctions,
+            s.stiffness0,
+            s.peak.map_or(f64::NAN, |p| p.area / s.area0)
+        );
+    }
+    println!(
+        "{} junction-steps in {wall:.1} s; pre-sliding section: {} bytes (postcard); report in {}",
+        results
+            .iter()
+            .map(|r| r.output.summary.steps * r.output.summary.junctions as u64)
+            .sum::<u64>(),
+        bytes.len(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+fn write_series(out: &Path, results: &[LoadResult]) -> Result<()> {
+    for (i, r) in results.iter().enumerate() {
+        let mut t = CsvTable::new(&[
+            "t_s",
+            "X_m",
+            "V_m_per_s",
+            "Q_N",
+            "F_N",
+            "A_m2",
+            "n_virgin",
+            "n_pinned",
+            "n_slipping",
+        ]);
+        for s in &r.output.samples {
+            t.push(&[
+                s.t,
+                s.x,
+                s.v,
+                s.q,
+                s.f,
+                s.area,
+                s.counts.virgin as f64,
+                s.counts.pinned as f64,
+                s.counts.slipping as f64,
+            ]);
+        }
+        let path = out.join(format!("run_{i}_P{:.2}N.csv", r.load));
+        t.write(&path)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<()> {
+    let mut t = CsvTable::new(&[
+        "P_N",
+        "mass_kg",
+        "junctions",
+        "dt_s",
+        "steps",
+        "A0_m2",
+        "K0_N_per_m",
+        "Qs_N",
+        "As_m2",
+        "ts_s",
+        "sigma_exp_As_N",
+        "stick_slip_amplitude_N",
+        "stick_slip_period_s",
+        "slip_events",
+        "alpha_m2_per_N2",
+        "curvature",
+        "rms_linear_m2",
+        "rms_quadratic_m2",
+        "max_force_over_sigma_A",
+    ]);
+    for r in results {
+        let s = &r.output.summary;
+        let nan = f64::NAN;
+        let (qs, a_s, ts) = s.peak.map_or((nan, nan, nan), |p| (p.q, p.area, p.t));
+        let (amp, per, ev) = s.stick_slip.map_or((nan, nan, 0.0), |x| {
+            (x.amplitude, x.period, x.events as f64)
+        });
+        let (alpha, curv, rl, rq) = s.shape.map_or((nan, nan, nan, nan), |x| {
+            (x.alpha, x.curvature, x.rms_linear, x.rms_quadratic)
+        });
+        t.push(&[
+            r.load,
+            r.mass,
+            s.junctions as f64,
+            s.dt,
+            s.steps as f64,
+            s.area0,
+            s.stiffness0,
+            qs,
+            a_s,
+            ts,
+            sigma_exp * a_s,
+            amp,
+            per,
+            ev,
+            alpha,
+            curv,
+            rl,
+            rq,
+            s.max_force_ratio,
+        ]);
+    }
+    let path = out.join("summary.csv");
+    t.write(&path)
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+fn write_figures(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<()> {
+    const MM2: f64 = 1e6;
+    let mut fig3q = LinePlot::new("Fig. 3: tangential force Q(t)", "t [s]", "Q [N]");
+    let mut fig3a = LinePlot::new("Fig. 3: real contact area A(t)", "t [s]", "A [mm²]");
+    let mut fig4 = LinePlot::new("Fig. 4: A vs Q", "Q [N]", "A [mm²]");
+    let mut q_max: f64 = 0.0;
+    for r in results {
+        let label = format!("P = {:.2} N", r.load);
+        let s = &r.output.samples;
+        fig3q = fig3q.series(Series::line(&label, s.iter().map(|x| (x.t, x.q)).collect()));
+        fig3a = fig3a.series(Series::line(
+            &label,
+            s.iter().map(|x| (x.t, x.area * MM2)).collect(),
+        ));
+        fig4 = fig4.series(Series::line(
+            &label,
+            s.iter().map(|x| (x.q, x.area * MM2)).collect(),
+        ));
+        q_max = s.iter().map(|x| x.q).fold(q_max, f64::max);
+    }
+    fig4 = fig4.series(Series::dashed(
+        "A = Q/σ_exp",
+        vec![(0.0, 0.0), (q_max, q_max / sigma_exp * MM2)],
+    ));
+    fig3q.write(&out.join("fig3_force"))?;
+    fig3a.write(&out.join("fig3_area"))?;
+    fig4.write(&out.join("fig4_area_vs_force"))?;
+
+    let mut qs = LinePlot::new("Static friction vs normal load", "P [N]", "Q_s [N]");
+    let pts: Vec<(f64, f64)> = results
+        .iter()
+        .filter_map(|r| r.output.summary.peak.map(|p| (r.load, p.q)))
+        .collect();
+    let sig: Vec<(f64, f64)> = results
+        .iter()
+        .filter_map(|r| r.output.summary.peak.map(|p| (r.load, sigma_exp * p.area)))
+        .collect();
+    qs = qs
+        .series(Series::points("model Q_s", pts))
+        .series(Series::dashed("σ_exp·A_s", sig));
+    qs.write(&out.join("static_friction"))?;
+
+    if let Some(r) = results.last() {
+        let s = &r.output.samples;
+        let count = |f: &dyn Fn(&crate::asperity::run::Sample) -> usize| {
+            s.iter().map(|x| (x.t, f(x) as f64)).collect::<Vec<_>>()
+        };
+        LinePlot::new(
+            format!("Junction states, P = {:.2} N", r.load),
+            "t [s]",
+            "junctions",
+        )
+        .series(Series::line("never slipped", count(&|x| x.counts.virgin)))
+        .series(Series::line("re-pinned", count(&|x| x.counts.pinned)))
+        .series(Series::line("slipping", count(&|x| x.counts.slipping)))
+        .write(&out.join("junction_states"))?;
+    }
+    Ok(())
 }

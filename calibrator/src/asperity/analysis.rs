@@ -1,0 +1,288 @@
+//! Diagnostics of a run: static peak and stick–slip events (online, every time step), and the
+//! shape of A(Q) (seed 003 §3–4: the quadratic fit A = A₀ − α·Q², and how linear the model's
+//! curve is compared with the experiments' quadratic one).
+
+/// A turning point of Q(t) confirmed by the hysteresis detector.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Extremum {
+    /// Time \[s\].
+    pub t: f64,
+    /// Tangential force Q \[N\].
+    pub q: f64,
+    /// Real contact area A at that instant \[m²\].
+    pub area: f64,
+    /// Slider position X \[m\].
+    pub x: f64,
+}
+
+/// Online peak/trough detector with hysteresis: a peak is confirmed when Q has fallen by more
+/// than `rel_drop`·(peak value) below it, a trough when Q has risen by as much above it. Tiny
+/// wiggles from single-junction slips or residual slider oscillations are ignored; macroscopic
+/// slip events (drops ~ (1−ε)·Q_s) are caught with the exact time-step value of the peak.
+#[derive(Clone, Debug)]
+pub struct PeakDetector {
+    rel_drop: f64,
+    rising: bool,
+    cand: Extremum,
+    /// Confirmed peaks, in time order.
+    pub peaks: Vec<Extremum>,
+    /// Confirmed troughs, in time order (trough k follows peak k).
+    pub troughs: Vec<Extremum>,
+}
+
+impl PeakDetector {
+    /// A detector with relative hysteresis `rel_drop` (e.g. 0.01).
+    pub fn new(rel_drop: f64) -> Self {
+        Self {
+            rel_drop,
+            rising: true,
+            cand: Extremum {
+                t: 0.0,
+                q: f64::NEG_INFINITY,
+                area: 0.0,
+                x: 0.0,
+            },
+            peaks: Vec::new(),
+            troughs: Vec::new(),
+        }
+    }
+
+    /// Feeds one time step.
+    pub fn push(&mut self, e: Extremum) {
+        let h = self.rel_drop * self.cand.q.abs();
+        if self.rising {
+            if e.q > self.cand.q {
+                self.cand = e;
+            } else if e.q < self.cand.q - h {
+                self.peaks.push(self.cand);
+                self.rising = false;
+                self.cand = e;
+            }
+        } else {
+            let h = self.rel_drop * self.peaks.last().map_or(0.0, |p| p.q.abs());
+            if e.q < self.cand.q {
+                self.cand = e;
+            } else if e.q > self.cand.q + h {
+                self.troughs.push(self.cand);
+                self.rising = true;
+                self.cand = e;
+            }
+        }
+    }
+
+    /// The static peak Q_s: the first confirmed peak.
+    pub fn static_peak(&self) -> Option<Extremum> {
+        self.peaks.first().copied()
+    }
+
+    /// Stick–slip statistics over complete cycles: (mean drop amplitude \[N\], mean period
+    /// \[s\], number of slip events). `None` without at least two confirmed peaks (one slip
+    /// followed by a re-stick and a new peak).
+    pub fn stick_slip(&self) -> Option<StickSlip> {
+        if self.peaks.len() < 2 {
+            return None;
+        }
+        let drops: Vec<f64> = self
+            .peaks
+            .iter()
+            .zip(&self.troughs)
+            .map(|(p, t)| p.q - t.q)
+            .collect();
+        let periods: Vec<f64> = self.peaks.windows(2).map(|w| w[1].t - w[0].t).collect();
+        Some(StickSlip {
+            amplitude: mean(&drops),
+            period: mean(&periods),
+            events: drops.len(),
+        })
+    }
+}
+
+/// Stick–slip summary.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StickSlip {
+    /// Mean force drop peak → trough \[N\].
+    pub amplitude: f64,
+    /// Mean time between successive peaks \[s\].
+    pub period: f64,
+    /// Number of complete slip events (peak followed by a trough).
+    pub events: usize,
+}
+
+fn mean(v: &[f64]) -> f64 {
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v.iter().sum::<f64>() / v.len() as f64
+    }
+}
+
+/// Shape of A(Q) over the incipient loading (Q from 0 to Q_s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AreaShape {
+    /// α of the seed's one-parameter fit A = A₀ − α·Q² (A₀ = Σ A_{0i} fixed) \[m²/N²\].
+    pub alpha: f64,
+    /// RMS residual of that quadratic fit \[m²\].
+    pub rms_quadratic: f64,
+    /// β of the one-parameter linear fit A = A₀ − β·Q \[m²/N\].
+    pub beta: f64,
+    /// RMS residual of the linear fit \[m²\].
+    pub rms_linear: f64,
+    /// Normalised curvature of a free quadratic fit A = c₀ + c₁Q + c₂Q²:
+    /// −c₂·Q_s²/(A₀ − A_s). 1 for the experiments' A₀ − αQ² shape, 0 for a straight line.
+    pub curvature: f64,
+}
+
+/// Fits the A(Q) points `(q, area)` of the incipient loading, with A₀ = `area0` and the peak
+/// force `q_s` for normalisation. `None` with fewer than 3 points or a degenerate curve.
+pub fn area_shape(points: &[(f64, f64)], area0: f64, q_s: f64) -> Option<AreaShape> {
+    if points.len() < 3 || q_s.is_nan() || q_s <= 0.0 {
+        return None;
+    }
+    let (mut s_q2, mut s_q4, mut s_dq2, mut s_dq) = (0.0, 0.0, 0.0, 0.0);
+    for &(q, a) in points {
+        let d = area0 - a;
+        s_q2 += q * q;
+        s_q4 += q * q * q * q;
+        s_dq2 += d * q * q;
+        s_dq += d * q;
+    }
+    if s_q4.is_nan() || s_q4 <= 0.0 {
+        return None;
+    }
+    let alpha = s_dq2 / s_q4;
+    let beta = s_dq / s_q2;
+    let rms = |model: &dyn Fn(f64) -> f64| {
+        (points
+            .iter()
+            .map(|&(q, a)| (a - model(q)).powi(2))
+            .sum::<f64>()
+            / points.len() as f64)
+            .sqrt()
+    };
+    let rms_quadratic = rms(&|q| area0 - alpha * q * q);
+    let rms_linear = rms(&|q| area0 - beta * q);
+    // Free quadratic in normalised variables u = Q/Q_s, w = A/A0 (normal equations 3×3).
+    let mut m = [[0.0f64; 3]; 3];
+    let mut r = [0.0f64; 3];
+    for &(q, a) in points {
+        let u = q / q_s;
+        let w = a / area0;
+        let basis = [1.0, u, u * u];
+        for i in 0..3 {
+            for j in 0..3 {
+                m[i][j] += basis[i] * basis[j];
+            }
+            r[i] += basis[i] * w;
+        }
+    }
+    let c = solve3(m, r)?;
+    let last = points.last()?;
+    let drop = (area0 - last.1) / area0;
+    let curvature = if drop > 0.0 { -c[2] / drop } else { f64::NAN };
+    Some(AreaShape {
+        alpha,
+        rms_quadratic,
+        beta,
+        rms_linear,
+        curvature,
+    })
+}
+
+/// Solves a 3×3 system by Gaussian elimination with partial pivoting.
+fn solve3(mut m: [[f64; 3]; 3], mut r: [f64; 3]) -> Option<[f64; 3]> {
+    for col in 0..3 {
+        let piv = (col..3).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
+        if m[piv][col].abs() < 1e-300 {
+            return None;
+        }
+        m.swap(col, piv);
+        r.swap(col, piv);
+        for row in col + 1..3 {
+            let f = m[row][col] / m[col][col];
+            let pivot_row = m[col];
+            for (x, p) in m[row].iter_mut().zip(pivot_row).skip(col) {
+                *x -= f * p;
+            }
+            r[row] -= f * r[col];
+        }
+    }
+    let mut x = [0.0; 3];
+    for row in (0..3).rev() {
+        let s: f64 = (row + 1..3).map(|k| m[row][k] * x[k]).sum();
+        x[row] = (r[row] - s) / m[row][row];
+    }
+    x.iter().all(|v| v.is_finite()).then_some(x)
+}
+
+/// Least-squares slope of y(x) \[units of y per unit x\]; `None` with < 2 distinct x.
+pub fn slope(points: &[(f64, f64)]) -> Option<f64> {
+    let n = points.len() as f64;
+    if points.len() < 2 {
+        return None;
+    }
+    let mx = points.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = points.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = points.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    (sxx > 0.0).then(|| sxy / sxx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ex(t: f64, q: f64) -> Extremum {
+        Extremum {
+            t,
+            q,
+            area: 0.0,
+            x: 0.0,
+        }
+    }
+
+    #[test]
+    fn detector_finds_sawtooth_peaks_and_ignores_wiggles() {
+        // Sawtooth: rises 0 → 1 over 1 s, drops to 0.9, period 0.1 s after the first peak,
+        // plus a 1e-4 wiggle that the 1 % hysteresis must ignore.
+        let mut d = PeakDetector::new(0.01);
+        let dt = 1e-4;
+        for k in 0..30_000 {
+            let t = k as f64 * dt;
+            let saw = if t < 1.0 { t } else { 0.9 + ((t - 1.0) % 0.1) };
+            d.push(ex(t, saw + 1e-4 * (t * 2000.0).sin()));
+        }
+        let s = d.static_peak().unwrap();
+        assert!((s.t - 1.0).abs() < 2e-3 && (s.q - 1.0).abs() < 2e-3);
+        let ss = d.stick_slip().unwrap();
+        assert!((ss.period - 0.1).abs() < 1e-3, "{ss:?}");
+        assert!((ss.amplitude - 0.1).abs() < 2e-3, "{ss:?}");
+        assert!(ss.events >= 19);
+    }
+
+    #[test]
+    fn shape_fit_recovers_exact_curves() {
+        let (a0, qs) = (1e-5, 2.0);
+        let quad: Vec<(f64, f64)> = (0..=100)
+            .map(|i| {
+                let q = qs * i as f64 / 100.0;
+                (q, a0 - 3e-7 * q * q)
+            })
+            .collect();
+        let s = area_shape(&quad, a0, qs).unwrap();
+        assert!((s.alpha - 3e-7).abs() < 1e-18);
+        assert!((s.curvature - 1.0).abs() < 1e-9);
+        assert!(s.rms_quadratic < s.rms_linear);
+        let lin: Vec<(f64, f64)> = quad.iter().map(|&(q, _)| (q, a0 - 6e-7 * q)).collect();
+        let s = area_shape(&lin, a0, qs).unwrap();
+        assert!(s.curvature.abs() < 1e-9);
+        assert!((s.beta - 6e-7).abs() < 1e-18);
+        assert!(s.rms_linear < s.rms_quadratic);
+    }
+
+    #[test]
+    fn slope_of_a_line() {
+        let pts: Vec<(f64, f64)> = (0..10).map(|i| (i as f64, 3.0 * i as f64 + 1.0)).collect();
+        assert!((slope(&pts).unwrap() - 3.0).abs() < 1e-12);
+        assert_eq!(slope(&pts[..1]), None);
+    }
+}
