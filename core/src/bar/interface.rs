@@ -10,7 +10,8 @@
 //! sheet drawn through a fixed tool, the press controller's case): α(v) and β_thres(v) are then
 //! evaluated once per tick instead of once per node. α(v) costs an `expm1` (and, with
 //! samples, a monotone cubic interpolation), which dominated the per-node tick; the results
-//! are bit-identical to [`tick`] with `velocity = [v; N]` (tested).
+//! are bit-identical to [`tick`] with `velocity = [v; N]` (tested), except that nodes off the
+//! tool keep β above β_thres(v) (see [`tick_uniform`]).
 
 use crate::coulomb::CoulombSpring;
 use crate::error::Error;
@@ -65,8 +66,13 @@ pub fn tick(
 
 /// [`tick`] with one sliding velocity `velocity` \[m/s\] shared by all nodes: α(v) and
 /// β_thres(v) are evaluated once, not per node. `pressure`, `springs` and `traction` must have
-/// `beta`'s length, else [`Error::InvalidParameter`]. Bit-identical to [`tick`] with a
-/// velocity slice filled with `velocity`, errors included (a non-finite velocity is
+/// `beta`'s length, else [`Error::InvalidParameter`].
+///
+/// One deliberate difference from [`tick`]: nodes off the tool (P ≤ 0 or NaN) are not
+/// clamped to β_thres(v) but keep their β (β_thres = +∞ there, the transport's trailing-edge
+/// rule) — the particles left on the sheet must survive a fast return stroke of the strip,
+/// whose β_thres(v) is lower. Otherwise bit-identical to [`tick`] with a velocity slice
+/// filled with `velocity` (tested), errors included (a non-finite velocity is
 /// [`Error::NonFiniteInput`], β and the springs untouched).
 #[allow(clippy::too_many_arguments)]
 pub fn tick_uniform(
@@ -86,10 +92,16 @@ pub fn tick_uniform(
     }
     let alpha = law.alpha(velocity);
     let beta_thres = law.beta_thres_for_alpha(alpha);
-    let inputs = |i: usize| NodeInput {
-        pressure: pressure.get(i).copied().unwrap_or(0.0),
-        velocity,
-        beta_thres,
+    let inputs = |i: usize| {
+        let p = pressure.get(i).copied().unwrap_or(0.0);
+        NodeInput {
+            pressure: p,
+            velocity,
+            // Off the tool the particles are left on the sheet, frozen and unclamped (the
+            // transport's trailing-edge rule): the saturation bound A_p ≤ A_c (Eq. 24) holds
+            // only where the tool presses.
+            beta_thres: if p > 0.0 { beta_thres } else { f32::INFINITY },
+        }
     };
     let (fluxes, _) = transport::step_substepped_with(transport_params, dt, beta, inputs)?;
     let du = velocity * dt;
@@ -172,8 +184,9 @@ impl<const N: usize> InterfaceLine<N> {
     }
 
     /// One tick with a sliding velocity `velocity` \[m/s\] shared by all nodes: α(v) and
-    /// β_thres(v) are evaluated once per tick, not per node. Bit-identical to
-    /// [`tick`](Self::tick) with `[velocity; N]`, errors included. Returns the tractions.
+    /// β_thres(v) are evaluated once per tick, not per node. Same as [`tick`](Self::tick)
+    /// with `[velocity; N]`, errors included, except that nodes off the tool (P ≤ 0) keep β
+    /// above β_thres(v) instead of being clamped to it. Returns the tractions.
     pub fn tick_uniform(
         &mut self,
         law: &FrictionLaw,
@@ -221,7 +234,8 @@ mod tests {
     /// The uniform-velocity tick against the per-node tick with a constant velocity slice:
     /// the same floating-point operations in the same order, so bit-identical (β, springs,
     /// tractions and fluxes), for the law alone and for a law with 16 α samples, and across
-    /// a velocity sweep that includes stroke reversal and rest.
+    /// a velocity sweep that includes stroke reversal and rest (β stays below β_thres, so the
+    /// off-tool clamp, the one difference, does not act).
     #[test]
     fn uniform_tick_is_bit_identical_to_per_node_tick() {
         let tp = TransportParams::seed_000(0.5e-3);
@@ -271,6 +285,40 @@ mod tests {
             // β did grow: the comparison was not between two empty lines.
             assert!(a.beta.iter().any(|&x| x > 0.01));
         }
+    }
+
+    /// Off the tool β is frozen, not clamped: a fast return (β_thres(0.32 m/s) ≈ 0.31 with the
+    /// seed-000 law) keeps the 0.45 left on the sheet, while the per-node tick clamps it.
+    /// Under the tool both clamp alike.
+    #[test]
+    fn off_tool_particles_survive_a_fast_return() {
+        let law = seed_000_law().unwrap();
+        let tp = TransportParams::seed_000(0.5e-3);
+        let v = -0.32;
+        let thres = law.beta_thres(v);
+        assert!(thres < 0.45);
+        let pressure: [f32; N] = core::array::from_fn(|i| if i < 10 { 20.0e6 } else { 0.0 });
+        let mut a = InterfaceLine::<N>::new();
+        a.beta = [0.45; N];
+        let mut b = a.clone();
+        let fa = tick(
+            &law,
+            &tp,
+            K_S,
+            DT,
+            &pressure,
+            &[v; N],
+            &mut a.beta,
+            &mut a.springs,
+            &mut a.traction,
+        )
+        .unwrap();
+        b.tick_uniform(&law, &tp, K_S, DT, &pressure, v).unwrap();
+        assert!(a.beta[10..].iter().all(|&x| x == thres));
+        assert!(b.beta[10..].iter().all(|&x| x == 0.45));
+        assert_eq!(a.beta[..10], b.beta[..10]);
+        assert!(b.beta[..10].iter().all(|&x| x <= thres));
+        assert!(fa.clamped_high > 0.0);
     }
 
     #[test]
