@@ -39,7 +39,10 @@ fn holds_the_target_friction_force_while_particles_accumulate() {
     assert!(last.mu_bar < 0.8 * first.mu_bar, "{first:?} -> {last:?}");
     // Before any wear μ̄ is the particle-free μ0 of the table (Eq. 9 at β = 0): stroke 1
     // starts there and ends a few per cent below.
-    assert!(first.mu_bar < 0.15 && first.mu_bar > 0.95 * 0.15, "{first:?}");
+    assert!(
+        first.mu_bar < 0.15 && first.mu_bar > 0.95 * 0.15,
+        "{first:?}"
+    );
 }
 
 #[test]

@@ -206,7 +206,7 @@ mod tests {
         let mut rng = XorShift32::new(99);
         let mut checked = 0;
         for k in 0..20_000 {
-            let mag = 10f32.powi((k % 12) as i32 - 5);
+            let mag = 10f32.powi((k % 12) - 5);
             let x = rng.uniform() * mag;
             let d = (k % 6) as u32;
             let frac = (f64::from(x).abs() * 10f64.powi(d as i32)).fract();
