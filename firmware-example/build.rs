@@ -2,6 +2,11 @@
 //! `$OUT_DIR/table.bin`: the file named by the `TRIBO_TABLE` environment variable (e.g. the
 //! `out/tables.bin` of `tribo calibrate`), validated here so a corrupt table fails the build,
 //! or else `Table::seed000_defaults()` (documented defaults, not a calibration).
+//!
+//! **Deliberate corruption (CI's safe-stop test):** with `TRIBO_TABLE_CORRUPT=<offset>` the
+//! byte at `<offset>` of the (valid) table is inverted after validation, so the firmware embeds
+//! a corrupt table and must reject it at start-up (exit code 2) — the real path: the bytes in
+//! the binary's read-only data are what `Table::from_bytes` checks. A warning says so.
 
 use std::path::PathBuf;
 use std::{env, fs};
@@ -11,6 +16,7 @@ use tribo_core::table::{MAX_TABLE_BYTES, Table};
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=TRIBO_TABLE");
+    println!("cargo::rerun-if-env-changed=TRIBO_TABLE_CORRUPT");
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let bytes = match env::var_os("TRIBO_TABLE") {
         Some(path) => {
@@ -34,5 +40,20 @@ fn main() {
             buf[..n].to_vec()
         }
     };
+    let mut bytes = bytes;
+    if let Some(offset) = env::var_os("TRIBO_TABLE_CORRUPT") {
+        let offset: usize = offset
+            .to_str()
+            .and_then(|s| s.parse().ok())
+            .expect("TRIBO_TABLE_CORRUPT: a byte offset");
+        let len = bytes.len();
+        let byte = bytes.get_mut(offset).unwrap_or_else(|| {
+            panic!("TRIBO_TABLE_CORRUPT: offset {offset} >= table length {len}")
+        });
+        *byte = !*byte;
+        println!(
+            "cargo::warning=TRIBO_TABLE_CORRUPT={offset}: embedding a DELIBERATELY CORRUPTED table (safe-stop test)"
+        );
+    }
     fs::write(out.join("table.bin"), bytes).expect("writing OUT_DIR/table.bin");
 }

@@ -66,7 +66,8 @@ impl LawParams {
 }
 
 /// The exponential saturation law of α(v) fitted in seed 000 Fig. 15:
-/// α(v) = b·(1 − exp(−|v|/v_ref)).
+/// α(v) = b·(1 − exp(−|v|/v_ref)), evaluated with [`real::one_minus_exp_neg`] (so it follows
+/// the math backend).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SaturationLaw {
     /// Saturation value b of α \[-\].
@@ -79,7 +80,7 @@ impl SaturationLaw {
     /// α at speed `v` (sign ignored) \[-\].
     #[inline]
     pub fn eval(&self, v: f32) -> f32 {
-        self.b * -real::expm1(-real::abs(v) / self.v_ref)
+        self.b * real::one_minus_exp_neg(real::abs(v) / self.v_ref)
     }
 
     fn validate(&self) -> Result<(), Error> {

@@ -4,6 +4,11 @@
 //! switches `exp`, `ln`, `sqrt` and `powf` to micromath's fast approximations (called through
 //! the `F32Ext` trait explicitly, so that on the host std's inherent methods do not shadow
 //! them). Special functions off the hot path (`erf`, `expm1`) always use libm.
+//!
+//! [`one_minus_exp_neg`], the saturation shape 1 − e^(−x) of α(v) (seed 000 Fig. 15), follows
+//! the backend: libm's `expm1f` by default; with `micromath`, which has no `expm1`, a
+//! degree-6 Taylor polynomial where 1 − e^(−x) would cancel (|x| ≤ 1/2) and micromath's `exp`
+//! elsewhere. `core/tests/micromath.rs` bounds the resulting error of μ.
 
 /// e^x.
 #[inline]
@@ -61,6 +66,45 @@ pub fn powf(x: f32, y: f32) -> f32 {
 #[inline]
 pub fn expm1(x: f32) -> f32 {
     libm::expm1f(x)
+}
+
+/// Below this |x|, the micromath backend of [`one_minus_exp_neg`] uses its Taylor
+/// polynomial (relative truncation error ≤ x⁶/5040 ≤ 3.2e-6 there).
+pub const MICROMATH_SERIES_LIMIT: f32 = 0.5;
+
+/// 1 − e^(−x), accurate for small |x| (no cancellation); 1 for x → +∞, NaN for NaN.
+///
+/// libm (default): −expm1f(−x). micromath: for |x| ≤ [`MICROMATH_SERIES_LIMIT`] the Taylor
+/// polynomial x·(1 − x/2·(1 − x/3·(1 − x/4·(1 − x/5·(1 − x/6))))), otherwise
+/// 1 − micromath's exp(−x) (exactly 1 for x > 20, where e^(−x) < f32::EPSILON/2).
+#[inline]
+pub fn one_minus_exp_neg(x: f32) -> f32 {
+    #[cfg(feature = "micromath")]
+    {
+        if abs(x) <= MICROMATH_SERIES_LIMIT {
+            const C6: f32 = 1.0 / 6.0;
+            const C5: f32 = 1.0 / 5.0;
+            const C4: f32 = 1.0 / 4.0;
+            const C3: f32 = 1.0 / 3.0;
+            const C2: f32 = 1.0 / 2.0;
+            let p = 1.0 - x * C6;
+            let p = 1.0 - x * C5 * p;
+            let p = 1.0 - x * C4 * p;
+            let p = 1.0 - x * C3 * p;
+            let p = 1.0 - x * C2 * p;
+            x * p
+        } else if x > 20.0 {
+            1.0
+        } else if x.is_nan() {
+            x
+        } else {
+            1.0 - micromath::F32Ext::exp(-x)
+        }
+    }
+    #[cfg(not(feature = "micromath"))]
+    {
+        -libm::expm1f(-x)
+    }
 }
 
 /// Error function (always libm).
