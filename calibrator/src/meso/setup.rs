@@ -1,0 +1,129 @@
+//! What one mesoscale case is built from, read off the [`CalibrationConfig`]: the two rough
+//! surfaces, the flake shape and count, the DEM parameters, the BEM material, and the random
+//! streams that make a case reproducible.
+//!
+//! # Random streams (all under the user's `--seed` s, via [`stream_rng`])
+//!
+//! | what                         | stream                                  | depends on        |
+//! |------------------------------|-----------------------------------------|-------------------|
+//! | deformable surface h_Def     | [`DEFORMABLE_STREAM`] = `0x3e50_0001`   | s                 |
+//! | tool surface h_Tool          | [`TOOL_STREAM`] = `0x3e50_0002`         | s                 |
+//! | flake placement              | [`PLACEMENT_STREAM_BASE`] + seed_index  | s, seed_index     |
+//!
+//! Every case of a run therefore slides on the same pair of surfaces (seed 000 §6.2: "the same
+//! rough surfaces"), and the initial placement of the flakes depends only on (s, seed_index):
+//! cases that differ only in p, β or v0 start from placements drawn by the same generator (the
+//! first N_p flakes of a denser case are those of a sparser one, as long as none is rejected
+//! for overlap). The placement stream yields one `u64` that seeds [`place_random`] (which
+//! draws from its own `dem::placement::PLACEMENT_STREAM` under that seed).
+//!
+//! [`place_random`]: crate::dem::place_random
+
+use anyhow::{Context, Result, bail};
+use rand::Rng;
+
+use crate::bem::{Material, SolverOptions};
+use crate::config::CalibrationConfig;
+use crate::dem::{DemParams, FlakeShape};
+use crate::rng::stream_rng;
+use crate::surface::{HeightMap, Rescale, SelfAffine};
+
+/// Stream of the deformable (aluminium) surface.
+pub const DEFORMABLE_STREAM: u64 = 0x3e50_0001;
+/// Stream of the rigid tool surface.
+pub const TOOL_STREAM: u64 = 0x3e50_0002;
+/// Placement of seed index i uses stream `PLACEMENT_STREAM_BASE + i`.
+pub const PLACEMENT_STREAM_BASE: u64 = 0x3e50_1000;
+
+/// The deformable surface h_Def and the tool h_Tool of a run (seed 000 §6.1: self-affine,
+/// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets), on the
+/// config's `grid × grid` mesh of side `length`. Depends only on `seed`.
+pub fn case_surfaces(cfg: &CalibrationConfig, seed: u64) -> Result<(HeightMap, HeightMap)> {
+    let s = &cfg.surface;
+    let spectrum = SelfAffine {
+        hurst: s.hurst,
+        k_l: s.k_l,
+        k_r: s.k_r,
+        k_s: s.k_s,
+    };
+    let def = spectrum
+        .generate(
+            s.grid,
+            s.length,
+            Rescale::RmsHeight(s.rms_height_deformable),
+            &mut stream_rng(seed, DEFORMABLE_STREAM),
+        )
+        .context("generating the deformable surface (surface.*)")?;
+    let tool = spectrum
+        .generate(
+            s.grid,
+            s.length,
+            Rescale::RmsHeight(s.rms_height_tool),
+            &mut stream_rng(seed, TOOL_STREAM),
+        )
+        .context("generating the tool surface (surface.*)")?;
+    Ok((def, tool))
+}
+
+/// The seed handed to [`crate::dem::place_random`] for placement `seed_index`.
+pub fn placement_seed(seed: u64, seed_index: usize) -> u64 {
+    stream_rng(seed, PLACEMENT_STREAM_BASE + seed_index as u64).random()
+}
+
+/// The flakes of the config (`flakes.diameter`, `flakes.thickness`, `flakes.density`).
+pub fn flake_shape(cfg: &CalibrationConfig) -> FlakeShape {
+    let f = &cfg.flakes;
+    FlakeShape::new(f.diameter, f.thickness, f.density)
+}
+
+/// N_p = round(β·A_0/a_p) (seed 000 Eq. 10 solved for N_p, whole flakes).
+pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
+    (beta * map.lx() * map.ly() / shape.projected_area()).round() as usize
+}
+
+/// DEM parameters at sliding speed `v0` \[m/s\]: the config's damping `flakes.damping` is per
+/// unit mass \[1/s\], so η = damping·m (Eq. 15–16); stiffness and time step from the Hertz
+/// estimate at v0 on E* ([`DemParams::from_physics`]).
+pub fn dem_params(cfg: &CalibrationConfig, shape: FlakeShape, v0: f64, map: &HeightMap) -> DemParams {
+    let eta = cfg.flakes.damping * shape.mass();
+    DemParams::from_physics(shape, eta, v0, cfg.material.e_star, map.dx(), map.dy())
+}
+
+/// The BEM material: E* and p_crit of `material.*` (seed 000 §5 Step 3: 55 GPa, 340 MPa).
+pub fn bem_material(cfg: &CalibrationConfig) -> Material {
+    Material {
+        e_star: cfg.material.e_star,
+        p_crit: Some(cfg.material.p_crit),
+    }
+}
+
+/// The BEM stopping rule of `bem.*`.
+pub fn bem_options(cfg: &CalibrationConfig) -> SolverOptions {
+    SolverOptions {
+        tolerance: cfg.bem.tolerance,
+        max_iterations: cfg.bem.max_iterations,
+    }
+}
+
+/// Slide steps (one pixel each) for `sweep.slide_lengths` domain lengths, at least one.
+pub fn slide_steps(cfg: &CalibrationConfig) -> usize {
+    ((cfg.sweep.slide_lengths * cfg.surface.grid as f64).round() as usize).max(1)
+}
+
+/// Checks a case's own numbers (a case read from a file or built by hand may lie outside the
+/// config's validated sweep).
+pub fn check_case(cfg: &CalibrationConfig, pressure: f64, beta: f64, velocity: f64) -> Result<()> {
+    if !(pressure.is_finite() && pressure > 0.0 && pressure < cfg.material.p_crit) {
+        bail!(
+            "case pressure {pressure} Pa must be in (0, material.p_crit = {} Pa)",
+            cfg.material.p_crit
+        );
+    }
+    if !(beta.is_finite() && (0.0..1.0).contains(&beta)) {
+        bail!("case β = {beta} must be in [0, 1)");
+    }
+    if !(velocity.is_finite() && velocity > 0.0) {
+        bail!("case velocity {velocity} m/s must be finite and > 0");
+    }
+    Ok(())
+}
