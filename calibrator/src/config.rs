@@ -109,16 +109,24 @@ pub struct RandomFieldConfig {
     pub sigma_over_mu: f64,
     /// CV tolerance of the thresholds (seed 004: 5 %).
     pub tolerance: f64,
+    /// Relative tolerance |CV_F/(σ/μ) − 1| of the random-variable threshold (1 % gives the
+    /// seed's ≈ 10).
+    pub plateau_tolerance: f64,
+    /// Mesh cap per side of the field discretisation (seed 004: h = min(l, 0.1a) needs 200 at
+    /// l/a = 0.01).
+    pub max_nodes: usize,
 }
 
 /// Independent-asperity model (seed 003).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AsperityConfig {
-    /// Added masses M1 \[kg\] (seed 003: 0, 55, 111, 215, 308, 552 g); normal load (M0+M1)·g.
+    /// Added masses M1 \[kg\] (seed 003: 0, 55, 111, 215, 308, 552 g); normal load (M0+M1)·g,
+    /// M0 = 100 g. At most 8 (the table's capacity).
     pub added_masses: Vec<f64>,
-    /// Number of junctions per run.
-    pub junctions: usize,
+    /// Leapfrog steps per natural period T0 (seed 003: 10⁴; halving it changes Q_s by
+    /// < 1e-6 relative, so the quick preset uses fewer).
+    pub steps_per_period: f64,
 }
 
 /// Everything `tribo calibrate` needs.
@@ -255,10 +263,36 @@ impl CalibrationConfig {
         }
         positive("random_field.sigma_over_mu", r.sigma_over_mu)?;
         positive("random_field.tolerance", r.tolerance)?;
+        positive("random_field.plateau_tolerance", r.plateau_tolerance)?;
+        if r.max_nodes < 8 {
+            bail!(
+                "random_field.max_nodes must be at least 8, got {}",
+                r.max_nodes
+            );
+        }
         let a = &self.asperity;
         nonempty_all("asperity.added_masses", &a.added_masses, |x| x >= 0.0)?;
-        if a.junctions == 0 {
-            bail!("asperity.junctions must be at least 1");
+        if a.added_masses.len() > tribo_core::presliding::PRESLIDING_LOADS {
+            bail!(
+                "asperity.added_masses has {} entries; the table holds at most {}",
+                a.added_masses.len(),
+                tribo_core::presliding::PRESLIDING_LOADS
+            );
+        }
+        if !(a.steps_per_period.is_finite() && a.steps_per_period >= 100.0) {
+            bail!(
+                "asperity.steps_per_period must be at least 100, got {}",
+                a.steps_per_period
+            );
+        }
+        if w.velocities.len() < 2 {
+            bail!("sweep.velocities needs at least 2 velocities to fit the saturation law α(v)");
+        }
+        if w.velocities.len() > tribo_core::law::ALPHA_SAMPLES {
+            bail!(
+                "sweep.velocities has more than {} entries (the table's capacity)",
+                tribo_core::law::ALPHA_SAMPLES
+            );
         }
         Ok(())
     }

@@ -44,8 +44,8 @@ impl Preset {
         let material = MaterialConfig {
             e_star: 55e9,
             p_crit: 340.0 * MPA,
-            tau0: 1.0e9,
-            hardness: 1.0e9,
+            tau0: tribo_core::table::SEED000_TAU0 as f64,
+            hardness: tribo_core::table::SEED000_HARDNESS as f64,
             wear_coefficient: 1e-4,
             tool_fraction: 0.2,
         };
@@ -93,10 +93,12 @@ impl Preset {
                     samples: 400,
                     sigma_over_mu: 0.2,
                     tolerance: 0.05,
+                    plateau_tolerance: 0.01,
+                    max_nodes: 128,
                 },
                 asperity: AsperityConfig {
-                    added_masses: vec![0.0, 0.215, 0.552],
-                    junctions: 200,
+                    added_masses: vec![0.0, 0.111, 0.215],
+                    steps_per_period: 1.0e3,
                 },
             },
             Preset::Standard => CalibrationConfig {
@@ -125,10 +127,12 @@ impl Preset {
                     samples: 2000,
                     sigma_over_mu: 0.2,
                     tolerance: 0.05,
+                    plateau_tolerance: 0.01,
+                    max_nodes: 256,
                 },
                 asperity: AsperityConfig {
                     added_masses: asperity_all.clone(),
-                    junctions: 500,
+                    steps_per_period: 2.0e3,
                 },
             },
             Preset::Paper => CalibrationConfig {
@@ -157,10 +161,12 @@ impl Preset {
                     samples: 5000,
                     sigma_over_mu: 0.2,
                     tolerance: 0.05,
+                    plateau_tolerance: 0.01,
+                    max_nodes: 256,
                 },
                 asperity: AsperityConfig {
                     added_masses: asperity_all,
-                    junctions: 1000,
+                    steps_per_period: 1.0e4,
                 },
             },
         }

@@ -46,12 +46,11 @@ fn calibrator_writer_to_file_to_core_decode_gives_the_same_values() {
 #[test]
 fn tribo_calibrate_writes_a_decodable_defaults_table_and_report() {
     let dir = tempfile::tempdir().unwrap();
-    let args = Args {
-        out: dir.path().join("out"),
-        preset: Preset::Paper,
-        seed: 9,
-    };
-    let outcome = calibrate(&args).unwrap();
+    let mut args = Args::new(dir.path().join("out"), Preset::Paper, 9);
+    args.defaults = true;
+    let outcome = calibrate(&args)
+        .unwrap()
+        .expect("a full --defaults run writes a table");
     let bytes = std::fs::read(&outcome.table_path).unwrap();
     assert_eq!(bytes.len(), outcome.table_bytes);
     let table = Table::from_bytes(&bytes).unwrap();

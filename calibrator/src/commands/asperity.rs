@@ -106,30 +106,7 @@ pub fn run(args: Args) -> Result<()> {
         duration: args.duration,
         samples: args.samples,
     };
-    let prepared = prepare(&cfg).context("setting up the asperity sweep")?;
-    let total: u64 = prepared
-        .iter()
-        .map(|(s, rc)| (rc.duration / s.dt()).ceil() as u64)
-        .sum();
-    let bar = progress::bar(total, "asperity");
-    let started = std::time::Instant::now();
-    let results = run_prepared(prepared, &|n| bar.inc(n));
-    bar.finish_and_clear();
-    let wall = started.elapsed().as_secs_f64();
-
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating output folder {}", args.out.display()))?;
-    write_series(&args.out, &results)?;
-    write_summary(&args.out, &results, params.sigma_exp)?;
-    write_figures(&args.out, &results, params.sigma_exp)?;
-    let section = presliding_section(&results, &params)?;
-    let json = serde_json::to_string_pretty(&section)?;
-    write_atomic(&args.out.join("presliding.json"), json.as_bytes())?;
-    let mut buf = [0u8; 512];
-    let bytes = postcard::to_slice(&section, &mut buf)
-        .map_err(|e| anyhow::anyhow!("encoding the pre-sliding section: {e}"))?;
-    write_atomic(&args.out.join("presliding.postcard"), bytes)?;
-
+    let (results, _, bytes, wall) = run_and_report(&cfg, &args.out)?;
     for r in &results {
         let s = &r.output.summary;
         let qs = s.peak.map_or(f64::NAN, |p| p.q);
@@ -154,10 +131,48 @@ pub fn run(args: Args) -> Result<()> {
             .iter()
             .map(|r| r.output.summary.steps * r.output.summary.junctions as u64)
             .sum::<u64>(),
-        bytes.len(),
+        bytes,
         args.out.display()
     );
     Ok(())
+}
+
+/// Runs a sweep with a progress bar and writes its report (per-load series, summary, Fig. 3–4,
+/// the pre-sliding section as JSON and postcard) into `out`. Returns the results, the table
+/// section, its encoded size and the wall time \[s\]. Used by `tribo asperity` and
+/// `tribo calibrate`.
+pub fn run_and_report(
+    cfg: &SweepConfig,
+    out: &Path,
+) -> Result<(
+    Vec<LoadResult>,
+    tribo_core::presliding::PreslidingSection,
+    usize,
+    f64,
+)> {
+    let prepared = prepare(cfg).context("setting up the asperity sweep")?;
+    let total: u64 = prepared
+        .iter()
+        .map(|(s, rc)| (rc.duration / s.dt()).ceil() as u64)
+        .sum();
+    let bar = progress::bar(total, "asperity");
+    let started = std::time::Instant::now();
+    let results = run_prepared(prepared, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    let wall = started.elapsed().as_secs_f64();
+    std::fs::create_dir_all(out)
+        .with_context(|| format!("creating output folder {}", out.display()))?;
+    write_series(out, &results)?;
+    write_summary(out, &results, cfg.params.sigma_exp)?;
+    write_figures(out, &results, cfg.params.sigma_exp)?;
+    let section = presliding_section(&results, &cfg.params)?;
+    let json = serde_json::to_string_pretty(&section)?;
+    write_atomic(&out.join("presliding.json"), json.as_bytes())?;
+    let mut buf = [0u8; 512];
+    let bytes = postcard::to_slice(&section, &mut buf)
+        .map_err(|e| anyhow::anyhow!("encoding the pre-sliding section: {e}"))?;
+    write_atomic(&out.join("presliding.postcard"), bytes)?;
+    Ok((results, section, bytes.len(), wall))
 }
 
 fn write_series(out: &Path, results: &[LoadResult]) -> Result<()> {

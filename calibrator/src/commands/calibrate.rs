@@ -1,11 +1,13 @@
-//! `tribo calibrate`: the main job. Until the calibration pipeline lands (issue 7) it writes
-//! `tables.bin` from the documented seed-000 defaults (`Table::seed000_defaults`), flagged as
-//! such in the table, in the output and in the report's summary.
+//! `tribo calibrate`: the main job — surfaces, BEM, the BEM–DEM sweep, fits, random fields,
+//! asperities → `tables.bin` and a report folder (see [`crate::pipeline`]). `--defaults`
+//! writes a table of documented default parameters instead, flagged as such.
 
 use std::path::PathBuf;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 
+use crate::config::CalibrationConfig;
+use crate::pipeline::{self, Mode, Options};
 use crate::table::{assemble, describe::DEFAULTS_BANNER, io, report};
 
 pub use crate::presets::Preset;
@@ -13,15 +15,58 @@ pub use crate::presets::Preset;
 /// Arguments of `tribo calibrate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Output folder: `tables.bin` and `report/` go there.
+    /// Output folder: `tables.bin`, `report/` and `cases/` go there.
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
-    /// Calibration preset.
+    /// Calibration preset (resolution and cost).
     #[arg(long, value_enum, default_value_t = Preset::Quick)]
     pub preset: Preset,
+    /// TOML file overriding any subset of the preset's parameters.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
     /// RNG seed (results are reproducible for a seed and thread count).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Write the BEM–DEM case list (`cases.json`) and stop (for a cluster job array).
+    #[arg(long, conflicts_with_all = ["case", "merge", "defaults"])]
+    pub list_cases: bool,
+    /// Run only case I of the list into `cases/` (one task of a job array).
+    #[arg(long, value_name = "I", conflicts_with_all = ["merge", "defaults"])]
+    pub case: Option<usize>,
+    /// Finish a calibration from the case files in `cases/`.
+    #[arg(long, conflicts_with = "defaults")]
+    pub merge: bool,
+    /// Write the documented seed-000 defaults instead of calibrating (no simulation).
+    #[arg(long)]
+    pub defaults: bool,
+    /// Print the resolved configuration as TOML and stop.
+    #[arg(long)]
+    pub print_config: bool,
+}
+
+impl Args {
+    /// Arguments for a full run of `preset` into `out`.
+    pub fn new(out: PathBuf, preset: Preset, seed: u64) -> Self {
+        Self {
+            out,
+            preset,
+            config: None,
+            seed,
+            list_cases: false,
+            case: None,
+            merge: false,
+            defaults: false,
+            print_config: false,
+        }
+    }
+
+    /// The preset's configuration with the `--config` overrides.
+    pub fn resolved_config(&self) -> anyhow::Result<CalibrationConfig> {
+        match &self.config {
+            Some(p) => CalibrationConfig::from_preset_and_file(self.preset, p),
+            None => CalibrationConfig::from_preset_and_toml(self.preset, ""),
+        }
+    }
 }
 
 /// What `tribo calibrate` wrote.
@@ -31,42 +76,82 @@ pub struct Outcome {
     pub table_path: PathBuf,
     /// Its size in bytes.
     pub table_bytes: usize,
-    /// The report files.
-    pub report_files: Vec<PathBuf>,
+    /// The report folder.
+    pub report_dir: PathBuf,
 }
 
-/// Runs `tribo calibrate` and returns what it wrote (the library entry point).
-pub fn calibrate(args: &Args) -> anyhow::Result<Outcome> {
+/// Writes the documented-defaults table and its report (`--defaults`).
+pub fn write_defaults(args: &Args) -> anyhow::Result<Outcome> {
     let table = assemble::defaults_table(args.preset.name(), args.seed)
         .context("assembling the default table")?;
     let table_path = args.out.join("tables.bin");
     let table_bytes = io::write_table(&table_path, &table)?;
-    let report_files =
-        report::write_report(&table, &table_path, table_bytes, &args.out.join("report"))
-            .context("writing the report")?;
+    let report_dir = args.out.join("report");
+    report::write_report(&table, &table_path, table_bytes, &report_dir)
+        .context("writing the report")?;
     Ok(Outcome {
         table_path,
         table_bytes,
-        report_files,
+        report_dir,
     })
+}
+
+/// Runs `tribo calibrate` (the library entry point). `None` for the partial modes
+/// (`--list-cases`, `--case`, `--print-config`).
+pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
+    if args.defaults {
+        return write_defaults(args).map(Some);
+    }
+    let config = args.resolved_config()?;
+    if args.print_config {
+        println!(
+            "{}",
+            toml::to_string_pretty(&config).context("printing the configuration")?
+        );
+        return Ok(None);
+    }
+    let mode = match (args.list_cases, args.case, args.merge) {
+        (true, None, false) => Mode::ListCases,
+        (false, Some(i), false) => Mode::RunCase(i),
+        (false, None, true) => Mode::Merge,
+        (false, None, false) => Mode::Full,
+        _ => bail!("--list-cases, --case and --merge exclude each other"),
+    };
+    let opts = Options {
+        out: args.out.clone(),
+        preset: args.preset,
+        config,
+        seed: args.seed,
+        mode,
+    };
+    Ok(pipeline::run(&opts)?.map(|o| Outcome {
+        table_path: o.table_path,
+        table_bytes: o.table_bytes,
+        report_dir: o.report_dir,
+    }))
 }
 
 /// Runs `tribo calibrate`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    eprintln!("WARNING: {DEFAULTS_BANNER}");
-    let out = calibrate(&args)?;
-    println!(
-        "wrote {} ({} bytes, preset {}, seed {}) — DOCUMENTED DEFAULTS, NOT A CALIBRATION",
-        out.table_path.display(),
-        out.table_bytes,
-        args.preset.name(),
-        args.seed
-    );
-    println!(
-        "report: {} files in {}",
-        out.report_files.len(),
-        args.out.join("report").display()
-    );
-    eprintln!("WARNING: tables.bin holds documented default parameters, not calibrated values.");
+    if args.defaults {
+        eprintln!("WARNING: {DEFAULTS_BANNER}");
+    }
+    let started = std::time::Instant::now();
+    if let Some(out) = calibrate(&args)? {
+        println!(
+            "wrote {} ({} bytes, preset {}, seed {}){} in {:.1} s; report in {}",
+            out.table_path.display(),
+            out.table_bytes,
+            args.preset.name(),
+            args.seed,
+            if args.defaults {
+                " — DOCUMENTED DEFAULTS, NOT A CALIBRATION"
+            } else {
+                ""
+            },
+            started.elapsed().as_secs_f64(),
+            out.report_dir.display()
+        );
+    }
     Ok(())
 }

@@ -215,7 +215,10 @@ fn curve_series(pts: &[CurvePoint], f: impl Fn(&CurvePoint) -> f64) -> Vec<(f64,
     pts.iter().map(|p| (p.la, f(p))).collect()
 }
 
-fn curves(args: &Args) -> Result<()> {
+/// Fig. 7–10: CV curves vs l/a (CSV + plots in `args.out`) and, for n = 2, the table's
+/// [`CofSection`](tribo_core::cof_field::CofSection) (also written as `cof_section.json`).
+/// Used by `tribo random-field` and `tribo calibrate`.
+pub fn curves(args: &Args) -> Result<Option<tribo_core::cof_field::CofSection>> {
     let cfg = CurveConfig {
         points: args.points,
         sigma_over_mu: args.sigma_over_mu,
@@ -352,7 +355,7 @@ fn curves(args: &Args) -> Result<()> {
             "note: exponent n = {} — the table section is only written for n = 2",
             cfg.exponent
         );
-        return Ok(());
+        return Ok(None);
     }
     match build_section(&cfg, &pts, &th) {
         Ok(section) => {
@@ -360,10 +363,13 @@ fn curves(args: &Args) -> Result<()> {
                 serde_json::to_string_pretty(&section).context("encoding the COF section")?;
             crate::report::write_atomic(&args.out.join("cof_section.json"), json.as_bytes())
                 .context("writing cof_section.json")?;
+            Ok(Some(section))
         }
-        Err(e) => eprintln!("note: no table section written: {e}"),
+        Err(e) => {
+            eprintln!("note: no table section written: {e}");
+            Ok(None)
+        }
     }
-    Ok(())
 }
 
 fn crank(args: &Args) -> Result<()> {

@@ -64,7 +64,9 @@ impl Loaded {
     /// World heights of the loaded tool h_Tool + z_T (e.g. for placing flakes under it).
     pub fn tool_world(&self) -> HeightMap {
         let mut t = self.tool.clone();
-        t.heights_mut().iter_mut().for_each(|h| *h += self.tool_offset);
+        t.heights_mut()
+            .iter_mut()
+            .for_each(|h| *h += self.tool_offset);
         t
     }
 }
@@ -193,8 +195,11 @@ impl MesoLoop {
             }
             Err(e) => return Err(e.into()),
         };
-        let particle_nodes =
-            particle_contact_nodes(self.solver.traction(), refs.iter().copied(), &mut self.marks);
+        let particle_nodes = particle_contact_nodes(
+            self.solver.traction(),
+            refs.iter().copied(),
+            &mut self.marks,
+        );
         let contact_nodes = self.solver.traction().iter().filter(|&&t| t > 0.0).count();
         deform_plastically(&mut self.deformable, self.solver.plastic_displacement());
         self.dem

@@ -1,0 +1,235 @@
+//! Report of the BEM–DEM sweep: every case (CSV), the A_p history of Fig. 10, A̅_p/A_0 against
+//! p per β with the fitted lines of Eq. 23 (Fig. 11), the α fit per velocity, and model against
+//! simulation (Fig. 16). α(v) itself (Fig. 15) is plotted by the table report.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::config::CalibrationConfig;
+use crate::fit::alpha::AlphaSweep;
+use crate::fit::saturation::saturation;
+use crate::meso::StepRecord;
+use crate::meso::cases::CaseResult;
+use crate::report::{CsvTable, LinePlot, Series};
+
+/// A case history as CSV (columns of [`StepRecord::HEADER`]; slide in column 1, A_p/A_0 in
+/// column 3).
+pub fn history_table(history: &[StepRecord]) -> CsvTable {
+    let mut t = CsvTable::new(&StepRecord::HEADER);
+    for r in history {
+        t.push(&r.row());
+    }
+    t
+}
+
+/// Reads the numeric columns of a history file back.
+fn read_history(path: &Path) -> Result<Vec<Vec<f64>>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate().skip(1) {
+        let row: Result<Vec<f64>, _> = line.split(',').map(str::parse::<f64>).collect();
+        rows.push(
+            row.with_context(|| format!("{}: line {} is not numeric", path.display(), i + 1))?,
+        );
+    }
+    Ok(rows)
+}
+
+fn mean_std(x: &[f64]) -> (f64, f64) {
+    let n = x.len() as f64;
+    let m = x.iter().sum::<f64>() / n;
+    let s = if x.len() > 1 {
+        (x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
+    } else {
+        0.0
+    };
+    (m, s)
+}
+
+fn distinct(mut v: Vec<f64>) -> Vec<f64> {
+    v.sort_by(f64::total_cmp);
+    v.dedup();
+    v
+}
+
+/// Writes the meso report into `dir` (history files are read from `out/cases`).
+pub fn write(
+    cfg: &CalibrationConfig,
+    results: &[CaseResult],
+    alpha: &AlphaSweep,
+    out: &Path,
+    dir: &Path,
+) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let e = cfg.material.e_star;
+    let mut cases = CsvTable::new(&[
+        "case",
+        "p_Pa",
+        "beta",
+        "beta_realised",
+        "v_m_per_s",
+        "seed_index",
+        "flakes",
+        "mean_Ap_over_A0",
+        "mean_Ac_over_A0",
+        "mean_blocked",
+        "steps",
+        "bem_iterations",
+        "seconds_dem",
+        "seconds_bem",
+    ]);
+    for r in results {
+        let c = &r.case;
+        cases.push(&[
+            c.index as f64,
+            c.pressure,
+            c.beta,
+            r.beta_realised,
+            c.velocity,
+            c.seed_index as f64,
+            r.flakes as f64,
+            r.mean_ap,
+            r.mean_ac,
+            r.mean_blocked,
+            r.steps as f64,
+            r.bem_iterations as f64,
+            r.seconds_dem,
+            r.seconds_bem,
+        ]);
+    }
+    cases.write(&dir.join("cases.csv"))?;
+
+    let mut fit = CsvTable::new(&[
+        "v_m_per_s",
+        "alpha",
+        "alpha_spread",
+        "alpha_std_err",
+        "r_squared",
+        "points",
+    ]);
+    for a in &alpha.per_velocity {
+        fit.push(&[
+            a.velocity,
+            a.alpha,
+            a.spread,
+            a.std_err,
+            a.r_squared,
+            a.points as f64,
+        ]);
+    }
+    fit.write(&dir.join("alpha_fit.csv"))?;
+    let mut per_beta = CsvTable::new(&["v_m_per_s", "beta", "alpha_at_beta"]);
+    for a in &alpha.per_velocity {
+        for (b, x) in a.betas.iter().zip(&a.alpha_per_beta) {
+            per_beta.push(&[a.velocity, *b, *x]);
+        }
+    }
+    per_beta.write(&dir.join("alpha_per_beta.csv"))?;
+
+    // Fig. 10: A_p history of the highest pressure and β at the highest velocity, every seed.
+    let v_max = results.iter().map(|r| r.case.velocity).fold(0.0, f64::max);
+    let p_max = results.iter().map(|r| r.case.pressure).fold(0.0, f64::max);
+    let b_max = results.iter().map(|r| r.case.beta).fold(0.0, f64::max);
+    let length = cfg.surface.length;
+    let mut fig10 = LinePlot::new(
+        format!(
+            "A_p history (Fig. 10): p = {} MPa, β = {b_max}, v = {v_max} m/s",
+            p_max / 1e6
+        ),
+        "Δx/L [-]",
+        "A_p/A_0 [%]",
+    );
+    for r in results
+        .iter()
+        .filter(|r| r.case.velocity == v_max && r.case.pressure == p_max && r.case.beta == b_max)
+    {
+        let path = out
+            .join("cases")
+            .join(format!("case-{:05}-history.csv", r.case.index));
+        if let Ok(rows) = read_history(&path) {
+            let pts = rows
+                .iter()
+                .map(|row| (row[1] / length, 100.0 * row[3]))
+                .collect();
+            fig10 = fig10.series(Series::points(
+                format!(
+                    "seed {} (⟨A_p⟩ = {:.3} %)",
+                    r.case.seed_index,
+                    100.0 * r.mean_ap
+                ),
+                pts,
+            ));
+        }
+    }
+    if !fig10.series.is_empty() {
+        fig10.write(&dir.join("fig10_ap_history"))?;
+    }
+
+    // Fig. 11: A̅_p/A_0 vs p per β, one plot per velocity, with α·β·p/E*.
+    for a in &alpha.per_velocity {
+        let v = a.velocity;
+        let mut plot = LinePlot::new(
+            format!("A̅_p/A_0 vs p at v = {v} m/s (Fig. 11), α = {:.3}", a.alpha),
+            "p [MPa]",
+            "A̅_p/A_0 [%]",
+        );
+        for &b in &a.betas {
+            let grp: Vec<&CaseResult> = results
+                .iter()
+                .filter(|r| r.case.velocity == v && r.case.beta == b)
+                .collect();
+            let ps = distinct(grp.iter().map(|r| r.case.pressure).collect());
+            let mut pts = Vec::new();
+            let mut err = Vec::new();
+            let mut line = Vec::new();
+            for &p in &ps {
+                let ys: Vec<f64> = grp
+                    .iter()
+                    .filter(|r| r.case.pressure == p)
+                    .map(|r| 100.0 * r.mean_ap)
+                    .collect();
+                let br: Vec<f64> = grp
+                    .iter()
+                    .filter(|r| r.case.pressure == p)
+                    .map(|r| r.beta_realised)
+                    .collect();
+                let (m, s) = mean_std(&ys);
+                pts.push((p / 1e6, m));
+                err.push(s);
+                line.push((p / 1e6, 100.0 * a.alpha * mean_std(&br).0 * p / e));
+            }
+            plot = plot
+                .series(Series::points(format!("β = {b}"), pts).with_error(err))
+                .series(Series::dashed(format!("α·β·p/E*, β = {b}"), line));
+        }
+        plot.write(&dir.join(format!("fig11_ap_vs_p_v{v}")))?;
+    }
+
+    // Fig. 16: model (Eq. 23 with the fitted α(v)) vs simulation, every case.
+    if let Some((b, v_ref, _)) = alpha.law {
+        let pts: Vec<(f64, f64)> = results
+            .iter()
+            .map(|r| {
+                let model =
+                    saturation(b, v_ref, r.case.velocity) * r.beta_realised * r.case.pressure / e;
+                (100.0 * model, 100.0 * r.mean_ap)
+            })
+            .collect();
+        let hi = pts
+            .iter()
+            .map(|p| p.0.max(p.1))
+            .fold(0.0, f64::max)
+            .max(1e-9);
+        LinePlot::new(
+            "Eq. 23 with the fitted α(v) vs the BEM–DEM simulation (Fig. 16)",
+            "model A̅_p/A_0 [%]",
+            "simulated ⟨A_p⟩/A_0 [%]",
+        )
+        .series(Series::points("cases", pts))
+        .series(Series::dashed("identity", vec![(0.0, 0.0), (hi, hi)]))
+        .write(&dir.join("fig16_model_vs_simulation"))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! The stages of `tribo calibrate` other than the BEM–DEM sweep: the particle-free contact
+//! analysis, the COF random-field curves and the asperity sweep. Each reuses the library
+//! function behind its own command and writes that command's report into its folder.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use tribo_core::cof_field::CofSection;
+use tribo_core::presliding::PreslidingSection;
+
+use crate::asperity::population::LognormalPopulation;
+use crate::asperity::slider::{GRAVITY, ModelParams, SEED003_SLIDER_MASS};
+use crate::asperity::sweep::{PopulationSource, SweepConfig};
+use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze, pressure_sweep};
+use crate::bem::{Connectivity, Material, SolverOptions};
+use crate::commands;
+use crate::config::CalibrationConfig;
+use crate::random_field::sampler::SamplerKind;
+use crate::surface::HeightMap;
+
+/// Largest p/E* of the κ fit (Eq. 8 is a low-pressure law; issue 3: p/E* ≤ 0.02).
+pub const KAPPA_MAX_P_OVER_E: f64 = 0.02;
+
+/// Pressures p/E* of the elastic κ sweep. The process pressures (2–30 MPa, p/E* ≲ 5e-4) put
+/// only a handful of pixels in contact on a coarse grid, which biases κ upwards; Eq. 8 is
+/// linear up to p/E* ≈ 0.02 (App. D), so κ is fitted where the contact area is resolved.
+pub const KAPPA_P_OVER_E: [f64; 5] = [0.001, 0.002, 0.004, 0.007, 0.01];
+
+/// Result of the contact stage.
+#[derive(Clone, Debug)]
+pub struct ContactStage {
+    /// The sweep over the process pressures (elastic: Eq. 8 and App. D–F are elastic laws):
+    /// clusters, d̄_c, N_c (Fig. 14).
+    pub points: Vec<SweepPoint>,
+    /// Slopes and cluster fits of `points`, with κ from the κ sweep.
+    pub analysis: ContactAnalysis,
+}
+
+/// The composite roughness h_def − h_tool of the run's surfaces (the gap of Eq. 17 with the
+/// sign of a surface pressed on a flat).
+pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
+    let h: Vec<f64> = def
+        .heights()
+        .iter()
+        .zip(tool.heights())
+        .map(|(d, t)| d - t)
+        .collect();
+    Ok(HeightMap::new(def.nx(), def.ny(), def.dx(), def.dy(), h)?)
+}
+
+/// Stage 1: the particle-free elastic BEM sweep over `sweep.contact_pressures` on the
+/// composite surface of the run → κ (with the spectral h'_rms), N_c, d̄_c (Fig. 14).
+pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<ContactStage> {
+    let (def, tool) =
+        crate::meso::setup::case_surfaces(cfg, seed).context("generating the surfaces")?;
+    let map = composite(&def, &tool)?;
+    let material = Material::elastic(cfg.material.e_star);
+    let options = SolverOptions {
+        tolerance: cfg.bem.tolerance,
+        max_iterations: cfg.bem.max_iterations,
+    };
+    let mut pressures = cfg.sweep.contact_pressures.clone();
+    pressures.sort_by(f64::total_cmp);
+    let (points, traction) =
+        pressure_sweep(&map, material, options, &pressures, Connectivity::Four)
+            .context("particle-free BEM sweep")?;
+    commands::contact::write_report(out, &map, material, &points, &traction, KAPPA_MAX_P_OVER_E)?;
+    let mut analysis = analyze(&map, cfg.material.e_star, &points, KAPPA_MAX_P_OVER_E);
+    let kp: Vec<f64> = KAPPA_P_OVER_E
+        .iter()
+        .map(|x| x * cfg.material.e_star)
+        .collect();
+    let (kpoints, ktraction) = pressure_sweep(&map, material, options, &kp, Connectivity::Four)
+        .context("elastic κ sweep")?;
+    let kout = out.join("kappa");
+    commands::contact::write_report(
+        &kout,
+        &map,
+        material,
+        &kpoints,
+        &ktraction,
+        KAPPA_MAX_P_OVER_E,
+    )?;
+    let k = analyze(&map, cfg.material.e_star, &kpoints, KAPPA_MAX_P_OVER_E);
+    (analysis.kappa, analysis.kappa_fd, analysis.kappa_r2) = (k.kappa, k.kappa_fd, k.kappa_r2);
+    Ok(ContactStage { points, analysis })
+}
+
+/// Stage 3: CV curves vs l/a and thresholds (seed 004) → the table's COF section.
+pub fn random_field(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Option<CofSection>> {
+    let r = &cfg.random_field;
+    let args = commands::random_field::Args {
+        out: out.to_path_buf(),
+        seed,
+        samples: r.samples,
+        mode: commands::random_field::Mode::Curves,
+        sigma_over_mu: r.sigma_over_mu,
+        tolerance: r.tolerance,
+        plateau_tolerance: r.plateau_tolerance,
+        points: tribo_core::cof_field::CV_POINTS,
+        exponent: 2,
+        sampler: SamplerKind::Auto,
+        max_nodes: r.max_nodes,
+        crank_realisations: 2,
+    };
+    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    commands::random_field::curves(&args).context("COF random-field curves")
+}
+
+/// Stage 4: the seed-003 load sweep → the table's pre-sliding section.
+pub fn asperity(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<PreslidingSection> {
+    let a = &cfg.asperity;
+    let params = ModelParams {
+        steps_per_period: a.steps_per_period,
+        ..ModelParams::seed003(1.0)
+    };
+    let sweep = SweepConfig {
+        loads: a
+            .added_masses
+            .iter()
+            .map(|m1| (SEED003_SLIDER_MASS + m1) * GRAVITY)
+            .collect(),
+        params,
+        population: PopulationSource::Generated(LognormalPopulation::default()),
+        seed,
+        duration: None,
+        samples: 2000,
+    };
+    let (_, section, _, _) = commands::asperity::run_and_report(&sweep, out)?;
+    Ok(section)
+}
