@@ -175,3 +175,84 @@ fn strip_draw(args: StripDrawArgs) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strip_draw::fit::{Measurement, predict};
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    /// `tribo fit strip-draw` end to end on noise-free synthetic data (τ0 = 1.3 GPa,
+    /// ζ = 0.3, K the table's): the written table carries the values back.
+    #[test]
+    fn fit_command_writes_a_table_with_the_fitted_values_and_the_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let model = StripModel::seed_000_defaults().unwrap();
+        let settings = NumericSettings {
+            slide: 0.010,
+            window: 0.003,
+            element_length: 1.0e-3,
+            ..NumericSettings::seed_000()
+        };
+        let truth = StripParams {
+            tau0: 1.3e9,
+            zeta: 0.3,
+            archard_k: 1.0e-4,
+        };
+        let mut data = Vec::new();
+        for tool in [5.0, 10.0] {
+            for p in [10.0, 20.0, 30.0] {
+                data.push(Measurement {
+                    tool_length: tool * 1e-3,
+                    pressure: p * 1e6,
+                    mu_bar: 0.0,
+                    pass: 1,
+                    line: 0,
+                });
+            }
+        }
+        let mu = predict(&model, &truth, &data, &settings).unwrap();
+        let mut csv = String::from("# synthetic\ntool_length_mm,pressure_MPa,mu_bar\n");
+        for (m, mu) in data.iter().zip(mu) {
+            csv += &format!("{},{},{mu}\n", m.tool_length * 1e3, m.pressure * 1e-6);
+        }
+        let data_path = dir.path().join("measured.csv");
+        std::fs::write(&data_path, csv).unwrap();
+        let out = dir.path().join("fit");
+        let table_out = dir.path().join("fitted.bin");
+        let argv = [
+            "fit",
+            "strip-draw",
+            "--data",
+            data_path.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--table-out",
+            table_out.to_str().unwrap(),
+            "--slide",
+            "10",
+            "--window",
+            "3",
+            "--element-size",
+            "1",
+        ];
+        run(Cli::try_parse_from(argv).unwrap().args).unwrap();
+        let t = read_table(&table_out).unwrap();
+        assert!((f64::from(t.law.tau0) - 1.3e9).abs() < 1e-4 * 1.3e9, "{}", t.law.tau0);
+        assert!((f64::from(t.transport.tool_fraction) - 0.3).abs() < 1e-3);
+        for f in ["fit_parameters.csv", "fit_points.csv", "fit_measured_vs_predicted.png"] {
+            assert!(out.join(f).exists(), "{f} missing");
+        }
+        // A malformed file is refused with its name, line and column.
+        std::fs::write(&data_path, "tool_length_mm,pressure_MPa,mu_bar\n35,x,0.1\n").unwrap();
+        let e = run(Cli::try_parse_from(argv).unwrap().args).unwrap_err();
+        let msg = format!("{e:#}");
+        assert!(msg.contains("measured.csv") && msg.contains("line 2, column 2"), "{msg}");
+    }
+}

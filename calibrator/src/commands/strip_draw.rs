@@ -145,8 +145,13 @@ pub fn setup(args: &Args) -> anyhow::Result<(StripModel, NumericSettings, SweepS
     };
     settings.validate()?;
     let mut spec = SweepSpec::seed_000(&model);
-    spec.studies = args.studies.iter().map(|&s| s.into()).collect();
-    spec.studies.dedup();
+    spec.studies = Vec::new();
+    for &s in &args.studies {
+        let s: Study = s.into();
+        if !spec.studies.contains(&s) {
+            spec.studies.push(s);
+        }
+    }
     spec.pressures = args.pressures.iter().map(|p| p * 1e6).collect();
     spec.tools = args.tools.iter().map(|t| t * 1e-3).collect();
     spec.zetas = args.zetas.clone();
@@ -277,4 +282,84 @@ fn refinement(
     let path = out.join("refinement.csv");
     csv.write(&path).context("writing refinement.csv")?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn parse(extra: &[&str]) -> Args {
+        let mut argv = vec!["strip-draw"];
+        argv.extend_from_slice(extra);
+        Cli::try_parse_from(argv).unwrap().args
+    }
+
+    #[test]
+    fn defaults_are_the_seed_sweep_and_a_small_run_writes_the_report() {
+        let a = parse(&[]);
+        assert_eq!(a.pressures.len(), 8);
+        assert_eq!(a.tools, [35.0, 70.0, 140.0]);
+        assert_eq!(a.studies.len(), 4);
+        let (_, settings, spec, defaults) = setup(&a).unwrap();
+        assert!(defaults);
+        assert_eq!(settings.slide, 0.140);
+        assert_eq!(spec.map_pressure, 30.0e6);
+        assert_eq!(list_cases(&spec).len(), 24 + 32 + 24 + 8);
+
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("sd");
+        let out_s = out.to_str().unwrap();
+        let a = parse(&[
+            "--out", out_s, "--pressures", "10,30", "--tools", "5,10", "--zetas", "0,1",
+            "--archard-ks", "1e-4", "--passes", "2", "--slide", "10", "--window", "3",
+            "--element-size", "1", "--check-refinement",
+        ]);
+        run(a).unwrap();
+        let summary = std::fs::read_to_string(out.join("mu_bar.csv")).unwrap();
+        // 2 tools × 2 + 2 ζ × 2 + 1 K × 2 (one pass each) + 2 P × 3 passes, + header.
+        assert_eq!(summary.lines().count(), 1 + 4 + 4 + 2 + 6);
+        for f in [
+            "mu_bar_vs_pressure_tool.png",
+            "mu_bar_vs_pressure_multipass.svg",
+            "mu_t_zeta.csv",
+            "beta_final_archard.csv",
+            "beta_map_tool_tool10mm_pass1.png",
+            "beta_map_multipass_tool35mm_multipass_pass3.csv",
+            "refinement.csv",
+        ] {
+            assert!(out.join(f).exists(), "{f} missing");
+        }
+    }
+
+    #[test]
+    fn bad_options_are_clear_errors() {
+        for (argv, want) in [
+            (vec!["--pressures", "10,-1"], "--pressures: -1 is outside"),
+            (vec!["--zetas", "0,1.5"], "ζ = 1.5 is outside [0, 1]"),
+            (vec!["--window", "200"], "averaging window"),
+            (vec!["--courant", "1.5"], "Courant factor"),
+            (vec!["--table", "/nonexistent/t.bin"], "reading /nonexistent/t.bin"),
+        ] {
+            let msg = format!("{:#}", setup(&parse(&argv)).unwrap_err());
+            assert!(msg.contains(want), "{argv:?}: {msg}");
+        }
+        // A time step above the stability limit is refused when the bar is set up.
+        let a = parse(&["--time-step", "1"]);
+        let (model, settings, spec, _) = setup(&a).unwrap();
+        let c = &list_cases(&spec)[0];
+        let msg = format!(
+            "{:#}",
+            model
+                .bar_params(c.tool_length, c.pressure, c.zeta, c.archard_k, &settings)
+                .unwrap_err()
+        );
+        assert!(msg.contains("exceeds the stability limit"), "{msg}");
+    }
 }
