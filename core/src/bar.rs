@@ -158,7 +158,7 @@ impl<'a> StripDraw<'a> {
     pub fn new(
         params: &BarParams,
         law: &'a FrictionLaw,
-        mut buffers: BarBuffers<'a>,
+        buffers: BarBuffers<'a>,
     ) -> Result<Self, Error> {
         buffers.beta.fill(0.0);
         Self::with_initial_beta(params, law, buffers)

@@ -15,7 +15,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use anyhow::Context;
 
 use crate::strip_draw::fit::lsq::LsqOptions;
-use crate::strip_draw::fit::{FitOptions, StripParams, apply_to_table, data, fit_strip_draw_observed};
+use crate::strip_draw::fit::{
+    FitOptions, StripParams, apply_to_table, data, fit_strip_draw_observed,
+};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::report::write_fit_report;
 use crate::table::describe::DEFAULTS_BANNER;
@@ -113,8 +115,12 @@ fn strip_draw(args: StripDrawArgs) -> anyhow::Result<()> {
     let options = FitOptions {
         start: StripParams {
             tau0: args.tau0.unwrap_or(f64::from(table.law.tau0)),
-            zeta: args.zeta.unwrap_or(f64::from(table.transport.tool_fraction)),
-            archard_k: args.archard_k.unwrap_or(f64::from(table.transport.archard_k)),
+            zeta: args
+                .zeta
+                .unwrap_or(f64::from(table.transport.tool_fraction)),
+            archard_k: args
+                .archard_k
+                .unwrap_or(f64::from(table.transport.archard_k)),
         },
         fit_k: args.fit_k,
         settings,
@@ -161,7 +167,10 @@ fn strip_draw(args: StripDrawArgs) -> anyhow::Result<()> {
         counter.load(Ordering::Relaxed)
     );
     apply_to_table(&mut table, &fit, args.fit_k)?;
-    let table_out = args.table_out.clone().unwrap_or_else(|| args.out.join("tables.bin"));
+    let table_out = args
+        .table_out
+        .clone()
+        .unwrap_or_else(|| args.out.join("tables.bin"));
     if let Some(dir) = table_out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
@@ -244,15 +253,26 @@ mod tests {
         ];
         run(Cli::try_parse_from(argv).unwrap().args).unwrap();
         let t = read_table(&table_out).unwrap();
-        assert!((f64::from(t.law.tau0) - 1.3e9).abs() < 1e-4 * 1.3e9, "{}", t.law.tau0);
+        assert!(
+            (f64::from(t.law.tau0) - 1.3e9).abs() < 1e-4 * 1.3e9,
+            "{}",
+            t.law.tau0
+        );
         assert!((f64::from(t.transport.tool_fraction) - 0.3).abs() < 1e-3);
-        for f in ["fit_parameters.csv", "fit_points.csv", "fit_measured_vs_predicted.png"] {
+        for f in [
+            "fit_parameters.csv",
+            "fit_points.csv",
+            "fit_measured_vs_predicted.png",
+        ] {
             assert!(out.join(f).exists(), "{f} missing");
         }
         // A malformed file is refused with its name, line and column.
         std::fs::write(&data_path, "tool_length_mm,pressure_MPa,mu_bar\n35,x,0.1\n").unwrap();
         let e = run(Cli::try_parse_from(argv).unwrap().args).unwrap_err();
         let msg = format!("{e:#}");
-        assert!(msg.contains("measured.csv") && msg.contains("line 2, column 2"), "{msg}");
+        assert!(
+            msg.contains("measured.csv") && msg.contains("line 2, column 2"),
+            "{msg}"
+        );
     }
 }

@@ -109,7 +109,10 @@ fn positive(name: &str, xs: &[f64], max: f64) -> anyhow::Result<()> {
     if xs.is_empty() {
         bail!("--{name} needs at least one value");
     }
-    if let Some(x) = xs.iter().find(|x| !(x.is_finite() && **x > 0.0 && **x <= max)) {
+    if let Some(x) = xs
+        .iter()
+        .find(|x| !(x.is_finite() && **x > 0.0 && **x <= max))
+    {
         bail!("--{name}: {x} is outside (0, {max}]");
     }
     Ok(())
@@ -124,7 +127,12 @@ pub fn setup(args: &Args) -> anyhow::Result<(StripModel, NumericSettings, SweepS
     let model = StripModel::from_table(&table)?;
     positive("pressures", &args.pressures, 1000.0)?;
     positive("tools", &args.tools, 1000.0)?;
-    if let Some(z) = args.zetas.iter().chain(args.zeta.iter()).find(|z| !(0.0..=1.0).contains(*z)) {
+    if let Some(z) = args
+        .zetas
+        .iter()
+        .chain(args.zeta.iter())
+        .find(|z| !(0.0..=1.0).contains(*z))
+    {
         bail!("ζ = {z} is outside [0, 1]");
     }
     if let Some(k) = args
@@ -182,7 +190,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     // The step of the first case, for the log (the stability limit depends on l_e only).
     let first = &cases[0];
-    let p = model.bar_params(first.tool_length, first.pressure, first.zeta, first.archard_k, &settings)?;
+    let p = model.bar_params(
+        first.tool_length,
+        first.pressure,
+        first.zeta,
+        first.archard_k,
+        &settings,
+    )?;
     println!(
         "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",
         cases.len(),
@@ -208,7 +222,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         results.len(),
         files.len(),
         args.out.display(),
-        if defaults { " — DOCUMENTED DEFAULTS, NOT A CALIBRATION" } else { "" }
+        if defaults {
+            " — DOCUMENTED DEFAULTS, NOT A CALIBRATION"
+        } else {
+            ""
+        }
     );
     Ok(())
 }
@@ -317,9 +335,25 @@ mod tests {
         let out = dir.path().join("sd");
         let out_s = out.to_str().unwrap();
         let a = parse(&[
-            "--out", out_s, "--pressures", "10,30", "--tools", "5,10", "--zetas", "0,1",
-            "--archard-ks", "1e-4", "--passes", "2", "--slide", "10", "--window", "3",
-            "--element-size", "1", "--check-refinement",
+            "--out",
+            out_s,
+            "--pressures",
+            "10,30",
+            "--tools",
+            "5,10",
+            "--zetas",
+            "0,1",
+            "--archard-ks",
+            "1e-4",
+            "--passes",
+            "2",
+            "--slide",
+            "10",
+            "--window",
+            "3",
+            "--element-size",
+            "1",
+            "--check-refinement",
         ]);
         run(a).unwrap();
         let summary = std::fs::read_to_string(out.join("mu_bar.csv")).unwrap();
@@ -345,7 +379,10 @@ mod tests {
             (vec!["--zetas", "0,1.5"], "ζ = 1.5 is outside [0, 1]"),
             (vec!["--window", "200"], "averaging window"),
             (vec!["--courant", "1.5"], "Courant factor"),
-            (vec!["--table", "/nonexistent/t.bin"], "reading /nonexistent/t.bin"),
+            (
+                vec!["--table", "/nonexistent/t.bin"],
+                "reading /nonexistent/t.bin",
+            ),
         ] {
             let msg = format!("{:#}", setup(&parse(&argv)).unwrap_err());
             assert!(msg.contains(want), "{argv:?}: {msg}");

@@ -175,7 +175,14 @@ pub fn list_cases(spec: &SweepSpec) -> Vec<Case> {
             Study::Zeta => {
                 for &zeta in &spec.zetas {
                     for &p in &spec.pressures {
-                        push(study, spec.zeta_tool, p, zeta, spec.archard_k, vec![Pass::Fresh]);
+                        push(
+                            study,
+                            spec.zeta_tool,
+                            p,
+                            zeta,
+                            spec.archard_k,
+                            vec![Pass::Fresh],
+                        );
                     }
                 }
             }
@@ -213,8 +220,8 @@ pub fn run_case(
         case.archard_k,
         settings,
     )?;
-    let passes = run_passes(&params, &model.law, &case.passes, settings, case.record_map)
-        .map_err(|e| {
+    let passes =
+        run_passes(&params, &model.law, &case.passes, settings, case.record_map).map_err(|e| {
             e.context(format!(
                 "case {} ({} study, tool {} mm, P_N {} MPa, ζ {}, K {:e})",
                 case.index,

@@ -94,7 +94,9 @@ mod tests {
         let (a, b, lambda) = (0.1, 0.05, 0.03);
         let mu = |s: f64| a + b * (-s / lambda).exp();
         let h = 1e-5;
-        let curve: Vec<(f64, f64)> = (0..=14_000).map(|i| (i as f64 * h, mu(i as f64 * h))).collect();
+        let curve: Vec<(f64, f64)> = (0..=14_000)
+            .map(|i| (i as f64 * h, mu(i as f64 * h)))
+            .collect();
         let window = 0.040;
         let got = steady_mu(&curve, window).unwrap();
         let mean_over = |s0: f64, s1: f64| {
@@ -102,11 +104,19 @@ mod tests {
         };
         let (s0, s1) = (0.140 - window, 0.140);
         let want = mean_over(s0, s1);
-        assert!((got.mean - want).abs() <= QUADRATURE_TOL * want, "{} vs {want}", got.mean);
+        assert!(
+            (got.mean - want).abs() <= QUADRATURE_TOL * want,
+            "{} vs {want}",
+            got.mean
+        );
         let mid = 0.5 * (s0 + s1);
         let drift = (mean_over(mid, s1) - mean_over(s0, mid)) / want;
         assert!(drift < 0.0);
-        assert!((got.drift - drift).abs() <= 1e-3 * drift.abs(), "{} vs {drift}", got.drift);
+        assert!(
+            (got.drift - drift).abs() <= 1e-3 * drift.abs(),
+            "{} vs {drift}",
+            got.drift
+        );
         assert_eq!(got.samples, 4001);
     }
 

@@ -87,7 +87,10 @@ impl NumericSettings {
             bail!("the time step must be positive, got {dt} s");
         }
         if !(self.courant > 0.0 && self.courant <= 1.0) {
-            bail!("the Courant factor must lie in (0, 1], got {}", self.courant);
+            bail!(
+                "the Courant factor must lie in (0, 1], got {}",
+                self.courant
+            );
         }
         if self.mu_samples == 0 || self.map_rows == 0 || self.map_columns == 0 {
             bail!("the numbers of μ(t) samples and map rows/columns must be positive");
@@ -140,7 +143,10 @@ impl StripModel {
         params.tau0 = tau0 as f32;
         let law = FrictionLaw::new(params, self.law.alpha_curve().clone())
             .with_context(|| format!("τ0 = {tau0} Pa is not a valid shear strength"))?;
-        Ok(Self { law, ..self.clone() })
+        Ok(Self {
+            law,
+            ..self.clone()
+        })
     }
 
     /// Bar parameters for a tool of `tool_length` \[m\] at `pressure` \[Pa\] with tool-carried

@@ -33,11 +33,7 @@ pub fn resample(fine: &[f32], fine_le: f64, nodes: usize, coarse_le: f64) -> Vec
             let s = i as f64 * coarse_le / fine_le;
             let j = s.floor() as usize;
             let t = s - j as f64;
-            let at = |k: usize| {
-                fine.get(k)
-                    .or(fine.last())
-                    .map_or(0.0, |&b| f64::from(b))
-            };
+            let at = |k: usize| fine.get(k).or(fine.last()).map_or(0.0, |&b| f64::from(b));
             (1.0 - t) * at(j) + t * at(j + 1)
         })
         .collect()

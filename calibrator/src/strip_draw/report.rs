@@ -197,22 +197,36 @@ fn write_study(study: Study, rs: &[&CaseResult], out: &Path) -> anyhow::Result<V
             if let Some(map) = &p.map {
                 any_map = true;
                 let label = format!("{}, {}", c.series_label(), pass_label(r, k));
-                let pts = p.mu_t.iter().map(|m| (m.slide * 1e3, m.mu_friction)).collect();
+                let pts = p
+                    .mu_t
+                    .iter()
+                    .map(|m| (m.slide * 1e3, m.mu_friction))
+                    .collect();
                 mu_plot = mu_plot.series(Series::line(label, pts));
                 let tag = format!("beta_map_{name}_{}_pass{}", case_tag(r), k + 1);
-                files.extend(write_map(map, c.pressure, &tag, &r.case.series_label(), out)?);
+                files.extend(write_map(
+                    map,
+                    c.pressure,
+                    &tag,
+                    &r.case.series_label(),
+                    out,
+                )?);
             }
         }
     }
     let path = out.join(format!("mu_t_{name}.csv"));
-    mu_t.write(&path).with_context(|| format!("writing {}", path.display()))?;
+    mu_t.write(&path)
+        .with_context(|| format!("writing {}", path.display()))?;
     files.push(path);
     let path = out.join(format!("beta_final_{name}.csv"));
-    beta.write(&path).with_context(|| format!("writing {}", path.display()))?;
+    beta.write(&path)
+        .with_context(|| format!("writing {}", path.display()))?;
     files.push(path);
     if any_map {
         let s = stem(out, &format!("mu_t_{name}"));
-        mu_plot.write(&s).with_context(|| format!("plotting μ(t) ({name})"))?;
+        mu_plot
+            .write(&s)
+            .with_context(|| format!("plotting μ(t) ({name})"))?;
         files.extend(both(&s));
     }
     Ok(files)
@@ -233,7 +247,8 @@ fn write_map(
         }
     }
     let path = out.join(format!("{tag}.csv"));
-    csv.write(&path).with_context(|| format!("writing {}", path.display()))?;
+    csv.write(&path)
+        .with_context(|| format!("writing {}", path.display()))?;
     let x_hi = map.x.last().copied().unwrap_or(0.0) * 1e3;
     let y_hi = map.slide.last().copied().unwrap_or(0.0) * 1e3;
     let heat = Heatmap {
@@ -301,9 +316,19 @@ pub fn write_fit_report(
     points.write(&path).context("writing fit_points.csv")?;
     files.push(path);
 
-    let pairs: Vec<(f64, f64)> = data.iter().zip(&fit.predicted).map(|(m, &p)| (p, m.mu_bar)).collect();
-    let lo = pairs.iter().flat_map(|&(a, b)| [a, b]).fold(f64::INFINITY, f64::min);
-    let hi = pairs.iter().flat_map(|&(a, b)| [a, b]).fold(f64::NEG_INFINITY, f64::max);
+    let pairs: Vec<(f64, f64)> = data
+        .iter()
+        .zip(&fit.predicted)
+        .map(|(m, &p)| (p, m.mu_bar))
+        .collect();
+    let lo = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .fold(f64::INFINITY, f64::min);
+    let hi = pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .fold(f64::NEG_INFINITY, f64::max);
     let s = stem(out, "fit_measured_vs_predicted");
     LinePlot::new(
         format!("measured vs predicted μ̄ (rms {:.2e})", fit.rms),
@@ -311,7 +336,10 @@ pub fn write_fit_report(
         "measured μ̄ [-]",
     )
     .series(Series::points("data", pairs))
-    .series(Series::dashed("measured = predicted", vec![(lo, lo), (hi, hi)]))
+    .series(Series::dashed(
+        "measured = predicted",
+        vec![(lo, lo), (hi, hi)],
+    ))
     .write(&s)
     .context("plotting measured vs predicted")?;
     files.extend(both(&s));
@@ -336,8 +364,14 @@ pub fn write_fit_report(
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));
         let label = format!("tool {:.0} mm, pass {pass}", f64::from_bits(tool) * 1e3);
         plot = plot
-            .series(Series::points(format!("{label} (data)"), pts.iter().map(|p| (p.0, p.1)).collect()))
-            .series(Series::line(format!("{label} (model)"), pts.iter().map(|p| (p.0, p.2)).collect()));
+            .series(Series::points(
+                format!("{label} (data)"),
+                pts.iter().map(|p| (p.0, p.1)).collect(),
+            ))
+            .series(Series::line(
+                format!("{label} (model)"),
+                pts.iter().map(|p| (p.0, p.2)).collect(),
+            ));
     }
     let s = stem(out, "fit_mu_bar_vs_pressure");
     plot.write(&s).context("plotting the fit")?;

@@ -121,7 +121,9 @@ pub fn run_pass(
     let dt = bar.dt();
     let per_step = params.pull_velocity * dt;
     let total_steps = (settings.slide / per_step).ceil().max(1.0);
-    let output_every = (total_steps / settings.mu_samples as f64).floor().clamp(1.0, 1.0e9) as u32;
+    let output_every = (total_steps / settings.mu_samples as f64)
+        .floor()
+        .clamp(1.0, 1.0e9) as u32;
     let map_every = settings.mu_samples.div_ceil(settings.map_rows).max(1);
     let stride = n.div_ceil(settings.map_columns).max(1);
     let columns: Vec<usize> = (0..n).step_by(stride).collect();
@@ -149,8 +151,11 @@ pub fn run_pass(
             {
                 m.slide.push(f.slide);
                 let beta = b.beta();
-                m.values
-                    .extend(columns.iter().map(|&i| f64::from(beta.get(i).copied().unwrap_or(0.0))));
+                m.values.extend(
+                    columns
+                        .iter()
+                        .map(|&i| f64::from(beta.get(i).copied().unwrap_or(0.0))),
+                );
             }
         })
         .context("the strip-draw bar failed")?;

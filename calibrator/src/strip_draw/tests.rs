@@ -138,12 +138,26 @@ fn beta_saturates_at_beta_thres_for_large_k() {
     let thres = f64::from(m.law.beta_thres(0.08));
     for k in [1e-2f32, 1e-1] {
         let r = one(&m, 0.010, 30.0e6, 0.0, k, &s);
-        let max = r.final_beta.iter().map(|&b| f64::from(b)).fold(0.0, f64::max);
-        println!("K = {k}: max β = {max:.5}, β_thres(V0) = {thres:.5}, μ̄ = {:.5}", r.mu_bar);
-        assert!((max - thres).abs() <= SATURATION_TOL * thres, "K = {k}: {max} vs {thres}");
+        let max = r
+            .final_beta
+            .iter()
+            .map(|&b| f64::from(b))
+            .fold(0.0, f64::max);
+        println!(
+            "K = {k}: max β = {max:.5}, β_thres(V0) = {thres:.5}, μ̄ = {:.5}",
+            r.mu_bar
+        );
+        assert!(
+            (max - thres).abs() <= SATURATION_TOL * thres,
+            "K = {k}: {max} vs {thres}"
+        );
         // Saturated nodes have μ = 0: only the entry region, where β builds up within
         // β_thres·H·h_p/(K·P) ≲ 0.6 mm, still rubs.
-        assert!(r.mu_bar < 0.1 * f64::from(m.law.mu0()), "K = {k}: μ̄ = {}", r.mu_bar);
+        assert!(
+            r.mu_bar < 0.1 * f64::from(m.law.mu0()),
+            "K = {k}: μ̄ = {}",
+            r.mu_bar
+        );
     }
 }
 
@@ -170,7 +184,10 @@ fn sampled_steady_mean_agrees_with_the_cores_every_step_mean() {
     let m = model();
     let s = short(0.020);
     let r = one(&m, 0.010, 30.0e6, 0.2, 1e-4, &s);
-    println!("core μ̄ {:.6}, sampled {:.6}, drift {:.4}", r.mu_bar, r.steady.mean, r.steady.drift);
+    println!(
+        "core μ̄ {:.6}, sampled {:.6}, drift {:.4}",
+        r.mu_bar, r.steady.mean, r.steady.drift
+    );
     assert!((r.steady.mean - r.mu_bar).abs() <= SAMPLED_MEAN_TOL * r.mu_bar);
     assert!(r.steady.samples > 10);
 }
@@ -195,9 +212,18 @@ fn sweep_is_listed_in_order_and_deterministic_across_thread_counts() {
     assert_eq!(cases[11].study, Study::MultiPass);
     assert_eq!(cases[11].passes.len(), 3);
     assert_eq!(cases.iter().filter(|c| c.record_map).count(), 6);
-    let pool = |n| rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap();
-    let a = pool(1).install(|| run_cases(&cases, &m, &s, || {})).unwrap();
-    let b = pool(2).install(|| run_cases(&cases, &m, &s, || {})).unwrap();
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+    };
+    let a = pool(1)
+        .install(|| run_cases(&cases, &m, &s, || {}))
+        .unwrap();
+    let b = pool(2)
+        .install(|| run_cases(&cases, &m, &s, || {}))
+        .unwrap();
     assert_eq!(a, b);
     assert!(a.iter().zip(&cases).all(|(r, c)| r.case == *c));
 }
@@ -229,7 +255,10 @@ fn paper_scale_tool_sweep() {
             .filter(|c| c.case.tool_length == *tool)
             .map(|c| c.passes[0].steady.drift)
             .collect();
-        println!("tool {:.0} mm: μ̄(P_N) = {curve:?}, drift {drift:?}", tool * 1e3);
+        println!(
+            "tool {:.0} mm: μ̄(P_N) = {curve:?}, drift {drift:?}",
+            tool * 1e3
+        );
         strictly_decreasing("pressure", &curve);
     }
     // At every pressure above 1 MPa, longer tools give lower μ̄ (Fig. 19b).
@@ -267,7 +296,10 @@ fn paper_scale_refinement() {
             100.0 * d.mu_change
         );
         if zeta <= 0.2 {
-            assert!(r.beta_change_l2 < MESH_BETA_TOL && r.mu_change < MESH_MU_TOL, "{r:?}");
+            assert!(
+                r.beta_change_l2 < MESH_BETA_TOL && r.mu_change < MESH_MU_TOL,
+                "{r:?}"
+            );
         }
     }
 }

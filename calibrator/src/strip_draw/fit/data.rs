@@ -260,7 +260,8 @@ mod tests {
 
     #[test]
     fn parses_units_any_column_order_comments_and_default_pass() {
-        let text = "# comment\n\nmu_bar, Tool_Length_mm ,pressure_MPa\n0.12,35,10\n\n0.10,70,20.5\n";
+        let text =
+            "# comment\n\nmu_bar, Tool_Length_mm ,pressure_MPa\n0.12,35,10\n\n0.10,70,20.5\n";
         let d = parse(text).unwrap();
         assert_eq!(d.len(), 2);
         assert_eq!(d[0].tool_length, 0.035);
@@ -276,17 +277,39 @@ mod tests {
         let head = "tool_length_mm,pressure_MPa,mu_bar,pass\n";
         let cases: [(&str, &str); 9] = [
             ("", "no header"),
-            ("tool_length_mm,pressure,mu_bar\n", "line 1, column 2: unknown column 'pressure'"),
-            ("tool_mm,tool_length_mm,mu_bar\n", "line 1, column 2: column 'tool_length_mm' appears twice"),
+            (
+                "tool_length_mm,pressure,mu_bar\n",
+                "line 1, column 2: unknown column 'pressure'",
+            ),
+            (
+                "tool_mm,tool_length_mm,mu_bar\n",
+                "line 1, column 2: column 'tool_length_mm' appears twice",
+            ),
             ("tool_length_mm,mu_bar\n35,0.1\n", "no pressure column"),
             ("35,10,0.1,1\n35,10\n", "line 3: 2 fields, the header has 4"),
-            ("35,abc,0.1,1\n", "line 2, column 2 (pressure_MPa): 'abc' is not a number"),
-            ("35,10,-0.1,1\n", "line 2, column 3 (mu_bar): -0.1 must be a friction"),
-            ("35,10,0.1,1.5\n", "line 2, column 4 (pass): 1.5 must be a whole pass"),
-            ("0,10,0.1,1\n", "line 2, column 1 (tool_length_mm): 0 must be a tool length"),
+            (
+                "35,abc,0.1,1\n",
+                "line 2, column 2 (pressure_MPa): 'abc' is not a number",
+            ),
+            (
+                "35,10,-0.1,1\n",
+                "line 2, column 3 (mu_bar): -0.1 must be a friction",
+            ),
+            (
+                "35,10,0.1,1.5\n",
+                "line 2, column 4 (pass): 1.5 must be a whole pass",
+            ),
+            (
+                "0,10,0.1,1\n",
+                "line 2, column 1 (tool_length_mm): 0 must be a tool length",
+            ),
         ];
         for (i, (body, want)) in cases.iter().enumerate() {
-            let text = if i >= 4 { format!("{head}{body}") } else { (*body).to_owned() };
+            let text = if i >= 4 {
+                format!("{head}{body}")
+            } else {
+                (*body).to_owned()
+            };
             let msg = parse(&text).unwrap_err().to_string();
             assert!(msg.contains(want), "case {i}: '{msg}' lacks '{want}'");
         }

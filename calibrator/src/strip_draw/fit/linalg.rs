@@ -96,7 +96,10 @@ mod tests {
         // 2×2 closed form: inverse of [[a, b], [b, d]] = [[d, −b], [−b, a]]/(ad − b²).
         let inv = spd_inverse(&[4.0, 1.0, 1.0, 3.0], 2).unwrap();
         let det = 11.0;
-        for (g, w) in inv.iter().zip([3.0 / det, -1.0 / det, -1.0 / det, 4.0 / det]) {
+        for (g, w) in inv
+            .iter()
+            .zip([3.0 / det, -1.0 / det, -1.0 / det, 4.0 / det])
+        {
             assert!((g - w).abs() < TOL);
         }
     }

@@ -177,7 +177,11 @@ where
                 let fm = if xm[j] < x[j] { eval(&xm)? } else { f.clone() };
                 let span = xp[j] - xm[j];
                 for i in 0..n {
-                    jac[i * p + j] = if span > 0.0 { (fp[i] - fm[i]) / span } else { 0.0 };
+                    jac[i * p + j] = if span > 0.0 {
+                        (fp[i] - fm[i]) / span
+                    } else {
+                        0.0
+                    };
                 }
             }
             need_jacobian = false;
@@ -257,7 +261,9 @@ where
     let dof = n - p;
     let sigma2 = s / dof as f64;
     let covariance: Vec<f64> = inv.iter().map(|v| v * sigma2).collect();
-    let std_error: Vec<f64> = (0..p).map(|j| covariance[j * p + j].max(0.0).sqrt()).collect();
+    let std_error: Vec<f64> = (0..p)
+        .map(|j| covariance[j * p + j].max(0.0).sqrt())
+        .collect();
     let t = t_quantile(options.confidence, dof as u32).unwrap_or(f64::INFINITY);
     Ok(LsqFit {
         ci_half_width: std_error.iter().map(|e| t * e).collect(),
@@ -306,11 +312,21 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         let noise = Normal::new(0.0, 0.05).unwrap();
         let t: Vec<f64> = (0..12).map(|i| i as f64 * 0.5).collect();
-        let y: Vec<f64> = t.iter().map(|&t| 1.5 - 0.7 * t + noise.sample(&mut rng)).collect();
+        let y: Vec<f64> = t
+            .iter()
+            .map(|&t| 1.5 - 0.7 * t + noise.sample(&mut rng))
+            .collect();
         let model = |x: &[f64]| Ok(t.iter().map(|&t| x[0] + x[1] * t).collect::<Vec<_>>());
         let inf = f64::INFINITY;
-        let got = fit(model, &y, &[0.0, 0.0], &[-inf, -inf], &[inf, inf], &LsqOptions::default())
-            .unwrap();
+        let got = fit(
+            model,
+            &y,
+            &[0.0, 0.0],
+            &[-inf, -inf],
+            &[inf, inf],
+            &LsqOptions::default(),
+        )
+        .unwrap();
         let n = t.len() as f64;
         let (st, sy) = (t.iter().sum::<f64>(), y.iter().sum::<f64>());
         let stt: f64 = t.iter().map(|t| t * t).sum();
@@ -336,21 +352,52 @@ mod tests {
         let t: Vec<f64> = (0..20).map(|i| i as f64 * 0.25).collect();
         let y: Vec<f64> = t.iter().map(|&t| 2.0 * (-t / 1.3f64).exp()).collect();
         let model = |x: &[f64]| Ok(t.iter().map(|&t| x[0] * (-t / x[1]).exp()).collect());
-        let got = fit(model, &y, &[1.0, 0.5], &[0.0, 0.1], &[10.0, 10.0], &LsqOptions::default())
-            .unwrap();
-        assert!((got.x[0] - 2.0).abs() < 1e-5 && (got.x[1] - 1.3).abs() < 1e-5, "{:?}", got.x);
+        let got = fit(
+            model,
+            &y,
+            &[1.0, 0.5],
+            &[0.0, 0.1],
+            &[10.0, 10.0],
+            &LsqOptions::default(),
+        )
+        .unwrap();
+        assert!(
+            (got.x[0] - 2.0).abs() < 1e-5 && (got.x[1] - 1.3).abs() < 1e-5,
+            "{:?}",
+            got.x
+        );
         // With the true τ outside the bounds, the fit stops at the bound.
-        let got = fit(model, &y, &[1.0, 0.5], &[0.0, 0.1], &[10.0, 1.0], &LsqOptions::default())
-            .unwrap();
+        let got = fit(
+            model,
+            &y,
+            &[1.0, 0.5],
+            &[0.0, 0.1],
+            &[10.0, 1.0],
+            &LsqOptions::default(),
+        )
+        .unwrap();
         assert!((got.x[1] - 1.0).abs() < 1e-12, "{:?}", got.x);
     }
 
     #[test]
     fn too_few_points_non_convergence_and_unconstrained_parameters_are_errors() {
         let model = |x: &[f64]| Ok(vec![x[0], x[0] + x[1]]);
-        let e = fit(model, &[1.0, 2.0], &[0.0, 0.0], &[-1e9; 2], &[1e9; 2], &LsqOptions::default())
-            .unwrap_err();
-        assert!(matches!(e, LsqError::TooFewPoints { points: 2, parameters: 2 }));
+        let e = fit(
+            model,
+            &[1.0, 2.0],
+            &[0.0, 0.0],
+            &[-1e9; 2],
+            &[1e9; 2],
+            &LsqOptions::default(),
+        )
+        .unwrap_err();
+        assert!(matches!(
+            e,
+            LsqError::TooFewPoints {
+                points: 2,
+                parameters: 2
+            }
+        ));
         let t = [0.0, 1.0, 2.0, 3.0];
         let y = [1.0, 0.5, 0.2, 0.1];
         let decay = |x: &[f64]| Ok(t.iter().map(|&t| x[0] * (-t * x[1]).exp()).collect());
@@ -360,12 +407,22 @@ mod tests {
         };
         let e = fit(decay, &y, &[5.0, 5.0], &[0.0, 0.0], &[10.0, 10.0], &once).unwrap_err();
         let msg = e.to_string();
-        assert!(matches!(e, LsqError::NoConvergence { iterations: 1, .. }), "{msg}");
+        assert!(
+            matches!(e, LsqError::NoConvergence { iterations: 1, .. }),
+            "{msg}"
+        );
         assert!(msg.contains("residual RMS"), "{msg}");
         // x[1] does not enter the model: JᵀJ singular.
         let blind = |x: &[f64]| Ok(t.iter().map(|&t| x[0] * t).collect());
-        let e = fit(blind, &y, &[1.0, 1.0], &[-9.0; 2], &[9.0; 2], &LsqOptions::default())
-            .unwrap_err();
+        let e = fit(
+            blind,
+            &y,
+            &[1.0, 1.0],
+            &[-9.0; 2],
+            &[9.0; 2],
+            &LsqOptions::default(),
+        )
+        .unwrap_err();
         assert!(matches!(e, LsqError::Singular { .. }), "{e}");
     }
 }

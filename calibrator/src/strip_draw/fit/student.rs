@@ -82,7 +82,10 @@ mod tests {
             (0.99, 20, 2.845),
         ] {
             let got = t_quantile(conf, nu).unwrap();
-            assert!((got - want).abs() < TABLE_TOL * want.max(1.0), "ν = {nu}: {got} vs {want}");
+            assert!(
+                (got - want).abs() < TABLE_TOL * want.max(1.0),
+                "ν = {nu}: {got} vs {want}"
+            );
         }
         // ν = 1 (Cauchy) closed form; large ν → normal quantile 1.959964.
         let cauchy = (0.95 * FRAC_PI_2).tan();

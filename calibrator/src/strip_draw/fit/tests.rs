@@ -52,7 +52,12 @@ fn synthetic(noise: f64, seed: u64) -> Vec<Measurement> {
     let mut rng = stream_rng(seed, 0);
     let normal = Normal::new(0.0, noise.max(f64::MIN_POSITIVE)).unwrap();
     for (m, mu) in data.iter_mut().zip(mu) {
-        m.mu_bar = mu + if noise > 0.0 { normal.sample(&mut rng) } else { 0.0 };
+        m.mu_bar = mu
+            + if noise > 0.0 {
+                normal.sample(&mut rng)
+            } else {
+                0.0
+            };
     }
     data
 }
@@ -77,7 +82,13 @@ fn noise_free_data_give_back_tau0_and_zeta() {
     let fit = fit_strip_draw(&model, &data, &options()).unwrap();
     println!(
         "noise-free: τ0 = {:.6e} (truth {:.4e}), ζ = {:.5} (truth {}), {} iterations, {} evaluations, rms {:.2e}",
-        fit.params.tau0, TRUTH.tau0, fit.params.zeta, TRUTH.zeta, fit.iterations, fit.evaluations, fit.rms
+        fit.params.tau0,
+        TRUTH.tau0,
+        fit.params.zeta,
+        TRUTH.zeta,
+        fit.iterations,
+        fit.evaluations,
+        fit.rms
     );
     assert!((fit.params.tau0 - TRUTH.tau0).abs() <= EXACT_TAU0_TOL * TRUTH.tau0);
     assert!((fit.params.zeta - TRUTH.zeta).abs() <= EXACT_ZETA_TOL);
@@ -97,29 +108,51 @@ fn noisy_data_give_back_tau0_and_zeta_within_the_reported_intervals() {
     }
     println!("rms {:.2e} (noise σ {noise:.1e}), dof {}", fit.rms, fit.dof);
     let [tau0, zeta] = [&fit.values[0], &fit.values[1]];
-    assert!(tau0.ci_low <= TRUTH.tau0 && TRUTH.tau0 <= tau0.ci_high, "{tau0:?}");
-    assert!(zeta.ci_low <= TRUTH.zeta && TRUTH.zeta <= zeta.ci_high, "{zeta:?}");
+    assert!(
+        tau0.ci_low <= TRUTH.tau0 && TRUTH.tau0 <= tau0.ci_high,
+        "{tau0:?}"
+    );
+    assert!(
+        zeta.ci_low <= TRUTH.zeta && TRUTH.zeta <= zeta.ci_high,
+        "{zeta:?}"
+    );
     // The intervals are informative, not vacuous: ±2 % in τ0, ±0.2 in ζ.
     assert!(tau0.ci_high - tau0.ci_low < 0.04 * TRUTH.tau0, "{tau0:?}");
     assert!(zeta.ci_high - zeta.ci_low < 0.4, "{zeta:?}");
     // The residual RMS estimates the noise (12 points, 10 dof): within a factor 2.
-    assert!(fit.rms > 0.5 * noise && fit.rms < 2.0 * noise, "rms {}", fit.rms);
+    assert!(
+        fit.rms > 0.5 * noise && fit.rms < 2.0 * noise,
+        "rms {}",
+        fit.rms
+    );
 }
 
 #[test]
 fn data_the_model_cannot_fit_are_refused_with_the_reason() {
     let model = StripModel::seed_000_defaults().unwrap();
     let data = synthetic(0.0, 0);
-    let msg = format!("{:#}", fit_strip_draw(&model, &data[..2], &options()).unwrap_err());
-    assert!(msg.contains("2 data points cannot determine 2 parameters"), "{msg}");
+    let msg = format!(
+        "{:#}",
+        fit_strip_draw(&model, &data[..2], &options()).unwrap_err()
+    );
+    assert!(
+        msg.contains("2 data points cannot determine 2 parameters"),
+        "{msg}"
+    );
     // One tool, one pressure, one pass, repeated: τ0 and ζ cannot be separated.
     let same = vec![data[0]; 4];
-    let msg = format!("{:#}", fit_strip_draw(&model, &same, &options()).unwrap_err());
+    let msg = format!(
+        "{:#}",
+        fit_strip_draw(&model, &same, &options()).unwrap_err()
+    );
     assert!(msg.contains("do not constrain every parameter"), "{msg}");
     let mut once = options();
     once.lsq.max_iterations = 1;
     let msg = format!("{:#}", fit_strip_draw(&model, &data, &once).unwrap_err());
-    assert!(msg.contains("did not converge") && msg.contains("residual RMS"), "{msg}");
+    assert!(
+        msg.contains("did not converge") && msg.contains("residual RMS"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -141,10 +174,7 @@ fn fitted_values_go_into_a_valid_table() {
     let back = Table::from_bytes(&bytes).unwrap();
     assert_eq!(back.law.tau0, 1.2e9);
     let bad = StripFit {
-        params: StripParams {
-            zeta: 1.5,
-            ..TRUTH
-        },
+        params: StripParams { zeta: 1.5, ..TRUTH },
         ..fit
     };
     assert!(apply_to_table(&mut table, &bad, false).is_err());
