@@ -179,7 +179,7 @@ impl<'a> StripDraw<'a> {
     /// params.archard_k = 0.0; // no new particles: only the initial ones lubricate
     /// params.zeta = 0.0;
     /// let mut storage = BarStorage::<32>::new();
-    /// let mut buffers = storage.buffers();
+    /// let buffers = storage.buffers();
     /// let beta0 = 0.1_f32;
     /// buffers.beta.fill(beta0);
     /// let mut bar = StripDraw::with_initial_beta(&params, &law, buffers)?;
@@ -474,7 +474,7 @@ mod tests {
         let law = seed_000_law().unwrap();
         let mut storage = BarStorage::<40>::new();
         assert!(p.nodes_needed() <= 40);
-        let mut buffers = storage.buffers();
+        let buffers = storage.buffers();
         let mut bar = match beta0 {
             None => StripDraw::new(p, &law, buffers).unwrap(),
             Some(b) => {
@@ -497,7 +497,7 @@ mod tests {
         // A dirty buffer does not leak into `new`.
         let law = seed_000_law().unwrap();
         let mut storage = BarStorage::<40>::new();
-        let mut buffers = storage.buffers();
+        let buffers = storage.buffers();
         buffers.beta.fill(0.3);
         let mut bar = StripDraw::new(&p, &law, buffers).unwrap();
         assert_eq!(bar.run(&OPTS, |_, _| {}).unwrap(), fresh);

@@ -143,7 +143,12 @@ fn write_study(study: Study, rs: &[&CaseResult], out: &Path) -> anyhow::Result<V
     let mut plot = LinePlot::new(title, "P_N [MPa]", "μ̄ = F_S/F_N [-]");
     for ((_, label), mut pts) in series {
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let style = crate::report::SeriesStyle::LinePoints;
+        // The cleaned pass reproduces pass 1: dashed, so that pass 1 stays visible under it.
+        let style = if label == "cleaned" {
+            crate::report::SeriesStyle::Dashed
+        } else {
+            crate::report::SeriesStyle::LinePoints
+        };
         plot = plot.series(Series::line(label, pts).with_style(style));
     }
     let s = stem(out, &format!("mu_bar_vs_pressure_{name}"));
@@ -271,6 +276,9 @@ fn write_map(
     Ok(vec![path, svg, png])
 }
 
+/// (P_N \[MPa\], measured μ̄, predicted μ̄) of one data point.
+type PressurePoint = (f64, f64, f64);
+
 /// Writes the fit report into `out`; returns the files written.
 pub fn write_fit_report(
     data: &[Measurement],
@@ -345,7 +353,7 @@ pub fn write_fit_report(
     files.extend(both(&s));
 
     // μ̄(P_N) per tool length and pass: data as points, the fitted model as lines.
-    let mut groups: BTreeMap<(u64, usize), Vec<(f64, f64, f64)>> = BTreeMap::new();
+    let mut groups: BTreeMap<(u64, usize), Vec<PressurePoint>> = BTreeMap::new();
     for (m, &p) in data.iter().zip(&fit.predicted) {
         groups
             .entry((m.tool_length.to_bits(), m.pass))

@@ -232,7 +232,7 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
                     m.mu_bar = value;
                 }
                 Col::Pass => {
-                    if !(value.fract() == 0.0 && value >= 1.0 && value <= MAX_PASS as f64) {
+                    if !(value.fract() == 0.0 && (1.0..=MAX_PASS as f64).contains(&value)) {
                         return Err(bad("must be a whole pass number from 1 to 20"));
                     }
                     m.pass = value as usize;

@@ -19,7 +19,7 @@ fn two_sided_in_theta(theta: f64, nu: u32) -> f64 {
         let mut sum = 0.0;
         let mut term = c; // cosθ
         let mut k = 1u32; // term holds (2·4…(2k−2))/(1·3…(2k−1))·cos^(2k−1)θ
-        while 2 * k + 1 <= nu {
+        while 2 * k < nu {
             sum += term;
             term *= c * c * (2 * k) as f64 / (2 * k + 1) as f64;
             k += 1;
@@ -29,7 +29,7 @@ fn two_sided_in_theta(theta: f64, nu: u32) -> f64 {
         let mut sum = 0.0;
         let mut term = 1.0;
         let mut k = 0u32; // term holds (1·3…(2k−1))/(2·4…2k)·cos^(2k)θ
-        while 2 * k + 2 <= nu {
+        while 2 * k + 1 < nu {
             sum += term;
             term *= c * c * (2 * k + 1) as f64 / (2 * k + 2) as f64;
             k += 1;
