@@ -36,7 +36,7 @@ pub struct SteadyMu {
 /// ```
 /// use tribo_calibrator::strip_draw::steady_mu;
 /// let curve: Vec<(f64, f64)> = (0..=140).map(|i| (i as f64 * 1e-3, 0.1)).collect();
-/// let s = steady_mu(&curve, 0.020).unwrap();
+/// let s = steady_mu(&curve, 0.0205).unwrap(); // the last 20.5 mm: samples at 120…140 mm
 /// assert!((s.mean - 0.1).abs() < 1e-15 && s.drift.abs() < 1e-12 && s.samples == 21);
 /// ```
 pub fn steady_mu(curve: &[(f64, f64)], window: f64) -> Option<SteadyMu> {
