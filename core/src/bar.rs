@@ -160,6 +160,42 @@ impl<'a> StripDraw<'a> {
         law: &'a FrictionLaw,
         buffers: BarBuffers<'a>,
     ) -> Result<Self, Error> {
+        buffers.beta.fill(0.0);
+        Self::with_initial_beta(params, law, buffers)
+    }
+
+    /// Like [`new`](Self::new), but the initial β field is the one the caller left in
+    /// `buffers.beta` (per node, material coordinates X_i = i·l_e) instead of 0: the start of
+    /// a further pass over a sheet that already carries particles (multi-pass strip draw,
+    /// seed 000 Fig. 2b). Saturates: a NaN or negative β becomes 0, +∞ becomes `f32::MAX`
+    /// (the transport then clamps it to β_thres on its first update). Everything else
+    /// (displacements, velocities, springs, α) is initialised as in [`new`](Self::new).
+    ///
+    /// ```
+    /// use tribo_core::bar::{BarParams, BarStorage, RunOptions, StripDraw, seed_000_law};
+    /// let law = seed_000_law()?;
+    /// let mut params = BarParams::seed_000(0.010, 30.0e6, 0.005);
+    /// params.element_length = 1.0e-3;
+    /// params.archard_k = 0.0; // no new particles: only the initial ones lubricate
+    /// params.zeta = 0.0;
+    /// let mut storage = BarStorage::<32>::new();
+    /// let buffers = storage.buffers();
+    /// let beta0 = 0.1_f32;
+    /// buffers.beta.fill(beta0);
+    /// let mut bar = StripDraw::with_initial_beta(&params, &law, buffers)?;
+    /// let s = bar.run(&RunOptions { slide: 0.005, average_window: 0.002, output_every: 0 }, |_, _| {})?;
+    /// // μ = μ0·(1 − β/β_thres(V0)) everywhere under the tool (Eq. 9, 23, 24).
+    /// let want = f64::from(law.mu0()) * (1.0 - f64::from(beta0 / law.beta_thres(0.08)));
+    /// assert!((s.mean_mu_friction - want).abs() < 2e-3 * want);
+    /// # Ok::<(), tribo_core::Error>(())
+    /// ```
+    ///
+    /// Errors: as [`new`](Self::new).
+    pub fn with_initial_beta(
+        params: &BarParams,
+        law: &'a FrictionLaw,
+        buffers: BarBuffers<'a>,
+    ) -> Result<Self, Error> {
         let n = buffers.len().ok_or(Error::InvalidParameter)?;
         let model = Model::new(params, n)?;
         let buf = buffers;
@@ -172,7 +208,13 @@ impl<'a> StripDraw<'a> {
         buf.acceleration.fill(0.0);
         buf.mark.fill(0.0);
         buf.alpha.fill(alpha0);
-        buf.beta.fill(0.0);
+        for b in buf.beta.iter_mut() {
+            *b = if b.is_nan() || *b < 0.0 {
+                0.0
+            } else {
+                b.min(f32::MAX)
+            };
+        }
         buf.springs.fill(crate::coulomb::CoulombSpring::new());
         Ok(Self {
             model,
@@ -408,5 +450,87 @@ impl<'a> StripDraw<'a> {
             summary.mean_mu_pull = sum_p / sum_n;
         }
         Ok(summary)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Coarse 10 mm tool, 4 mm slide: 30 nodes, a few thousand steps.
+    fn short_params() -> BarParams {
+        let mut p = BarParams::seed_000(0.010, 30.0e6, 0.004);
+        p.element_length = 1.0e-3;
+        p
+    }
+
+    const OPTS: RunOptions = RunOptions {
+        slide: 0.004,
+        average_window: 0.002,
+        output_every: 0,
+    };
+
+    fn run_with(p: &BarParams, beta0: Option<f32>) -> (RunSummary, f64) {
+        let law = seed_000_law().unwrap();
+        let mut storage = BarStorage::<40>::new();
+        assert!(p.nodes_needed() <= 40);
+        let buffers = storage.buffers();
+        let mut bar = match beta0 {
+            None => StripDraw::new(p, &law, buffers).unwrap(),
+            Some(b) => {
+                buffers.beta.fill(b);
+                StripDraw::with_initial_beta(p, &law, buffers).unwrap()
+            }
+        };
+        let dt = bar.dt();
+        (bar.run(&OPTS, |_, _| {}).unwrap(), dt)
+    }
+
+    #[test]
+    fn zero_or_invalid_initial_beta_reproduces_new_exactly() {
+        let p = short_params();
+        let (fresh, _) = run_with(&p, None);
+        for b in [0.0, -1.0, f32::NAN] {
+            let (resumed, _) = run_with(&p, Some(b));
+            assert_eq!(fresh, resumed, "initial β = {b}");
+        }
+        // A dirty buffer does not leak into `new`.
+        let law = seed_000_law().unwrap();
+        let mut storage = BarStorage::<40>::new();
+        let buffers = storage.buffers();
+        buffers.beta.fill(0.3);
+        let mut bar = StripDraw::new(&p, &law, buffers).unwrap();
+        assert_eq!(bar.run(&OPTS, |_, _| {}).unwrap(), fresh);
+    }
+
+    #[test]
+    fn initial_beta_above_threshold_saturates_and_kills_friction() {
+        // β0 = ∞ → clamped to β_thres(α_i) at each transport update: μ = 0 (Eq. 24). α_i
+        // follows the nodal velocity, which deviates from V0 by < 1 % in the elastic
+        // transients, so β clamped at one update can sit just below the next update's
+        // β_thres: μ̄ stays within 1 % of μ0 of zero (instead of μ0 without particles).
+        const SATURATED_MU_TOL: f64 = 0.01;
+        let mut p = short_params();
+        p.archard_k = 0.0;
+        let (s, _) = run_with(&p, Some(f32::INFINITY));
+        let mu0 = f64::from(seed_000_law().unwrap().mu0());
+        assert!(
+            (0.0..=SATURATED_MU_TOL * mu0).contains(&s.mean_mu_friction),
+            "{}",
+            s.mean_mu_friction
+        );
+    }
+
+    #[test]
+    fn bar_steps_with_the_params_time_step() {
+        let mut p = short_params();
+        let (_, dt) = run_with(&p, None);
+        assert_eq!(dt, p.time_step());
+        let limit = p.critical_time_step();
+        p.set_time_step(0.25 * limit).unwrap();
+        let (_, dt) = run_with(&p, None);
+        assert!((dt - 0.25 * limit).abs() <= 1e-12 * limit);
+        assert_eq!(p.set_time_step(f64::NAN), Err(Error::InvalidParameter));
+        assert_eq!(p.set_time_step(2.0 * limit), Err(Error::CflViolation));
     }
 }

@@ -1,1 +1,35 @@
-//! Strip-draw studies driving the core's bar (seed 000 §7).
+//! Strip-draw studies driving the core's bar (seed 000 §2, §7, App. B–C): the same
+//! [`tribo_core::bar::StripDraw`] code the firmware runs, fed with a calibration table.
+//!
+//! - [`model`]: the physics taken from a table (friction law, Archard source, ζ) and the
+//!   numerical settings (slide, averaging window, element size, time step) → bar parameters.
+//! - [`run`]: one pass of the bar: μ(t), the steady μ̄, the final β field and the β(x, t)
+//!   space–time map.
+//! - [`multipass`]: passes in sequence where β persists (seed 000 Fig. 2b) or is reset
+//!   (cleaned surface).
+//! - [`extract`]: the steady-state μ̄ from a μ(t) curve (end-of-slide window) and its drift.
+//! - [`cases`]: the sweeps of `tribo strip-draw` (tool length, ζ, K, multi-pass) as a list
+//!   of independent cases, run with rayon in a deterministic order.
+//! - [`refine`]: the mesh (h) and time-step refinement checks.
+//! - [`fit`]: least-squares fit of τ0, ζ (and optionally K) to measured μ̄ with confidence
+//!   intervals ([`fit::lsq`] is the small Levenberg–Marquardt solver, [`fit::data`] the
+//!   measured-data CSV reader).
+//! - [`report`]: CSV files and plots (Fig. 17–19 and 2b analogues).
+
+pub mod cases;
+pub mod extract;
+pub mod fit;
+pub mod model;
+pub mod multipass;
+pub mod refine;
+pub mod report;
+pub mod run;
+
+pub use cases::{Case, Study, SweepSpec, list_cases, run_cases};
+pub use extract::{SteadyMu, steady_mu};
+pub use model::{NumericSettings, StripModel};
+pub use multipass::{Pass, run_passes};
+pub use run::{BetaMap, MuSample, PassResult, run_pass};
+
+#[cfg(test)]
+mod tests;

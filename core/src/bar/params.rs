@@ -132,6 +132,62 @@ impl BarParams {
     pub fn wave_speed(&self) -> f64 {
         libm::sqrt(self.e_star / (self.density * self.mass_scaling))
     }
+
+    /// Stability limit of the explicit scheme, Δt_crit = 2/ω_max \[s\] (Courant factor 1),
+    /// with ω_max² = (4·E*·h_B/l_e + 2·k_s·l_e)/(ρ·s·h_B·l_e) the Gershgorin bound of M⁻¹K
+    /// including the interface springs (lumped mass; the end node's half mass and single
+    /// neighbour give the same bound). NaN for non-physical parameters.
+    ///
+    /// ```
+    /// use tribo_core::bar::BarParams;
+    /// let p = BarParams::seed_000(0.035, 30.0e6, 0.14);
+    /// // Without the interface springs this is the CFL limit l_e/c of the bar.
+    /// let cfl = p.element_length / p.wave_speed();
+    /// assert!(p.critical_time_step() < cfl && p.critical_time_step() > 0.8 * cfl);
+    /// ```
+    pub fn critical_time_step(&self) -> f64 {
+        let l_e = self.element_length;
+        let mass = self.density * self.mass_scaling * self.height * l_e;
+        let k_axial = self.e_star * self.height / l_e;
+        let omega_max = libm::sqrt((4.0 * k_axial + 2.0 * self.shear_stiffness * l_e) / mass);
+        let dt = 2.0 / omega_max;
+        if dt.is_finite() && dt > 0.0 {
+            dt
+        } else {
+            f64::NAN
+        }
+    }
+
+    /// The time step the bar takes, Δt = `courant` · [`critical_time_step`](Self::critical_time_step) \[s\].
+    pub fn time_step(&self) -> f64 {
+        self.courant * self.critical_time_step()
+    }
+
+    /// Sets the Courant factor so that the bar steps with `dt` \[s\]; refuses
+    /// ([`Error::CflViolation`]) a step above the stability limit (beyond rounding) and
+    /// ([`Error::InvalidParameter`]) a non-finite or non-positive one, leaving `self` unchanged.
+    ///
+    /// ```
+    /// use tribo_core::bar::BarParams;
+    /// let mut p = BarParams::seed_000(0.035, 30.0e6, 0.14);
+    /// let limit = p.critical_time_step();
+    /// p.set_time_step(0.5 * limit)?;
+    /// assert!((p.time_step() - 0.5 * limit).abs() < 1e-12 * limit);
+    /// assert!(p.set_time_step(1.1 * limit).is_err());
+    /// # Ok::<(), tribo_core::Error>(())
+    /// ```
+    pub fn set_time_step(&mut self, dt: f64) -> Result<(), Error> {
+        let limit = self.critical_time_step();
+        if !(dt.is_finite() && dt > 0.0 && limit.is_finite()) {
+            return Err(Error::InvalidParameter);
+        }
+        let courant = dt / limit;
+        if courant > 1.0 + 1.0e-12 {
+            return Err(Error::CflViolation);
+        }
+        self.courant = courant.min(1.0);
+        Ok(())
+    }
 }
 
 /// The seed-000 friction law used when no calibration table is given: the law of
@@ -201,8 +257,7 @@ impl Model {
         let k_axial = p.e_star * p.height / l_e;
         let k_s = p.shear_stiffness as f32;
         // Gershgorin bound of M⁻¹K (end node: half mass, one neighbour, friction spring).
-        let omega_max = libm::sqrt((4.0 * k_axial + 2.0 * p.shear_stiffness * l_e) / mass);
-        let dt = p.courant * 2.0 / omega_max;
+        let dt = p.time_step();
         let omega_1 = core::f64::consts::PI * p.wave_speed() / (2.0 * length);
         let damping = 2.0 * p.damping_ratio * omega_1;
         let pressure = p.tool_pressure as f32;

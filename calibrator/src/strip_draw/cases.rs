@@ -1,0 +1,256 @@
+//! The sweeps of `tribo strip-draw` as a list of independent cases (seed 000 §7, §2.1):
+//!
+//! | study        | varies            | fixed (seed figure)                         |
+//! |--------------|-------------------|---------------------------------------------|
+//! | `tool`       | tool length × P_N | ζ, K of the table (Fig. 19b, Fig. 2a)       |
+//! | `zeta`       | ζ × P_N           | 35 mm tool, K of the table (Fig. 17b)       |
+//! | `archard`    | K × P_N           | 70 mm tool, ζ = 0 (Fig. 18b)                |
+//! | `multipass`  | P_N               | 35 mm tool; passes 1…n then a cleaned pass (Fig. 2b) |
+//!
+//! Cases run with rayon; results come back in list order (deterministic output). The bar is
+//! deterministic, so no random stream is involved.
+
+use rayon::prelude::*;
+
+use super::model::{NumericSettings, StripModel};
+use super::multipass::{Pass, run_passes, sequence};
+use super::run::PassResult;
+
+/// Which study a case belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Study {
+    /// μ̄ vs P_N per tool length (Fig. 19b).
+    ToolLength,
+    /// μ̄ vs P_N per ζ (Fig. 17b).
+    Zeta,
+    /// μ̄ vs P_N per Archard coefficient K (Fig. 18b).
+    Archard,
+    /// μ̄ vs P_N per pass, β persisting, plus a cleaned pass (Fig. 2b).
+    MultiPass,
+}
+
+impl Study {
+    /// All studies in report order.
+    pub const ALL: [Study; 4] = [
+        Study::ToolLength,
+        Study::Zeta,
+        Study::Archard,
+        Study::MultiPass,
+    ];
+
+    /// File-name stem.
+    pub fn name(self) -> &'static str {
+        match self {
+            Study::ToolLength => "tool",
+            Study::Zeta => "zeta",
+            Study::Archard => "archard",
+            Study::MultiPass => "multipass",
+        }
+    }
+}
+
+/// What to sweep (SI units).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSpec {
+    /// Studies to run.
+    pub studies: Vec<Study>,
+    /// Tool pressures P_N \[Pa\].
+    pub pressures: Vec<f64>,
+    /// Tool lengths of the tool study \[m\].
+    pub tools: Vec<f64>,
+    /// ζ values of the ζ study \[-\].
+    pub zetas: Vec<f32>,
+    /// K values of the K study \[-\].
+    pub archard_ks: Vec<f32>,
+    /// Passes of the multi-pass study before the cleaned pass.
+    pub passes: usize,
+    /// ζ of the tool and multi-pass studies (the table's) \[-\].
+    pub zeta: f32,
+    /// K of the tool, ζ and multi-pass studies (the table's) \[-\].
+    pub archard_k: f32,
+    /// Tool of the ζ and multi-pass studies \[m\] (seed: 35 mm).
+    pub zeta_tool: f64,
+    /// Tool of the K study \[m\] (seed: 70 mm).
+    pub archard_tool: f64,
+    /// ζ of the K study (seed: 0).
+    pub archard_zeta: f32,
+    /// β(x, t) maps are recorded for the cases at this pressure \[Pa\] (seed: 30 MPa).
+    pub map_pressure: f64,
+}
+
+impl SweepSpec {
+    /// Seed 000's sweeps for `model`'s ζ and K: P_N = 1, 2, 5, 10, 15, 20, 25, 30 MPa; tools
+    /// 35, 70, 140 mm; ζ = 0, 0.2, 0.5, 1; K = 1e-5, 1e-4, 1e-3; 3 passes + cleaned; maps
+    /// at 30 MPa.
+    pub fn seed_000(model: &StripModel) -> Self {
+        Self {
+            studies: Study::ALL.to_vec(),
+            pressures: [1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]
+                .iter()
+                .map(|p| p * 1e6)
+                .collect(),
+            tools: vec![0.035, 0.070, 0.140],
+            zetas: vec![0.0, 0.2, 0.5, 1.0],
+            archard_ks: vec![1e-5, 1e-4, 1e-3],
+            passes: 3,
+            zeta: model.zeta,
+            archard_k: model.archard_k,
+            zeta_tool: 0.035,
+            archard_tool: 0.070,
+            archard_zeta: 0.0,
+            map_pressure: 30.0e6,
+        }
+    }
+}
+
+/// One independent simulation (possibly several passes on the same sheet).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    /// Position in [`list_cases`]' order.
+    pub index: usize,
+    /// Its study.
+    pub study: Study,
+    /// Tool length \[m\].
+    pub tool_length: f64,
+    /// Tool pressure P_N \[Pa\].
+    pub pressure: f64,
+    /// ζ \[-\].
+    pub zeta: f32,
+    /// K \[-\].
+    pub archard_k: f32,
+    /// The passes, in order.
+    pub passes: Vec<Pass>,
+    /// Record β(x, t) maps.
+    pub record_map: bool,
+}
+
+impl Case {
+    /// The legend label of the case's curve in its study's μ̄(P_N) plot.
+    pub fn series_label(&self) -> String {
+        match self.study {
+            Study::ToolLength | Study::MultiPass => {
+                format!("tool {:.0} mm", self.tool_length * 1e3)
+            }
+            Study::Zeta => format!("ζ = {}", self.zeta),
+            Study::Archard => format!("K = {:e}", self.archard_k),
+        }
+    }
+}
+
+/// A case and its passes' results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseResult {
+    /// The case.
+    pub case: Case,
+    /// One result per pass.
+    pub passes: Vec<PassResult>,
+}
+
+/// The cases of `spec` in a fixed order: study, then the study's parameter, then pressure.
+pub fn list_cases(spec: &SweepSpec) -> Vec<Case> {
+    let mut out = Vec::new();
+    let map_at = |p: f64| (p - spec.map_pressure).abs() <= 1e-9 * spec.map_pressure.abs();
+    let mut push = |study, tool_length, pressure, zeta, archard_k, passes: Vec<Pass>| {
+        let index = out.len();
+        out.push(Case {
+            index,
+            study,
+            tool_length,
+            pressure,
+            zeta,
+            archard_k,
+            passes,
+            record_map: map_at(pressure),
+        });
+    };
+    for &study in &spec.studies {
+        match study {
+            Study::ToolLength => {
+                for &tool in &spec.tools {
+                    for &p in &spec.pressures {
+                        push(study, tool, p, spec.zeta, spec.archard_k, vec![Pass::Fresh]);
+                    }
+                }
+            }
+            Study::Zeta => {
+                for &zeta in &spec.zetas {
+                    for &p in &spec.pressures {
+                        push(
+                            study,
+                            spec.zeta_tool,
+                            p,
+                            zeta,
+                            spec.archard_k,
+                            vec![Pass::Fresh],
+                        );
+                    }
+                }
+            }
+            Study::Archard => {
+                for &k in &spec.archard_ks {
+                    for &p in &spec.pressures {
+                        let passes = vec![Pass::Fresh];
+                        push(study, spec.archard_tool, p, spec.archard_zeta, k, passes);
+                    }
+                }
+            }
+            Study::MultiPass => {
+                if spec.passes > 0 {
+                    for &p in &spec.pressures {
+                        let passes = sequence(spec.passes, true);
+                        push(study, spec.zeta_tool, p, spec.zeta, spec.archard_k, passes);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Runs one case.
+pub fn run_case(
+    case: &Case,
+    model: &StripModel,
+    settings: &NumericSettings,
+) -> anyhow::Result<CaseResult> {
+    let params = model.bar_params(
+        case.tool_length,
+        case.pressure,
+        case.zeta,
+        case.archard_k,
+        settings,
+    )?;
+    let passes =
+        run_passes(&params, &model.law, &case.passes, settings, case.record_map).map_err(|e| {
+            e.context(format!(
+                "case {} ({} study, tool {} mm, P_N {} MPa, ζ {}, K {:e})",
+                case.index,
+                case.study.name(),
+                case.tool_length * 1e3,
+                case.pressure * 1e-6,
+                case.zeta,
+                case.archard_k
+            ))
+        })?;
+    Ok(CaseResult {
+        case: case.clone(),
+        passes,
+    })
+}
+
+/// Runs `cases` in parallel (rayon), calling `tick` after each; results in `cases` order.
+pub fn run_cases<F: Fn() + Sync>(
+    cases: &[Case],
+    model: &StripModel,
+    settings: &NumericSettings,
+    tick: F,
+) -> anyhow::Result<Vec<CaseResult>> {
+    cases
+        .par_iter()
+        .map(|c| {
+            let r = run_case(c, model, settings);
+            tick();
+            r
+        })
+        .collect()
+}

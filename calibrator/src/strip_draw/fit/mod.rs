@@ -1,0 +1,226 @@
+//! Least-squares fit of τ0 and ζ (and optionally K) to measured strip-draw μ̄ (seed 000 §7:
+//! "the only fitting parameter in the model was ζ = 0.2"; τ0 is not stated by the seed).
+//!
+//! Each data point (tool length, P_N, pass) is predicted by the core's bar with the table's
+//! physics and the trial (τ0, ζ, K): points sharing a tool and a pressure share one run of
+//! passes 1…max ([`super::run_passes`], β persisting). The fit is a bounded
+//! Levenberg–Marquardt ([`lsq`]) on finite-difference Jacobians in scaled parameters
+//! (τ0 in GPa, ζ, K in units of 10⁻⁴), with 95 % confidence intervals from σ²(JᵀJ)⁻¹.
+//!
+//! Note: μ = τ0·(κ/(E*h'_rms) − α·β/E*) (Eq. 9, 23) is proportional to τ0, so τ0 sets the
+//! level of μ̄ and ζ, K its dependence on pressure, tool length and pass; data at a single
+//! tool length and pressure cannot separate them (reported as a singular fit).
+
+pub mod data;
+pub mod linalg;
+pub mod lsq;
+pub mod student;
+
+use std::collections::BTreeMap;
+
+use anyhow::Context;
+use rayon::prelude::*;
+use tribo_core::table::Table;
+
+pub use data::Measurement;
+use lsq::{LsqError, LsqFit, LsqOptions};
+
+use super::model::{NumericSettings, StripModel};
+use super::multipass::{run_passes, sequence};
+
+/// Scale of τ0 in the fit's internal units \[Pa\].
+pub const TAU0_SCALE: f64 = 1.0e9;
+/// Scale of K in the fit's internal units \[-\].
+pub const K_SCALE: f64 = 1.0e-4;
+
+/// The model parameters of a prediction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StripParams {
+    /// τ0 \[Pa\].
+    pub tau0: f64,
+    /// ζ \[-\].
+    pub zeta: f64,
+    /// K \[-\].
+    pub archard_k: f64,
+}
+
+/// Predicted μ̄ (F_S/F_N over the end window) for each measurement, in order.
+pub fn predict(
+    model: &StripModel,
+    params: &StripParams,
+    data: &[Measurement],
+    settings: &NumericSettings,
+) -> anyhow::Result<Vec<f64>> {
+    let model = model.with_tau0(params.tau0)?;
+    // One run of passes 1..=max per (tool, pressure), in a fixed (sorted) order.
+    let mut groups: BTreeMap<(u64, u64), usize> = BTreeMap::new();
+    for m in data {
+        let key = (m.tool_length.to_bits(), m.pressure.to_bits());
+        let e = groups.entry(key).or_insert(0);
+        *e = (*e).max(m.pass);
+    }
+    let groups: Vec<((u64, u64), usize)> = groups.into_iter().collect();
+    let runs: Vec<Vec<f64>> = groups
+        .par_iter()
+        .map(|&((tool, pressure), passes)| {
+            let (tool, pressure) = (f64::from_bits(tool), f64::from_bits(pressure));
+            let p = model.bar_params(
+                tool,
+                pressure,
+                params.zeta as f32,
+                params.archard_k as f32,
+                settings,
+            )?;
+            let r = run_passes(&p, &model.law, &sequence(passes, false), settings, false)?;
+            Ok(r.iter().map(|r| r.mu_bar).collect())
+        })
+        .collect::<anyhow::Result<_>>()?;
+    data.iter()
+        .map(|m| {
+            let key = (m.tool_length.to_bits(), m.pressure.to_bits());
+            let g = groups
+                .binary_search_by(|(k, _)| k.cmp(&key))
+                .map_err(|_| anyhow::anyhow!("internal: missing run"))?;
+            runs[g]
+                .get(m.pass - 1)
+                .copied()
+                .ok_or_else(|| anyhow::anyhow!("internal: missing pass"))
+        })
+        .collect()
+}
+
+/// What to fit and from where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitOptions {
+    /// Start values (τ0 \[Pa\], ζ, K); K is fixed at its start value unless `fit_k`.
+    pub start: StripParams,
+    /// Fit K too.
+    pub fit_k: bool,
+    /// Numerical settings of the predicting runs.
+    pub settings: NumericSettings,
+    /// Solver settings.
+    pub lsq: LsqOptions,
+}
+
+/// One fitted parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FittedValue {
+    /// Name (`tau0_Pa`, `zeta`, `archard_k`).
+    pub name: &'static str,
+    /// Best value (SI).
+    pub value: f64,
+    /// Standard error (SI).
+    pub std_error: f64,
+    /// Lower end of the 95 % interval (SI).
+    pub ci_low: f64,
+    /// Upper end of the 95 % interval (SI).
+    pub ci_high: f64,
+}
+
+/// The result of [`fit_strip_draw`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct StripFit {
+    /// Best parameters.
+    pub params: StripParams,
+    /// τ0, ζ (and K if fitted) with their intervals.
+    pub values: Vec<FittedValue>,
+    /// Predicted μ̄ per measurement.
+    pub predicted: Vec<f64>,
+    /// Residual RMS \[-\].
+    pub rms: f64,
+    /// Degrees of freedom.
+    pub dof: usize,
+    /// Solver iterations.
+    pub iterations: usize,
+    /// Model evaluations (each a set of bar runs).
+    pub evaluations: usize,
+}
+
+/// Fits τ0, ζ (and K) to `data` with `model`'s other physics.
+pub fn fit_strip_draw(
+    model: &StripModel,
+    data: &[Measurement],
+    options: &FitOptions,
+) -> anyhow::Result<StripFit> {
+    fit_strip_draw_observed(model, data, options, || {})
+}
+
+/// [`fit_strip_draw`], calling `on_evaluation` after each model evaluation (progress).
+pub fn fit_strip_draw_observed<F: Fn()>(
+    model: &StripModel,
+    data: &[Measurement],
+    options: &FitOptions,
+    on_evaluation: F,
+) -> anyhow::Result<StripFit> {
+    let y: Vec<f64> = data.iter().map(|m| m.mu_bar).collect();
+    let s = &options.start;
+    let mut x0 = vec![s.tau0 / TAU0_SCALE, s.zeta];
+    let mut lo = vec![1e-6, 0.0];
+    let mut hi = vec![1e3, 1.0];
+    if options.fit_k {
+        x0.push(s.archard_k / K_SCALE);
+        lo.push(0.0);
+        hi.push(1e3);
+    }
+    let to_params = |x: &[f64]| StripParams {
+        tau0: x[0] * TAU0_SCALE,
+        zeta: x[1],
+        archard_k: if options.fit_k {
+            x[2] * K_SCALE
+        } else {
+            s.archard_k
+        },
+    };
+    let f = |x: &[f64]| {
+        let r = predict(model, &to_params(x), data, &options.settings);
+        on_evaluation();
+        r
+    };
+    let r: LsqFit = lsq::fit(f, &y, &x0, &lo, &hi, &options.lsq).map_err(|e| match e {
+        LsqError::NoConvergence { iterations, rms, x } => anyhow::anyhow!(
+            "the strip-draw model did not converge to the data after {iterations} iterations: \
+             residual RMS {rms:.4} at τ0 = {:.4e} Pa, ζ = {:.4}, K = {:.3e}",
+            to_params(&x).tau0,
+            to_params(&x).zeta,
+            to_params(&x).archard_k
+        ),
+        other => anyhow::Error::new(other).context("the strip-draw model cannot fit these data"),
+    })?;
+    let scales = [TAU0_SCALE, 1.0, K_SCALE];
+    let names = ["tau0_Pa", "zeta", "archard_k"];
+    let values = (0..x0.len())
+        .map(|j| FittedValue {
+            name: names[j],
+            value: r.x[j] * scales[j],
+            std_error: r.std_error[j] * scales[j],
+            ci_low: (r.x[j] - r.ci_half_width[j]) * scales[j],
+            ci_high: (r.x[j] + r.ci_half_width[j]) * scales[j],
+        })
+        .collect();
+    Ok(StripFit {
+        params: to_params(&r.x),
+        values,
+        predicted: r.predicted,
+        rms: r.rms,
+        dof: r.dof,
+        iterations: r.iterations,
+        evaluations: r.evaluations,
+    })
+}
+
+/// Writes the fitted τ0, ζ (and K if fitted) into `table` and validates it.
+pub fn apply_to_table(table: &mut Table, fit: &StripFit, fit_k: bool) -> anyhow::Result<()> {
+    let mut next = table.clone();
+    next.law.tau0 = fit.params.tau0 as f32;
+    next.transport.tool_fraction = fit.params.zeta as f32;
+    if fit_k {
+        next.transport.archard_k = fit.params.archard_k as f32;
+    }
+    next.validate()
+        .context("the fitted values do not make a valid table")?;
+    *table = next;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

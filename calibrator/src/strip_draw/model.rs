@@ -1,0 +1,183 @@
+//! The strip-draw physics read from a calibration table, and the numerical settings of a run.
+//!
+//! The friction law (τ0, κ, E*, h'_rms, α(v); seed 000 Eq. 9, 23–24) and the transport
+//! (H, h_p, K, ζ; Eq. 12–14) come from the table; everything else is the core's seed-000
+//! set-up ([`BarParams::seed_000`]: V0 = 0.08 m/s, h_B = 0.75 mm, k_s = E*/h_B, mass
+//! scaling, damping). The bar's modulus is the table's E* (seed 000 uses the same E* in
+//! Eq. 2 and Eq. 8).
+
+use anyhow::{Context, bail};
+use tribo_core::bar::BarParams;
+use tribo_core::law::FrictionLaw;
+use tribo_core::table::Table;
+
+/// Numerical settings of a strip-draw run (SI units).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NumericSettings {
+    /// Pull-end displacement of one pass \[m\] (seed 000 §7: 0.140).
+    pub slide: f64,
+    /// μ̄ is the mean over the last `window` of the slide \[m\] (the steady part, §7).
+    pub window: f64,
+    /// Element length l_e \[m\] (core default 0.5 mm).
+    pub element_length: f64,
+    /// Explicit time step \[s\]; `None`: `courant` × the stability limit (CFL-derived).
+    pub time_step: Option<f64>,
+    /// Courant factor used when `time_step` is `None` (core default 0.9).
+    pub courant: f64,
+    /// Number of μ(t) samples recorded per pass.
+    pub mu_samples: usize,
+    /// Number of time rows of a β(x, t) map.
+    pub map_rows: usize,
+    /// Largest number of node columns of a β(x, t) map (nodes are subsampled beyond).
+    pub map_columns: usize,
+}
+
+impl NumericSettings {
+    /// Seed 000 §7 settings: 140 mm slide, μ̄ over the last 20 mm (slide 120–140 mm, where
+    /// μ(t) has flattened for the 35 and 70 mm tools; see [`crate::strip_draw::extract`] for
+    /// the drift reported with it), the core's default mesh (0.5 mm) and step (Courant 0.9).
+    pub fn seed_000() -> Self {
+        Self {
+            slide: 0.140,
+            window: 0.020,
+            element_length: 0.5e-3,
+            time_step: None,
+            courant: 0.9,
+            mu_samples: 400,
+            map_rows: 120,
+            map_columns: 400,
+        }
+    }
+
+    /// Short runs for tests and quick looks: `slide` \[m\], window a quarter of it, 1 mm
+    /// elements.
+    pub fn short(slide: f64) -> Self {
+        Self {
+            slide,
+            window: 0.25 * slide,
+            element_length: 1.0e-3,
+            mu_samples: 100,
+            map_rows: 40,
+            ..Self::seed_000()
+        }
+    }
+
+    /// Checks that every setting is finite and positive and the window fits in the slide.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        let pos = |x: f64| x.is_finite() && x > 0.0;
+        if !pos(self.slide) {
+            bail!("the slide must be positive, got {} m", self.slide);
+        }
+        if !(self.window.is_finite() && self.window >= 0.0 && self.window <= self.slide) {
+            bail!(
+                "the averaging window ({} m) must lie within the slide ({} m)",
+                self.window,
+                self.slide
+            );
+        }
+        if !pos(self.element_length) {
+            bail!(
+                "the element size must be positive, got {} m",
+                self.element_length
+            );
+        }
+        if let Some(dt) = self.time_step
+            && !pos(dt)
+        {
+            bail!("the time step must be positive, got {dt} s");
+        }
+        if !(self.courant > 0.0 && self.courant <= 1.0) {
+            bail!(
+                "the Courant factor must lie in (0, 1], got {}",
+                self.courant
+            );
+        }
+        if self.mu_samples == 0 || self.map_rows == 0 || self.map_columns == 0 {
+            bail!("the numbers of μ(t) samples and map rows/columns must be positive");
+        }
+        Ok(())
+    }
+}
+
+/// Physics of the strip draw: the friction law and transport section of a table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StripModel {
+    /// The validated friction law (μ0, α(v), β_thres).
+    pub law: FrictionLaw,
+    /// Hardness H \[Pa\].
+    pub hardness: f32,
+    /// Particle thickness h_p \[m\].
+    pub particle_thickness: f32,
+    /// Archard coefficient K of the table \[-\] (the sweeps' default).
+    pub archard_k: f32,
+    /// Tool-carried fraction ζ of the table \[-\] (the sweeps' default).
+    pub zeta: f32,
+    /// E* \[Pa\] (bar modulus and contact modulus).
+    pub e_star: f64,
+}
+
+impl StripModel {
+    /// The physics of `table` (which has been validated when decoded or assembled).
+    pub fn from_table(table: &Table) -> anyhow::Result<Self> {
+        let law = table
+            .friction_law()
+            .context("the table's friction law is invalid")?;
+        Ok(Self {
+            law,
+            hardness: table.transport.hardness,
+            particle_thickness: table.transport.particle_thickness,
+            archard_k: table.transport.archard_k,
+            zeta: table.transport.tool_fraction,
+            e_star: f64::from(table.law.e_star),
+        })
+    }
+
+    /// The documented seed-000 defaults ([`Table::seed000_defaults`]).
+    pub fn seed_000_defaults() -> anyhow::Result<Self> {
+        Self::from_table(&Table::seed000_defaults())
+    }
+
+    /// The same physics with another τ0 \[Pa\] (μ0 and the particle term scale with it, Eq. 9).
+    pub fn with_tau0(&self, tau0: f64) -> anyhow::Result<Self> {
+        let mut params = *self.law.params();
+        params.tau0 = tau0 as f32;
+        let law = FrictionLaw::new(params, self.law.alpha_curve().clone())
+            .with_context(|| format!("τ0 = {tau0} Pa is not a valid shear strength"))?;
+        Ok(Self {
+            law,
+            ..self.clone()
+        })
+    }
+
+    /// Bar parameters for a tool of `tool_length` \[m\] at `pressure` \[Pa\] with tool-carried
+    /// fraction `zeta` and Archard coefficient `archard_k`, under `settings`.
+    pub fn bar_params(
+        &self,
+        tool_length: f64,
+        pressure: f64,
+        zeta: f32,
+        archard_k: f32,
+        settings: &NumericSettings,
+    ) -> anyhow::Result<BarParams> {
+        let mut p = BarParams::seed_000(tool_length, pressure, settings.slide);
+        p.e_star = self.e_star;
+        p.shear_stiffness = self.e_star / p.height;
+        p.element_length = settings.element_length;
+        p.hardness = self.hardness;
+        p.particle_thickness = self.particle_thickness;
+        p.zeta = zeta;
+        p.archard_k = archard_k;
+        p.courant = settings.courant;
+        if let Some(dt) = settings.time_step {
+            p.set_time_step(dt).map_err(|_| {
+                anyhow::anyhow!(
+                    "time step {dt:.3e} s exceeds the stability limit {:.3e} s of the bar \
+                     (element size {} mm)",
+                    p.critical_time_step(),
+                    settings.element_length * 1e3
+                )
+            })?;
+        }
+        Ok(p)
+    }
+}
