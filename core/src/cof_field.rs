@@ -14,6 +14,8 @@
 //! grid ([`CofSection`]), and [`choose_model`] decides at run time, allocation- and panic-free.
 //! The closed forms of the square plate in translation (Eq. 16–17) are also here, in f32
 //! ([`cv_force_translation`], [`cv_torque_translation`]), in a cancellation-free form.
+//! The model choice is not on the tick path: it always uses libm, whatever the backend
+//! feature (micromath's approximations would move the thresholds).
 //!
 //! ```
 //! use tribo_core::cof_field::{CofModel, CofSection, cv_force_translation};
@@ -99,7 +101,7 @@ impl CofSection {
             ..Default::default()
         };
         for i in 0..CV_POINTS {
-            let t = real::powf(10.0, s.log10_la_min + s.log10_la_step * i as f32);
+            let t = libm::powf(10.0, s.log10_la_min + s.log10_la_step * i as f32);
             let f = cv_force_translation(t, 1.0).unwrap_or(0.0);
             let m = cv_torque_translation(t, 1.0).unwrap_or(0.0);
             let _ = s.translation_cv_f.push(f);
@@ -207,7 +209,7 @@ impl CofSection {
             .position(|w| rho_over_a < w[1])
             .ok_or(Error::InvalidTable)?;
         let (r0, r1) = (radii[k], radii[k + 1]);
-        let w = (real::ln(rho_over_a) - real::ln(r0)) / (real::ln(r1) - real::ln(r0));
+        let w = (libm::logf(rho_over_a) - libm::logf(r0)) / (libm::logf(r1) - libm::logf(r0));
         let (f0, t0) = eval(k)?;
         let (f1, t1) = eval(k + 1)?;
         Ok((f0 + w * (f1 - f0), t0 + w * (t1 - t0)))
@@ -348,7 +350,7 @@ pub fn cv_torque_translation(t: f32, sigma_over_mu: f32) -> Result<f32, Error> {
     }
     let (j0, j2) = j0_j2(t);
     let prod = j0 * j2;
-    let root = if prod > 0.0 { real::sqrt(prod) } else { 0.0 };
+    let root = if prod > 0.0 { libm::sqrtf(prod) } else { 0.0 };
     Ok(sigma_over_mu * core::f32::consts::SQRT_2 * 0.25 * root)
 }
 

@@ -1,0 +1,161 @@
+//! Cross-crate: a tiny `tribo calibrate` end to end — case list, one real BEM–DEM case, the
+//! merge with the contact, random-field and asperity stages — and the table evaluated by
+//! `tribo-core`.
+//!
+//! Blocked flakes are rare events (seed 000 §6.2): a grid small enough for the default test
+//! suite sees none in a few cases, so α would be 0. The merge therefore runs on case files
+//! whose ⟨A_p⟩ follow a known α(v) (Eq. 23 with α = b(1 − e^(−v/v_ref))), which makes the
+//! chain fits → table → core checkable against that oracle; case 0 is run for real.
+
+use std::path::Path;
+
+use tribo_calibrator::commands::calibrate::{Args, Preset, calibrate};
+use tribo_calibrator::meso::cases::{CaseResult, list_cases};
+use tribo_core::Table;
+use tribo_core::table::ValueOrigin;
+
+const TINY: &str = r#"
+[surface]
+grid = 32
+length = 100e-6
+k_s = 8.0
+[flakes]
+diameter = 20e-6
+[sweep]
+pressures = [10e6, 30e6]
+betas = [0.1, 0.2]
+velocities = [5.0, 20.0, 80.0]
+seeds = 2
+slide_lengths = 0.25
+contact_pressures = [5e6, 20e6]
+[random_field]
+samples = 20
+max_nodes = 32
+[asperity]
+added_masses = [0.0, 0.111]
+steps_per_period = 200.0
+"#;
+
+/// The α(v) law the synthetic cases follow.
+const B: f64 = 12.0;
+const V_REF: f64 = 15.0;
+
+/// The fits run in f64 on exact data and the table stores f32: a few f32 ulps.
+const F32_REL: f64 = 1e-5;
+
+fn alpha_true(v: f64) -> f64 {
+    -B * (-v / V_REF).exp_m1()
+}
+
+fn args(dir: &Path) -> Args {
+    let cfg = dir.join("tiny.toml");
+    std::fs::write(&cfg, TINY).unwrap();
+    let mut a = Args::new(dir.join("out"), Preset::Quick, 3);
+    a.config = Some(cfg);
+    a
+}
+
+#[test]
+fn tiny_calibration_gives_a_table_the_core_evaluates() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = args(dir.path());
+    let cfg = a.resolved_config().unwrap();
+    let cases = list_cases(&cfg.sweep);
+
+    a.list_cases = true;
+    assert!(calibrate(&a).unwrap().is_none());
+    let listed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("out/cases.json")).unwrap())
+            .unwrap();
+    assert_eq!(listed.as_array().unwrap().len(), cases.len());
+    a.list_cases = false;
+
+    // One real BEM–DEM case.
+    a.case = Some(0);
+    assert!(calibrate(&a).unwrap().is_none());
+    let real: CaseResult = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("out/cases/case-00000.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(real.case, cases[0]);
+    assert!(real.mean_ap >= 0.0 && real.mean_ap <= real.mean_ac && real.mean_ac > 0.0);
+    assert!(real.flakes > 0 && real.steps > 0);
+    a.case = None;
+
+    // The other cases follow the known α(v) exactly.
+    let e_star = cfg.material.e_star;
+    for c in &cases {
+        let mut r = real.clone();
+        r.case = *c;
+        r.beta_realised = c.beta;
+        r.mean_ap = alpha_true(c.velocity) * c.beta * c.pressure / e_star;
+        let path = dir
+            .path()
+            .join(format!("out/cases/case-{:05}.json", c.index));
+        std::fs::write(path, serde_json::to_string(&r).unwrap()).unwrap();
+    }
+    a.merge = true;
+    let out = calibrate(&a).unwrap().expect("--merge writes a table");
+    let table = Table::from_bytes(&std::fs::read(&out.table_path).unwrap()).unwrap();
+    assert_eq!(table.provenance.origin, ValueOrigin::Calibrated);
+    assert_eq!(table.provenance.seed, 3);
+
+    // α samples and the fitted law reproduce the oracle.
+    let curve = &table.alpha.curve;
+    assert_eq!(curve.v.len(), 3);
+    for (v, alpha) in curve.v.iter().zip(&curve.alpha) {
+        let exact = alpha_true(f64::from(*v));
+        assert!(
+            (f64::from(*alpha) / exact - 1.0).abs() < F32_REL,
+            "α({v}) = {alpha}, exact {exact}"
+        );
+    }
+    assert!(
+        (f64::from(curve.law.b) / B - 1.0).abs() < 1e-4,
+        "b = {}",
+        curve.law.b
+    );
+    assert!(
+        (f64::from(curve.law.v_ref) / V_REF - 1.0).abs() < 1e-4,
+        "v_ref = {}",
+        curve.law.v_ref
+    );
+
+    // The core's law: κ in the literature band (coarse grid: widened), β_thres = κ/(α h'),
+    // μ finite and in [0, μ0] with μ = μ0 at β = 0 and 0 at β_thres.
+    let law = table.friction_law().unwrap();
+    let kappa = table.law.kappa;
+    assert!((1.2..=3.5).contains(&kappa), "κ = {kappa}");
+    for v in [0.08f32, 5.0, 20.0, 300.0] {
+        let bt = law.beta_thres(v);
+        let expected = table.law.kappa / (law.alpha(v) * table.law.slope_rms);
+        assert!((bt / expected - 1.0).abs() < 1e-5);
+        assert_eq!(law.mu(v, 0.0), law.mu0());
+        assert_eq!(law.mu(v, bt), 0.0);
+        let mid = law.mu(v, 0.5 * bt);
+        assert!(mid.is_finite() && (mid / law.mu0() - 0.5).abs() < 1e-4);
+    }
+    assert!(table.cof.is_calibrated());
+    assert_eq!(table.presliding.normal_load.len(), 2);
+    for f in [
+        "summary.md",
+        "meso/fig11_ap_vs_p_v5.svg",
+        "contact/kappa/area_vs_p.png",
+        "asperity/summary.csv",
+    ] {
+        assert!(out.report_dir.join(f).is_file(), "missing report file {f}");
+    }
+}
+
+#[test]
+fn merge_names_the_missing_case_and_bad_config_names_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = args(dir.path());
+    a.merge = true;
+    let err = format!("{:#}", calibrate(&a).unwrap_err());
+    assert!(err.contains("case 0") && err.contains("--case 0"), "{err}");
+    std::fs::write(dir.path().join("bad.toml"), "[flakes]\ndiameter = -1.0\n").unwrap();
+    a.config = Some(dir.path().join("bad.toml"));
+    let err = format!("{:#}", calibrate(&a).unwrap_err());
+    assert!(err.contains("flakes.diameter"), "{err}");
+}
