@@ -17,7 +17,9 @@
 //!    pixel at v0 ([`DemSystem::advance_one_pixel`]).
 //! 2. **Blocked** flakes (≥ 3 tool-contact clusters, Fig. 8) are merged into the tool:
 //!    h*_Tool = min(h_Tool + z_T, z_low) under their footprints (Eq. 18; the flake's lower
-//!    surface, see `dem::blocked`).
+//!    surface, see `dem::blocked`). A blocked flake counts only where its lower surface is
+//!    under the tool ([`super::accounting::under_tool`]); a flake wholly above the tool is
+//!    not in the gap and is not counted as blocked.
 //! 3. **BEM** (Steps 2–3): g* = h*_Tool − h_Def (Eq. 19) is solved at p, warm-started from
 //!    the previous traction (Eq. 20–21, E*, p_crit). If the warm start stalls (runs out of
 //!    iterations — seen with nearly every contact node at p_crit), the step is solved again
@@ -43,7 +45,7 @@ use crate::dem::blocked::apply_blocked;
 use crate::dem::{DemParams, DemSystem, Flake, Footprint};
 use crate::surface::HeightMap;
 
-use super::accounting::particle_contact_nodes;
+use super::accounting::{particle_contact_nodes, under_tool};
 
 /// The surfaces after the particle-free loading at the nominal pressure.
 #[derive(Clone, Debug)]
@@ -109,7 +111,7 @@ pub struct ContactUpdate {
     /// `Some(iterations spent)` when the warm start stalled (ran out of iterations) and the
     /// step was solved again from the uniform traction; `report` is then the cold solve.
     pub cold_restart: Option<usize>,
-    /// Blocked flakes.
+    /// Blocked flakes in the gap (≥ 3 tool clusters, some of the flake under the tool).
     pub blocked: usize,
     /// Nodes in contact.
     pub contact_nodes: usize,
@@ -170,8 +172,14 @@ impl MesoLoop {
     /// Steps 2–4: blocked flakes into h*_Tool, warm BEM solve of g*, plastic flow into h_Def,
     /// tool offset from the approach, A_c and A_p.
     pub fn update_contact(&mut self) -> Result<ContactUpdate> {
-        self.blocked = self.dem.blocked();
         let mut tool = self.dem.tool_surface();
+        let th = tool.heights();
+        self.blocked = self
+            .dem
+            .blocked()
+            .into_iter()
+            .filter_map(|(i, fp)| under_tool(&fp, th).map(|u| (i, u)))
+            .collect();
         let refs: Vec<&Footprint> = self.blocked.iter().map(|(_, fp)| fp).collect();
         apply_blocked(tool.heights_mut(), &refs);
         for ((g, t), d) in self
@@ -244,7 +252,8 @@ impl MesoLoop {
     pub fn solver(&self) -> &ContactSolver {
         &self.solver
     }
-    /// Blocked flakes and footprints of the last contact update.
+    /// Blocked flakes of the last contact update with the part of their footprint under the
+    /// tool.
     pub fn blocked(&self) -> &[(usize, Footprint)] {
         &self.blocked
     }
