@@ -81,7 +81,11 @@ pub fn run(args: Args) -> Result<()> {
         Some(i) => {
             let cases = list_cases(w);
             *cases.get(i).with_context(|| {
-                format!("--case {i}: the sweep has {} cases (0 … {})", cases.len(), cases.len().saturating_sub(1))
+                format!(
+                    "--case {i}: the sweep has {} cases (0 … {})",
+                    cases.len(),
+                    cases.len().saturating_sub(1)
+                )
             })?
         }
         None => MesoCase {
@@ -111,7 +115,15 @@ pub fn run(args: Args) -> Result<()> {
         }
     })?;
     bar.finish_and_clear();
-    write_outputs(&cfg, &run, &result, &history, best.as_ref(), &args.out, args.seed)
+    write_outputs(
+        &cfg,
+        &run,
+        &result,
+        &history,
+        best.as_ref(),
+        &args.out,
+        args.seed,
+    )
 }
 
 /// h_Def, blocked footprints and contact of one state.
@@ -211,7 +223,10 @@ fn write_outputs(
     .series(Series::line("A_c/A_0", pts(&|r| 100.0 * r.a_c)))
     .series(Series::dashed(
         "⟨A_p⟩/A_0",
-        vec![(0.0, 100.0 * result.mean_ap), (x_end, 100.0 * result.mean_ap)],
+        vec![
+            (0.0, 100.0 * result.mean_ap),
+            (x_end, 100.0 * result.mean_ap),
+        ],
     ))
     .write(&out.join("ap_ac"))?;
     LinePlot::new(
@@ -219,17 +234,14 @@ fn write_outputs(
         "Δx/L",
         "blocked flakes",
     )
-    .series(
-        Series::line("blocked", pts(&|r| r.blocked as f64)).with_style(SeriesStyle::LinePoints),
-    )
+    .series(Series::line("blocked", pts(&|r| r.blocked as f64)).with_style(SeriesStyle::LinePoints))
     .write(&out.join("blocked"))?;
-    LinePlot::new(
-        "BEM iterations per step (warm start)",
-        "Δx/L",
-        "iterations",
-    )
-    .series(Series::line("iterations", pts(&|r| r.bem_iterations as f64)))
-    .write(&out.join("iterations"))?;
+    LinePlot::new("BEM iterations per step (warm start)", "Δx/L", "iterations")
+        .series(Series::line(
+            "iterations",
+            pts(&|r| r.bem_iterations as f64),
+        ))
+        .write(&out.join("iterations"))?;
     Snapshot::of(&run.sim).write(&run.sim, out, "final", "end of the slide")?;
     if let Some((rec, snap)) = best {
         snap.write(

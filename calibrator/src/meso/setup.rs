@@ -84,7 +84,12 @@ pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
 /// DEM parameters at sliding speed `v0` \[m/s\]: the config's damping `flakes.damping` is per
 /// unit mass \[1/s\], so η = damping·m (Eq. 15–16); stiffness and time step from the Hertz
 /// estimate at v0 on E* ([`DemParams::from_physics`]).
-pub fn dem_params(cfg: &CalibrationConfig, shape: FlakeShape, v0: f64, map: &HeightMap) -> DemParams {
+pub fn dem_params(
+    cfg: &CalibrationConfig,
+    shape: FlakeShape,
+    v0: f64,
+    map: &HeightMap,
+) -> DemParams {
     let eta = cfg.flakes.damping * shape.mass();
     DemParams::from_physics(shape, eta, v0, cfg.material.e_star, map.dx(), map.dy())
 }

@@ -94,15 +94,18 @@ fn ap_never_exceeds_ac_and_reruns_are_bit_identical() {
     // Load balance: Σt = p·N with t ≤ p_crit needs at least p/p_crit of the nodes in contact.
     let floor = c.pressure / cfg.material.p_crit;
     for h in &h1 {
-        assert!(h.a_p <= h.a_c, "step {}: A_p {} > A_c {}", h.step, h.a_p, h.a_c);
+        assert!(
+            h.a_p <= h.a_c,
+            "step {}: A_p {} > A_c {}",
+            h.step,
+            h.a_p,
+            h.a_c
+        );
         assert!(h.a_c >= floor, "step {}: A_c {} < p/p_crit", h.step, h.a_c);
     }
     // A different placement seed index moves the flakes but not the surfaces; the same one
     // reproduces them.
-    let other = MesoCase {
-        seed_index: 1,
-        ..c
-    };
+    let other = MesoCase { seed_index: 1, ..c };
     let a = CaseRun::prepare(&cfg, &c, 11).unwrap();
     let b = CaseRun::prepare(&cfg, &other, 11).unwrap();
     let again = CaseRun::prepare(&cfg, &c, 11).unwrap();

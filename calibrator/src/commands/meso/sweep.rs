@@ -66,7 +66,8 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
             r.seconds_bem,
         ]);
     }
-    t.write(&out.join("cases.csv")).context("writing cases.csv")?;
+    t.write(&out.join("cases.csv"))
+        .context("writing cases.csv")?;
     let json = serde_json::to_string_pretty(&results).context("encoding cases.json")?;
     write_atomic(&out.join("cases.json"), json.as_bytes()).context("writing cases.json")?;
 
@@ -94,7 +95,10 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
                 );
             }
             if let Some((b, v_ref, r2)) = a.law {
-                let _ = writeln!(s, "alpha(v) = {b:.4}·(1 − exp(−v/{v_ref:.3})), R² = {r2:.3}");
+                let _ = writeln!(
+                    s,
+                    "alpha(v) = {b:.4}·(1 − exp(−v/{v_ref:.3})), R² = {r2:.3}"
+                );
             }
         }
         Err(e) => {
