@@ -40,21 +40,26 @@ fn warm_vs_cold_iterations() {
         ContactSolver::for_map(run.sim.deformable(), bem_material(&cfg), bem_options(&cfg))
             .expect("solver");
     run.sim.step().expect("first step");
-    let (mut warm_it, mut cold_it, mut restarts) = (0usize, 0usize, 0usize);
+    let (mut warm_it, mut cold_it, mut restarts, mut stalled, mut n) = (0, 0, 0, 0, 0usize);
     let steps = 32;
     for _ in 0..steps {
         let (_, u, _, _) = run.sim.step().expect("step");
-        warm_it += u.report.iterations + u.cold_restart.unwrap_or(0);
         restarts += usize::from(u.cold_restart.is_some());
-        cold_it += cold
-            .solve(run.sim.last_gap(), case.pressure)
-            .expect("cold solve")
-            .iterations;
+        // Steps where either start stalled are counted apart, not averaged.
+        match cold.solve(run.sim.last_gap(), case.pressure) {
+            Ok(r) if u.cold_restart.is_none() => {
+                warm_it += u.report.iterations;
+                cold_it += r.iterations;
+                n += 1;
+            }
+            Ok(_) => {}
+            Err(_) => stalled += 1,
+        }
     }
     eprintln!(
-        "meso BEM iterations per step over {steps} steps: warm (in the loop) {:.1}, cold (same gaps) {:.1}, ratio {:.3}; cold restarts {restarts}",
-        warm_it as f64 / steps as f64,
-        cold_it as f64 / steps as f64,
+        "meso BEM iterations per step over {n} of {steps} steps: warm (in the loop) {:.1}, cold (same gaps) {:.1}, ratio {:.3}; warm restarts {restarts}, stalled cold solves {stalled}",
+        warm_it as f64 / n as f64,
+        cold_it as f64 / n as f64,
         warm_it as f64 / cold_it as f64
     );
 }
@@ -93,8 +98,8 @@ fn bench_step(c: &mut Criterion) {
             for _ in 0..iters {
                 run.sim.step().expect("step");
                 let t0 = Instant::now();
-                cold.solve(run.sim.last_gap(), case.pressure)
-                    .expect("cold solve");
+                // A stalled cold solve still costs its iterations: timed either way.
+                let _ = cold.solve(run.sim.last_gap(), case.pressure);
                 t += t0.elapsed();
             }
             t

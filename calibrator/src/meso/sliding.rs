@@ -23,7 +23,8 @@
 //! 3. **BEM** (Steps 2–3): g* = h*_Tool − h_Def (Eq. 19) is solved at p, warm-started from
 //!    the previous traction (Eq. 20–21, E*, p_crit). If the warm start stalls (runs out of
 //!    iterations — seen with nearly every contact node at p_crit), the step is solved again
-//!    from the uniform traction (recorded as a cold restart; a failing cold solve is an error).
+//!    from the uniform traction, and if that stalls too, warm from where it stopped
+//!    (recorded as a cold restart; if all three stall, the case fails with the error).
 //! 4. **Update**: h_Def ← h_Def − Δu_p; z_T ← z_T − δ (the solve's approach is relative to the
 //!    tool position it was given, so z_T tracks the loaded tool); A_c = nodes with t > 0,
 //!    A_p = those under a blocked footprint ([`super::accounting`]).
@@ -270,10 +271,15 @@ impl MesoLoop {
         let (report, cold_restart) = match warm {
             Ok(r) => (r, None),
             Err(BemError::NotConverged { iterations, .. }) => {
-                let r = self
-                    .solver
-                    .solve(&self.gap, self.pressure)
-                    .context("cold BEM solve after a stalled warm start")?;
+                let r = match self.solver.solve(&self.gap, self.pressure) {
+                    Ok(r) => r,
+                    // A cold start can stall too; its end state is a new warm start.
+                    Err(BemError::NotConverged { .. }) => self
+                        .solver
+                        .solve_warm(&self.gap, self.pressure)
+                        .context("BEM solve stalled from the warm start, from the uniform traction and from the stalled cold state")?,
+                    Err(e) => return Err(e.into()),
+                };
                 (r, Some(iterations))
             }
             Err(e) => return Err(e.into()),
