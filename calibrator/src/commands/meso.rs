@@ -10,6 +10,12 @@
 //!   blocked footprints burnt in as NaN (drawn magenta), and `contact_final` /
 //!   `contact_max_ap`: 0 = open, 1 = contact, NaN = contact under a blocked flake (A_p);
 //! - `result.json` (the [`CaseResult`]) and `summary.txt`.
+//!
+//! `--case N` runs case N of the config's sweep list instead ([`list_cases`]: one task of a
+//! job array; writes the same outputs). `--sweep` runs every case of the list on rayon's pool
+//! (no per-case histories) and writes `cases.csv`, `cases.json` and a summary with the wall
+//! time and the α fit per velocity — a measurement aid for sizing presets; `tribo calibrate`
+//! is the pipeline.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -18,10 +24,12 @@ use anyhow::{Context, Result, bail};
 
 use crate::config::CalibrationConfig;
 use crate::dem::Footprint;
-use crate::meso::cases::{CaseResult, MesoCase};
+use crate::meso::cases::{CaseResult, MesoCase, list_cases};
 use crate::meso::{CaseRun, MesoLoop, StepRecord};
 use crate::presets::Preset;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, write_atomic};
+
+mod sweep;
 
 /// Arguments of `tribo meso`.
 #[derive(Debug, clap::Args)]
@@ -47,6 +55,13 @@ pub struct Args {
     /// Placement index (0 … sweep.seeds − 1 in a sweep; any value here).
     #[arg(long, default_value_t = 0)]
     pub seed_index: usize,
+    /// Run case N of the config's sweep list (overrides --pressure, --beta, --velocity,
+    /// --seed-index).
+    #[arg(long, conflicts_with = "sweep")]
+    pub case: Option<usize>,
+    /// Run the config's whole sweep in parallel and write a table of case results.
+    #[arg(long)]
+    pub sweep: bool,
     /// Output folder.
     #[arg(long, default_value = "out/meso")]
     pub out: PathBuf,
@@ -58,13 +73,28 @@ pub fn run(args: Args) -> Result<()> {
         Some(p) => CalibrationConfig::from_preset_and_file(args.preset, p)?,
         None => CalibrationConfig::from_preset_and_toml(args.preset, "")?,
     };
+    if args.sweep {
+        return sweep::run_sweep(&cfg, args.seed, &args.out);
+    }
     let w = &cfg.sweep;
-    let case = MesoCase {
-        index: 0,
-        pressure: args.pressure.map_or(w.pressures[0], |p| p * 1e6),
-        beta: args.beta.unwrap_or(w.betas[0]),
-        velocity: args.velocity.unwrap_or(w.velocities[0]),
-        seed_index: args.seed_index,
+    let case = match args.case {
+        Some(i) => {
+            let cases = list_cases(w);
+            *cases.get(i).with_context(|| {
+                format!(
+                    "--case {i}: the sweep has {} cases (0 … {})",
+                    cases.len(),
+                    cases.len().saturating_sub(1)
+                )
+            })?
+        }
+        None => MesoCase {
+            index: 0,
+            pressure: args.pressure.map_or(w.pressures[0], |p| p * 1e6),
+            beta: args.beta.unwrap_or(w.betas[0]),
+            velocity: args.velocity.unwrap_or(w.velocities[0]),
+            seed_index: args.seed_index,
+        },
     };
     if let Some(p) = args.pressure
         && !(p.is_finite() && p > 0.0)

@@ -5,6 +5,12 @@
 //! least one blocked flake (the union: two stacked flakes over one node count it once),
 //! divided by the number of nodes for A_p/A_0. ⟨A_p⟩ over a slide is the plain mean of the
 //! per-step values (Eq. 22, equal steps δx).
+//!
+//! "Underneath" the tool: only footprint nodes where the flake's lower surface is below the
+//! tool count ([`under_tool`]). Elsewhere the flake does not change h*_Tool (Eq. 18 takes the
+//! minimum) and a contact there is the tool's own. This matters for a flake that the DEM lets
+//! pass through the tool (seen at v0 = 50 m/s in the quick preset: a flake ending above the
+//! tool has z_up > h_Tool on its whole footprint and passes the cluster test of Fig. 8).
 
 use crate::dem::Footprint;
 
@@ -43,9 +49,49 @@ pub fn particle_contact_nodes<'a>(
     count
 }
 
+/// The part of a blocked flake's footprint that lies under the tool — nodes where its lower
+/// surface z_low is below the tool's world height `tool` — or `None` if there is none (the
+/// flake is entirely above the tool and not in the gap).
+pub fn under_tool(fp: &Footprint, tool: &[f64]) -> Option<Footprint> {
+    let mut out = Footprint {
+        clusters: fp.clusters,
+        ..Default::default()
+    };
+    for (k, &p) in fp.pixels.iter().enumerate() {
+        if fp.z_low[k] < tool[p] {
+            out.pixels.push(p);
+            out.z_low.push(fp.z_low[k]);
+            out.z_up.push(fp.z_up[k]);
+            out.touches_tool.push(fp.touches_tool[k]);
+        }
+    }
+    (!out.pixels.is_empty()).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_nodes_with_the_flake_below_the_tool_are_underneath() {
+        let tool = [1.0, 1.0, 1.0, 1.0];
+        let fp = Footprint {
+            pixels: vec![1, 2, 3],
+            z_low: vec![0.5, 1.5, 0.9],
+            z_up: vec![1.2, 2.0, 1.1],
+            touches_tool: vec![true, true, true],
+            clusters: 3,
+        };
+        let u = under_tool(&fp, &tool).unwrap();
+        assert_eq!(u.pixels, vec![1, 3]);
+        assert_eq!(u.z_low, vec![0.5, 0.9]);
+        assert_eq!(u.clusters, 3);
+        let above = Footprint {
+            z_low: vec![2.0, 2.0, 2.0],
+            ..fp
+        };
+        assert!(under_tool(&above, &tool).is_none());
+    }
 
     #[test]
     fn union_of_footprints_counts_each_contact_node_once() {

@@ -43,6 +43,9 @@ pub struct StepRecord {
     pub cold_restart: bool,
     /// DEM time steps of the pixel.
     pub dem_steps: usize,
+    /// Flakes whose centre has left the gap by more than half a thickness (below the
+    /// deformable surface or above the tool) — lost through a surface in the DEM.
+    pub lost: usize,
     /// Approach δ of the solve, i.e. the tool's descent this step \[m\].
     pub approach: f64,
     /// Tool offset z_T after the step \[m\].
@@ -55,7 +58,7 @@ pub struct StepRecord {
 
 impl StepRecord {
     /// CSV header matching [`StepRecord::row`].
-    pub const HEADER: [&'static str; 12] = [
+    pub const HEADER: [&'static str; 13] = [
         "step",
         "slide_m",
         "a_c",
@@ -64,6 +67,7 @@ impl StepRecord {
         "bem_iterations",
         "cold_restart",
         "dem_steps",
+        "lost",
         "approach_m",
         "tool_offset_m",
         "saturated",
@@ -71,7 +75,7 @@ impl StepRecord {
     ];
 
     /// The record as a CSV row.
-    pub fn row(&self) -> [f64; 12] {
+    pub fn row(&self) -> [f64; 13] {
         [
             self.step as f64,
             self.slide,
@@ -81,6 +85,7 @@ impl StepRecord {
             self.bem_iterations as f64,
             f64::from(u8::from(self.cold_restart)),
             self.dem_steps as f64,
+            self.lost as f64,
             self.approach,
             self.tool_offset,
             self.saturated,
@@ -184,8 +189,9 @@ impl CaseRun {
                 bem_iterations: report.iterations + cold_restart.unwrap_or(0),
                 cold_restart: cold_restart.is_some(),
                 dem_steps,
+                lost: self.sim.lost_flakes(),
                 approach: report.approach,
-                tool_offset: self.sim.dem().tool_offset(),
+                tool_offset: self.sim.tool_offset(),
                 saturated: report.saturated_fraction,
                 mean_gap: report.mean_gap,
             };

@@ -17,11 +17,14 @@
 //!    pixel at v0 ([`DemSystem::advance_one_pixel`]).
 //! 2. **Blocked** flakes (≥ 3 tool-contact clusters, Fig. 8) are merged into the tool:
 //!    h*_Tool = min(h_Tool + z_T, z_low) under their footprints (Eq. 18; the flake's lower
-//!    surface, see `dem::blocked`).
+//!    surface, see `dem::blocked`). A blocked flake counts only where its lower surface is
+//!    under the tool ([`super::accounting::under_tool`]); a flake wholly above the tool is
+//!    not in the gap and is not counted as blocked.
 //! 3. **BEM** (Steps 2–3): g* = h*_Tool − h_Def (Eq. 19) is solved at p, warm-started from
 //!    the previous traction (Eq. 20–21, E*, p_crit). If the warm start stalls (runs out of
 //!    iterations — seen with nearly every contact node at p_crit), the step is solved again
-//!    from the uniform traction (recorded as a cold restart; a failing cold solve is an error).
+//!    from the uniform traction, and if that stalls too, warm from where it stopped
+//!    (recorded as a cold restart; if all three stall, the case fails with the error).
 //! 4. **Update**: h_Def ← h_Def − Δu_p; z_T ← z_T − δ (the solve's approach is relative to the
 //!    tool position it was given, so z_T tracks the loaded tool); A_c = nodes with t > 0,
 //!    A_p = those under a blocked footprint ([`super::accounting`]).
@@ -43,7 +46,7 @@ use crate::dem::blocked::apply_blocked;
 use crate::dem::{DemParams, DemSystem, Flake, Footprint};
 use crate::surface::HeightMap;
 
-use super::accounting::particle_contact_nodes;
+use super::accounting::{particle_contact_nodes, under_tool};
 
 /// The surfaces after the particle-free loading at the nominal pressure.
 #[derive(Clone, Debug)]
@@ -103,6 +106,23 @@ fn loaded_surface(deformable: &HeightMap, elastic: &[f64]) -> HeightMap {
     out
 }
 
+/// The deformable surface the flakes see during the next pixel: the loaded surface lowered
+/// to the tool wherever the tool, at its start (`pixels` moved) or end position (one more)
+/// and at height `offset`, would be below it. The tool between two pixels is the linear
+/// interpolation of the two (`DemSystem::tool_surface`), so the flakes never meet
+/// interpenetrating surfaces; at the end of the pixel the BEM makes the deformable surface
+/// conform to the tool at the contacts anyway.
+pub fn swept_floor(mut loaded: HeightMap, tool: &HeightMap, pixels: i64, offset: f64) -> HeightMap {
+    let nx = loaded.nx();
+    let k = pixels as isize;
+    for (p, h) in loaded.heights_mut().iter_mut().enumerate() {
+        let (ix, iy) = ((p % nx) as isize, (p / nx) as isize);
+        let lowest = tool.at(ix - k, iy).min(tool.at(ix - k - 1, iy)) + offset;
+        *h = h.min(lowest);
+    }
+    loaded
+}
+
 /// What one contact update (steps 2–4 of the module doc) produced.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactUpdate {
@@ -111,7 +131,7 @@ pub struct ContactUpdate {
     /// `Some(iterations spent)` when the warm start stalled (ran out of iterations) and the
     /// step was solved again from the uniform traction; `report` is then the cold solve.
     pub cold_restart: Option<usize>,
-    /// Blocked flakes.
+    /// Blocked flakes in the gap (≥ 3 tool clusters, some of the flake under the tool).
     pub blocked: usize,
     /// Nodes in contact.
     pub contact_nodes: usize,
@@ -130,7 +150,19 @@ pub struct MesoLoop {
     marks: Vec<bool>,
     blocked: Vec<(usize, Footprint)>,
     pixels: usize,
+    /// Tool offset z_T of the loaded tool (the DEM reaches it during the next pixel).
+    tool_offset: f64,
+    /// Tool offset and flake floor for the next pixel (see [`MesoLoop::advance_dem`]).
+    pending: Option<(f64, HeightMap)>,
 }
+
+/// Iteration cap of a warm-started solve before it is declared stalled and redone cold.
+/// Warm starts in the quick preset converge in 5–15 iterations and cold solves in 10–40; a
+/// stalled one (seen near full saturation) creeps for thousands.
+pub const WARM_ATTEMPT_ITERATIONS: usize = 200;
+
+/// Stages over which a contact update's surfaces are blended into the DEM.
+pub const RAMP_STAGES: usize = 32;
 
 impl MesoLoop {
     /// A loop from the loaded surfaces, the DEM parameters and the flakes (placed in the
@@ -144,14 +176,15 @@ impl MesoLoop {
         pressure: f64,
     ) -> Result<Self> {
         let n = loaded.deformable.heights().len();
-        let dem = DemSystem::new(
-            params,
+        let tool_offset = loaded.tool_offset;
+        let floor = swept_floor(
             loaded.loaded_deformable,
-            loaded.tool,
+            &loaded.tool,
+            0,
             loaded.tool_offset,
-            flakes,
-        )
-        .context("setting up the DEM")?;
+        );
+        let dem = DemSystem::new(params, floor, loaded.tool, loaded.tool_offset, flakes)
+            .context("setting up the DEM")?;
         Ok(Self {
             solver,
             dem,
@@ -161,19 +194,66 @@ impl MesoLoop {
             marks: vec![false; n],
             blocked: Vec::new(),
             pixels: n,
+            tool_offset,
+            pending: None,
         })
     }
 
     /// Step 1: the DEM until the tool has moved one more pixel; returns the DEM time steps.
+    ///
+    /// The surfaces the last contact update produced (tool height, loaded deformable surface)
+    /// are blended in linearly over the first [`RAMP_STAGES`] of `RAMP_STAGES + 1` equal parts
+    /// of the pixel, so the flakes never see the tool jump by the update's approach (up to a
+    /// few 100 nm while the tool ploughs in, against a flake of 0.5 µm designed for 25 nm of
+    /// penalty overlap — jumps that size launched flakes through the surfaces). The pixel's
+    /// last part and its exact landing are [`DemSystem::advance_one_pixel`]'s.
     pub fn advance_dem(&mut self) -> Result<usize> {
-        Ok(self.dem.advance_one_pixel()?)
+        let mut steps = 0;
+        if let Some((offset, floor)) = self.pending.take() {
+            let p = *self.dem.params();
+            let dx = self.dem.deformable().dx();
+            let per_pixel = (dx / (p.tool_velocity * p.dt)).ceil() as usize;
+            let per_stage = per_pixel / (RAMP_STAGES + 1);
+            let (z0, h0) = (self.dem.tool_offset(), self.dem.deformable().clone());
+            for stage in 1..=RAMP_STAGES {
+                if per_stage == 0 || stage == RAMP_STAGES {
+                    // The exact targets (a + 1·(b − a) need not round to b).
+                    self.dem.set_tool_offset(offset)?;
+                    self.dem.replace_deformable(floor)?;
+                    self.dem.run_steps(per_stage);
+                    steps += per_stage;
+                    break;
+                }
+                let f = stage as f64 / RAMP_STAGES as f64;
+                self.dem.set_tool_offset(z0 + f * (offset - z0))?;
+                let mut h = floor.clone();
+                for (v, a) in h.heights_mut().iter_mut().zip(h0.heights()) {
+                    *v = a + f * (*v - a);
+                }
+                self.dem.replace_deformable(h)?;
+                self.dem.run_steps(per_stage);
+                steps += per_stage;
+            }
+        }
+        Ok(steps + self.dem.advance_one_pixel()?)
     }
 
     /// Steps 2–4: blocked flakes into h*_Tool, warm BEM solve of g*, plastic flow into h_Def,
     /// tool offset from the approach, A_c and A_p.
     pub fn update_contact(&mut self) -> Result<ContactUpdate> {
-        self.blocked = self.dem.blocked();
+        if let Some((z, h)) = self.pending.take() {
+            // Two updates without a pixel in between: the surfaces jump to the last one's.
+            self.dem.set_tool_offset(z)?;
+            self.dem.replace_deformable(h)?;
+        }
         let mut tool = self.dem.tool_surface();
+        let th = tool.heights();
+        self.blocked = self
+            .dem
+            .blocked()
+            .into_iter()
+            .filter_map(|(i, fp)| under_tool(&fp, th).map(|u| (i, u)))
+            .collect();
         let refs: Vec<&Footprint> = self.blocked.iter().map(|(_, fp)| fp).collect();
         apply_blocked(tool.heights_mut(), &refs);
         for ((g, t), d) in self
@@ -184,13 +264,22 @@ impl MesoLoop {
         {
             *g = t - d;
         }
-        let (report, cold_restart) = match self.solver.solve_warm(&self.gap, self.pressure) {
+        let cap = self.solver.options_mut().max_iterations;
+        self.solver.options_mut().max_iterations = cap.min(WARM_ATTEMPT_ITERATIONS);
+        let warm = self.solver.solve_warm(&self.gap, self.pressure);
+        self.solver.options_mut().max_iterations = cap;
+        let (report, cold_restart) = match warm {
             Ok(r) => (r, None),
             Err(BemError::NotConverged { iterations, .. }) => {
-                let r = self
-                    .solver
-                    .solve(&self.gap, self.pressure)
-                    .context("cold BEM solve after a stalled warm start")?;
+                let r = match self.solver.solve(&self.gap, self.pressure) {
+                    Ok(r) => r,
+                    // A cold start can stall too; its end state is a new warm start.
+                    Err(BemError::NotConverged { .. }) => self
+                        .solver
+                        .solve_warm(&self.gap, self.pressure)
+                        .context("BEM solve stalled from the warm start, from the uniform traction and from the stalled cold state")?,
+                    Err(e) => return Err(e.into()),
+                };
                 (r, Some(iterations))
             }
             Err(e) => return Err(e.into()),
@@ -202,12 +291,17 @@ impl MesoLoop {
         );
         let contact_nodes = self.solver.traction().iter().filter(|&&t| t > 0.0).count();
         deform_plastically(&mut self.deformable, self.solver.plastic_displacement());
-        self.dem
-            .set_tool_offset(self.dem.tool_offset() - report.approach)?;
-        self.dem.replace_deformable(loaded_surface(
-            &self.deformable,
-            self.solver.elastic_displacement(),
-        ))?;
+        let old = self.dem.tool_offset();
+        let offset = old - report.approach;
+        let loaded = loaded_surface(&self.deformable, self.solver.elastic_displacement());
+        let floor = swept_floor(
+            loaded,
+            self.dem.tool_roughness(),
+            self.dem.pixels_moved(),
+            offset.min(old),
+        );
+        self.pending = Some((offset, floor));
+        self.tool_offset = offset;
         Ok(ContactUpdate {
             report,
             cold_restart,
@@ -245,13 +339,37 @@ impl MesoLoop {
     pub fn dem_mut(&mut self) -> &mut DemSystem {
         &mut self.dem
     }
+    /// The gap g* = h*_Tool − h_Def of the last contact update \[m\] (Eq. 19).
+    pub fn last_gap(&self) -> &[f64] {
+        &self.gap
+    }
     /// The BEM solver (traction, displacements of the last solve).
     pub fn solver(&self) -> &ContactSolver {
         &self.solver
     }
-    /// Blocked flakes and footprints of the last contact update.
+    /// Blocked flakes of the last contact update with the part of their footprint under the
+    /// tool.
     pub fn blocked(&self) -> &[(usize, Footprint)] {
         &self.blocked
+    }
+    /// Tool offset z_T of the loaded tool after the last contact update \[m\].
+    pub fn tool_offset(&self) -> f64 {
+        self.tool_offset
+    }
+    /// Flakes whose centre lies more than half a flake thickness below the deformable surface
+    /// the DEM sees or above the tool, at their (x, y): pushed through a surface.
+    pub fn lost_flakes(&self) -> usize {
+        let c = self.dem.params().shape.c;
+        let tool = self.dem.tool_surface();
+        let floor = self.dem.deformable();
+        self.dem
+            .flakes()
+            .iter()
+            .filter(|f| {
+                let [x, y, z] = f.position;
+                z < floor.bilinear(x, y) - c || z > tool.bilinear(x, y) + c
+            })
+            .count()
     }
     /// Grid nodes (A_0 in nodes).
     pub fn nodes(&self) -> usize {

@@ -1,1 +1,194 @@
+//! Oracle tests of the BEM–DEM loop: the particle-free limit against a BEM-alone replay of
+//! the same gap sequence, a hand-placed blocked flake on a known contact patch, A_p ≤ A_c and
+//! bit-identical reruns.
 
+use super::setup::{bem_material, bem_options, case_surfaces, slide_steps};
+use super::*;
+use crate::bem::{ContactSolver, Material, SolverOptions, deform_plastically};
+use crate::config::CalibrationConfig;
+use crate::dem::{DemParams, Flake, FlakeShape, Quat};
+use crate::meso::cases::MesoCase;
+use crate::presets::Preset;
+use crate::surface::HeightMap;
+
+/// A 32×32 grid at the quick preset's spacing (1.5625 µm), 8 slide steps.
+fn tiny_config() -> CalibrationConfig {
+    CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        "[surface]\ngrid = 32\nlength = 50e-6\nk_s = 8.0\n[sweep]\nslide_lengths = 0.25\n",
+    )
+    .unwrap()
+}
+
+fn case(pressure: f64, beta: f64, velocity: f64) -> MesoCase {
+    MesoCase {
+        index: 0,
+        pressure,
+        beta,
+        velocity,
+        seed_index: 0,
+    }
+}
+
+#[test]
+fn without_particles_ap_is_zero_and_ac_is_the_bem_alone_on_the_same_gaps() {
+    let cfg = tiny_config();
+    let (p, seed) = (20e6, 3);
+    let mut history = Vec::new();
+    let r = run_case(&cfg, &case(p, 0.0, 50.0), seed, Some(&mut history)).unwrap();
+    assert_eq!(r.flakes, 0);
+    assert_eq!(history.len(), slide_steps(&cfg));
+    assert!(history.iter().all(|h| h.a_p == 0.0 && h.blocked == 0));
+    assert_eq!(r.mean_ap, 0.0);
+
+    // BEM alone: load, then slide the tool one pixel at a time over the plastically
+    // flattened surface, the tool riding at its loaded height.
+    let (mut def, tool) = case_surfaces(&cfg, seed).unwrap();
+    let mut solver = ContactSolver::for_map(&def, bem_material(&cfg), bem_options(&cfg)).unwrap();
+    let gap: Vec<f64> = tool
+        .heights()
+        .iter()
+        .zip(def.heights())
+        .map(|(t, d)| t - d)
+        .collect();
+    let first = solver.solve(&gap, p).unwrap();
+    deform_plastically(&mut def, solver.plastic_displacement());
+    let mut offset = -first.approach;
+    for h in &history {
+        let shifted = tool.shifted(h.step as isize, 0);
+        let gap: Vec<f64> = shifted
+            .heights()
+            .iter()
+            .zip(def.heights())
+            .map(|(t, d)| (t + offset) - d)
+            .collect();
+        let rep = if h.cold_restart {
+            solver.solve(&gap, p).unwrap()
+        } else {
+            solver.solve_warm(&gap, p).unwrap()
+        };
+        deform_plastically(&mut def, solver.plastic_displacement());
+        offset -= rep.approach;
+        // Same arithmetic in the same order: bit-identical.
+        assert_eq!(h.a_c, rep.contact_fraction, "step {}", h.step);
+        assert_eq!(h.approach, rep.approach, "step {}", h.step);
+        assert_eq!(h.tool_offset, offset, "step {}", h.step);
+    }
+}
+
+#[test]
+fn ap_never_exceeds_ac_and_reruns_are_bit_identical() {
+    let cfg = tiny_config();
+    let c = case(30e6, 0.3, 50.0);
+    let (mut h1, mut h2) = (Vec::new(), Vec::new());
+    let r1 = run_case(&cfg, &c, 11, Some(&mut h1)).unwrap();
+    let r2 = run_case(&cfg, &c, 11, Some(&mut h2)).unwrap();
+    assert!(r1.flakes > 0);
+    assert_eq!(h1, h2);
+    let strip = |mut r: super::cases::CaseResult| {
+        r.seconds_dem = 0.0;
+        r.seconds_bem = 0.0;
+        r
+    };
+    assert_eq!(strip(r1.clone()), strip(r2));
+    // Load balance: Σt = p·N with t ≤ p_crit needs at least p/p_crit of the nodes in contact.
+    let floor = c.pressure / cfg.material.p_crit;
+    for h in &h1 {
+        assert!(
+            h.a_p <= h.a_c,
+            "step {}: A_p {} > A_c {}",
+            h.step,
+            h.a_p,
+            h.a_c
+        );
+        assert!(h.a_c >= floor, "step {}: A_c {} < p/p_crit", h.step, h.a_c);
+    }
+    // A different placement seed index moves the flakes but not the surfaces; the same one
+    // reproduces them.
+    let other = MesoCase { seed_index: 1, ..c };
+    let a = CaseRun::prepare(&cfg, &c, 11).unwrap();
+    let b = CaseRun::prepare(&cfg, &other, 11).unwrap();
+    let again = CaseRun::prepare(&cfg, &c, 11).unwrap();
+    assert_eq!(a.sim.deformable(), b.sim.deformable());
+    assert_ne!(a.sim.dem().flakes(), b.sim.dem().flakes());
+    assert_eq!(a.sim.dem().flakes(), again.sim.dem().flakes());
+}
+
+/// Egg-crate tool: tips (lowest points) on a λ = 4 µm lattice of nodes at height 0, rising by
+/// 0.3 µm one node away; flat deformable surface; 32 × 32 nodes of 1 µm.
+fn egg_crate() -> (HeightMap, HeightMap) {
+    let (n, dx, a) = (32, 1e-6, 0.3e-6);
+    let k = std::f64::consts::TAU / 4e-6;
+    let tool = HeightMap::from_fn(n, n, dx, dx, |x, y| {
+        a * (2.0 - (k * x).cos() - (k * y).cos())
+    });
+    (HeightMap::flat(n, n, dx, dx, 0.0), tool)
+}
+
+/// A flat 12 µm flake centred between four tips, its upper surface `rise` above the loaded
+/// tips there, in a loop loaded at `p`.
+fn loop_with_flake(p: f64, rise: f64) -> MesoLoop {
+    let (def, tool) = egg_crate();
+    let material = Material::ALUMINIUM_ON_CAST_IRON;
+    let options = SolverOptions {
+        tolerance: 1e-8,
+        max_iterations: 2000,
+    };
+    let mut solver = ContactSolver::for_map(&def, material, options).unwrap();
+    let loaded = load_particle_free(&mut solver, def, tool, p).unwrap();
+    let shape = FlakeShape::aluminium(12e-6);
+    // The four nearest tips are 2√2 µm from the centre (18 µm, 18 µm); the next ones lie
+    // outside the 6 µm radius.
+    let r2 = 8e-12 / (shape.a * shape.a);
+    let z = loaded.tool_offset + rise - shape.c * (1.0 - r2).sqrt();
+    let flake = Flake::at_rest([18e-6, 18e-6, z], Quat::IDENTITY);
+    let params = DemParams::from_physics(shape, 1e-7, 10.0, material.e_star, 1e-6, 1e-6);
+    MesoLoop::new(solver, loaded, params, vec![flake], p).unwrap()
+}
+
+#[test]
+fn a_blocked_flake_protruding_below_the_tool_carries_the_whole_contact() {
+    let p = 5e6;
+    let mut sim = loop_with_flake(p, 20e-9);
+    let u = sim.update_contact().unwrap();
+    // Exactly the four tips under the flake touch its upper surface: four clusters.
+    assert_eq!(u.blocked, 1);
+    assert_eq!(sim.blocked()[0].1.clusters, 4);
+    // Its lower surface is ≈ 0.45 µm below the tips, far more than its indentation, so the
+    // contact is all under it: A_p = A_c, and the load needs ≥ p/p_crit of the nodes.
+    let t = sim.solver().traction();
+    let fp = &sim.blocked()[0].1;
+    let outside = (0..t.len())
+        .filter(|i| !fp.pixels.contains(i))
+        .map(|i| t[i])
+        .fold(0.0, f64::max);
+    assert_eq!(outside, 0.0);
+    assert!(u.contact_nodes > 0);
+    assert_eq!(u.particle_nodes, u.contact_nodes);
+    let floor = (p / 340e6 * t.len() as f64).ceil() as usize;
+    assert!(u.contact_nodes >= floor, "{} < {floor}", u.contact_nodes);
+    /// The solver imposes the mean pressure to round-off.
+    const LOAD_TOL: f64 = 1e-9;
+    let mean = t.iter().sum::<f64>() / t.len() as f64;
+    assert!((mean / p - 1.0).abs() < LOAD_TOL);
+}
+
+#[test]
+fn a_free_flake_carries_nothing() {
+    // The same flake 40 nm lower no longer reaches the tips: free, so the BEM ignores it and
+    // the tips carry the load (Fig. 8: only blocked flakes transfer stress).
+    let p = 5e6;
+    let mut sim = loop_with_flake(p, -20e-9);
+    let u = sim.update_contact().unwrap();
+    assert_eq!(u.blocked, 0);
+    assert_eq!(u.particle_nodes, 0);
+    assert!(u.contact_nodes > 0);
+    // Contact only at tips (lattice nodes, multiples of 4 in both directions).
+    let t = sim.solver().traction();
+    assert!(
+        t.iter()
+            .enumerate()
+            .filter(|(_, v)| **v > 0.0)
+            .all(|(i, _)| (i % 32) % 4 == 0 && (i / 32) % 4 == 0)
+    );
+}
