@@ -6,6 +6,7 @@ use super::field::{Correlation, LognormalField, PlateGrid};
 use super::integrals::{Linear, MotionWeights};
 use super::monte_carlo::{Moments, estimate};
 use super::sampler::{AnySampler, GaussianSampler, REFERENCE_NUGGET, SamplerKind};
+use super::separable::{FactorKind, SeparableSampler};
 use crate::rng::stream_rng;
 
 /// Statistical tests accept deviations up to this many standard errors (fixed seeds; the
@@ -65,6 +66,22 @@ fn separable_sampler_variogram_short_and_long_correlation() {
         let grid = PlateGrid::with_nodes(1.0, 16);
         let corr = Correlation::gaussian(l);
         let s = AnySampler::new(SamplerKind::Separable, grid, corr).unwrap();
+        variogram_check(&s, corr, 3000, 0.0);
+    }
+}
+
+#[test]
+fn separable_variogram_for_each_factor() {
+    // Forced factors (the automatic choice depends on cost): banded Cholesky (l/dx = 2.4),
+    // kernel quadrature (same l) and pivoted low rank (l/dx = 6.4, C₁ ill-conditioned).
+    let grid = PlateGrid::with_nodes(1.0, 16);
+    for (l, kind) in [
+        (0.3, FactorKind::Cholesky),
+        (0.3, FactorKind::Quadrature),
+        (0.8, FactorKind::LowRank),
+    ] {
+        let corr = Correlation::gaussian(l);
+        let s = AnySampler::Separable(SeparableSampler::with_factor(grid, corr, kind).unwrap());
         variogram_check(&s, corr, 3000, 0.0);
     }
 }
