@@ -13,9 +13,10 @@
 
 /// Rows per panel (register block height).
 pub const PANEL_ROWS: usize = 4;
-/// Columns per strip (register block width). X and the output must be stored with a row
-/// stride that is a multiple of this ([`padded`]).
-pub const STRIP: usize = 8;
+/// Columns per strip (register block width): 4×4 f64 partial sums fill 8 of the 16 SSE2
+/// registers (4×8 spilled and ran ≈ 1.8× slower). X must be stored with a row stride that is
+/// a multiple of this ([`padded`]).
+pub const STRIP: usize = 4;
 
 /// `n` rounded up to a multiple of [`STRIP`] (the row stride of product operands).
 pub fn padded(n: usize) -> usize {
@@ -108,10 +109,37 @@ impl BandedPanels {
     /// `x_stride` must be ≥ [`padded`]`(n)`: the columns of X between n and its padded width
     /// are read (keep them finite, e.g. zero); `y_stride` ≥ n, only n columns of Y are written.
     pub fn mul(&self, x: &[f64], x_stride: usize, n: usize, y: &mut [f64], y_stride: usize) {
-        let width = padded(n);
-        assert!(x_stride >= width && y_stride >= n, "strides too small");
-        assert!(x.len() >= (self.cols.max(1) - 1) * x_stride + width, "X too small");
+        assert!(y_stride >= n, "Y stride too small");
         assert!(y.len() >= (self.rows.max(1) - 1) * y_stride + n, "Y too small");
+        self.product::<false>(x, x_stride, n, y, y_stride);
+    }
+
+    /// Yᵀ = (L·X)ᵀ (n × m, row stride `yt_stride` ≥ m) for X as in [`BandedPanels::mul`]: the
+    /// transpose is fused into the stores of the register blocks.
+    pub fn mul_transposed(
+        &self,
+        x: &[f64],
+        x_stride: usize,
+        n: usize,
+        yt: &mut [f64],
+        yt_stride: usize,
+    ) {
+        assert!(yt_stride >= self.rows, "Yᵀ stride too small");
+        assert!(yt.len() >= (n.max(1) - 1) * yt_stride + self.rows, "Yᵀ too small");
+        self.product::<true>(x, x_stride, n, yt, yt_stride);
+    }
+
+    fn product<const TRANSPOSED: bool>(
+        &self,
+        x: &[f64],
+        x_stride: usize,
+        n: usize,
+        y: &mut [f64],
+        y_stride: usize,
+    ) {
+        let width = padded(n);
+        assert!(x_stride >= width, "X stride must be padded");
+        assert!(x.len() >= (self.cols.max(1) - 1) * x_stride + width, "X too small");
         for (p, panel) in self.panels.iter().enumerate() {
             let coef = &self.coef[panel.offset..panel.offset + panel.len * PANEL_ROWS];
             let row0 = p * PANEL_ROWS;
@@ -119,10 +147,8 @@ impl BandedPanels {
             for c0 in (0..n).step_by(STRIP) {
                 let mut acc = [[0.0f64; STRIP]; PANEL_ROWS];
                 for (t, cf) in coef.chunks_exact(PANEL_ROWS).enumerate() {
-                    let a = panel.start + t;
-                    let xs: &[f64; STRIP] = x[a * x_stride + c0..a * x_stride + c0 + STRIP]
-                        .try_into()
-                        .expect("strip");
+                    let at = (panel.start + t) * x_stride + c0;
+                    let xs: &[f64; STRIP] = x[at..at + STRIP].try_into().expect("strip");
                     for (row, &c) in acc.iter_mut().zip(cf) {
                         for (o, &v) in row.iter_mut().zip(xs) {
                             *o += c * v;
@@ -130,31 +156,18 @@ impl BandedPanels {
                     }
                 }
                 let w = STRIP.min(n - c0);
-                for (k, row) in acc.iter().enumerate().take(live) {
-                    let at = (row0 + k) * y_stride + c0;
-                    y[at..at + w].copy_from_slice(&row[..w]);
-                }
-            }
-        }
-    }
-}
-
-/// Transposes the `rows`×`cols` block of `src` (row stride `src_stride`) into `dst` (row
-/// stride `dst_stride`), in cache-sized tiles.
-pub fn transpose(
-    src: &[f64],
-    src_stride: usize,
-    rows: usize,
-    cols: usize,
-    dst: &mut [f64],
-    dst_stride: usize,
-) {
-    const TILE: usize = 16;
-    for i0 in (0..rows).step_by(TILE) {
-        for j0 in (0..cols).step_by(TILE) {
-            for i in i0..(i0 + TILE).min(rows) {
-                for j in j0..(j0 + TILE).min(cols) {
-                    dst[j * dst_stride + i] = src[i * src_stride + j];
+                if TRANSPOSED {
+                    for cc in 0..w {
+                        let at = (c0 + cc) * y_stride + row0;
+                        for (k, row) in acc.iter().enumerate().take(live) {
+                            y[at + k] = row[cc];
+                        }
+                    }
+                } else {
+                    for (k, row) in acc.iter().enumerate().take(live) {
+                        let at = (row0 + k) * y_stride + c0;
+                        y[at..at + w].copy_from_slice(&row[..w]);
+                    }
                 }
             }
         }
@@ -207,8 +220,13 @@ mod tests {
             // Padding columns untouched.
             assert!(y[i * stride + n..(i + 1) * stride].iter().all(|v| v.is_nan()));
         }
-        let mut t = vec![0.0; n * r];
-        transpose(&x, stride, r, n, &mut t, r);
-        assert_eq!(t[5 * r + 3], x[3 * stride + 5]);
+        // Fused transpose: the same values, bit for bit.
+        let mut yt = vec![f64::NAN; n * (m + 1)];
+        l.mul_transposed(&x, stride, n, &mut yt, m + 1);
+        for i in 0..m {
+            for j in 0..n {
+                assert_eq!(yt[j * (m + 1) + i], y[i * stride + j]);
+            }
+        }
     }
 }

@@ -22,6 +22,7 @@ pub mod field;
 pub mod integrals;
 pub mod kernel_quadrature;
 pub mod monte_carlo;
+pub mod normals;
 pub mod sampler;
 pub mod separable;
 pub mod special;

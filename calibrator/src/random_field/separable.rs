@@ -16,17 +16,17 @@
 //! * **Low rank**: pivoted, truncated Cholesky of rank r ≤ m with max |C₁ − L·Lᵀ| ≤ m·1e-14,
 //!   dense — large l/a, where r is small.
 //!
+//! The r² deviates come from a [`NormalStream`] seeded by the draw's generator.
 //! Scratch is allocated once per thread ([`GaussianSampler::scratch`]); a draw allocates
 //! nothing and is bit-reproducible for a generator state.
 
-use rand::Rng;
 use rand::rngs::StdRng;
-use rand_distr::StandardNormal;
 
-use super::banded::{BandedPanels, padded, transpose};
+use super::banded::{BandedPanels, padded};
 use super::cholesky::{cholesky_well_conditioned, pivoted_cholesky};
 use super::field::{Correlation, FieldError, PlateGrid};
 use super::kernel_quadrature::quadrature_factor;
+use super::normals::NormalStream;
 use super::sampler::GaussianSampler;
 
 /// Smallest squared pivot (relative) accepted from the unpivoted factorisation.
@@ -172,11 +172,10 @@ pub fn correlation_matrix(grid: PlateGrid, corr: Correlation) -> Vec<f64> {
     c
 }
 
-/// Scratch of the separable sampler: Z (r×r), V = L·Z (m×r) and Vᵀ (r×m), rows padded.
+/// Scratch of the separable sampler: Z (r×r) and Vᵀ = (L·Z)ᵀ (r×m), rows padded.
 #[derive(Debug, Clone)]
 pub struct SeparableScratch {
     z: Vec<f64>,
-    v: Vec<f64>,
     vt: Vec<f64>,
 }
 
@@ -195,7 +194,6 @@ impl GaussianSampler for SeparableSampler {
         let (m, r) = (self.grid.m, self.rank());
         SeparableScratch {
             z: vec![0.0; r * padded(r)],
-            v: vec![0.0; m * padded(r)],
             vt: vec![0.0; r * padded(m)],
         }
     }
@@ -204,13 +202,12 @@ impl GaussianSampler for SeparableSampler {
         let (m, r) = (self.grid.m, self.rank());
         let (pr, pm) = (padded(r), padded(m));
         // Z row by row (its padding columns stay zero).
+        let mut normals = NormalStream::new(rng);
         for row in s.z.chunks_exact_mut(pr) {
-            for v in &mut row[..r] {
-                *v = rng.sample(StandardNormal);
-            }
+            normals.fill(&mut row[..r]);
         }
-        self.factor.mul(&s.z, pr, r, &mut s.v, pr);
-        transpose(&s.v, pr, m, r, &mut s.vt, pm);
+        // Vᵀ = (L·Z)ᵀ, then G = L·Vᵀ.
+        self.factor.mul_transposed(&s.z, pr, r, &mut s.vt, pm);
         self.factor.mul(&s.vt, pm, m, &mut out[..m * m], m);
     }
 }
@@ -250,8 +247,8 @@ mod tests {
             let mut out = vec![0.0; m * m];
             s.draw(&mut stream_rng(3, 1), &mut scratch, &mut out);
             // Same deviates, row-major r×r.
-            let mut rng = stream_rng(3, 1);
-            let z: Vec<f64> = (0..r * r).map(|_| rng.sample(StandardNormal)).collect();
+            let mut z = vec![0.0; r * r];
+            NormalStream::new(&mut stream_rng(3, 1)).fill(&mut z);
             let l_at = |i: usize, a: usize| s.factor().get(i, a);
             // G[j, i] = Σ_a Σ_b L[j,a]·Z[b,a]·L[i,b].
             let mut worst = 0.0f64;
@@ -316,3 +313,4 @@ mod tests {
         assert!(SeparableSampler::new(grid, Correlation::gaussian(0.01)).unwrap().rank() == 256);
     }
 }
+
