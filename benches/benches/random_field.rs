@@ -49,8 +49,8 @@ fn separable(c: &mut Criterion) {
         draw_bench(c, &name, &s);
     }
     for kind in [FactorKind::Quadrature, FactorKind::LowRank] {
-        let s = SeparableSampler::with_factor(grid, Correlation::gaussian(0.1), kind)
-            .expect("sampler");
+        let s =
+            SeparableSampler::with_factor(grid, Correlation::gaussian(0.1), kind).expect("sampler");
         let name = format!("separable 256x256 l/a=0.1 forced {kind:?} (r={})", s.rank());
         draw_bench(c, &name, &s);
     }

@@ -48,7 +48,10 @@ impl BandedPanels {
         let range = |i: usize| {
             let row = &dense[i * cols..(i + 1) * cols];
             let start = row.iter().position(|v| v.abs() > drop).unwrap_or(0);
-            let end = row.iter().rposition(|v| v.abs() > drop).map_or(start, |e| e + 1);
+            let end = row
+                .iter()
+                .rposition(|v| v.abs() > drop)
+                .map_or(start, |e| e + 1);
             (start, end)
         };
         let mut panels = Vec::with_capacity(rows.div_ceil(PANEL_ROWS));
@@ -110,7 +113,10 @@ impl BandedPanels {
     /// are read (keep them finite, e.g. zero); `y_stride` ≥ n, only n columns of Y are written.
     pub fn mul(&self, x: &[f64], x_stride: usize, n: usize, y: &mut [f64], y_stride: usize) {
         assert!(y_stride >= n, "Y stride too small");
-        assert!(y.len() >= (self.rows.max(1) - 1) * y_stride + n, "Y too small");
+        assert!(
+            y.len() >= (self.rows.max(1) - 1) * y_stride + n,
+            "Y too small"
+        );
         self.product::<false>(x, x_stride, n, y, y_stride);
     }
 
@@ -125,7 +131,10 @@ impl BandedPanels {
         yt_stride: usize,
     ) {
         assert!(yt_stride >= self.rows, "Yᵀ stride too small");
-        assert!(yt.len() >= (n.max(1) - 1) * yt_stride + self.rows, "Yᵀ too small");
+        assert!(
+            yt.len() >= (n.max(1) - 1) * yt_stride + self.rows,
+            "Yᵀ too small"
+        );
         self.product::<true>(x, x_stride, n, yt, yt_stride);
     }
 
@@ -139,7 +148,10 @@ impl BandedPanels {
     ) {
         let width = padded(n);
         assert!(x_stride >= width, "X stride must be padded");
-        assert!(x.len() >= (self.cols.max(1) - 1) * x_stride + width, "X too small");
+        assert!(
+            x.len() >= (self.cols.max(1) - 1) * x_stride + width,
+            "X too small"
+        );
         for (p, panel) in self.panels.iter().enumerate() {
             let coef = &self.coef[panel.offset..panel.offset + panel.len * PANEL_ROWS];
             let row0 = p * PANEL_ROWS;
@@ -197,7 +209,10 @@ mod tests {
             })
             .collect();
         let l = BandedPanels::from_dense(&dense, m, r, 0.0);
-        assert!(l.stored() < m.next_multiple_of(PANEL_ROWS) * r, "band exploited");
+        assert!(
+            l.stored() < m.next_multiple_of(PANEL_ROWS) * r,
+            "band exploited"
+        );
         for i in 0..m {
             for a in 0..r {
                 assert_eq!(l.get(i, a), dense[i * r + a]);
@@ -218,7 +233,11 @@ mod tests {
                 assert!((y[i * stride + j] - want).abs() < PRODUCT_TOL, "({i},{j})");
             }
             // Padding columns untouched.
-            assert!(y[i * stride + n..(i + 1) * stride].iter().all(|v| v.is_nan()));
+            assert!(
+                y[i * stride + n..(i + 1) * stride]
+                    .iter()
+                    .all(|v| v.is_nan())
+            );
         }
         // Fused transpose: the same values, bit for bit.
         let mut yt = vec![f64::NAN; n * (m + 1)];

@@ -206,8 +206,8 @@ impl GaussianSampler for CirculantSampler {
     fn draw(&self, rng: &mut StdRng, s: &mut CirculantScratch, out: &mut [f64]) {
         let mut normals = NormalStream::new(rng);
         for (d, &sl) in s.data.iter_mut().zip(&self.sqrt_lambda) {
-            let re = normals.next();
-            let im = normals.next();
+            let re = normals.deviate();
+            let im = normals.deviate();
             *d = Complex::new(sl * re, sl * im);
         }
         let size = self.size;

@@ -79,7 +79,7 @@ impl NormalStream {
 
     /// Next deviate.
     #[inline]
-    pub fn next(&mut self) -> f64 {
+    pub fn deviate(&mut self) -> f64 {
         self.rng.sample(StandardNormal)
     }
 
@@ -130,8 +130,14 @@ mod tests {
         let m4 = out.iter().map(|x| x.powi(4)).sum::<f64>() / nf;
         // SEs under N(0, 1): mean 1/√n, E[x²] √2/√n, E[x⁴] √96/√n.
         assert!(mean.abs() < N_SE / nf.sqrt(), "mean {mean}");
-        assert!((m2 - 1.0).abs() < N_SE * 2f64.sqrt() / nf.sqrt(), "E x² {m2}");
-        assert!((m4 - 3.0).abs() < N_SE * 96f64.sqrt() / nf.sqrt(), "E x⁴ {m4}");
+        assert!(
+            (m2 - 1.0).abs() < N_SE * 2f64.sqrt() / nf.sqrt(),
+            "E x² {m2}"
+        );
+        assert!(
+            (m4 - 3.0).abs() < N_SE * 96f64.sqrt() / nf.sqrt(),
+            "E x⁴ {m4}"
+        );
         // Lag-1 and lag-2 products: mean 0, SE 1/√n.
         for lag in [1, 2] {
             let c = out.windows(lag + 1).map(|w| w[0] * w[lag]).sum::<f64>() / nf;
@@ -145,7 +151,9 @@ mod tests {
             .enumerate()
             .map(|(i, &x)| {
                 let f = phi(x);
-                (f - i as f64 / nf).abs().max(((i + 1) as f64 / nf - f).abs())
+                (f - i as f64 / nf)
+                    .abs()
+                    .max(((i + 1) as f64 / nf - f).abs())
             })
             .fold(0.0, f64::max);
         // KS critical value at α = 1e-4: √(ln(2/α)/2)/√n = 2.23/√n.

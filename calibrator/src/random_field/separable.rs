@@ -78,7 +78,9 @@ impl SeparableSampler {
             }
         }
         // The quadrature factor always exists.
-        best.ok_or(FieldError::BadParameter("no factor of the correlation matrix"))
+        best.ok_or(FieldError::BadParameter(
+            "no factor of the correlation matrix",
+        ))
     }
 
     /// Builds the sampler with the given factor. Errors for n ≠ 2, a bad correlation, or a
@@ -310,7 +312,11 @@ mod tests {
                 }
             }
         }
-        assert!(SeparableSampler::new(grid, Correlation::gaussian(0.01)).unwrap().rank() == 256);
+        assert!(
+            SeparableSampler::new(grid, Correlation::gaussian(0.01))
+                .unwrap()
+                .rank()
+                == 256
+        );
     }
 }
-
