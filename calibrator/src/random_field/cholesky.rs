@@ -1,7 +1,7 @@
 //! Dense Cholesky factorisation (no external linear algebra) and the dense reference sampler.
 //!
 //! The reference sampler factors the full N×N covariance of the N = m² grid nodes, C + ε·I =
-//! L·Lᵀ (seed 004 Eq. 12–13; the nugget ε is the "small regularisation term" of [35], needed
+//! L·Lᵀ (seed 004 Eq. 12–13; the nugget ε is the "small regularisation term" of ref. 35, needed
 //! for the Gaussian kernel whose matrix is numerically singular for l ≳ h), and returns L·ξ.
 //! O(N³/6) set-up and O(N²) per sample: a small-grid oracle only.
 

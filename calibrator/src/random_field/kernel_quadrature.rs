@@ -24,7 +24,7 @@ pub const SPACING_OVER_LENGTH: f64 = 0.25;
 pub const REACH_OVER_LENGTH: f64 = 4.43;
 
 /// The factor F (m×r row-major, zero beyond the reach) and its column count r, for the
-/// correlation length `length` on `grid`: C₁[i, j] = exp(−(x_i − x_j)²/l²) = Σ_k F[i,k]F[j,k]
+/// correlation length `length` on `grid`: C₁[i, j] = exp(−(x_i − x_j)²/l²) = Σ_k F[i, k]·F[j, k]
 /// to within ~1e-16 (see the module docs).
 pub fn quadrature_factor(grid: PlateGrid, length: f64) -> (Vec<f64>, usize) {
     let m = grid.m;
