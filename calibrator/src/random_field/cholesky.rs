@@ -1,15 +1,14 @@
 //! Dense Cholesky factorisation (no external linear algebra) and the dense reference sampler.
 //!
 //! The reference sampler factors the full N×N covariance of the N = m² grid nodes, C + ε·I =
-//! L·Lᵀ (seed 004 Eq. 12–13; the nugget ε is the "small regularisation term" of [35], needed
+//! L·Lᵀ (seed 004 Eq. 12–13; the nugget ε is the "small regularisation term" of ref. 35, needed
 //! for the Gaussian kernel whose matrix is numerically singular for l ≳ h), and returns L·ξ.
 //! O(N³/6) set-up and O(N²) per sample: a small-grid oracle only.
 
-use rand::Rng;
 use rand::rngs::StdRng;
-use rand_distr::StandardNormal;
 
 use super::field::{Correlation, FieldError, PlateGrid};
+use super::normals::fill_from_std_rng;
 use super::sampler::GaussianSampler;
 
 /// In-place lower Cholesky factor of the symmetric n×n row-major matrix `a` (upper triangle
@@ -186,9 +185,7 @@ impl GaussianSampler for CholeskySampler {
 
     fn draw(&self, rng: &mut StdRng, xi: &mut Self::Scratch, out: &mut [f64]) {
         let n = self.grid.nodes();
-        for v in xi.iter_mut() {
-            *v = rng.sample(StandardNormal);
-        }
+        fill_from_std_rng(rng, xi);
         for (i, o) in out[..n].iter_mut().enumerate() {
             *o = dot(&self.l[i * n..i * n + i + 1], &xi[..i + 1]);
         }

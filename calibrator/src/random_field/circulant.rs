@@ -15,17 +15,18 @@
 //! Σ|λ₋|/Σλ₊ is reported in [`EmbeddingReport`]: the samples then carry an approximate
 //! covariance with an error of that order. For n = 2 use the exact separable sampler.
 //!
+//! The deviates come from a [`NormalStream`] seeded by the draw's generator.
+//!
 //! Output fields are the transposes of the corner of the torus field; the grid covariance
 //! depends on |Δx|, |Δy| symmetrically (dx = dy, isotropic ρ), so the law is the same.
 
-use rand::Rng;
 use rand::rngs::StdRng;
-use rand_distr::StandardNormal;
 use rustfft::num_complex::Complex;
 use rustfft::{Fft, FftPlanner};
 use std::sync::Arc;
 
 use super::field::{Correlation, FieldError, PlateGrid};
+use super::normals::NormalStream;
 use super::sampler::GaussianSampler;
 
 /// Eigenvalues above −NEGATIVE_TOL·λ_max count as non-negative (FFT rounding).
@@ -203,9 +204,10 @@ impl GaussianSampler for CirculantSampler {
     }
 
     fn draw(&self, rng: &mut StdRng, s: &mut CirculantScratch, out: &mut [f64]) {
+        let mut normals = NormalStream::new(rng);
         for (d, &sl) in s.data.iter_mut().zip(&self.sqrt_lambda) {
-            let re: f64 = rng.sample(StandardNormal);
-            let im: f64 = rng.sample(StandardNormal);
+            let re = normals.deviate();
+            let im = normals.deviate();
             *d = Complex::new(sl * re, sl * im);
         }
         let size = self.size;

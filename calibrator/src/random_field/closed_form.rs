@@ -53,18 +53,18 @@ pub fn j0_j2(t: f64) -> (f64, f64) {
     }
 }
 
-/// E[F_x] = −4Pa²μ_H (Eq. 6).
+/// E\[F_x\] = −4Pa²μ_H (Eq. 6).
 pub fn mean_force(a: f64, p: f64, mu: f64) -> f64 {
     -4.0 * p * a * a * mu
 }
 
-/// Var[F_x] (Eq. 7) for half side `a`, correlation length `l`, pressure `p`, COF std σ_H.
+/// Var\[F_x\] (Eq. 7) for half side `a`, correlation length `l`, pressure `p`, COF std σ_H.
 pub fn var_force(a: f64, l: f64, p: f64, sigma: f64) -> f64 {
     let (j0, _) = j0_j2(l / a);
     (p * sigma * a * a * j0).powi(2)
 }
 
-/// Var[T_G] (Eq. 9).
+/// Var\[T_G\] (Eq. 9).
 pub fn var_torque(a: f64, l: f64, p: f64, sigma: f64) -> f64 {
     let (j0, j2) = j0_j2(l / a);
     (p * sigma).powi(2) * a.powi(6) * j0 * j2

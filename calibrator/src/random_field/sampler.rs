@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 use super::cholesky::CholeskySampler;
 use super::circulant::{CirculantSampler, EmbeddingReport};
 use super::field::{Correlation, FieldError, PlateGrid};
+use super::normals::NormalStream;
 use super::separable::SeparableSampler;
 
 /// A sampler of a zero-mean, unit-variance Gaussian field on a [`PlateGrid`] with a target
@@ -22,6 +23,12 @@ pub trait GaussianSampler: Sync {
     /// Writes `per_draw()` independent fields, each `grid().nodes()` values row-major (row =
     /// y index), one after the other into `out`.
     fn draw(&self, rng: &mut StdRng, scratch: &mut Self::Scratch, out: &mut [f64]);
+}
+
+/// Fills `out` with the standard normal deviates a draw with generator `rng` uses
+/// ([`NormalStream`]: Ziggurat on xoshiro256++ seeded from `rng`).
+pub fn fill_standard_normals(rng: &mut StdRng, out: &mut [f64]) {
+    NormalStream::new(rng).fill(out);
 }
 
 /// Which sampler to use.

@@ -6,6 +6,7 @@ use super::field::{Correlation, LognormalField, PlateGrid};
 use super::integrals::{Linear, MotionWeights};
 use super::monte_carlo::{Moments, estimate};
 use super::sampler::{AnySampler, GaussianSampler, REFERENCE_NUGGET, SamplerKind};
+use super::separable::{FactorKind, SeparableSampler};
 use crate::rng::stream_rng;
 
 /// Statistical tests accept deviations up to this many standard errors (fixed seeds; the
@@ -70,6 +71,22 @@ fn separable_sampler_variogram_short_and_long_correlation() {
 }
 
 #[test]
+fn separable_variogram_for_each_factor() {
+    // Forced factors (the automatic choice depends on cost): banded Cholesky (l/dx = 2.4),
+    // kernel quadrature (same l) and pivoted low rank (l/dx = 6.4, C₁ ill-conditioned).
+    let grid = PlateGrid::with_nodes(1.0, 16);
+    for (l, kind) in [
+        (0.3, FactorKind::Cholesky),
+        (0.3, FactorKind::Quadrature),
+        (0.8, FactorKind::LowRank),
+    ] {
+        let corr = Correlation::gaussian(l);
+        let s = AnySampler::Separable(SeparableSampler::with_factor(grid, corr, kind).unwrap());
+        variogram_check(&s, corr, 3000, 0.0);
+    }
+}
+
+#[test]
 fn circulant_sampler_variogram_exponents_1_and_2() {
     for n in [1, 2] {
         let grid = PlateGrid::with_nodes(1.0, 16);
@@ -112,8 +129,9 @@ const MAX_NODES: usize = 256;
 /// l = 0.1 (h = 0.1a), the worst of `discretisation_bias_is_small`'s points.
 const DISCRETISATION_TOL: f64 = 0.01;
 
-/// Monte-Carlo Var[F_x], Var[T_G] at (a, l) vs Eq. 7, 9, plus the discrete oracles.
-fn check_variances(a: f64, l: f64, samples: usize, seed: u64) {
+/// Monte-Carlo Var[F_x], Var[T_G] at (a, l) vs Eq. 7, 9 within `n_se` standard errors, plus
+/// the discrete oracles. Returns the two z-scores (MC − closed form)/SE.
+fn check_variances(a: f64, l: f64, samples: usize, seed: u64, n_se: f64) -> [f64; 2] {
     let field = seed_field(l);
     let grid = PlateGrid::seed_mesh(a, l, MAX_NODES);
     let w = MotionWeights::new(grid, 1.0, &[]);
@@ -125,13 +143,13 @@ fn check_variances(a: f64, l: f64, samples: usize, seed: u64) {
     );
     let (f, t) = (r.force_x(), r.torque());
     assert!(
-        (f.var - v7).abs() <= 3.0 * f.se_var,
+        (f.var - v7).abs() <= n_se * f.se_var,
         "a={a} l={l}: Var F MC {:e} ± {:e} vs Eq.7 {v7:e}",
         f.var,
         f.se_var
     );
     assert!(
-        (t.var - v9).abs() <= 3.0 * t.se_var,
+        (t.var - v9).abs() <= n_se * t.se_var,
         "a={a} l={l}: Var T MC {:e} ± {:e} vs Eq.9 {v9:e}",
         t.var,
         t.se_var
@@ -151,6 +169,7 @@ fn check_variances(a: f64, l: f64, samples: usize, seed: u64) {
             && ratio <= 1.0 + DISCRETISATION_TOL,
         "a={a} l={l}: discrete/closed = {ratio}"
     );
+    [(f.var - v7) / f.se_var, (t.var - v9) / t.se_var]
 }
 
 #[test]
@@ -159,20 +178,31 @@ fn monte_carlo_variances_match_eq_7_and_9_representative_points() {
         .iter()
         .enumerate()
     {
-        check_variances(a, l, 5000, 100 + k as u64);
+        check_variances(a, l, 5000, 100 + k as u64, 3.0);
     }
 }
 
 #[test]
 #[ignore = "full Fig. 4-5 grid (50 points × 5000 realisations, ~7 s in the dev profile); run with: cargo test -p tribo-calibrator --release -- --ignored monte_carlo_variances_full_grid"]
 fn monte_carlo_variances_full_grid() {
+    // 100 simultaneous checks: at 3 SE each, and with the lognormal field's variance biased
+    // low against Eq. 7/9 (Nataf, field.rs; z-scores measured over 300 checks: mean −0.26,
+    // sd 1.02), about one check in 270 exceeds 3 SE by chance. So every point must lie within
+    // N_SE, and at most MAX_BEYOND_3SE of the 100 beyond 3 SE (binomial tail < 1 %).
+    const MAX_BEYOND_3SE: usize = 3;
     let mut k = 0;
+    let mut beyond = 0;
     for a in [0.5, 1.0, 1.5, 2.0, 2.5] {
         for i in 1..=10 {
-            check_variances(a, 0.1 * i as f64, 5000, 1000 + k);
+            let z = check_variances(a, 0.1 * i as f64, 5000, 1000 + k, N_SE);
+            beyond += z.iter().filter(|z| z.abs() > 3.0).count();
             k += 1;
         }
     }
+    assert!(
+        beyond <= MAX_BEYOND_3SE,
+        "{beyond} of 100 checks beyond 3 SE"
+    );
 }
 
 #[test]
