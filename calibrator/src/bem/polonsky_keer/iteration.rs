@@ -1,0 +1,253 @@
+//! The Polonsky–Keer iteration of [`ContactSolver`] (parent module docs: problem, criterion,
+//! cost).
+
+use super::{BemError, ContactSolver, EXACT_REFRESH_EVERY, SolveReport, UpdateStats};
+use crate::bem::saturation::{impose_mean_pressure, impose_mean_pressure_by, plastic_displacement};
+
+impl ContactSolver {
+    fn validate(&self, g: &[f64], p: f64, pc: f64) -> Result<(), BemError> {
+        if g.len() != self.traction.len() {
+            return Err(BemError::Input(format!(
+                "gap has {} values for a {}×{} grid",
+                g.len(),
+                self.nx,
+                self.ny
+            )));
+        }
+        if let Some(k) = g.iter().position(|v| !v.is_finite()) {
+            return Err(BemError::Input(format!(
+                "gap at column {}, row {} is not finite ({})",
+                k % self.nx,
+                k / self.nx,
+                g[k]
+            )));
+        }
+        if !(p.is_finite() && p > 0.0) {
+            return Err(BemError::Input(format!(
+                "mean pressure must be finite and positive, got {p}"
+            )));
+        }
+        if p >= pc {
+            return Err(BemError::Input(format!(
+                "mean pressure {p} Pa must stay below p_crit = {pc} Pa (full plastic flow)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// t̂ = F t and u_e = K t afresh (one FFT pair).
+    fn refresh(&mut self) {
+        self.kernel.transform(&self.traction, &mut self.t_hat);
+        self.kernel.displacement_of(&self.t_hat, &mut self.elastic);
+        self.stats.refreshes += 1;
+    }
+
+    /// [`Self::refresh`] that also records how far the incremental u_e had drifted from K t.
+    /// `gap` is scratch here (the caller recomputes it).
+    fn refresh_measuring_drift(&mut self) {
+        self.kernel.transform(&self.traction, &mut self.t_hat);
+        self.kernel.displacement_of(&self.t_hat, &mut self.gap);
+        let (mut diff, mut size) = (0.0f64, 0.0f64);
+        for (a, b) in self.elastic.iter().zip(&self.gap) {
+            diff = diff.max((a - b).abs());
+            size = size.max(b.abs());
+        }
+        if size > 0.0 {
+            self.stats.max_drift = self.stats.max_drift.max(diff / size);
+        }
+        std::mem::swap(&mut self.elastic, &mut self.gap);
+        self.stats.refreshes += 1;
+    }
+
+    // The hot loops walk several parallel arrays by index; iterator zips of 4–5 slices read worse.
+    #[allow(clippy::needless_range_loop)]
+    pub(super) fn run(&mut self, g: &[f64], p: f64) -> Result<SolveReport, BemError> {
+        let pc = self.material.p_crit.unwrap_or(f64::INFINITY);
+        self.validate(g, p, pc)?;
+        self.has_solution = false;
+        self.stats = UpdateStats::default();
+        let n = g.len();
+        let nf = n as f64;
+        let mean_g = g.iter().sum::<f64>() / nf;
+        let rms_g = (g.iter().map(|v| (v - mean_g).powi(2)).sum::<f64>() / nf).sqrt();
+        let scale = if rms_g > 0.0 {
+            rms_g
+        } else {
+            p * self.lx / self.material.e_star
+        };
+        let tol = self.options.tolerance;
+
+        self.traction
+            .iter_mut()
+            .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
+        impose_mean_pressure(&mut self.traction, p, pc);
+        self.direction.iter_mut().for_each(|d| *d = 0.0);
+        self.refresh();
+        let mut transforms = 2usize;
+        let mut since_refresh = 0usize;
+        let (mut g_old, mut conjugate) = (1.0, false);
+        let mut iterations = 0;
+        let (mut residual, mut delta);
+        let free = |t: f64| t > 0.0 && t < pc;
+        loop {
+            // Approach δ from the free set (the loaded set if every loaded point is saturated).
+            let (mut s, mut c) = (0.0, 0usize);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    s += self.elastic[i] + g[i];
+                    c += 1;
+                }
+            }
+            let free_count = c;
+            if c == 0 {
+                for i in 0..n {
+                    if self.traction[i] > 0.0 {
+                        s += self.elastic[i] + g[i];
+                        c += 1;
+                    }
+                }
+            }
+            delta = s / c.max(1) as f64;
+            // Elastic gap, projected gradient, and the sums the direction needs.
+            let (mut pi2, mut g_norm, mut g_free, mut d_free) = (0.0, 0.0, 0.0, 0.0);
+            for i in 0..n {
+                let ge = self.elastic[i] + g[i] - delta;
+                self.gap[i] = ge;
+                let t = self.traction[i];
+                let pi = if t <= 0.0 {
+                    ge.min(0.0)
+                } else if t >= pc {
+                    ge.max(0.0)
+                } else {
+                    g_norm += ge * ge;
+                    g_free += ge;
+                    d_free += self.direction[i];
+                    ge
+                };
+                pi2 += pi * pi;
+            }
+            residual = (pi2 / nf).sqrt() / scale;
+            if residual <= tol {
+                if since_refresh == 0 {
+                    break;
+                }
+                self.refresh_measuring_drift();
+                transforms += 2;
+                since_refresh = 0;
+                continue;
+            }
+            if iterations >= self.options.max_iterations {
+                return Err(BemError::NotConverged {
+                    iterations,
+                    residual,
+                    tolerance: tol,
+                });
+            }
+            iterations += 1;
+
+            // Conjugate direction on the free set, projected to zero mean there (the tangent
+            // space of ⟨t⟩ = p̄), so that dᵀK d is the whole denominator of the step.
+            let beta = if conjugate { g_norm / g_old } else { 0.0 };
+            g_old = g_norm;
+            let d_mean = if free_count > 0 {
+                (g_free + beta * d_free) / free_count as f64
+            } else {
+                0.0
+            };
+            let mut num = 0.0;
+            for i in 0..n {
+                self.direction[i] = if free(self.traction[i]) {
+                    let d = self.gap[i] + beta * self.direction[i] - d_mean;
+                    num += self.gap[i] * d;
+                    d
+                } else {
+                    0.0
+                };
+            }
+            self.kernel.transform(&self.direction, &mut self.d_hat);
+            transforms += 1;
+            let den = self.kernel.quadratic_form(&self.d_hat);
+            let tau = if den > 0.0 && num > 0.0 {
+                num / den
+            } else {
+                0.0
+            };
+            let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
+
+            // Step, projection on [0, p_crit], re-entry of wrongly inactive points; every point
+            // that leaves the linear step is recorded as a correction Δt_i.
+            self.corrections.clear();
+            let (mut overflow, mut entered) = (false, false);
+            let budget = self.point_budget;
+            let mut record = |corr: &mut Vec<(usize, f64)>, i: usize, dt: f64| {
+                if corr.len() < budget {
+                    corr.push((i, dt));
+                } else {
+                    overflow = true;
+                }
+            };
+            for i in 0..n {
+                let t = self.traction[i];
+                let ge = self.gap[i];
+                if free(t) {
+                    let linear = t - tau * self.direction[i];
+                    let nt = linear.clamp(0.0, pc);
+                    if nt != linear {
+                        record(&mut self.corrections, i, nt - linear);
+                    }
+                    self.traction[i] = nt;
+                } else if t <= 0.0 && ge < 0.0 {
+                    let nt = (-tau_bound * ge).min(pc);
+                    record(&mut self.corrections, i, nt - t);
+                    self.traction[i] = nt;
+                    entered = true;
+                } else if t >= pc && ge > 0.0 {
+                    let nt = (pc - tau_bound * ge).max(0.0);
+                    record(&mut self.corrections, i, nt - t);
+                    self.traction[i] = nt;
+                    entered = true;
+                }
+            }
+            conjugate = !entered;
+            let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
+
+            // t̂ and u_e = K t: incrementally (one inverse transform) or afresh (a pair).
+            if sc.linear && !overflow && since_refresh < EXACT_REFRESH_EVERY {
+                for k in 0..self.corrections.len() {
+                    let (i, dt) = self.corrections[k];
+                    self.kernel.add_point(&mut self.t_hat, i, dt);
+                }
+                self.stats.point_updates += self.corrections.len();
+                self.stats.incremental += 1;
+                self.kernel.step_and_displace(
+                    &mut self.t_hat,
+                    &self.d_hat,
+                    tau,
+                    sc.lambda,
+                    &mut self.elastic,
+                );
+                transforms += 1;
+                since_refresh += 1;
+            } else {
+                self.refresh();
+                transforms += 2;
+                since_refresh = 0;
+            }
+        }
+
+        plastic_displacement(&self.traction, &self.gap, pc, &mut self.plastic);
+        for (gp, up) in self.gap.iter_mut().zip(&self.plastic) {
+            *gp += up;
+        }
+        self.has_solution = true;
+        Ok(SolveReport {
+            iterations,
+            fft_pairs: transforms.div_ceil(2),
+            residual,
+            approach: delta,
+            mean_gap: self.gap.iter().sum::<f64>() / nf,
+            contact_fraction: self.traction.iter().filter(|&&t| t > 0.0).count() as f64 / nf,
+            saturated_fraction: self.traction.iter().filter(|&&t| t >= pc).count() as f64 / nf,
+        })
+    }
+}
