@@ -23,4 +23,6 @@ pub use polonsky_keer::{
     BemError, ContactSolver, EXACT_REFRESH_EVERY, Material, SolveReport, SolverOptions,
     UpdateStats, gap_from_surfaces,
 };
+/// Complex type of the spectra taken and returned by [`HalfSpaceKernel`].
+pub use rustfft::num_complex::Complex64;
 pub use saturation::{deform_plastically, impose_mean_pressure};

@@ -68,8 +68,11 @@ fn shifted_warm_start_of_a_shifted_problem_is_already_converged() {
         .unwrap();
     let mut t_prev = s.traction().to_vec();
     for (sx, sy, total) in [(1isize, 0isize, (1, 0)), (-3, 5, (-2, 5))] {
-        let g = gap_from_surfaces(&tool.shifted(total.0, total.1), &def.shifted(total.0, total.1))
-            .unwrap();
+        let g = gap_from_surfaces(
+            &tool.shifted(total.0, total.1),
+            &def.shifted(total.0, total.1),
+        )
+        .unwrap();
         let r = s.solve_warm_shifted(&g, p, sx, sy).unwrap();
         assert_eq!(r.iterations, 0, "shift ({sx}, {sy})");
         // The traction really moved: t'(x, y) = t(x − sx, y − sy).
