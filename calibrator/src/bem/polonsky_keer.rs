@@ -188,6 +188,12 @@ pub struct ContactSolver {
     t_hat: Vec<Complex64>,
     /// Spectrum of the search direction.
     d_hat: Vec<Complex64>,
+    /// Indices of the free set 0 < t < p_crit of the current and of the previous iteration
+    /// (the support of the search direction), capacity N.
+    free_list: Vec<usize>,
+    old_free: Vec<usize>,
+    /// Points at a bound whose gap asks to leave it (penetration at t = 0, opening at p_crit).
+    violators: Vec<usize>,
     /// Point corrections (index, Δt \[Pa\]) of the current step, capacity `point_budget`.
     corrections: Vec<(usize, f64)>,
     /// Most point corrections per step still cheaper than a forward transform.
@@ -255,6 +261,9 @@ impl ContactSolver {
             direction: vec![0.0; n],
             t_hat: spectrum.clone(),
             d_hat: spectrum,
+            free_list: Vec::with_capacity(n),
+            old_free: Vec::with_capacity(n),
+            violators: Vec::with_capacity(n),
             corrections: Vec::with_capacity(point_budget),
             point_budget,
             stats: UpdateStats::default(),

@@ -13,6 +13,15 @@ const UNIT_SCALE: f64 = 4.0 * f64::EPSILON;
 /// Independent accumulators of the O(N) reductions (breaks the serial FP-add chain).
 pub(in crate::bem) const LANES: usize = 8;
 
+/// Σ of a dense field over LANES accumulators.
+fn dense_sum(x: &[f64]) -> f64 {
+    let mut acc = [0.0; LANES];
+    for (k, v) in x.iter().enumerate() {
+        acc[k % LANES] += v;
+    }
+    lane_sum(&acc)
+}
+
 /// Σ of the lane accumulators, in a fixed order.
 pub(in crate::bem) fn lane_sum(acc: &[f64; LANES]) -> f64 {
     acc.iter().sum()
@@ -94,31 +103,35 @@ impl ContactSolver {
             .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
         impose_mean_pressure(&mut self.traction, p, pc);
         self.direction.iter_mut().for_each(|d| *d = 0.0);
+        // d is non-zero only on `free_list` (empty: d = 0).
+        self.free_list.clear();
         self.refresh();
+        let mut sum_t = dense_sum(&self.traction);
         let mut transforms = 2usize;
         let mut since_refresh = 0usize;
         let (mut g_old, mut conjugate) = (1.0, false);
         let mut iterations = 0;
         let (mut residual, mut delta);
         let free = |t: f64| t > 0.0 && t < pc;
+        // Only two dense passes per iteration (the free set, then the gap); everything else
+        // runs on the index lists of the free set and of the points violating their bound.
         loop {
-            // Approach δ from the free set (the loaded set if every loaded point is saturated).
-            // Sums run over LANES independent accumulators: a single one is a serial chain of
-            // FP additions that costs more than the FFTs (measured).
-            let (mut s, mut c) = ([0.0; LANES], 0usize);
-            for ((tc, uc), gc) in self
-                .traction
-                .chunks(LANES)
-                .zip(self.elastic.chunks(LANES))
-                .zip(g.chunks(LANES))
-            {
-                for (l, ((&t, &u), &gi)) in tc.iter().zip(uc).zip(gc).enumerate() {
-                    let f = free(t);
-                    s[l % LANES] += if f { u + gi } else { 0.0 };
-                    c += usize::from(f);
+            // Free set and approach δ from it (the loaded set if every loaded point is
+            // saturated). Sums run over LANES accumulators: a single one is a serial chain of
+            // FP additions slower than the memory stream (measured).
+            std::mem::swap(&mut self.free_list, &mut self.old_free);
+            self.free_list.clear();
+            for (i, &t) in self.traction.iter().enumerate() {
+                if free(t) {
+                    self.free_list.push(i);
                 }
             }
-            let free_count = c;
+            let mut s = [0.0; LANES];
+            for (k, &i) in self.free_list.iter().enumerate() {
+                s[k % LANES] += self.elastic[i] + g[i];
+            }
+            let free_count = self.free_list.len();
+            let mut c = free_count;
             if c == 0 {
                 for ((&t, &u), &gi) in self.traction.iter().zip(&self.elastic).zip(g) {
                     if t > 0.0 {
@@ -128,23 +141,20 @@ impl ContactSolver {
                 }
             }
             delta = lane_sum(&s) / c.max(1) as f64;
-            // Elastic gap, projected gradient, and the sums the direction needs.
+
+            // Elastic gap everywhere, projected gradient, points violating their bound.
+            self.violators.clear();
             let mut pi2 = [0.0; LANES];
-            let mut g_norm = [0.0; LANES];
-            let mut g_free = [0.0; LANES];
-            let mut d_free = [0.0; LANES];
-            for ((((gpc, tc), uc), gc), dc) in self
+            for (chunk, (((gpc, tc), uc), gc)) in self
                 .gap
                 .chunks_mut(LANES)
                 .zip(self.traction.chunks(LANES))
                 .zip(self.elastic.chunks(LANES))
                 .zip(g.chunks(LANES))
-                .zip(self.direction.chunks(LANES))
+                .enumerate()
             {
-                for (l, ((((gp, &t), &u), &gi), &d)) in
-                    gpc.iter_mut().zip(tc).zip(uc).zip(gc).zip(dc).enumerate()
+                for (l, (((gp, &t), &u), &gi)) in gpc.iter_mut().zip(tc).zip(uc).zip(gc).enumerate()
                 {
-                    let l = l % LANES;
                     let ge = u + gi - delta;
                     *gp = ge;
                     let pi = if t <= 0.0 {
@@ -154,21 +164,19 @@ impl ContactSolver {
                     } else {
                         ge
                     };
-                    pi2[l] += pi * pi;
-                    let f = free(t);
-                    g_norm[l] += if f { ge * ge } else { 0.0 };
-                    g_free[l] += if f { ge } else { 0.0 };
-                    d_free[l] += if f { d } else { 0.0 };
+                    pi2[l % LANES] += pi * pi;
+                    if !free(t) && pi != 0.0 {
+                        self.violators.push(chunk * LANES + l);
+                    }
                 }
             }
-            let (pi2, g_norm) = (lane_sum(&pi2), lane_sum(&g_norm));
-            let (g_free, d_free) = (lane_sum(&g_free), lane_sum(&d_free));
-            residual = (pi2 / nf).sqrt() / scale;
+            residual = (lane_sum(&pi2) / nf).sqrt() / scale;
             if residual <= tol {
                 if since_refresh == 0 {
                     break;
                 }
                 self.refresh_measuring_drift();
+                sum_t = dense_sum(&self.traction);
                 transforms += 2;
                 since_refresh = 0;
                 continue;
@@ -184,29 +192,32 @@ impl ContactSolver {
 
             // Conjugate direction on the free set, projected to zero mean there (the tangent
             // space of ⟨t⟩ = p̄), so that dᵀK d is the whole denominator of the step.
+            let (mut g_norm, mut g_free, mut d_free) = ([0.0; LANES], [0.0; LANES], [0.0; LANES]);
+            for (k, &i) in self.free_list.iter().enumerate() {
+                let ge = self.gap[i];
+                g_norm[k % LANES] += ge * ge;
+                g_free[k % LANES] += ge;
+                d_free[k % LANES] += self.direction[i];
+            }
+            let g_norm = lane_sum(&g_norm);
             let beta = if conjugate { g_norm / g_old } else { 0.0 };
             g_old = g_norm;
             let d_mean = if free_count > 0 {
-                (g_free + beta * d_free) / free_count as f64
+                (lane_sum(&g_free) + beta * lane_sum(&d_free)) / free_count as f64
             } else {
                 0.0
             };
-            let mut num = [0.0; LANES];
-            for ((dc, tc), gc) in self
-                .direction
-                .chunks_mut(LANES)
-                .zip(self.traction.chunks(LANES))
-                .zip(self.gap.chunks(LANES))
-            {
-                for (l, ((dir, &t), &ge)) in dc.iter_mut().zip(tc).zip(gc).enumerate() {
-                    let d = if free(t) {
-                        ge + beta * *dir - d_mean
-                    } else {
-                        0.0
-                    };
-                    *dir = d;
-                    num[l % LANES] += ge * d;
+            for &i in &self.old_free {
+                if !free(self.traction[i]) {
+                    self.direction[i] = 0.0;
                 }
+            }
+            let mut num = [0.0; LANES];
+            for (k, &i) in self.free_list.iter().enumerate() {
+                let ge = self.gap[i];
+                let d = ge + beta * self.direction[i] - d_mean;
+                self.direction[i] = d;
+                num[k % LANES] += ge * d;
             }
             let num = lane_sum(&num);
             self.kernel.transform(&self.direction, &mut self.d_hat);
@@ -219,8 +230,8 @@ impl ContactSolver {
             };
             let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
 
-            // Step, projection on [0, p_crit], re-entry of wrongly inactive points; every point
-            // that leaves the linear step is recorded as a correction Δt_i.
+            // Step, projection on [0, p_crit], re-entry of the violators; every point that
+            // leaves the linear step is recorded as a correction Δt_i of t̂.
             self.corrections.clear();
             let (mut overflow, mut entered) = (false, false);
             let budget = self.point_budget;
@@ -231,43 +242,38 @@ impl ContactSolver {
                     overflow = true;
                 }
             };
-            let mut sum = [0.0; LANES];
-            for (i, ((tr, &ge), &d)) in self
-                .traction
-                .iter_mut()
-                .zip(&self.gap)
-                .zip(&self.direction)
-                .enumerate()
-            {
-                let t = *tr;
-                if free(t) {
-                    let linear = t - tau * d;
-                    let nt = linear.clamp(0.0, pc);
-                    if nt != linear {
-                        record(&mut self.corrections, i, nt - linear);
-                    }
-                    *tr = nt;
-                } else if t <= 0.0 && ge < 0.0 {
-                    let nt = (-tau_bound * ge).min(pc);
-                    record(&mut self.corrections, i, nt - t);
-                    *tr = nt;
-                    entered = true;
-                } else if t >= pc && ge > 0.0 {
-                    let nt = (pc - tau_bound * ge).max(0.0);
-                    record(&mut self.corrections, i, nt - t);
-                    *tr = nt;
-                    entered = true;
+            let mut change = [0.0; LANES];
+            for (k, &i) in self.free_list.iter().enumerate() {
+                let t = self.traction[i];
+                let linear = t - tau * self.direction[i];
+                let nt = linear.clamp(0.0, pc);
+                if nt != linear {
+                    record(&mut self.corrections, i, nt - linear);
                 }
-                sum[i % LANES] += *tr;
+                self.traction[i] = nt;
+                change[k % LANES] += nt - t;
             }
-            let sum = lane_sum(&sum);
+            for &i in &self.violators {
+                let (t, ge) = (self.traction[i], self.gap[i]);
+                let nt = if t <= 0.0 {
+                    (-tau_bound * ge).min(pc)
+                } else {
+                    (pc - tau_bound * ge).max(0.0)
+                };
+                record(&mut self.corrections, i, nt - t);
+                self.traction[i] = nt;
+                change[0] += nt - t;
+                entered = true;
+            }
             conjugate = !entered;
-            let sc = if pc.is_infinite() && sum > 0.0 {
+            sum_t += lane_sum(&change);
+            let sc = if pc.is_infinite() && sum_t > 0.0 {
                 // Elastic: ⟨t⟩ = p̄ is the plain rescaling, skipped when it is 1 to round-off
                 // (a step without projection keeps Σt, d having zero mean on the free set).
-                let lambda = nf * p / sum;
+                let lambda = nf * p / sum_t;
                 if (lambda - 1.0).abs() > UNIT_SCALE {
                     self.traction.iter_mut().for_each(|t| *t *= lambda);
+                    sum_t *= lambda;
                     Scaling {
                         lambda,
                         linear: true,
@@ -279,7 +285,9 @@ impl ContactSolver {
                     }
                 }
             } else {
-                impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap))
+                let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
+                sum_t = dense_sum(&self.traction);
+                sc
             };
 
             // t̂ and u_e = K t: incrementally (one inverse transform) or afresh (a pair).
@@ -301,6 +309,7 @@ impl ContactSolver {
                 since_refresh += 1;
             } else {
                 self.refresh();
+                sum_t = dense_sum(&self.traction);
                 transforms += 2;
                 since_refresh = 0;
             }
