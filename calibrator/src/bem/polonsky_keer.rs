@@ -192,6 +192,8 @@ pub struct ContactSolver {
     /// (the support of the search direction), capacity N.
     free_list: Vec<usize>,
     old_free: Vec<usize>,
+    /// Free set after the current step, being built.
+    next_free: Vec<usize>,
     /// Points at a bound whose gap asks to leave it (penetration at t = 0, opening at p_crit).
     violators: Vec<usize>,
     /// Point corrections (index, Δt \[Pa\]) of the current step, capacity `point_budget`.
@@ -263,7 +265,8 @@ impl ContactSolver {
             d_hat: spectrum,
             free_list: Vec::with_capacity(n),
             old_free: Vec::with_capacity(n),
-            violators: Vec::with_capacity(n),
+            next_free: Vec::with_capacity(n),
+            violators: Vec::with_capacity(n + n / iteration::LANES + 1),
             corrections: Vec::with_capacity(point_budget),
             point_budget,
             stats: UpdateStats::default(),

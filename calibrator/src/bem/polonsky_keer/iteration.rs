@@ -13,6 +13,92 @@ const UNIT_SCALE: f64 = 4.0 * f64::EPSILON;
 /// Independent accumulators of the O(N) reductions (breaks the serial FP-add chain).
 pub(in crate::bem) const LANES: usize = 8;
 
+/// `list` ← {i : 0 < t_i < p_crit}, ascending.
+fn rebuild_free_list(t: &[f64], pc: f64, list: &mut Vec<usize>) {
+    list.clear();
+    list.extend(
+        t.iter()
+            .enumerate()
+            .filter(|&(_, &v)| v > 0.0 && v < pc)
+            .map(|(i, _)| i),
+    );
+}
+
+/// The dense pass of an iteration: elastic gap G = u + g − δ into `gap`, and Σπ² of the
+/// projected gradient (module docs). The indices of the points violating their bound (G < 0
+/// at t = 0, G > 0 at t = p_crit) go to `violators`, ascending. Written over fixed LANES-wide
+/// chunks without branches so that it vectorises; violators are looked up only in the chunks
+/// flagged as holding one.
+fn gap_pass(
+    gap: &mut [f64],
+    t: &[f64],
+    u: &[f64],
+    g: &[f64],
+    delta: f64,
+    pc: f64,
+    violators: &mut Vec<usize>,
+) -> f64 {
+    violators.clear();
+    let n = gap.len();
+    let main = n - n % LANES;
+    let mut acc = [0.0; LANES];
+    for (k, (((gc, tc), uc), hc)) in gap[..main]
+        .chunks_exact_mut(LANES)
+        .zip(t.chunks_exact(LANES))
+        .zip(u.chunks_exact(LANES))
+        .zip(g.chunks_exact(LANES))
+        .enumerate()
+    {
+        let mut flagged = false;
+        for l in 0..LANES {
+            let ge = uc[l] + hc[l] - delta;
+            gc[l] = ge;
+            let (lo, hi) = (tc[l] <= 0.0, tc[l] >= pc);
+            let pi = if lo {
+                ge.min(0.0)
+            } else if hi {
+                ge.max(0.0)
+            } else {
+                ge
+            };
+            acc[l] += pi * pi;
+            flagged |= (lo || hi) & (pi != 0.0);
+        }
+        if flagged {
+            violators.push(k * LANES);
+        }
+    }
+    let mut tail = 0.0;
+    for i in main..n {
+        let ge = u[i] + g[i] - delta;
+        gap[i] = ge;
+        let pi = if t[i] <= 0.0 {
+            ge.min(0.0)
+        } else if t[i] >= pc {
+            ge.max(0.0)
+        } else {
+            ge
+        };
+        tail += pi * pi;
+    }
+    if main < n {
+        violators.push(main);
+    }
+    // Expand the flagged chunk starts into point indices (appended, then the starts dropped).
+    let chunks = violators.len();
+    for c in 0..chunks {
+        let start = violators[c];
+        for i in start..(start + LANES).min(n) {
+            let violates = (t[i] <= 0.0 && gap[i] < 0.0) || (t[i] >= pc && gap[i] > 0.0);
+            if violates {
+                violators.push(i);
+            }
+        }
+    }
+    violators.drain(..chunks);
+    lane_sum(&acc) + tail
+}
+
 /// Σ of a dense field over LANES accumulators.
 fn dense_sum(x: &[f64]) -> f64 {
     let mut acc = [0.0; LANES];
@@ -103,8 +189,9 @@ impl ContactSolver {
             .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
         impose_mean_pressure(&mut self.traction, p, pc);
         self.direction.iter_mut().for_each(|d| *d = 0.0);
-        // d is non-zero only on `free_list` (empty: d = 0).
-        self.free_list.clear();
+        // d is non-zero only on `old_free` (empty: d = 0); `free_list` is {i: 0 < t_i < p_crit}.
+        self.old_free.clear();
+        rebuild_free_list(&self.traction, pc, &mut self.free_list);
         self.refresh();
         let mut sum_t = dense_sum(&self.traction);
         let mut transforms = 2usize;
@@ -113,19 +200,17 @@ impl ContactSolver {
         let mut iterations = 0;
         let (mut residual, mut delta);
         let free = |t: f64| t > 0.0 && t < pc;
-        // Only two dense passes per iteration (the free set, then the gap); everything else
-        // runs on the index lists of the free set and of the points violating their bound.
+        // One dense pass per iteration (the gap) besides the transforms; everything else runs
+        // on the index lists of the free set and of the points violating their bound.
         loop {
-            // Free set and approach δ from it (the loaded set if every loaded point is
-            // saturated). Sums run over LANES accumulators: a single one is a serial chain of
-            // FP additions slower than the memory stream (measured).
-            std::mem::swap(&mut self.free_list, &mut self.old_free);
-            self.free_list.clear();
-            for (i, &t) in self.traction.iter().enumerate() {
-                if free(t) {
-                    self.free_list.push(i);
-                }
-            }
+            debug_assert_eq!(
+                self.free_list.len(),
+                self.traction.iter().filter(|&&t| free(t)).count(),
+                "free list out of step with the traction"
+            );
+            // Approach δ from the free set (the loaded set if every loaded point is saturated).
+            // Sums run over LANES accumulators: a single one is a serial chain of FP additions
+            // slower than the memory stream (measured).
             let mut s = [0.0; LANES];
             for (k, &i) in self.free_list.iter().enumerate() {
                 s[k % LANES] += self.elastic[i] + g[i];
@@ -143,34 +228,16 @@ impl ContactSolver {
             delta = lane_sum(&s) / c.max(1) as f64;
 
             // Elastic gap everywhere, projected gradient, points violating their bound.
-            self.violators.clear();
-            let mut pi2 = [0.0; LANES];
-            for (chunk, (((gpc, tc), uc), gc)) in self
-                .gap
-                .chunks_mut(LANES)
-                .zip(self.traction.chunks(LANES))
-                .zip(self.elastic.chunks(LANES))
-                .zip(g.chunks(LANES))
-                .enumerate()
-            {
-                for (l, (((gp, &t), &u), &gi)) in gpc.iter_mut().zip(tc).zip(uc).zip(gc).enumerate()
-                {
-                    let ge = u + gi - delta;
-                    *gp = ge;
-                    let pi = if t <= 0.0 {
-                        ge.min(0.0)
-                    } else if t >= pc {
-                        ge.max(0.0)
-                    } else {
-                        ge
-                    };
-                    pi2[l % LANES] += pi * pi;
-                    if !free(t) && pi != 0.0 {
-                        self.violators.push(chunk * LANES + l);
-                    }
-                }
-            }
-            residual = (lane_sum(&pi2) / nf).sqrt() / scale;
+            let pi2 = gap_pass(
+                &mut self.gap,
+                &self.traction,
+                &self.elastic,
+                g,
+                delta,
+                pc,
+                &mut self.violators,
+            );
+            residual = (pi2 / nf).sqrt() / scale;
             if residual <= tol {
                 if since_refresh == 0 {
                     break;
@@ -243,12 +310,16 @@ impl ContactSolver {
                 }
             };
             let mut change = [0.0; LANES];
+            self.next_free.clear();
             for (k, &i) in self.free_list.iter().enumerate() {
                 let t = self.traction[i];
                 let linear = t - tau * self.direction[i];
                 let nt = linear.clamp(0.0, pc);
                 if nt != linear {
                     record(&mut self.corrections, i, nt - linear);
+                }
+                if free(nt) {
+                    self.next_free.push(i);
                 }
                 self.traction[i] = nt;
                 change[k % LANES] += nt - t;
@@ -261,6 +332,9 @@ impl ContactSolver {
                     (pc - tau_bound * ge).max(0.0)
                 };
                 record(&mut self.corrections, i, nt - t);
+                if free(nt) {
+                    self.next_free.push(i);
+                }
                 self.traction[i] = nt;
                 change[0] += nt - t;
                 entered = true;
@@ -287,8 +361,13 @@ impl ContactSolver {
             } else {
                 let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
                 sum_t = dense_sum(&self.traction);
+                // The capped rescaling can saturate points: the free set is rebuilt.
+                rebuild_free_list(&self.traction, pc, &mut self.next_free);
                 sc
             };
+            // d lives on the old free set until the next direction is formed.
+            std::mem::swap(&mut self.old_free, &mut self.free_list);
+            std::mem::swap(&mut self.free_list, &mut self.next_free);
 
             // t̂ and u_e = K t: incrementally (one inverse transform) or afresh (a pair).
             if sc.linear && !overflow && since_refresh < EXACT_REFRESH_EVERY {
