@@ -155,26 +155,43 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("pk_cold_solve_{n}"), |b| {
             b.iter(|| black_box(s.solve(black_box(&g), p).expect("cold")))
         });
+        // Load-robust ratio: `iterations` FFT pairs in a row vs one cold solve, alternated so
+        // both see the same machine load; the median of the ratios.
         let reps = 9;
-        let pair = median_seconds(reps * 10, || kernel.fft_round_trip(&x, &mut y));
+        let mut ratios = Vec::with_capacity(reps);
+        let (mut pair_block, mut solve) = (Vec::new(), Vec::new());
+        for _ in 0..reps {
+            let start = Instant::now();
+            for _ in 0..iterations {
+                kernel.fft_round_trip(&x, &mut y);
+            }
+            let t_pairs = start.elapsed().as_secs_f64();
+            let start = Instant::now();
+            s.solve(&g, p).expect("cold");
+            let t_solve = start.elapsed().as_secs_f64();
+            ratios.push(t_solve / t_pairs);
+            pair_block.push(t_pairs / iterations as f64);
+            solve.push(t_solve);
+        }
+        for v in [&mut ratios, &mut pair_block, &mut solve] {
+            v.sort_by(f64::total_cmp);
+        }
         let forward = median_seconds(reps * 10, || kernel.transform(&x, &mut spec));
         let point = median_seconds(reps * 10, || {
             kernel.add_point(&mut spec, n * n / 2 + 3, 1.0)
         });
-        let solve = median_seconds(reps, || {
-            s.solve(&g, p).expect("cold");
-        });
-        let per_iteration = solve / iterations as f64;
+        let st = s.update_stats();
         eprintln!(
             "[bem {n}²] FFT pair {:.3} ms, forward {:.3} ms, point update {:.4} ms ({:.1} points per forward); \
-             cold solve {:.1} ms / {iterations} it = {:.3} ms per iteration = {:.2} FFT pairs",
-            pair * 1e3,
+             cold solve {:.1} ms / {iterations} it = {:.3} ms per iteration = {:.2} FFT pairs \
+             (median of {reps} alternated ratios); {st:?}",
+            pair_block[reps / 2] * 1e3,
             forward * 1e3,
             point * 1e3,
             forward / point,
-            solve * 1e3,
-            per_iteration * 1e3,
-            per_iteration / pair
+            solve[reps / 2] * 1e3,
+            solve[reps / 2] / iterations as f64 * 1e3,
+            ratios[reps / 2]
         );
     }
 }
