@@ -285,9 +285,6 @@ impl CalibrationConfig {
                 a.steps_per_period
             );
         }
-        if w.velocities.len() < 2 {
-            bail!("sweep.velocities needs at least 2 velocities to fit the saturation law α(v)");
-        }
         if w.velocities.len() > tribo_core::law::ALPHA_SAMPLES {
             bail!(
                 "sweep.velocities has more than {} entries (the table's capacity)",

@@ -116,6 +116,11 @@ fn read_case(path: &Path) -> Result<CaseResult> {
 /// Runs the calibration as asked.
 pub fn run(opts: &Options) -> Result<Option<Outcome>> {
     let cfg = &opts.config;
+    if matches!(opts.mode, Mode::Full | Mode::Merge) && cfg.sweep.velocities.len() < 2 {
+        bail!(
+            "sweep.velocities needs at least 2 velocities to fit the saturation law α(v) (Fig. 15)"
+        );
+    }
     let cases = list_cases(&cfg.sweep);
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("creating {}", opts.out.display()))?;
