@@ -26,10 +26,8 @@ use rustfft::{Fft, FftPlanner};
 
 use crate::surface::self_affine::mode;
 
-/// Edge of the square tiles of the cache-blocked transpose. Power-of-two grids make the strided
-/// side of a tile hit one cache set; 8 rows of 16-byte values stay within an 8-way L1 set
-/// (32 measured ~3× slower at 256²).
-const TRANSPOSE_BLOCK: usize = 8;
+/// Edge of the square tiles of the cache-blocked transpose.
+const TRANSPOSE_BLOCK: usize = 32;
 
 /// Forward and inverse 2-D real FFT of a row-major `nx × ny` grid with reusable plans and
 /// scratch. The half spectrum is stored transposed: `spec[kx * ny + ky]` for
@@ -45,12 +43,6 @@ pub struct PeriodicFft2 {
     row_in: Vec<f64>,
     rows: Vec<Complex64>,
     scratch: Vec<Complex64>,
-    /// e^(−2πi k/nx), k ∈ 0..nx (phases of a point source along x).
-    twiddle_x: Vec<Complex64>,
-    /// e^(−2πi k/ny), k ∈ 0..ny.
-    twiddle_y: Vec<Complex64>,
-    /// Column phases of one point source (scratch of [`PeriodicFft2::add_impulse`]).
-    column_phase: Vec<Complex64>,
 }
 
 impl std::fmt::Debug for PeriodicFft2 {
@@ -89,35 +81,6 @@ impl PeriodicFft2 {
             row_in: vec![0.0; nx],
             rows: vec![Complex64::new(0.0, 0.0); nc * ny],
             scratch: vec![Complex64::new(0.0, 0.0); scratch_len],
-            twiddle_x: twiddles(nx),
-            twiddle_y: twiddles(ny),
-            column_phase: vec![Complex64::new(0.0, 0.0); ny],
-        }
-    }
-
-    /// Adds `amplitude` times the transform of a unit impulse at column `ix`, row `iy` to `spec`
-    /// (transposed half-spectrum layout of [`PeriodicFft2::forward`]):
-    /// spec\[k_x, k_y\] += a·e^(−2πi(k_x·ix/nx + k_y·iy/ny)). Costs (nx/2 + 1)·ny complex
-    /// multiply-adds, so a few point changes are cheaper than a whole forward transform.
-    pub fn add_impulse(&mut self, spec: &mut [Complex64], ix: usize, iy: usize, amplitude: f64) {
-        let (nx, ny, nc) = (self.nx, self.ny, self.nc);
-        assert!(
-            ix < nx && iy < ny,
-            "PeriodicFft2::add_impulse: point outside the grid"
-        );
-        assert_eq!(
-            spec.len(),
-            nc * ny,
-            "PeriodicFft2::add_impulse: spectrum size"
-        );
-        for (ky, b) in self.column_phase.iter_mut().enumerate() {
-            *b = self.twiddle_y[(ky * iy) % ny];
-        }
-        for (kx, column) in spec.chunks_exact_mut(ny).enumerate() {
-            let a = self.twiddle_x[(kx * ix) % nx] * amplitude;
-            for (s, b) in column.iter_mut().zip(&self.column_phase) {
-                *s += a * b;
-            }
         }
     }
 
@@ -176,25 +139,13 @@ impl PeriodicFft2 {
     }
 }
 
-/// e^(−2πi k/n) for k ∈ 0..n, each evaluated directly (no recurrence, so no accumulated error).
-fn twiddles(n: usize) -> Vec<Complex64> {
-    (0..n)
-        .map(|k| {
-            let (s, c) = (-std::f64::consts::TAU * k as f64 / n as f64).sin_cos();
-            Complex64::new(c, s)
-        })
-        .collect()
-}
-
 /// `dst (cols × rows) = srcᵀ` for a row-major `src` of `rows × cols`, in cache tiles.
 fn transpose(src: &[Complex64], dst: &mut [Complex64], rows: usize, cols: usize) {
     for r0 in (0..rows).step_by(TRANSPOSE_BLOCK) {
-        let r1 = (r0 + TRANSPOSE_BLOCK).min(rows);
         for c0 in (0..cols).step_by(TRANSPOSE_BLOCK) {
-            for c in c0..(c0 + TRANSPOSE_BLOCK).min(cols) {
-                let out = &mut dst[c * rows + r0..c * rows + r1];
-                for (k, x) in out.iter_mut().enumerate() {
-                    *x = src[(r0 + k) * cols + c];
+            for r in r0..(r0 + TRANSPOSE_BLOCK).min(rows) {
+                for c in c0..(c0 + TRANSPOSE_BLOCK).min(cols) {
+                    dst[c * rows + r] = src[r * cols + c];
                 }
             }
         }
@@ -263,79 +214,6 @@ impl HalfSpaceKernel {
         self.fft.inverse(&mut self.spec, u);
     }
 
-    /// Length of the half spectrum used by [`HalfSpaceKernel::transform`].
-    pub fn spectrum_len(&self) -> usize {
-        self.fft.spectrum_len()
-    }
-
-    /// Unnormalised forward transform x̂ of a real field `x` (half spectrum, transposed layout).
-    pub fn transform(&mut self, x: &[f64], x_hat: &mut [Complex64]) {
-        self.fft.forward(x, x_hat);
-    }
-
-    /// Adds to `x_hat` the transform of `amplitude` at point `index` (row-major) of the grid:
-    /// keeps x̂ in step with a field changed at a few points without a whole transform.
-    pub fn add_point(&mut self, x_hat: &mut [Complex64], index: usize, amplitude: f64) {
-        let nx = self.fft.nx();
-        self.fft
-            .add_impulse(x_hat, index % nx, index / nx, amplitude);
-    }
-
-    /// u = K t from the transform t̂ (left unchanged) of the traction \[Pa\]: one inverse
-    /// transform.
-    pub fn displacement_of(&mut self, t_hat: &[Complex64], u: &mut [f64]) {
-        for ((s, t), w) in self.spec.iter_mut().zip(t_hat).zip(&self.weights) {
-            *s = *t * *w;
-        }
-        self.fft.inverse(&mut self.spec, u);
-    }
-
-    /// Conjugate-gradient update in Fourier space, t̂ ← λ·(t̂ − τ·d̂), followed by u = K t̂: one
-    /// inverse transform, the update fused with the kernel product.
-    pub fn step_and_displace(
-        &mut self,
-        t_hat: &mut [Complex64],
-        d_hat: &[Complex64],
-        tau: f64,
-        lambda: f64,
-        u: &mut [f64],
-    ) {
-        for (((s, t), d), w) in self
-            .spec
-            .iter_mut()
-            .zip(t_hat.iter_mut())
-            .zip(d_hat)
-            .zip(&self.weights)
-        {
-            *t = (*t - *d * tau) * lambda;
-            *s = *t * *w;
-        }
-        self.fft.inverse(&mut self.spec, u);
-    }
-
-    /// The quadratic form xᵀK x = Σ_i x_i (K x)_i \[m·Pa\] from x̂ by Parseval, without an
-    /// inverse transform: Σ_q K̂(q)|x̂(q)|²/N over the full spectrum, the half spectrum's
-    /// columns 0 < k_x < nx/2 counting twice (their conjugate partners are not stored).
-    pub fn quadratic_form(&self, x_hat: &[Complex64]) -> f64 {
-        let (nx, ny) = (self.fft.nx(), self.fft.ny());
-        let mut sum = 0.0;
-        for (kx, (xs, ws)) in x_hat
-            .chunks_exact(ny)
-            .zip(self.weights.chunks_exact(ny))
-            .enumerate()
-        {
-            // Four accumulators: one is a serial FP-add chain slower than the data stream.
-            let mut acc = [0.0; 4];
-            for (l, (x, w)) in xs.iter().zip(ws).enumerate() {
-                acc[l % 4] += x.norm_sqr() * w;
-            }
-            let column = (acc[0] + acc[1]) + (acc[2] + acc[3]);
-            let paired = kx > 0 && 2 * kx != nx;
-            sum += if paired { 2.0 * column } else { column };
-        }
-        sum
-    }
-
     /// One forward + inverse transform without the kernel product (the bench's reference
     /// cost of a conjugate-gradient iteration).
     pub fn fft_round_trip(&mut self, input: &[f64], out: &mut [f64]) {
@@ -389,62 +267,6 @@ mod tests {
         for i in 0..nx * ny {
             let expected = (t[i] - 1e6) / 1e6 * amp;
             assert!((u[i] - expected).abs() < TOL * amp, "i = {i}");
-        }
-    }
-
-    #[test]
-    fn point_update_matches_transform_of_an_impulse() {
-        for &(nx, ny) in &[(16usize, 8usize), (15, 6), (7, 5)] {
-            let mut fft = PeriodicFft2::new(nx, ny);
-            let (ix, iy, a) = (nx - 2, ny / 2 + 1, -2.5);
-            let mut field = vec![0.0; nx * ny];
-            field[iy * nx + ix] = a;
-            let mut exact = vec![Complex64::new(0.0, 0.0); fft.spectrum_len()];
-            fft.forward(&field, &mut exact);
-            let mut spec = vec![Complex64::new(1.0, -1.0); fft.spectrum_len()];
-            fft.add_impulse(&mut spec, ix, iy, a);
-            for (s, e) in spec.iter().zip(&exact) {
-                assert!(
-                    (s - e - Complex64::new(1.0, -1.0)).norm() < TOL * 10.0,
-                    "{nx}×{ny}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn parseval_form_and_fourier_step_match_the_real_space_kernel() {
-        for &(nx, ny) in &[(16usize, 8usize), (15, 6)] {
-            let mut kern = HalfSpaceKernel::new(nx, ny, 1e-4, 2e-4, 55e9);
-            let t: Vec<f64> = (0..nx * ny).map(|i| ((i * 29) % 13) as f64 * 1e6).collect();
-            let d: Vec<f64> = (0..nx * ny).map(|i| ((i * 17) % 7) as f64 - 3.0).collect();
-            let mut kd = vec![0.0; nx * ny];
-            kern.apply(&d, &mut kd);
-            let direct: f64 = d.iter().zip(&kd).map(|(a, b)| a * b).sum();
-            let mut d_hat = vec![Complex64::new(0.0, 0.0); kern.spectrum_len()];
-            kern.transform(&d, &mut d_hat);
-            let parseval = kern.quadratic_form(&d_hat);
-            assert!(
-                (parseval / direct - 1.0).abs() < TOL * 10.0,
-                "{parseval} vs {direct}"
-            );
-            // t̂ ← λ(t̂ − τ d̂), u = K t̂ equals K applied to λ(t − τ d).
-            let (tau, lambda) = (3e5, 0.9);
-            let stepped: Vec<f64> = t
-                .iter()
-                .zip(&d)
-                .map(|(a, b)| lambda * (a - tau * b))
-                .collect();
-            let mut exact = vec![0.0; nx * ny];
-            kern.apply(&stepped, &mut exact);
-            let mut t_hat = vec![Complex64::new(0.0, 0.0); kern.spectrum_len()];
-            kern.transform(&t, &mut t_hat);
-            let mut u = vec![0.0; nx * ny];
-            kern.step_and_displace(&mut t_hat, &d_hat, tau, lambda, &mut u);
-            let scale = exact.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            for (a, b) in u.iter().zip(&exact) {
-                assert!((a - b).abs() < TOL * 10.0 * scale);
-            }
         }
     }
 }

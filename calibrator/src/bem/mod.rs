@@ -14,16 +14,11 @@ mod tests_kappa;
 #[cfg(test)]
 mod tests_saturated;
 #[cfg(test)]
-mod tests_warm;
-#[cfg(test)]
 mod tests_westergaard;
 
 pub use clusters::{Clusters, Connectivity};
 pub use kernel::{HalfSpaceKernel, PeriodicFft2};
 pub use polonsky_keer::{
-    BemError, ContactSolver, EXACT_REFRESH_EVERY, Material, SolveReport, SolverOptions,
-    UpdateStats, gap_from_surfaces,
+    BemError, ContactSolver, Material, SolveReport, SolverOptions, gap_from_surfaces,
 };
-/// Complex type of the spectra taken and returned by [`HalfSpaceKernel`].
-pub use rustfft::num_complex::Complex64;
 pub use saturation::{deform_plastically, impose_mean_pressure};

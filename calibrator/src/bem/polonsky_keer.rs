@@ -32,46 +32,14 @@
 //! iterations is [`BemError::NotConverged`] carrying ε.
 //!
 //! # Cost
-//! The traction is carried in Fourier space too (t̂). One iteration is one forward transform
-//! of the search direction d and one inverse transform for u_e = K t, i.e. one real FFT pair:
-//!
-//! - d is projected to zero mean on the free set, so the CG step length needs only
-//!   dᵀK d = Σ_q K̂|d̂|²/N (Parseval), not K d in real space;
-//! - t̂ ← λ(t̂ − τ d̂) is exact for the linear part of the step; the few points the projection
-//!   on [0, p_crit] or the re-entry changes (at most [`ContactSolver`]'s point-update budget,
-//!   ≈ the cost of one forward transform) are added to t̂ one by one
-//!   ([`HalfSpaceKernel::add_point`]); beyond that budget, or when the mean-pressure scaling is
-//!   not linear (saturated points), t̂ is transformed afresh (half an FFT pair more);
-//! - t̂ is refreshed from t every [`EXACT_REFRESH_EVERY`] incremental steps and whenever ε
-//!   first drops below the tolerance, so ε is always confirmed on an exact u_e = K t and the
-//!   round-off drift of the incremental path stays bounded ([`UpdateStats::max_drift`]).
+//! One iteration is one kernel application (a real FFT pair) for K d; u_e = K t is updated
+//! linearly and recomputed by FFT only in iterations where the active set changed.
 
-mod iteration;
-
-use rustfft::num_complex::Complex64;
 use thiserror::Error;
 
 use super::kernel::HalfSpaceKernel;
+use super::saturation::{impose_mean_pressure, impose_mean_pressure_by, plastic_displacement};
 use crate::surface::HeightMap;
-
-/// Incremental Fourier-space steps allowed between two exact transforms of the traction
-/// (bounds the round-off drift of t̂; costs half an FFT pair every this many iterations).
-pub const EXACT_REFRESH_EVERY: usize = 64;
-
-/// How the traction spectrum was kept up to date during the last solve.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct UpdateStats {
-    /// Iterations whose t̂ was updated incrementally (linear step plus point corrections).
-    pub incremental: usize,
-    /// Point corrections added to t̂ in those iterations.
-    pub point_updates: usize,
-    /// Fresh forward transforms of t (start, active-set changes beyond the budget, non-linear
-    /// scaling, periodic and confirming refreshes).
-    pub refreshes: usize,
-    /// Largest max|u_incremental − K t| / max|K t| found when a confirming refresh replaced
-    /// the incrementally updated u_e by the exact one.
-    pub max_drift: f64,
-}
 
 /// Errors of the contact solver.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -184,23 +152,7 @@ pub struct ContactSolver {
     plastic: Vec<f64>,
     gap: Vec<f64>,
     direction: Vec<f64>,
-    /// Spectrum of the traction, kept in step with `traction` (module docs, Cost).
-    t_hat: Vec<Complex64>,
-    /// Spectrum of the search direction.
-    d_hat: Vec<Complex64>,
-    /// Indices of the free set 0 < t < p_crit of the current and of the previous iteration
-    /// (the support of the search direction), capacity N.
-    free_list: Vec<usize>,
-    old_free: Vec<usize>,
-    /// Free set after the current step, being built.
-    next_free: Vec<usize>,
-    /// Points at a bound whose gap asks to leave it (penetration at t = 0, opening at p_crit).
-    violators: Vec<usize>,
-    /// Point corrections (index, Δt \[Pa\]) of the current step, capacity `point_budget`.
-    corrections: Vec<(usize, f64)>,
-    /// Most point corrections per step still cheaper than a forward transform.
-    point_budget: usize,
-    stats: UpdateStats,
+    k_direction: Vec<f64>,
     /// 1/K_ii \[Pa/m\]: the step of a point entering or leaving a bound when the CG step is
     /// degenerate (empty or single-point free set).
     fallback_step: f64,
@@ -246,8 +198,6 @@ impl ContactSolver {
         let n = nx * ny;
         let mut kernel = HalfSpaceKernel::new(nx, ny, lx, ly, material.e_star);
         let k_ii = kernel.self_influence();
-        let spectrum = vec![Complex64::new(0.0, 0.0); kernel.spectrum_len()];
-        let point_budget = point_update_budget(n);
         Ok(Self {
             nx,
             ny,
@@ -261,15 +211,7 @@ impl ContactSolver {
             plastic: vec![0.0; n],
             gap: vec![0.0; n],
             direction: vec![0.0; n],
-            t_hat: spectrum.clone(),
-            d_hat: spectrum,
-            free_list: Vec::with_capacity(n),
-            old_free: Vec::with_capacity(n),
-            next_free: Vec::with_capacity(n),
-            violators: Vec::with_capacity(n + n / iteration::LANES + 1),
-            corrections: Vec::with_capacity(point_budget),
-            point_budget,
-            stats: UpdateStats::default(),
+            k_direction: vec![0.0; n],
             has_solution: false,
         })
     }
@@ -311,38 +253,6 @@ impl ContactSolver {
         self.run(gap, mean_pressure)
     }
 
-    /// Warm solve after the tool moved by (`shift_x`, `shift_y`) pixels: starts from the previous
-    /// traction shifted with the tool, t₀(x, y) = t(x − shift_x, y − shift_y) periodically (the
-    /// convention of [`HeightMap::shifted`]), re-scaled to `mean_pressure`. Cold if there was no
-    /// previous solve.
-    ///
-    /// Exact when the whole gap moves with the tool (a smooth deformable surface); when the
-    /// deformable surface is the rougher one, contacts stay pinned to its summits and
-    /// [`ContactSolver::solve_warm`] starts closer (benches/benches/bem.rs: ε₀ = 1.8e-2 shifted
-    /// vs 5.6e-3 unshifted at 512², slopes 0.1 tool / 0.34 deformable).
-    pub fn solve_warm_shifted(
-        &mut self,
-        gap: &[f64],
-        mean_pressure: f64,
-        shift_x: isize,
-        shift_y: isize,
-    ) -> Result<SolveReport, BemError> {
-        if !self.has_solution {
-            return self.solve(gap, mean_pressure);
-        }
-        let (nx, ny) = (self.nx, self.ny);
-        let sx = shift_x.rem_euclid(nx as isize) as usize;
-        let sy = shift_y.rem_euclid(ny as isize) as usize;
-        for iy in 0..ny {
-            let src_row = (iy + ny - sy) % ny;
-            for ix in 0..nx {
-                self.direction[iy * nx + ix] = self.traction[src_row * nx + (ix + nx - sx) % nx];
-            }
-        }
-        std::mem::swap(&mut self.traction, &mut self.direction);
-        self.run(gap, mean_pressure)
-    }
-
     /// Solve starting from the traction field `guess` \[Pa\] (clipped to the admissible box and
     /// rescaled to the mean pressure).
     pub fn solve_from(
@@ -380,21 +290,211 @@ impl ContactSolver {
     pub fn gap(&self) -> &[f64] {
         &self.gap
     }
-    /// How the traction spectrum was updated during the last solve (module docs, Cost).
-    pub fn update_stats(&self) -> UpdateStats {
-        self.stats
-    }
     /// Contact mask t > 0 (row-major).
     pub fn contact_mask(&self) -> Vec<bool> {
         self.traction.iter().map(|&t| t > 0.0).collect()
     }
-}
 
-/// Point corrections per step worth adding to t̂ one by one rather than re-transforming t: a
-/// point costs N/2 complex multiply-adds; one forward transform measured as ≈ 4.9 points at
-/// 256² and 6.1 at 512² (benches/benches/bem.rs, `point_update` vs `forward`), i.e. ≈ log₂N/3.
-fn point_update_budget(n: usize) -> usize {
-    ((usize::BITS - n.leading_zeros()) as usize / 3).max(1)
+    fn validate(&self, g: &[f64], p: f64, pc: f64) -> Result<(), BemError> {
+        if g.len() != self.traction.len() {
+            return Err(BemError::Input(format!(
+                "gap has {} values for a {}×{} grid",
+                g.len(),
+                self.nx,
+                self.ny
+            )));
+        }
+        if let Some(k) = g.iter().position(|v| !v.is_finite()) {
+            return Err(BemError::Input(format!(
+                "gap at column {}, row {} is not finite ({})",
+                k % self.nx,
+                k / self.nx,
+                g[k]
+            )));
+        }
+        if !(p.is_finite() && p > 0.0) {
+            return Err(BemError::Input(format!(
+                "mean pressure must be finite and positive, got {p}"
+            )));
+        }
+        if p >= pc {
+            return Err(BemError::Input(format!(
+                "mean pressure {p} Pa must stay below p_crit = {pc} Pa (full plastic flow)"
+            )));
+        }
+        Ok(())
+    }
+
+    // The hot loops walk several parallel arrays by index; iterator zips of 4–5 slices read worse.
+    #[allow(clippy::needless_range_loop)]
+    fn run(&mut self, g: &[f64], p: f64) -> Result<SolveReport, BemError> {
+        let pc = self.material.p_crit.unwrap_or(f64::INFINITY);
+        self.validate(g, p, pc)?;
+        self.has_solution = false;
+        let n = g.len();
+        let mean_g = g.iter().sum::<f64>() / n as f64;
+        let rms_g = (g.iter().map(|v| (v - mean_g).powi(2)).sum::<f64>() / n as f64).sqrt();
+        let scale = if rms_g > 0.0 {
+            rms_g
+        } else {
+            p * self.lx / self.material.e_star
+        };
+        let tol = self.options.tolerance;
+
+        self.traction
+            .iter_mut()
+            .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
+        impose_mean_pressure(&mut self.traction, p, pc);
+        self.kernel.apply(&self.traction, &mut self.elastic);
+        let mut fft_pairs = 1;
+        let mut exact = true;
+        let (mut g_old, mut conjugate) = (1.0, false);
+        let mut iterations = 0;
+        let (mut residual, mut delta);
+        let free = |t: f64| t > 0.0 && t < pc;
+        loop {
+            // Approach δ and elastic gap from the free set.
+            let (mut s, mut c) = (0.0, 0usize);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    s += self.elastic[i] + g[i];
+                    c += 1;
+                }
+            }
+            if c == 0 {
+                // No free point (all loaded points saturated): δ from the loaded ones.
+                for i in 0..n {
+                    if self.traction[i] > 0.0 {
+                        s += self.elastic[i] + g[i];
+                        c += 1;
+                    }
+                }
+            }
+            delta = s / c.max(1) as f64;
+            let mut pi2 = 0.0;
+            let mut g_norm = 0.0;
+            for i in 0..n {
+                let ge = self.elastic[i] + g[i] - delta;
+                self.gap[i] = ge;
+                let t = self.traction[i];
+                let pi = if t <= 0.0 {
+                    ge.min(0.0)
+                } else if t >= pc {
+                    ge.max(0.0)
+                } else {
+                    g_norm += ge * ge;
+                    ge
+                };
+                pi2 += pi * pi;
+            }
+            residual = (pi2 / n as f64).sqrt() / scale;
+            if residual <= tol {
+                if exact {
+                    break;
+                }
+                self.kernel.apply(&self.traction, &mut self.elastic);
+                fft_pairs += 1;
+                exact = true;
+                continue;
+            }
+            if iterations >= self.options.max_iterations {
+                return Err(BemError::NotConverged {
+                    iterations,
+                    residual,
+                    tolerance: tol,
+                });
+            }
+            iterations += 1;
+
+            // Conjugate direction on the free set.
+            let beta = if conjugate { g_norm / g_old } else { 0.0 };
+            g_old = g_norm;
+            for i in 0..n {
+                self.direction[i] = if free(self.traction[i]) {
+                    self.gap[i] + beta * self.direction[i]
+                } else {
+                    0.0
+                };
+            }
+            self.kernel.apply(&self.direction, &mut self.k_direction);
+            fft_pairs += 1;
+            let (mut zs, mut zc) = (0.0, 0usize);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    zs += self.k_direction[i];
+                    zc += 1;
+                }
+            }
+            let z_mean = zs / zc.max(1) as f64;
+            let (mut num, mut den) = (0.0, 0.0);
+            for i in 0..n {
+                if free(self.traction[i]) {
+                    num += self.gap[i] * self.direction[i];
+                    den += self.direction[i] * (self.k_direction[i] - z_mean);
+                }
+            }
+            let tau = if den > 0.0 && num > 0.0 {
+                num / den
+            } else {
+                0.0
+            };
+            let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
+
+            // Step, projection on [0, p_crit], re-entry of wrongly inactive points.
+            let (mut changed, mut entered) = (false, false);
+            for i in 0..n {
+                let t = self.traction[i];
+                let ge = self.gap[i];
+                if free(t) {
+                    let nt = t - tau * self.direction[i];
+                    self.traction[i] = if nt <= 0.0 {
+                        changed = true;
+                        0.0
+                    } else if nt >= pc {
+                        changed = true;
+                        pc
+                    } else {
+                        nt
+                    };
+                } else if t <= 0.0 && ge < 0.0 {
+                    self.traction[i] = (-tau_bound * ge).min(pc);
+                    entered = true;
+                } else if t >= pc && ge > 0.0 {
+                    self.traction[i] = (pc - tau_bound * ge).max(0.0);
+                    entered = true;
+                }
+            }
+            conjugate = !entered;
+            let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
+            let lambda = sc.lambda;
+            if changed || entered || !sc.linear || tau <= 0.0 {
+                self.kernel.apply(&self.traction, &mut self.elastic);
+                fft_pairs += 1;
+                exact = true;
+            } else {
+                for (u, kd) in self.elastic.iter_mut().zip(&self.k_direction) {
+                    *u = lambda * (*u - tau * kd);
+                }
+                exact = false;
+            }
+        }
+
+        plastic_displacement(&self.traction, &self.gap, pc, &mut self.plastic);
+        for (gp, up) in self.gap.iter_mut().zip(&self.plastic) {
+            *gp += up;
+        }
+        self.has_solution = true;
+        let nf = n as f64;
+        Ok(SolveReport {
+            iterations,
+            fft_pairs,
+            residual,
+            approach: delta,
+            mean_gap: self.gap.iter().sum::<f64>() / nf,
+            contact_fraction: self.traction.iter().filter(|&&t| t > 0.0).count() as f64 / nf,
+            saturated_fraction: self.traction.iter().filter(|&&t| t >= pc).count() as f64 / nf,
+        })
+    }
 }
 
 /// The gap of the undeformed surfaces, g = h_tool − h_def (seed 000 Eq. 17; with blocked
