@@ -10,9 +10,6 @@
 //! The radial average bins the modes by their mode radius rounded to the nearest integer
 //! (in units of 2π/L for square maps).
 
-use rustfft::FftPlanner;
-use rustfft::num_complex::Complex64;
-
 use super::height_map::HeightMap;
 use super::self_affine::mode;
 
@@ -32,25 +29,7 @@ pub struct PsdBin {
 /// Radially averaged PSD, bins 1..=min(nx, ny)/2 (the mean is excluded).
 pub fn radial_psd(map: &HeightMap) -> Vec<PsdBin> {
     let (nx, ny) = (map.nx(), map.ny());
-    let mut buf: Vec<Complex64> = map
-        .heights()
-        .iter()
-        .map(|&h| Complex64::new(h, 0.0))
-        .collect();
-    let mut planner = FftPlanner::new();
-    let fx = planner.plan_fft_forward(nx);
-    fx.process(&mut buf);
-    let fy = planner.plan_fft_forward(ny);
-    let mut col = vec![Complex64::new(0.0, 0.0); ny];
-    for ix in 0..nx {
-        for iy in 0..ny {
-            col[iy] = buf[iy * nx + ix];
-        }
-        fy.process(&mut col);
-        for iy in 0..ny {
-            buf[iy * nx + ix] = col[iy];
-        }
-    }
+    let buf = super::stats::spectrum(map);
     let area = map.lx() * map.ly();
     let n = (nx * ny) as f64;
     let norm = area / (std::f64::consts::TAU.powi(2) * n * n);

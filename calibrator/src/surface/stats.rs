@@ -33,26 +33,7 @@ pub fn rms_slope_fd(m: &HeightMap) -> f64 {
 /// h'²_rms = (1/N²)·Σ_k |q_k|²·|H_k|² with H the unnormalised DFT and q_k = 2π·k/L.
 pub fn rms_slope_spectral(m: &HeightMap) -> f64 {
     let (nx, ny) = (m.nx(), m.ny());
-    let mut buf: Vec<Complex64> = m
-        .heights()
-        .iter()
-        .map(|&h| Complex64::new(h, 0.0))
-        .collect();
-    let mut planner = FftPlanner::new();
-    let fx = planner.plan_fft_forward(nx);
-    fx.process(&mut buf);
-    // Columns: gather, transform, scatter.
-    let fy = planner.plan_fft_forward(ny);
-    let mut col = vec![Complex64::new(0.0, 0.0); ny];
-    for ix in 0..nx {
-        for iy in 0..ny {
-            col[iy] = buf[iy * nx + ix];
-        }
-        fy.process(&mut col);
-        for iy in 0..ny {
-            buf[iy * nx + ix] = col[iy];
-        }
-    }
+    let buf = spectrum(m);
     let (two_pi_lx, two_pi_ly) = (
         std::f64::consts::TAU / m.lx(),
         std::f64::consts::TAU / m.ly(),
@@ -67,6 +48,31 @@ pub fn rms_slope_spectral(m: &HeightMap) -> f64 {
     }
     let n = (nx * ny) as f64;
     (s / (n * n)).sqrt()
+}
+
+/// The unnormalised 2-D DFT H_k of the heights, row-major like the map (rows of nx).
+pub fn spectrum(m: &HeightMap) -> Vec<Complex64> {
+    let (nx, ny) = (m.nx(), m.ny());
+    let mut buf: Vec<Complex64> = m
+        .heights()
+        .iter()
+        .map(|&h| Complex64::new(h, 0.0))
+        .collect();
+    let mut planner = FftPlanner::new();
+    planner.plan_fft_forward(nx).process(&mut buf);
+    // Columns: gather, transform, scatter.
+    let fy = planner.plan_fft_forward(ny);
+    let mut col = vec![Complex64::new(0.0, 0.0); ny];
+    for ix in 0..nx {
+        for iy in 0..ny {
+            col[iy] = buf[iy * nx + ix];
+        }
+        fy.process(&mut col);
+        for iy in 0..ny {
+            buf[iy * nx + ix] = col[iy];
+        }
+    }
+    buf
 }
 
 #[cfg(test)]
