@@ -18,7 +18,7 @@ use crate::strip_draw::fit::lsq::LsqOptions;
 use crate::strip_draw::fit::{
     FitOptions, StripParams, apply_to_table, data, fit_strip_draw_observed,
 };
-use crate::strip_draw::model::{NumericSettings, StripModel};
+use crate::strip_draw::model::StripModel;
 use crate::strip_draw::report::write_fit_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::{read_table, write_table};
@@ -66,21 +66,9 @@ pub struct StripDrawArgs {
     /// Start (or fixed) value of K (default: the table's).
     #[arg(long)]
     pub archard_k: Option<f64>,
-    /// Slide of each predicted pass [mm].
-    #[arg(long, default_value_t = 140.0)]
-    pub slide: f64,
-    /// μ̄ averaging window at the end of the slide [mm].
-    #[arg(long, default_value_t = 20.0)]
-    pub window: f64,
-    /// Element size l_e [mm].
-    #[arg(long, default_value_t = 0.5)]
-    pub element_size: f64,
-    /// Explicit time step [s] (default: CFL-derived).
-    #[arg(long)]
-    pub time_step: Option<f64>,
-    /// Courant factor of the CFL-derived time step.
-    #[arg(long, default_value_t = 0.9)]
-    pub courant: f64,
+    /// Slide, averaging window, element size and time step of the predicted passes.
+    #[command(flatten)]
+    pub numerics: super::strip_draw::BarNumerics,
     /// Largest number of Levenberg–Marquardt iterations.
     #[arg(long, default_value_t = 60)]
     pub max_iterations: usize,
@@ -103,15 +91,7 @@ fn strip_draw(args: StripDrawArgs) -> anyhow::Result<()> {
         eprintln!("WARNING: no --table-in: κ, E*, h'_rms, α(v), H, h_p are the {DEFAULTS_BANNER}");
     }
     let model = StripModel::from_table(&table)?;
-    let settings = NumericSettings {
-        slide: args.slide * 1e-3,
-        window: args.window * 1e-3,
-        element_length: args.element_size * 1e-3,
-        time_step: args.time_step,
-        courant: args.courant,
-        ..NumericSettings::seed_000()
-    };
-    settings.validate()?;
+    let settings = args.numerics.settings()?;
     let options = FitOptions {
         start: StripParams {
             tau0: args.tau0.unwrap_or(f64::from(table.law.tau0)),
@@ -188,6 +168,7 @@ fn strip_draw(args: StripDrawArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strip_draw::NumericSettings;
     use crate::strip_draw::fit::{Measurement, predict};
     use clap::Parser;
 

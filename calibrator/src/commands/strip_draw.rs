@@ -82,6 +82,20 @@ pub struct Args {
     /// Archard K of the tool, ζ and multi-pass studies (default: the table's).
     #[arg(long)]
     pub archard_k: Option<f32>,
+    /// Slide, averaging window, element size and time step.
+    #[command(flatten)]
+    pub numerics: BarNumerics,
+    /// Pressure of the β(x, t) maps and μ(t) plots [MPa] (default: the highest).
+    #[arg(long)]
+    pub map_pressure: Option<f64>,
+    /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
+    #[arg(long)]
+    pub check_refinement: bool,
+}
+
+/// Mesh and step options of the bar shared by `tribo strip-draw` and `tribo fit strip-draw`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BarNumerics {
     /// Slide of each pass [mm] (seed 000: 140).
     #[arg(long, default_value_t = 140.0)]
     pub slide: f64,
@@ -97,12 +111,22 @@ pub struct Args {
     /// Courant factor of the CFL-derived time step, in (0, 1].
     #[arg(long, default_value_t = 0.9)]
     pub courant: f64,
-    /// Pressure of the β(x, t) maps and μ(t) plots [MPa] (default: the highest).
-    #[arg(long)]
-    pub map_pressure: Option<f64>,
-    /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
-    #[arg(long)]
-    pub check_refinement: bool,
+}
+
+impl BarNumerics {
+    /// The validated numeric settings (lengths converted from mm to m).
+    pub fn settings(&self) -> anyhow::Result<NumericSettings> {
+        let settings = NumericSettings {
+            slide: self.slide * 1e-3,
+            window: self.window * 1e-3,
+            element_length: self.element_size * 1e-3,
+            time_step: self.time_step,
+            courant: self.courant,
+            ..NumericSettings::seed_000()
+        };
+        settings.validate()?;
+        Ok(settings)
+    }
 }
 
 fn positive(name: &str, xs: &[f64], max: f64) -> anyhow::Result<()> {
@@ -143,15 +167,7 @@ pub fn setup(args: &Args) -> anyhow::Result<(StripModel, NumericSettings, SweepS
     {
         bail!("Archard K = {k} must be finite and non-negative");
     }
-    let settings = NumericSettings {
-        slide: args.slide * 1e-3,
-        window: args.window * 1e-3,
-        element_length: args.element_size * 1e-3,
-        time_step: args.time_step,
-        courant: args.courant,
-        ..NumericSettings::seed_000()
-    };
-    settings.validate()?;
+    let settings = args.numerics.settings()?;
     let mut spec = SweepSpec::seed_000(&model);
     spec.studies = Vec::new();
     for &s in &args.studies {
@@ -200,11 +216,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     println!(
         "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",
         cases.len(),
-        args.element_size,
+        args.numerics.element_size,
         p.time_step(),
         p.critical_time_step(),
-        args.slide,
-        args.window
+        args.numerics.slide,
+        args.numerics.window
     );
     let start = Instant::now();
     let pb = crate::progress::bar(cases.len() as u64, "strip draw");
