@@ -43,6 +43,20 @@ const V_REF: f64 = 15.0;
 /// The fits run in f64 on exact data and the table stores f32: a few f32 ulps.
 const F32_REL: f64 = 1e-5;
 
+/// b and v_ref come from a golden-section search in ln v_ref on exact data: converged far
+/// below this, then rounded to f32.
+const LAW_REL: f64 = 1e-4;
+
+/// κ band of Eq. 8 (literature 1.6–2.6), widened for the 32² test grid whose contact spots
+/// span a few pixels (the bem refinement study shows κ falling from 2.47 at 64² to 2.1).
+const KAPPA_COARSE_BAND: std::ops::RangeInclusive<f32> = 1.2..=3.5;
+
+/// β_thres recomputed in f32 from κ, α, h'_rms: a few f32 roundings.
+const BETA_THRES_REL: f32 = 1e-5;
+
+/// μ(β_thres/2) = μ0/2 up to f32 rounding of the product and quotient.
+const HALF_MU_REL: f32 = 1e-4;
+
 fn alpha_true(v: f64) -> f64 {
     -B * (-v / V_REF).exp_m1()
 }
@@ -111,12 +125,12 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
         );
     }
     assert!(
-        (f64::from(curve.law.b) / B - 1.0).abs() < 1e-4,
+        (f64::from(curve.law.b) / B - 1.0).abs() < LAW_REL,
         "b = {}",
         curve.law.b
     );
     assert!(
-        (f64::from(curve.law.v_ref) / V_REF - 1.0).abs() < 1e-4,
+        (f64::from(curve.law.v_ref) / V_REF - 1.0).abs() < LAW_REL,
         "v_ref = {}",
         curve.law.v_ref
     );
@@ -125,15 +139,15 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     // μ finite and in [0, μ0] with μ = μ0 at β = 0 and 0 at β_thres.
     let law = table.friction_law().unwrap();
     let kappa = table.law.kappa;
-    assert!((1.2..=3.5).contains(&kappa), "κ = {kappa}");
+    assert!(KAPPA_COARSE_BAND.contains(&kappa), "κ = {kappa}");
     for v in [0.08f32, 5.0, 20.0, 300.0] {
         let bt = law.beta_thres(v);
         let expected = table.law.kappa / (law.alpha(v) * table.law.slope_rms);
-        assert!((bt / expected - 1.0).abs() < 1e-5);
+        assert!((bt / expected - 1.0).abs() < BETA_THRES_REL);
         assert_eq!(law.mu(v, 0.0), law.mu0());
         assert_eq!(law.mu(v, bt), 0.0);
         let mid = law.mu(v, 0.5 * bt);
-        assert!(mid.is_finite() && (mid / law.mu0() - 0.5).abs() < 1e-4);
+        assert!(mid.is_finite() && (mid / law.mu0() - 0.5).abs() < HALF_MU_REL);
     }
     assert!(table.cof.is_calibrated());
     assert_eq!(table.presliding.normal_load.len(), 2);

@@ -181,6 +181,15 @@ mod tests {
     use crate::rng::stream_rng;
     use crate::surface::{Rescale, SelfAffine};
 
+    /// Literature band of Eq. 8 for self-affine surfaces (1.6–2.6, issue 3) widened upwards
+    /// for a 64² grid, which overestimates κ by ~15 % (refinement study: 2.47 at 64², 2.1
+    /// converged).
+    const KAPPA_64_BAND: std::ops::RangeInclusive<f64> = 1.6..=2.9;
+
+    /// Eq. 8 is linear at p/E* ≤ 0.02: a through-origin fit of three such points explains
+    /// well over 90 % of the variance.
+    const MIN_LINEAR_R2: f64 = 0.9;
+
     #[test]
     fn elastic_sweep_gives_kappa_in_band_and_consistent_analysis() {
         let spec = SelfAffine {
@@ -208,11 +217,9 @@ mod tests {
         assert_eq!(pts.len(), 3);
         assert_eq!(last.len(), 64 * 64);
         let a = analyze(&map, e, &pts, 0.02);
-        // Literature band of Eq. 8 for self-affine surfaces (issue 3), coarse-grid widened: 64²
-        // overestimates κ by ~15 % (bem refinement study: 2.47 at 64², 2.1 converged).
         let k = a.kappa.unwrap();
-        assert!((1.6..=2.9).contains(&k), "kappa = {k}");
-        assert!(a.kappa_r2.unwrap() > 0.9);
+        assert!(KAPPA_64_BAND.contains(&k), "kappa = {k}");
+        assert!(a.kappa_r2.unwrap() > MIN_LINEAR_R2);
         assert!(
             a.saturated_share == 0.0,
             "elastic sweep has no saturated points"
