@@ -10,8 +10,12 @@
 //! sheet drawn through a fixed tool, the press controller's case): α(v) and β_thres(v) are then
 //! evaluated once per tick instead of once per node. α(v) costs an `expm1` (and, with
 //! samples, a monotone cubic interpolation), which dominated the per-node tick; the results
-//! are bit-identical to [`tick`] with `velocity = [v; N]` (tested), except that nodes off the
-//! tool keep β above β_thres(v) (see [`tick_uniform`]).
+//! are bit-identical to [`tick`] with `velocity = [v; N]` (tested).
+//!
+//! In both, nodes off the tool (P ≤ 0 or NaN) are not clamped to β_thres(v): nothing carries
+//! load there, so nothing saturates, and the particles left on the sheet must survive a fast
+//! return stroke whose β_thres(v) is lower (β_thres = +∞ off the tool, the transport's
+//! trailing-edge rule).
 
 use crate::coulomb::CoulombSpring;
 use crate::error::Error;
@@ -45,10 +49,19 @@ pub fn tick(
         *t = law.alpha(v);
     }
     let alpha = &*traction;
-    let inputs = |i: usize| NodeInput {
-        pressure: pressure.get(i).copied().unwrap_or(0.0),
-        velocity: velocity.get(i).copied().unwrap_or(0.0),
-        beta_thres: law.beta_thres_for_alpha(alpha.get(i).copied().unwrap_or(0.0)),
+    // Off the tool (P ≤ 0) nothing carries load, so nothing saturates: the particles left on
+    // the sheet keep their β (no clamp), as in `tick_uniform`.
+    let inputs = |i: usize| {
+        let p = pressure.get(i).copied().unwrap_or(0.0);
+        NodeInput {
+            pressure: p,
+            velocity: velocity.get(i).copied().unwrap_or(0.0),
+            beta_thres: if p > 0.0 {
+                law.beta_thres_for_alpha(alpha.get(i).copied().unwrap_or(0.0))
+            } else {
+                f32::INFINITY
+            },
+        }
     };
     let (fluxes, _) = transport::step_substepped_with(transport_params, dt, beta, inputs)?;
     for ((((t, s), &b), &p), &v) in traction
@@ -68,10 +81,7 @@ pub fn tick(
 /// β_thres(v) are evaluated once, not per node. `pressure`, `springs` and `traction` must have
 /// `beta`'s length, else [`Error::InvalidParameter`].
 ///
-/// One deliberate difference from [`tick`]: nodes off the tool (P ≤ 0 or NaN) are not
-/// clamped to β_thres(v) but keep their β (β_thres = +∞ there, the transport's trailing-edge
-/// rule) — the particles left on the sheet must survive a fast return stroke of the strip,
-/// whose β_thres(v) is lower. Otherwise bit-identical to [`tick`] with a velocity slice
+/// Bit-identical to [`tick`] with a velocity slice
 /// filled with `velocity` (tested), errors included (a non-finite velocity is
 /// [`Error::NonFiniteInput`], β and the springs untouched).
 #[allow(clippy::too_many_arguments)]
@@ -185,8 +195,7 @@ impl<const N: usize> InterfaceLine<N> {
 
     /// One tick with a sliding velocity `velocity` \[m/s\] shared by all nodes: α(v) and
     /// β_thres(v) are evaluated once per tick, not per node. Same as [`tick`](Self::tick)
-    /// with `[velocity; N]`, errors included, except that nodes off the tool (P ≤ 0) keep β
-    /// above β_thres(v) instead of being clamped to it. Returns the tractions.
+    /// with `[velocity; N]`, errors included. Returns the tractions.
     pub fn tick_uniform(
         &mut self,
         law: &FrictionLaw,
@@ -234,8 +243,7 @@ mod tests {
     /// The uniform-velocity tick against the per-node tick with a constant velocity slice:
     /// the same floating-point operations in the same order, so bit-identical (β, springs,
     /// tractions and fluxes), for the law alone and for a law with 16 α samples, and across
-    /// a velocity sweep that includes stroke reversal and rest (β stays below β_thres, so the
-    /// off-tool clamp, the one difference, does not act).
+    /// a velocity sweep that includes stroke reversal and rest.
     #[test]
     fn uniform_tick_is_bit_identical_to_per_node_tick() {
         let tp = TransportParams::seed_000(0.5e-3);
@@ -288,8 +296,8 @@ mod tests {
     }
 
     /// Off the tool β is frozen, not clamped: a fast return (β_thres(0.32 m/s) ≈ 0.31 with the
-    /// seed-000 law) keeps the 0.45 left on the sheet, while the per-node tick clamps it.
-    /// Under the tool both clamp alike.
+    /// seed-000 law) keeps the 0.45 left on the sheet, in both ticks. Under the tool both
+    /// clamp alike.
     #[test]
     fn off_tool_particles_survive_a_fast_return() {
         let law = seed_000_law().unwrap();
@@ -314,9 +322,9 @@ mod tests {
         )
         .unwrap();
         b.tick_uniform(&law, &tp, K_S, DT, &pressure, v).unwrap();
-        assert!(a.beta[10..].iter().all(|&x| x == thres));
+        assert!(a.beta[10..].iter().all(|&x| x == 0.45));
         assert!(b.beta[10..].iter().all(|&x| x == 0.45));
-        assert_eq!(a.beta[..10], b.beta[..10]);
+        assert_eq!(a.beta, b.beta);
         assert!(b.beta[..10].iter().all(|&x| x <= thres));
         assert!(fa.clamped_high > 0.0);
     }
