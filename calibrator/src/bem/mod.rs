@@ -6,11 +6,14 @@ pub mod clusters;
 pub mod kappa;
 pub mod kernel;
 pub mod polonsky_keer;
+pub mod projection;
 pub mod saturation;
 pub mod sweep;
 
 #[cfg(test)]
 mod tests_kappa;
+#[cfg(test)]
+mod tests_stall;
 #[cfg(test)]
 mod tests_saturated;
 #[cfg(test)]

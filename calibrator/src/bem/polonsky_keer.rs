@@ -38,7 +38,10 @@
 use thiserror::Error;
 
 use super::kernel::HalfSpaceKernel;
-use super::saturation::{impose_mean_pressure, impose_mean_pressure_by, plastic_displacement};
+use super::saturation::{impose_mean_pressure, plastic_displacement};
+
+mod iteration;
+use iteration::Outcome;
 use crate::surface::HeightMap;
 
 /// Errors of the contact solver.
@@ -325,8 +328,6 @@ impl ContactSolver {
         Ok(())
     }
 
-    // The hot loops walk several parallel arrays by index; iterator zips of 4–5 slices read worse.
-    #[allow(clippy::needless_range_loop)]
     fn run(&mut self, g: &[f64], p: f64) -> Result<SolveReport, BemError> {
         let pc = self.material.p_crit.unwrap_or(f64::INFINITY);
         self.validate(g, p, pc)?;
@@ -339,144 +340,20 @@ impl ContactSolver {
         } else {
             p * self.lx / self.material.e_star
         };
-        let tol = self.options.tolerance;
-
         self.traction
             .iter_mut()
             .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
         impose_mean_pressure(&mut self.traction, p, pc);
-        self.kernel.apply(&self.traction, &mut self.elastic);
-        let mut fft_pairs = 1;
-        let mut exact = true;
-        let (mut g_old, mut conjugate) = (1.0, false);
-        let mut iterations = 0;
-        let (mut residual, mut delta);
-        let free = |t: f64| t > 0.0 && t < pc;
-        loop {
-            // Approach δ and elastic gap from the free set.
-            let (mut s, mut c) = (0.0, 0usize);
-            for i in 0..n {
-                if free(self.traction[i]) {
-                    s += self.elastic[i] + g[i];
-                    c += 1;
-                }
-            }
-            if c == 0 {
-                // No free point (all loaded points saturated): δ from the loaded ones.
-                for i in 0..n {
-                    if self.traction[i] > 0.0 {
-                        s += self.elastic[i] + g[i];
-                        c += 1;
-                    }
-                }
-            }
-            delta = s / c.max(1) as f64;
-            let mut pi2 = 0.0;
-            let mut g_norm = 0.0;
-            for i in 0..n {
-                let ge = self.elastic[i] + g[i] - delta;
-                self.gap[i] = ge;
-                let t = self.traction[i];
-                let pi = if t <= 0.0 {
-                    ge.min(0.0)
-                } else if t >= pc {
-                    ge.max(0.0)
-                } else {
-                    g_norm += ge * ge;
-                    ge
-                };
-                pi2 += pi * pi;
-            }
-            residual = (pi2 / n as f64).sqrt() / scale;
-            if residual <= tol {
-                if exact {
-                    break;
-                }
-                self.kernel.apply(&self.traction, &mut self.elastic);
-                fft_pairs += 1;
-                exact = true;
-                continue;
-            }
-            if iterations >= self.options.max_iterations {
-                return Err(BemError::NotConverged {
-                    iterations,
-                    residual,
-                    tolerance: tol,
-                });
-            }
-            iterations += 1;
-
-            // Conjugate direction on the free set.
-            let beta = if conjugate { g_norm / g_old } else { 0.0 };
-            g_old = g_norm;
-            for i in 0..n {
-                self.direction[i] = if free(self.traction[i]) {
-                    self.gap[i] + beta * self.direction[i]
-                } else {
-                    0.0
-                };
-            }
-            self.kernel.apply(&self.direction, &mut self.k_direction);
-            fft_pairs += 1;
-            let (mut zs, mut zc) = (0.0, 0usize);
-            for i in 0..n {
-                if free(self.traction[i]) {
-                    zs += self.k_direction[i];
-                    zc += 1;
-                }
-            }
-            let z_mean = zs / zc.max(1) as f64;
-            let (mut num, mut den) = (0.0, 0.0);
-            for i in 0..n {
-                if free(self.traction[i]) {
-                    num += self.gap[i] * self.direction[i];
-                    den += self.direction[i] * (self.k_direction[i] - z_mean);
-                }
-            }
-            let tau = if den > 0.0 && num > 0.0 {
-                num / den
-            } else {
-                0.0
-            };
-            let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
-
-            // Step, projection on [0, p_crit], re-entry of wrongly inactive points.
-            let (mut changed, mut entered) = (false, false);
-            for i in 0..n {
-                let t = self.traction[i];
-                let ge = self.gap[i];
-                if free(t) {
-                    let nt = t - tau * self.direction[i];
-                    self.traction[i] = if nt <= 0.0 {
-                        changed = true;
-                        0.0
-                    } else if nt >= pc {
-                        changed = true;
-                        pc
-                    } else {
-                        nt
-                    };
-                } else if t <= 0.0 && ge < 0.0 {
-                    self.traction[i] = (-tau_bound * ge).min(pc);
-                    entered = true;
-                } else if t >= pc && ge > 0.0 {
-                    self.traction[i] = (pc - tau_bound * ge).max(0.0);
-                    entered = true;
-                }
-            }
-            conjugate = !entered;
-            let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
-            let lambda = sc.lambda;
-            if changed || entered || !sc.linear || tau <= 0.0 {
-                self.kernel.apply(&self.traction, &mut self.elastic);
-                fft_pairs += 1;
-                exact = true;
-            } else {
-                for (u, kd) in self.elastic.iter_mut().zip(&self.k_direction) {
-                    *u = lambda * (*u - tau * kd);
-                }
-                exact = false;
-            }
+        let Outcome {
+            iterations,
+            fft_pairs,
+            residual,
+            delta,
+        } = self.iterate(g, p, pc, scale)?;
+        // `elastic` holds w = g + u_e: split it into u_e and the elastic gap w − δ.
+        for ((u, gp), gi) in self.elastic.iter_mut().zip(self.gap.iter_mut()).zip(g) {
+            *gp = *u - delta;
+            *u -= gi;
         }
 
         plastic_displacement(&self.traction, &self.gap, pc, &mut self.plastic);
