@@ -15,6 +15,8 @@ mod tests_kappa;
 #[cfg(test)]
 mod tests_stall;
 #[cfg(test)]
+mod tests_warm;
+#[cfg(test)]
 mod tests_saturated;
 #[cfg(test)]
 mod tests_westergaard;

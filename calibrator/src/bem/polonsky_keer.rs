@@ -256,6 +256,32 @@ impl ContactSolver {
         self.run(gap, mean_pressure)
     }
 
+    /// Warm solve from the previous traction translated by (`sx`, `sy`) pixels (periodic),
+    /// t₀(x, y) = t_prev(x − sx, y − sy): the start that follows a tool moved by that many
+    /// pixels when the contacts travel with it (cold if there was no previous solve).
+    pub fn solve_warm_shifted(
+        &mut self,
+        gap: &[f64],
+        mean_pressure: f64,
+        sx: isize,
+        sy: isize,
+    ) -> Result<SolveReport, BemError> {
+        if !self.has_solution {
+            return self.solve(gap, mean_pressure);
+        }
+        let (nx, ny) = (self.nx, self.ny);
+        let ox = sx.rem_euclid(nx as isize) as usize;
+        let oy = sy.rem_euclid(ny as isize) as usize;
+        for iy in 0..ny {
+            let src = &self.traction[((iy + ny - oy) % ny) * nx..][..nx];
+            let dst = &mut self.direction[iy * nx..][..nx];
+            dst[ox..].copy_from_slice(&src[..nx - ox]);
+            dst[..ox].copy_from_slice(&src[nx - ox..]);
+        }
+        self.traction.copy_from_slice(&self.direction);
+        self.run(gap, mean_pressure)
+    }
+
     /// Solve starting from the traction field `guess` \[Pa\] (clipped to the admissible box and
     /// rescaled to the mean pressure).
     pub fn solve_from(
