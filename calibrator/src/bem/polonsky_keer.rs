@@ -160,6 +160,11 @@ pub struct ContactSolver {
     /// degenerate (empty or single-point free set).
     fallback_step: f64,
     has_solution: bool,
+    /// Precondition the conjugate directions with the inverse kernel on the free set
+    /// ([`ContactSolver::set_preconditioned`]); the two work arrays are empty when off.
+    preconditioned: bool,
+    free_gradient: Vec<f64>,
+    preconditioned_gradient: Vec<f64>,
 }
 
 impl ContactSolver {
@@ -216,6 +221,9 @@ impl ContactSolver {
             direction: vec![0.0; n],
             k_direction: vec![0.0; n],
             has_solution: false,
+            preconditioned: false,
+            free_gradient: Vec::new(),
+            preconditioned_gradient: Vec::new(),
         })
     }
 
@@ -239,6 +247,23 @@ impl ContactSolver {
     /// Stopping rule (modifiable between solves).
     pub fn options_mut(&mut self) -> &mut SolverOptions {
         &mut self.options
+    }
+
+    /// Switches the FFT preconditioner of the conjugate directions on or off (off by default;
+    /// see `polonsky_keer::iteration` for what it costs and buys). Allocates its two work
+    /// arrays on first use.
+    pub fn set_preconditioned(&mut self, on: bool) {
+        self.preconditioned = on;
+        if on && self.free_gradient.is_empty() {
+            let n = self.nx * self.ny;
+            self.free_gradient = vec![0.0; n];
+            self.preconditioned_gradient = vec![0.0; n];
+        }
+    }
+
+    /// Whether the conjugate directions are preconditioned.
+    pub fn is_preconditioned(&self) -> bool {
+        self.preconditioned
     }
 
     /// Cold solve: starts from the uniform traction p̄.

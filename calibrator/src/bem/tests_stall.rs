@@ -14,9 +14,9 @@ const EQUILIBRIUM_TOL: f64 = 1e-10;
 /// solve that needs more falls back to a cold one.
 const WARM_CAP: usize = 200;
 
-fn solver(n: usize) -> ContactSolver {
+fn solver(n: usize, preconditioned: bool) -> ContactSolver {
     let (_, def) = tool_and_deformable(n, 0);
-    ContactSolver::for_map(
+    let mut s = ContactSolver::for_map(
         &def,
         Material::ALUMINIUM_ON_CAST_IRON,
         SolverOptions {
@@ -24,7 +24,9 @@ fn solver(n: usize) -> ContactSolver {
             max_iterations: 2000,
         },
     )
-    .unwrap()
+    .unwrap();
+    s.set_preconditioned(preconditioned);
+    s
 }
 
 /// The KKT conditions of Eq. 20–21 at the state of `s` for gap `g` and mean pressure `p`:
@@ -61,10 +63,17 @@ fn nearly_saturated_cold_solves_converge() {
     // 32², seed 5, 60 MPa: the rescaling PK cycled between 1 free + 180 saturated points and
     // 184 free points (residual 0.18 after 2000 iterations). The other seeds and 64² grids
     // are the same regime.
-    for (n, seed, p) in [(32, 5, 60e6), (32, 0, 15e6), (64, 1, 15e6), (64, 4, 60e6)] {
+    for (n, seed, p, pre) in [
+        (32, 5, 60e6, false),
+        (32, 5, 60e6, true),
+        (32, 0, 15e6, false),
+        (64, 1, 15e6, true),
+        (64, 4, 60e6, false),
+        (64, 4, 60e6, true),
+    ] {
         let (tool, def) = tool_and_deformable(n, seed);
         let g = gap_from_surfaces(&tool, &def).unwrap();
-        let mut s = solver(n);
+        let mut s = solver(n, pre);
         let r = s.solve(&g, p).unwrap();
         assert_kkt(&s, &g, p, &r);
         // The regime that stalled: nearly every loaded point at p_crit.
@@ -75,7 +84,7 @@ fn nearly_saturated_cold_solves_converge() {
             r.contact_fraction
         );
         eprintln!(
-            "{n}² seed {seed} p {:.0} MPa: {} iterations, {} FFT pairs, saturated {:.4} of A {:.4}",
+            "{n}² seed {seed} p {:.0} MPa, preconditioned {pre}: {} iterations, {} FFT pairs, saturated {:.4} of A {:.4}",
             p / 1e6,
             r.iterations,
             r.fft_pairs,
@@ -92,9 +101,9 @@ fn warm_solves_of_a_saturated_slide_converge_within_the_meso_cap() {
     // residual 2–5e-4 on such warm solves.
     let n = 32;
     let p = 15e6;
-    for seed in [1u64, 5] {
+    for (seed, pre) in [(1u64, false), (5, false), (5, true)] {
         let (tool, mut def) = tool_and_deformable(n, seed);
-        let mut s = solver(n);
+        let mut s = solver(n, pre);
         s.options_mut().max_iterations = WARM_CAP;
         let g = gap_from_surfaces(&tool, &def).unwrap();
         s.solve(&g, p).unwrap();
@@ -107,6 +116,6 @@ fn warm_solves_of_a_saturated_slide_converge_within_the_meso_cap() {
             worst = worst.max(r.iterations);
             deform_plastically(&mut def, s.plastic_displacement());
         }
-        eprintln!("seed {seed}: worst warm solve {worst} iterations over {n} steps");
+        eprintln!("seed {seed}, preconditioned {pre}: worst warm solve {worst} iterations over {n} steps");
     }
 }

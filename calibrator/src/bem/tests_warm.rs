@@ -73,3 +73,35 @@ fn shifted_warm_start_after_a_tool_step_reaches_the_cold_solution() {
     assert!(diff < 1e-6);
     assert!(shifted.iterations < cold.iterations);
 }
+
+#[test]
+fn preconditioned_solver_finds_the_same_solution() {
+    // The contact problem has a unique solution: the preconditioned iteration must reach the
+    // plain one's traction and approach (ε = 1e-10 of the gap → ~1e-9 of the peak traction).
+    let n = 64;
+    let (tool, def) = tool_and_deformable(n, 7);
+    let g = gap_from_surfaces(&tool, &def).unwrap();
+    for material in [
+        Material::elastic(E_STAR),
+        Material {
+            e_star: E_STAR,
+            p_crit: Some(0.1 * E_STAR),
+        },
+    ] {
+        let mut s = ContactSolver::for_map(&def, material, SolverOptions::default()).unwrap();
+        let p = 0.01 * E_STAR;
+        let plain = s.solve(&g, p).unwrap();
+        let t_plain = s.traction().to_vec();
+        s.set_preconditioned(true);
+        let pre = s.solve(&g, p).unwrap();
+        let diff = relative_max_difference(s.traction(), &t_plain);
+        eprintln!(
+            "p_crit {:?}: plain {} it / {} FFT pairs, preconditioned {} it / {} FFT pairs, max |Δt|/t_max = {diff:.1e}",
+            material.p_crit, plain.iterations, plain.fft_pairs, pre.iterations, pre.fft_pairs
+        );
+        assert!(diff < 1e-6);
+        assert!((pre.approach - plain.approach).abs() <= 1e-6 * plain.approach.abs());
+        let mean = s.traction().iter().sum::<f64>() / (n * n) as f64;
+        assert!((mean / p - 1.0).abs() < 1e-10);
+    }
+}

@@ -138,9 +138,10 @@ fn refresh(kernel: &mut HalfSpaceKernel, t: &[f64], w: &mut [f64], g: &[f64], pc
     sums
 }
 
-/// D = t − P_Ω(t − s₀·v) into `d` (`y` is scratch and ends as P_Ω(…)); v = the conjugate
-/// direction already in `d` on the free set if `conjugate_on_free`, else G − δ; G − δ on the
-/// bounds. Returns DᵀG.
+/// D = t − P_Ω(y) into `d`, y = t − s_free·v on the free set, t − s_bound·(G − δ) on the
+/// bounds, with v the conjugate direction already in `d` if `conjugate_on_free` (else
+/// v = G − δ and s_free is not used: a gradient projection with step s_bound). `y` is
+/// scratch and ends as P_Ω(y). Returns DᵀG.
 #[allow(clippy::too_many_arguments)]
 fn projected_direction(
     t: &[f64],
@@ -148,19 +149,18 @@ fn projected_direction(
     d: &mut [f64],
     y: &mut [f64],
     delta: f64,
-    s0: f64,
+    (s_free, s_bound): (f64, f64),
     conjugate_on_free: bool,
     pc: f64,
     total: f64,
 ) -> f64 {
     for i in 0..t.len() {
         let ti = t[i];
-        let v = if conjugate_on_free && ti > 0.0 && ti < pc {
-            d[i]
+        y[i] = if conjugate_on_free && ti > 0.0 && ti < pc {
+            ti - s_free * d[i]
         } else {
-            w[i] - delta
+            ti - s_bound * (w[i] - delta)
         };
-        y[i] = ti - s0 * v;
     }
     project_capped_sum(y, pc, total);
     let mut dw = 0.0;
@@ -170,6 +170,18 @@ fn projected_direction(
         dw += di * (w[i] - delta);
     }
     dw
+}
+
+/// Step bound of a free point: the largest α with 0 ≤ t − α·d ≤ p_crit.
+#[inline(always)]
+fn step_to_bound(t: f64, d: f64, pc: f64) -> f64 {
+    if d > 0.0 {
+        t / d
+    } else if d < 0.0 {
+        (t - pc) / d
+    } else {
+        f64::INFINITY
+    }
 }
 
 impl ContactSolver {
@@ -189,6 +201,7 @@ impl ContactSolver {
         let tol = self.options.tolerance;
         let max_iterations = self.options.max_iterations;
         let fallback_step = self.fallback_step;
+        let preconditioned = self.preconditioned;
         let Self {
             kernel,
             traction: t,
@@ -196,6 +209,8 @@ impl ContactSolver {
             gap: y,
             direction: d,
             k_direction: kd,
+            free_gradient: r,
+            preconditioned_gradient: z,
             ..
         } = self;
 
@@ -203,16 +218,20 @@ impl ContactSolver {
         let mut fft_pairs = 1;
         let mut exact = true;
         let mut conjugate = false;
-        let (mut s0, mut dkd_prev) = (0.0f64, 1.0f64);
+        // Predicted conjugate step (Pa/m, or dimensionless when preconditioned), the
+        // gradient-projection step (Pa/m), and the previous DᵀK D and zᵀφ.
+        let (mut s_cg, mut s_grad) = (0.0f64, fallback_step);
+        let (mut dkd_prev, mut rho_prev) = (1.0f64, 1.0f64);
         let mut iterations = 0;
         loop {
             let delta = sums.delta();
-            let gamma = if conjugate {
+            // Residual, violations and (without preconditioner) the conjugate direction in one
+            // pass; with it, the free gradient φ into `r`.
+            let gamma = if conjugate && !preconditioned {
                 -(sums.cross - (delta - sums.shift) * sums.kd_sum) / dkd_prev
             } else {
                 0.0
             };
-            // Residual, violations and the conjugate direction in one pass.
             let (mut phi2, mut beta2, mut dw) = (0.0, 0.0, 0.0);
             let (mut alpha_f, mut limit) = (f64::INFINITY, usize::MAX);
             for i in 0..n {
@@ -220,22 +239,24 @@ impl ContactSolver {
                 let e = w[i] - delta;
                 if ti > 0.0 && ti < pc {
                     phi2 += e * e;
-                    let di = e + gamma * d[i];
-                    d[i] = di;
-                    dw += di * e;
-                    let a = if di > 0.0 {
-                        ti / di
-                    } else if di < 0.0 {
-                        (ti - pc) / di
+                    if preconditioned {
+                        r[i] = e;
                     } else {
-                        f64::INFINITY
-                    };
-                    if a < alpha_f {
-                        alpha_f = a;
-                        limit = i;
+                        let di = e + gamma * d[i];
+                        d[i] = di;
+                        dw += di * e;
+                        let a = step_to_bound(ti, di, pc);
+                        if a < alpha_f {
+                            alpha_f = a;
+                            limit = i;
+                        }
                     }
                 } else {
-                    d[i] = 0.0;
+                    if preconditioned {
+                        r[i] = 0.0;
+                    } else {
+                        d[i] = 0.0;
+                    }
                     let v = if ti <= 0.0 { e.min(0.0) } else { e.max(0.0) };
                     beta2 += v * v;
                 }
@@ -264,17 +285,55 @@ impl ContactSolver {
                 });
             }
             iterations += 1;
-
             let proportional = beta2 <= PROPORTIONING * PROPORTIONING * phi2;
-            let conjugate_step = proportional && dw > 0.0 && alpha_f >= s0;
-            if !conjugate_step {
-                if !(s0 > 0.0) {
-                    s0 = fallback_step;
+
+            if preconditioned && proportional && sums.count > 0 {
+                // z = Π K⁺ φ (Π: restriction to F minus its mean), D = z + γ D_prev with the
+                // Fletcher–Reeves γ = zᵀφ / (zᵀφ)_prev of preconditioned CG.
+                kernel.apply_inverse(r, z);
+                fft_pairs += 1;
+                let (mut z_sum, mut rho) = (0.0, 0.0);
+                for i in 0..n {
+                    if t[i] > 0.0 && t[i] < pc {
+                        z_sum += z[i];
+                        rho += z[i] * r[i];
+                    }
                 }
-                let pk = proportional && dw > 0.0;
-                dw = projected_direction(t, w, d, y, delta, s0, pk, pc, total);
+                let z_mean = z_sum / sums.count as f64;
+                let gamma = if conjugate { rho / rho_prev } else { 0.0 };
+                rho_prev = rho;
+                for i in 0..n {
+                    let ti = t[i];
+                    if ti > 0.0 && ti < pc {
+                        let di = z[i] - z_mean + gamma * d[i];
+                        d[i] = di;
+                        dw += di * r[i];
+                        let a = step_to_bound(ti, di, pc);
+                        if a < alpha_f {
+                            alpha_f = a;
+                            limit = i;
+                        }
+                    } else {
+                        d[i] = 0.0;
+                    }
+                }
+            }
+            let conjugate_step = proportional && dw > 0.0 && alpha_f >= s_cg;
+            let mut pk = false;
+            if !conjugate_step {
+                if !(s_cg > 0.0) {
+                    s_cg = if preconditioned { 1.0 } else { fallback_step };
+                }
+                let steps = if preconditioned {
+                    (s_cg, s_grad)
+                } else {
+                    (s_cg, s_cg)
+                };
+                pk = proportional && dw > 0.0;
+                dw = projected_direction(t, w, d, y, delta, steps, pk, pc, total);
                 if pk && !(dw > 0.0) {
-                    dw = projected_direction(t, w, d, y, delta, s0, false, pc, total);
+                    pk = false;
+                    dw = projected_direction(t, w, d, y, delta, steps, false, pc, total);
                 }
             }
             let dkd = kernel.apply_with_energy(d, kd);
@@ -327,9 +386,13 @@ impl ContactSolver {
             conjugate = conjugate_step && snap == usize::MAX;
             dkd_prev = dkd;
             if conjugate_step {
-                s0 = s_star;
+                s_cg = s_star;
             } else {
-                s0 *= s_star.clamp(STEP_FACTOR_RANGE.0, STEP_FACTOR_RANGE.1);
+                let factor = s_star.clamp(STEP_FACTOR_RANGE.0, STEP_FACTOR_RANGE.1);
+                if pk || !preconditioned {
+                    s_cg *= factor;
+                }
+                s_grad *= factor;
             }
         }
     }
