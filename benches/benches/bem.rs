@@ -85,6 +85,11 @@ fn median(v: &mut [f64]) -> f64 {
 /// Cold / warm / warm-shifted solves of the gap after a one-pixel tool step: ε0, iterations,
 /// wall time (median of [`REPS`]).
 fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: usize) {
+    let mode = if s.is_preconditioned() {
+        "preconditioned"
+    } else {
+        "plain"
+    };
     let (mut cold_t, mut warm_t, mut shift_t) = (Vec::new(), Vec::new(), Vec::new());
     let (mut cold, mut warm, mut shifted) = (None, None, None);
     for _ in 0..REPS {
@@ -118,7 +123,7 @@ fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: 
         );
     };
     eprintln!(
-        "[bem {n}²] p/E*=0.01 tol 1e-10, gap after a 1-pixel tool step (A/A0 = {:.4}):",
+        "[bem {n}² {mode}] p/E*=0.01 tol 1e-10, gap after a 1-pixel tool step (A/A0 = {:.4}):",
         cold.contact_fraction
     );
     row("cold", &cold, eps_cold, ct);
@@ -135,7 +140,11 @@ fn bench(c: &mut Criterion) {
         let mut s =
             ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default())
                 .expect("solver");
-        report_warm_starts(&mut s, &g, &g1, p, n);
+        for pre in [false, true] {
+            s.set_preconditioned(pre);
+            report_warm_starts(&mut s, &g, &g1, p, n);
+        }
+        s.set_preconditioned(false);
 
         let mut sat = ContactSolver::for_map(
             &def,
@@ -149,11 +158,19 @@ fn bench(c: &mut Criterion) {
             },
         )
         .expect("solver");
-        let r = sat.solve(&g, p).expect("saturated");
-        eprintln!(
-            "[bem {n}²] saturated p_crit=0.1E* tol 1e-8: {} iterations ({} FFT pairs, saturated {:.4})",
-            r.iterations, r.fft_pairs, r.saturated_fraction
-        );
+        for pre in [false, true] {
+            sat.set_preconditioned(pre);
+            let start = Instant::now();
+            let r = sat.solve(&g, p).expect("saturated");
+            eprintln!(
+                "[bem {n}²] saturated p_crit=0.1E* tol 1e-8, preconditioned {pre}: {} iterations \
+                 ({} FFT pairs, saturated {:.4}), {:.1} ms",
+                r.iterations,
+                r.fft_pairs,
+                r.saturated_fraction,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        }
 
         let mut kernel = HalfSpaceKernel::new(n, n, LENGTH, LENGTH, E_STAR);
         let x: Vec<f64> = g.clone();
@@ -161,34 +178,38 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("fft_pair_{n}"), |b| {
             b.iter(|| kernel.fft_round_trip(black_box(&x), &mut y))
         });
-        let iterations = s.solve(&g, p).expect("cold").iterations;
         c.bench_function(&format!("cold_solve_{n}"), |b| {
             b.iter(|| black_box(s.solve(black_box(&g), p).expect("cold")))
         });
-        // Load-robust ratio: `iterations` FFT pairs in a row vs one cold solve, alternated.
-        let (mut ratios, mut pair, mut solve) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..REPS {
-            let start = Instant::now();
-            for _ in 0..iterations {
-                kernel.fft_round_trip(&x, &mut y);
+        for pre in [false, true] {
+            s.set_preconditioned(pre);
+            let iterations = s.solve(&g, p).expect("cold").iterations;
+            // Load-robust ratio: `iterations` FFT pairs in a row vs one cold solve, alternated.
+            let (mut ratios, mut pair, mut solve) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..REPS {
+                let start = Instant::now();
+                for _ in 0..iterations {
+                    kernel.fft_round_trip(&x, &mut y);
+                }
+                let t_pairs = start.elapsed().as_secs_f64();
+                let start = Instant::now();
+                s.solve(&g, p).expect("cold");
+                let t_solve = start.elapsed().as_secs_f64();
+                ratios.push(t_solve / t_pairs);
+                pair.push(t_pairs / iterations as f64);
+                solve.push(t_solve);
             }
-            let t_pairs = start.elapsed().as_secs_f64();
-            let start = Instant::now();
-            s.solve(&g, p).expect("cold");
-            let t_solve = start.elapsed().as_secs_f64();
-            ratios.push(t_solve / t_pairs);
-            pair.push(t_pairs / iterations as f64);
-            solve.push(t_solve);
+            let (pair, solve) = (median(&mut pair), median(&mut solve));
+            eprintln!(
+                "[bem {n}²] preconditioned {pre}: FFT pair {:.3} ms; cold solve {:.1} ms / {iterations} it \
+                 = {:.3} ms per iteration = {:.2} FFT pairs (median of {REPS} alternated ratios)",
+                pair * 1e3,
+                solve * 1e3,
+                solve / iterations as f64 * 1e3,
+                median(&mut ratios)
+            );
         }
-        let (pair, solve) = (median(&mut pair), median(&mut solve));
-        eprintln!(
-            "[bem {n}²] FFT pair {:.3} ms; cold solve {:.1} ms / {iterations} it = {:.3} ms per iteration \
-             = {:.2} FFT pairs (median of {REPS} alternated ratios)",
-            pair * 1e3,
-            solve * 1e3,
-            solve / iterations as f64 * 1e3,
-            median(&mut ratios)
-        );
+        s.set_preconditioned(false);
     }
 }
 

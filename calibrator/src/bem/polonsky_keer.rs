@@ -165,6 +165,9 @@ pub struct ContactSolver {
     preconditioned: bool,
     free_gradient: Vec<f64>,
     preconditioned_gradient: Vec<f64>,
+    /// Step lengths (conjugate, gradient projection) learnt by the last solve of each mode
+    /// \[plain, preconditioned\]: the next solve starts with them (0: not known yet).
+    step_scales: [(f64, f64); 2],
 }
 
 impl ContactSolver {
@@ -224,6 +227,7 @@ impl ContactSolver {
             preconditioned: false,
             free_gradient: Vec::new(),
             preconditioned_gradient: Vec::new(),
+            step_scales: [(0.0, 0.0); 2],
         })
     }
 

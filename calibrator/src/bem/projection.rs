@@ -17,39 +17,71 @@ const MAX_SHIFT_STEPS: usize = 200;
 /// terms (round-off of S itself is ≈ √N·ε).
 const SUM_TOLERANCE: f64 = 1e-13;
 
-/// Projects `y` in place onto {0 ≤ t_i ≤ `cap`, Σ t_i = `total`} (`cap` may be +∞) and returns
-/// the shift μ with t_i = clamp(y_i + μ, 0, cap). Requires 0 < total < N·cap and finite `y`.
-///
-/// ```
-/// use tribo_calibrator::bem::projection::project_capped_sum;
-/// let mut y = vec![3.0, -1.0, 0.5, 9.0];
-/// let mu = project_capped_sum(&mut y, 4.0, 6.0);
-/// // μ = −1: clamp([2, −2, −0.5, 8], 0, 4) = [2, 0, 0, 4], which sums to 6.
-/// assert!((mu + 1.0).abs() < 1e-12);
-/// assert_eq!(y, vec![2.0, 0.0, 0.0, 4.0]);
-/// ```
-pub fn project_capped_sum(y: &mut [f64], cap: f64, total: f64) -> f64 {
-    let n = y.len();
-    let (mut y_min, mut y_max) = (f64::INFINITY, f64::NEG_INFINITY);
-    for &v in y.iter() {
-        y_min = y_min.min(v);
-        y_max = y_max.max(v);
+/// S(μ) at μ = 0 and the range of `y`, gathered by the caller in the pass that builds `y`
+/// (saves the first passes of [`capped_sum_shift`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShiftStart {
+    /// Σ clamp(y_i, 0, cap).
+    pub sum: f64,
+    /// Number of 0 < y_i < cap.
+    pub free: usize,
+    /// min y_i.
+    pub y_min: f64,
+    /// max y_i.
+    pub y_max: f64,
+}
+
+impl ShiftStart {
+    /// The statistics of `y` (one pass).
+    pub fn of(y: &[f64], cap: f64) -> Self {
+        let mut st = Self::empty();
+        y.iter().for_each(|&v| st.add(v, cap));
+        st
     }
+
+    /// Nothing gathered yet.
+    pub fn empty() -> Self {
+        Self {
+            sum: 0.0,
+            free: 0,
+            y_min: f64::INFINITY,
+            y_max: f64::NEG_INFINITY,
+        }
+    }
+
+    /// Adds one value.
+    #[inline(always)]
+    pub fn add(&mut self, v: f64, cap: f64) {
+        self.y_min = self.y_min.min(v);
+        self.y_max = self.y_max.max(v);
+        if v >= cap {
+            self.sum += cap;
+        } else if v > 0.0 {
+            self.sum += v;
+            self.free += 1;
+        }
+    }
+}
+
+/// The shift μ of the projection of `y` onto {0 ≤ t_i ≤ `cap`, Σ t_i = `total`}:
+/// t_i = clamp(y_i + μ, 0, cap). `start` holds S(0) and the range of `y`. Requires
+/// 0 < total < N·cap and finite `y`.
+pub fn capped_sum_shift(y: &[f64], cap: f64, total: f64, start: ShiftStart) -> f64 {
+    let n = y.len();
     // S(lo) = 0 ≤ total ≤ S(hi).
-    let mut lo = -y_max;
+    let mut lo = -start.y_max;
     let mut hi = if cap.is_finite() {
-        cap - y_min
+        cap - start.y_min
     } else {
-        total / n as f64 - y_min
+        total / n as f64 - start.y_min
     };
     let sum_at = |mu: f64| -> (f64, usize) {
         let (mut s, mut free) = (0.0, 0usize);
         for &v in y.iter() {
             let x = v + mu;
-            if x <= 0.0 {
-            } else if x >= cap {
+            if x >= cap {
                 s += cap;
-            } else {
+            } else if x > 0.0 {
                 s += x;
                 free += 1;
             }
@@ -57,8 +89,12 @@ pub fn project_capped_sum(y: &mut [f64], cap: f64, total: f64) -> f64 {
         (s, free)
     };
     let mut mu = 0.0f64.clamp(lo, hi);
+    let (mut s, mut free) = if mu == 0.0 {
+        (start.sum, start.free)
+    } else {
+        sum_at(mu)
+    };
     for _ in 0..MAX_SHIFT_STEPS {
-        let (s, free) = sum_at(mu);
         let defect = total - s;
         if defect.abs() <= SUM_TOLERANCE * total {
             break;
@@ -81,7 +117,24 @@ pub fn project_capped_sum(y: &mut [f64], cap: f64, total: f64) -> f64 {
         if hi - lo <= f64::EPSILON * (lo.abs() + hi.abs()) {
             break;
         }
+        (s, free) = sum_at(mu);
     }
+    mu
+}
+
+/// Projects `y` in place onto {0 ≤ t_i ≤ `cap`, Σ t_i = `total`} (`cap` may be +∞) and returns
+/// the shift μ with t_i = clamp(y_i + μ, 0, cap). Requires 0 < total < N·cap and finite `y`.
+///
+/// ```
+/// use tribo_calibrator::bem::projection::project_capped_sum;
+/// let mut y = vec![3.0, -1.0, 0.5, 9.0];
+/// let mu = project_capped_sum(&mut y, 4.0, 6.0);
+/// // μ = −1: clamp([2, −2, −0.5, 8], 0, 4) = [2, 0, 0, 4], which sums to 6.
+/// assert!((mu + 1.0).abs() < 1e-12);
+/// assert_eq!(y, vec![2.0, 0.0, 0.0, 4.0]);
+/// ```
+pub fn project_capped_sum(y: &mut [f64], cap: f64, total: f64) -> f64 {
+    let mu = capped_sum_shift(y, cap, total, ShiftStart::of(y, cap));
     for v in y.iter_mut() {
         *v = (*v + mu).clamp(0.0, cap);
     }

@@ -39,7 +39,7 @@
 
 use super::{BemError, ContactSolver};
 use crate::bem::kernel::HalfSpaceKernel;
-use crate::bem::projection::project_capped_sum;
+use crate::bem::projection::{ShiftStart, capped_sum_shift};
 
 /// Γ of MPRGP: conjugate steps continue while ‖β‖ ≤ Γ‖φ‖ (Dostál & Schöberl recommend 1).
 const PROPORTIONING: f64 = 1.0;
@@ -154,18 +154,23 @@ fn projected_direction(
     pc: f64,
     total: f64,
 ) -> f64 {
+    let mut start = ShiftStart::empty();
     for i in 0..t.len() {
         let ti = t[i];
-        y[i] = if conjugate_on_free && ti > 0.0 && ti < pc {
+        let yi = if conjugate_on_free && ti > 0.0 && ti < pc {
             ti - s_free * d[i]
         } else {
             ti - s_bound * (w[i] - delta)
         };
+        y[i] = yi;
+        start.add(yi, pc);
     }
-    project_capped_sum(y, pc, total);
+    let mu = capped_sum_shift(y, pc, total, start);
     let mut dw = 0.0;
     for i in 0..t.len() {
-        let di = t[i] - y[i];
+        let projected = (y[i] + mu).clamp(0.0, pc);
+        y[i] = projected;
+        let di = t[i] - projected;
         d[i] = di;
         dw += di * (w[i] - delta);
     }
@@ -202,7 +207,9 @@ impl ContactSolver {
         let max_iterations = self.options.max_iterations;
         let fallback_step = self.fallback_step;
         let preconditioned = self.preconditioned;
+        let scales_before = self.step_scales[usize::from(preconditioned)];
         let Self {
+            step_scales,
             kernel,
             traction: t,
             elastic: w,
@@ -220,7 +227,15 @@ impl ContactSolver {
         let mut conjugate = false;
         // Predicted conjugate step (Pa/m, or dimensionless when preconditioned), the
         // gradient-projection step (Pa/m), and the previous DᵀK D and zᵀφ.
-        let (mut s_cg, mut s_grad) = (0.0f64, fallback_step);
+        let mode = usize::from(preconditioned);
+        let (mut s_cg, mut s_grad) = scales_before;
+        if !(s_grad > 0.0) {
+            s_grad = fallback_step;
+        }
+        if !(s_cg > 0.0) && preconditioned {
+            // K⁺ makes the natural step 1 (exact for a free set covering the grid).
+            s_cg = 1.0;
+        }
         let (mut dkd_prev, mut rho_prev) = (1.0f64, 1.0f64);
         let mut iterations = 0;
         loop {
@@ -264,6 +279,7 @@ impl ContactSolver {
             let residual = ((phi2 + beta2) / n as f64).sqrt() / scale;
             if residual <= tol {
                 if exact {
+                    step_scales[mode] = (s_cg, s_grad);
                     return Ok(Outcome {
                         iterations,
                         fft_pairs,
