@@ -165,9 +165,9 @@ pub struct ContactSolver {
     preconditioned: bool,
     free_gradient: Vec<f64>,
     preconditioned_gradient: Vec<f64>,
-    /// Step lengths (conjugate, gradient projection) learnt by the last solve of each mode
-    /// \[plain, preconditioned\]: the next solve starts with them (0: not known yet).
-    step_scales: [(f64, f64); 2],
+    /// Step lengths (plain conjugate, gradient projection) learnt by the last solve: the next
+    /// solve starts with them (0: not known yet).
+    step_scales: (f64, f64),
 }
 
 impl ContactSolver {
@@ -224,10 +224,10 @@ impl ContactSolver {
             direction: vec![0.0; n],
             k_direction: vec![0.0; n],
             has_solution: false,
-            preconditioned: false,
-            free_gradient: Vec::new(),
-            preconditioned_gradient: Vec::new(),
-            step_scales: [(0.0, 0.0); 2],
+            preconditioned: true,
+            free_gradient: vec![0.0; n],
+            preconditioned_gradient: vec![0.0; n],
+            step_scales: (0.0, 0.0),
         })
     }
 
@@ -253,9 +253,9 @@ impl ContactSolver {
         &mut self.options
     }
 
-    /// Switches the FFT preconditioner of the conjugate directions on or off (off by default;
-    /// see `polonsky_keer::iteration` for what it costs and buys). Allocates its two work
-    /// arrays on first use.
+    /// Allows or forbids the FFT preconditioner of the conjugate directions (allowed by
+    /// default; it is applied only while the free set covers ≥ 1 % of the grid, see
+    /// `polonsky_keer::iteration` for what it costs and buys).
     pub fn set_preconditioned(&mut self, on: bool) {
         self.preconditioned = on;
         if on && self.free_gradient.is_empty() {
