@@ -86,7 +86,7 @@ fn median(v: &mut [f64]) -> f64 {
 /// wall time (median of [`REPS`]).
 fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: usize) {
     let mode = if s.is_preconditioned() {
-        "preconditioned"
+        "preconditioned (default)"
     } else {
         "plain"
     };
@@ -178,7 +178,8 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("fft_pair_{n}"), |b| {
             b.iter(|| kernel.fft_round_trip(black_box(&x), &mut y))
         });
-        c.bench_function(&format!("cold_solve_{n}"), |b| {
+        s.set_preconditioned(true);
+        c.bench_function(&format!("cold_solve_default_{n}"), |b| {
             b.iter(|| black_box(s.solve(black_box(&g), p).expect("cold")))
         });
         for pre in [false, true] {

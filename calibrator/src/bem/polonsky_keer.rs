@@ -1,6 +1,7 @@
-//! Polonsky–Keer constrained conjugate gradient for periodic rough contact with an imposed mean
-//! pressure and plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its
-//! Ref. [39]; saturation after Almqvist et al. 2007, Ref. [43]).
+//! Constrained conjugate gradient for periodic rough contact with an imposed mean pressure and
+//! plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its Ref. [39], made
+//! monotone after Dostál's MPRGP; saturation after Almqvist et al. 2007, Ref. [43]). The
+//! iteration itself is documented in the private module `polonsky_keer::iteration`.
 //!
 //! # Problem
 //! A rigid rough tool is pressed on a flat elastic–perfectly-plastic half-space. The input is the
@@ -28,21 +29,24 @@
 //! ```
 //!
 //! i.e. the KKT conditions hold to `tolerance` times the roughness of the input (for a flat gap
-//! the scale is p̄·L_x/E*). ε is evaluated on an exactly recomputed u_e = K t. Running out of
-//! iterations is [`BemError::NotConverged`] carrying ε.
+//! the scale is p̄·L_x/E*; without free point δ is the middle of the multipliers the bounds
+//! allow). ε is evaluated on an exactly recomputed u_e = K t. Running out of iterations is
+//! [`BemError::NotConverged`] carrying ε.
 //!
 //! # Cost
-//! One iteration is one kernel application (a real FFT pair) for K d; u_e = K t is updated
-//! linearly and recomputed by FFT only in iterations where the active set changed.
+//! One iteration is one kernel application (a real FFT pair) for K D with DᵀK D by Parseval,
+//! plus one for the preconditioner while it is applied (free set ≥ 1 % of the grid); u_e is
+//! updated linearly and recomputed exactly once at convergence. Measured figures are in
+//! `benches/benches/bem.rs` and the README.
 
 use thiserror::Error;
 
 use super::kernel::HalfSpaceKernel;
 use super::saturation::{impose_mean_pressure, plastic_displacement};
+use crate::surface::HeightMap;
 
 mod iteration;
 use iteration::Outcome;
-use crate::surface::HeightMap;
 
 /// Errors of the contact solver.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -165,9 +169,6 @@ pub struct ContactSolver {
     preconditioned: bool,
     free_gradient: Vec<f64>,
     preconditioned_gradient: Vec<f64>,
-    /// Step lengths (plain conjugate, gradient projection) learnt by the last solve: the next
-    /// solve starts with them (0: not known yet).
-    step_scales: (f64, f64),
 }
 
 impl ContactSolver {
@@ -227,7 +228,6 @@ impl ContactSolver {
             preconditioned: true,
             free_gradient: vec![0.0; n],
             preconditioned_gradient: vec![0.0; n],
-            step_scales: (0.0, 0.0),
         })
     }
 

@@ -105,3 +105,37 @@ fn preconditioned_solver_finds_the_same_solution() {
         assert!((mean / p - 1.0).abs() < 1e-10);
     }
 }
+
+#[test]
+#[ignore = "exploration: iteration counts of the bench problem; run with: cargo test -p tribo-calibrator -- --ignored bench_problem_counts --nocapture"]
+fn bench_problem_counts() {
+    use crate::rng::stream_rng;
+    use crate::surface::{Rescale, SelfAffine, SlopeDefinition};
+    let n = 256;
+    let spec = SelfAffine {
+        hurst: 0.8,
+        k_l: 1.0,
+        k_r: 4.0,
+        k_s: (n / 8) as f64,
+    };
+    let l = 100e-6;
+    let tool = spec
+        .generate(n, l, Rescale::RmsSlope(0.1, SlopeDefinition::Spectral), &mut stream_rng(1, 1))
+        .unwrap();
+    let def = spec
+        .generate(n, l, Rescale::RmsSlope(0.34, SlopeDefinition::Spectral), &mut stream_rng(1, 2))
+        .unwrap();
+    let g0 = gap_from_surfaces(&tool, &def).unwrap();
+    let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).unwrap();
+    let p = 0.01 * E_STAR;
+    let mut s =
+        ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default()).unwrap();
+    for pre in [false, true, false, true] {
+        s.set_preconditioned(pre);
+        let first = s.solve(&g1, p).unwrap().iterations;
+        let again = s.solve(&g1, p).unwrap().iterations;
+        s.solve(&g0, p).unwrap();
+        let warm = s.solve_warm(&g1, p).unwrap().iterations;
+        eprintln!("preconditioned {pre}: cold (fresh solver) {first}, cold again {again}, warm {warm}");
+    }
+}
