@@ -141,6 +141,28 @@ impl PeriodicFft2 {
     }
 }
 
+impl PeriodicFft2 {
+    /// Like [`PeriodicFft2::inverse`], handing each output row (nx reals) to `on_row(iy, row)`
+    /// while it is in cache instead of storing the field.
+    pub fn inverse_rows(&mut self, spec: &mut [Complex64], mut on_row: impl FnMut(usize, &[f64])) {
+        let (nx, ny, nc) = (self.nx, self.ny, self.nc);
+        assert_eq!(spec.len(), nc * ny, "PeriodicFft2::inverse_rows: spectrum size");
+        self.col_inv.process_with_scratch(spec, &mut self.scratch);
+        transpose(spec, &mut self.rows, nc, ny);
+        for iy in 0..ny {
+            let row = &mut self.rows[iy * nc..(iy + 1) * nc];
+            row[0].im = 0.0;
+            if nx % 2 == 0 {
+                row[nc - 1].im = 0.0;
+            }
+            self.c2r
+                .process_with_scratch(row, &mut self.row_in, &mut self.scratch)
+                .expect("c2r buffer sizes fixed at planning, Hermitian entries zeroed");
+            on_row(iy, &self.row_in);
+        }
+    }
+}
+
 /// `dst (cols × rows) = srcᵀ` for a row-major `src` of `rows × cols`, in cache tiles.
 fn transpose(src: &[Complex64], dst: &mut [Complex64], rows: usize, cols: usize) {
     for r0 in (0..rows).step_by(TRANSPOSE_BLOCK) {
@@ -231,10 +253,18 @@ impl HalfSpaceKernel {
     }
 
     /// u = K x like [`HalfSpaceKernel::apply`], also returning the quadratic form
-    /// xᵀK x = Σ_i x_i u_i \[m·Pa\] by Parseval from the spectrum (no extra pass):
-    /// xᵀK x = (1/N) Σ_k 2/(E*|q_k|)·|x̂_k|², each stored half-spectrum column k_x counted twice
-    /// except k_x = 0 and (even n_x) k_x = n_x/2, which are their own conjugates.
+    /// xᵀK x = Σ_i x_i u_i \[m·Pa\] (see [`HalfSpaceKernel::load_with_energy`]).
     pub fn apply_with_energy(&mut self, x: &[f64], u: &mut [f64]) -> f64 {
+        let energy = self.load_with_energy(x);
+        self.fft.inverse(&mut self.spec, u);
+        energy
+    }
+
+    /// First half of u = K x: transforms `x` and multiplies by the kernel, keeping the product
+    /// for [`HalfSpaceKernel::displacement_rows`]; returns xᵀK x \[m·Pa\] by Parseval (no
+    /// extra pass): xᵀK x = (1/N) Σ_k 2/(E*|q_k|)·|x̂_k|², each stored half-spectrum column k_x
+    /// counted twice except k_x = 0 and (even n_x) k_x = n_x/2, their own conjugates.
+    pub fn load_with_energy(&mut self, x: &[f64]) -> f64 {
         self.fft.forward(x, &mut self.spec);
         let (nx, ny) = (self.fft.nx(), self.fft.ny());
         let mut energy = 0.0;
@@ -252,8 +282,14 @@ impl HalfSpaceKernel {
             let self_conjugate = kx == 0 || 2 * kx == nx;
             energy += if self_conjugate { e } else { 2.0 * e };
         }
-        self.fft.inverse(&mut self.spec, u);
         energy
+    }
+
+    /// Second half of u = K x after [`HalfSpaceKernel::load_with_energy`]: hands each row of u
+    /// \[m\] to `on_row(iy, row)` while it is in cache (fuses the caller's pass over u into the
+    /// inverse transform).
+    pub fn displacement_rows(&mut self, on_row: impl FnMut(usize, &[f64])) {
+        self.fft.inverse_rows(&mut self.spec, on_row);
     }
 
     /// x = K⁺ u: the pseudo-inverse of the kernel, x̂ = E*|q|/2 · û (x̂(0) = 0), the traction
@@ -306,6 +342,11 @@ mod tests {
             let energy = kern.apply_with_energy(&x, &mut u);
             let direct: f64 = x.iter().zip(&u).map(|(a, b)| a * b).sum();
             assert!((energy / direct - 1.0).abs() < 1e-12, "{nx}×{ny}: {energy} vs {direct}");
+            // The row-wise inverse gives the same field.
+            kern.load_with_energy(&x);
+            let mut rows = vec![0.0; nx * ny];
+            kern.displacement_rows(|iy, row| rows[iy * nx..(iy + 1) * nx].copy_from_slice(row));
+            assert_eq!(rows, u);
         }
     }
 

@@ -159,7 +159,6 @@ pub struct ContactSolver {
     plastic: Vec<f64>,
     gap: Vec<f64>,
     direction: Vec<f64>,
-    k_direction: Vec<f64>,
     /// 1/K_ii \[Pa/m\]: the step of a point entering or leaving a bound when the CG step is
     /// degenerate (empty or single-point free set).
     fallback_step: f64,
@@ -223,7 +222,6 @@ impl ContactSolver {
             plastic: vec![0.0; n],
             gap: vec![0.0; n],
             direction: vec![0.0; n],
-            k_direction: vec![0.0; n],
             has_solution: false,
             preconditioned: true,
             free_gradient: vec![0.0; n],

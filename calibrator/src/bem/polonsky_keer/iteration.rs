@@ -232,13 +232,13 @@ impl ContactSolver {
         let max_iterations = self.options.max_iterations;
         let fallback_step = self.fallback_step;
         let preconditioned = self.preconditioned;
+        let nx = self.nx;
         let Self {
             kernel,
             traction: t,
             elastic: w,
             gap: y,
             direction: d,
-            k_direction: kd,
             free_gradient: r,
             preconditioned_gradient: z,
             ..
@@ -377,7 +377,7 @@ impl ContactSolver {
                     dw = projected_direction(t, w, d, y, delta, steps, false, pc, total);
                 }
             }
-            let dkd = kernel.apply_with_energy(d, kd);
+            let dkd = kernel.load_with_energy(d);
             fft_pairs += 1;
             if !(dkd > 0.0 && dw > 0.0) {
                 // No descent direction: a fixed point of the projected gradient up to round-off.
@@ -406,22 +406,26 @@ impl ContactSolver {
             };
             let take_projection = !conjugate_step && s_star >= 1.0;
 
-            // Step, fused with the sums of the new state.
+            // Step, fused with the inverse transform of K D (row by row, in cache) and with the
+            // sums of the new state.
             let mut next = FreeSums::new(delta);
-            for i in 0..n {
-                let ti = if take_projection {
-                    y[i]
-                } else if i == snap {
-                    if d[i] > 0.0 { 0.0 } else { pc }
-                } else {
-                    (t[i] - s * d[i]).clamp(0.0, pc)
-                };
-                t[i] = ti;
-                let k = kd[i];
-                let wi = w[i] - s * k;
-                w[i] = wi;
-                next.add(ti, wi, k, pc);
-            }
+            kernel.displacement_rows(|iy, kd_row| {
+                let base = iy * nx;
+                for (j, &k) in kd_row.iter().enumerate() {
+                    let i = base + j;
+                    let ti = if take_projection {
+                        y[i]
+                    } else if i == snap {
+                        if d[i] > 0.0 { 0.0 } else { pc }
+                    } else {
+                        (t[i] - s * d[i]).clamp(0.0, pc)
+                    };
+                    t[i] = ti;
+                    let wi = w[i] - s * k;
+                    w[i] = wi;
+                    next.add(ti, wi, k, pc);
+                }
+            });
             sums = next;
             exact = false;
             conjugate = conjugate_step && snap == usize::MAX;
