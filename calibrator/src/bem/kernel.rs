@@ -146,7 +146,11 @@ impl PeriodicFft2 {
     /// while it is in cache instead of storing the field.
     pub fn inverse_rows(&mut self, spec: &mut [Complex64], mut on_row: impl FnMut(usize, &[f64])) {
         let (nx, ny, nc) = (self.nx, self.ny, self.nc);
-        assert_eq!(spec.len(), nc * ny, "PeriodicFft2::inverse_rows: spectrum size");
+        assert_eq!(
+            spec.len(),
+            nc * ny,
+            "PeriodicFft2::inverse_rows: spectrum size"
+        );
         self.col_inv.process_with_scratch(spec, &mut self.scratch);
         transpose(spec, &mut self.rows, nc, ny);
         for iy in 0..ny {
@@ -211,7 +215,13 @@ impl HalfSpaceKernel {
         }
         let inverse_weights = weights
             .iter()
-            .map(|&w| if w > 0.0 { 1.0 / (w * norm * norm) } else { 0.0 })
+            .map(|&w| {
+                if w > 0.0 {
+                    1.0 / (w * norm * norm)
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let spec = vec![Complex64::new(0.0, 0.0); fft.spectrum_len()];
         Self {
@@ -341,7 +351,10 @@ mod tests {
             let mut u = vec![0.0; nx * ny];
             let energy = kern.apply_with_energy(&x, &mut u);
             let direct: f64 = x.iter().zip(&u).map(|(a, b)| a * b).sum();
-            assert!((energy / direct - 1.0).abs() < 1e-12, "{nx}×{ny}: {energy} vs {direct}");
+            assert!(
+                (energy / direct - 1.0).abs() < 1e-12,
+                "{nx}×{ny}: {energy} vs {direct}"
+            );
             // The row-wise inverse gives the same field.
             kern.load_with_energy(&x);
             let mut rows = vec![0.0; nx * ny];

@@ -13,11 +13,11 @@ pub mod sweep;
 #[cfg(test)]
 mod tests_kappa;
 #[cfg(test)]
+mod tests_saturated;
+#[cfg(test)]
 mod tests_stall;
 #[cfg(test)]
 mod tests_warm;
-#[cfg(test)]
-mod tests_saturated;
 #[cfg(test)]
 mod tests_westergaard;
 

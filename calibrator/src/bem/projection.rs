@@ -157,14 +157,19 @@ mod tests {
             // A random admissible z: random box point then projected (admissible by construction).
             let mut z: Vec<f64> = (0..n)
                 .map(|_| {
-                    rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    rng = rng
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
                     (rng >> 11) as f64 / (1u64 << 53) as f64 * cap.min(10.0)
                 })
                 .collect();
             project_capped_sum(&mut z, cap, total);
             let vi: f64 = (0..n).map(|i| (y[i] - t[i]) * (z[i] - t[i])).sum();
             let magnitude: f64 = (0..n).map(|i| ((y[i] - t[i]) * (z[i] - t[i])).abs()).sum();
-            assert!(vi <= TOL * magnitude, "variational inequality {vi} of {magnitude}");
+            assert!(
+                vi <= TOL * magnitude,
+                "variational inequality {vi} of {magnitude}"
+            );
         }
     }
 
@@ -176,7 +181,10 @@ mod tests {
                 .collect();
             let mut t = y.clone();
             let mu = project_capped_sum(&mut t, cap, total);
-            assert!((t.iter().sum::<f64>() / total - 1.0).abs() < TOL, "{cap} {total}");
+            assert!(
+                (t.iter().sum::<f64>() / total - 1.0).abs() < TOL,
+                "{cap} {total}"
+            );
             for (a, b) in t.iter().zip(&y) {
                 assert!(*a >= 0.0 && *a <= cap);
                 assert!((a - (b + mu).clamp(0.0, cap)).abs() < TOL * (1.0 + b.abs()));

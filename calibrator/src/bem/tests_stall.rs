@@ -32,6 +32,7 @@ fn solver(n: usize, preconditioned: bool) -> ContactSolver {
 /// The KKT conditions of Eq. 20–21 at the state of `s` for gap `g` and mean pressure `p`:
 /// equilibrium, 0 ≤ t ≤ p_crit, final gap ≥ 0 off contact and = 0 in contact (to the
 /// pointwise bound implied by the RMS criterion), u_p ≥ 0 and > 0 only at p_crit.
+#[allow(clippy::needless_range_loop)] // parallel arrays indexed together
 fn assert_kkt(s: &ContactSolver, g: &[f64], p: f64, r: &SolveReport) {
     let pc = s.material().p_crit.unwrap();
     let n = g.len();
@@ -41,7 +42,10 @@ fn assert_kkt(s: &ContactSolver, g: &[f64], p: f64, r: &SolveReport) {
     assert!(r.residual <= TOLERANCE);
     let t = s.traction();
     let mean = t.iter().sum::<f64>() / n as f64;
-    assert!((mean / p - 1.0).abs() < EQUILIBRIUM_TOL, "mean {mean} vs {p}");
+    assert!(
+        (mean / p - 1.0).abs() < EQUILIBRIUM_TOL,
+        "mean {mean} vs {p}"
+    );
     for i in 0..n {
         assert!((0.0..=pc).contains(&t[i]), "t[{i}] = {}", t[i]);
         let up = s.plastic_displacement()[i];
@@ -116,7 +120,9 @@ fn warm_solves_of_a_saturated_slide_converge_within_the_meso_cap() {
             worst = worst.max(r.iterations);
             deform_plastically(&mut def, s.plastic_displacement());
         }
-        eprintln!("seed {seed}, preconditioned {pre}: worst warm solve {worst} iterations over {n} steps");
+        eprintln!(
+            "seed {seed}, preconditioned {pre}: worst warm solve {worst} iterations over {n} steps"
+        );
     }
 }
 
@@ -128,7 +134,8 @@ fn saturated_slide_cost() {
             let (tool, mut def) = tool_and_deformable(n, 3);
             let mut s = solver(n, pre);
             let p = 15e6;
-            s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p).unwrap();
+            s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p)
+                .unwrap();
             deform_plastically(&mut def, s.plastic_displacement());
             let (mut it, mut pairs) = (0, 0);
             let start = std::time::Instant::now();
@@ -139,7 +146,10 @@ fn saturated_slide_cost() {
                 pairs += r.fft_pairs;
                 deform_plastically(&mut def, s.plastic_displacement());
             }
-            eprintln!("{n}² preconditioned {pre}: 16 warm steps {it} iterations {pairs} FFT pairs, {:.1} ms", start.elapsed().as_secs_f64() * 1e3);
+            eprintln!(
+                "{n}² preconditioned {pre}: 16 warm steps {it} iterations {pairs} FFT pairs, {:.1} ms",
+                start.elapsed().as_secs_f64() * 1e3
+            );
         }
     }
 }

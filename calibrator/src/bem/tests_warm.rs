@@ -120,10 +120,20 @@ fn bench_problem_counts() {
     };
     let l = 100e-6;
     let tool = spec
-        .generate(n, l, Rescale::RmsSlope(0.1, SlopeDefinition::Spectral), &mut stream_rng(1, 1))
+        .generate(
+            n,
+            l,
+            Rescale::RmsSlope(0.1, SlopeDefinition::Spectral),
+            &mut stream_rng(1, 1),
+        )
         .unwrap();
     let def = spec
-        .generate(n, l, Rescale::RmsSlope(0.34, SlopeDefinition::Spectral), &mut stream_rng(1, 2))
+        .generate(
+            n,
+            l,
+            Rescale::RmsSlope(0.34, SlopeDefinition::Spectral),
+            &mut stream_rng(1, 2),
+        )
         .unwrap();
     let g0 = gap_from_surfaces(&tool, &def).unwrap();
     let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).unwrap();
@@ -136,6 +146,8 @@ fn bench_problem_counts() {
         let again = s.solve(&g1, p).unwrap().iterations;
         s.solve(&g0, p).unwrap();
         let warm = s.solve_warm(&g1, p).unwrap().iterations;
-        eprintln!("preconditioned {pre}: cold (fresh solver) {first}, cold again {again}, warm {warm}");
+        eprintln!(
+            "preconditioned {pre}: cold (fresh solver) {first}, cold again {again}, warm {warm}"
+        );
     }
 }

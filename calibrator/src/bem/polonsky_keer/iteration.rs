@@ -202,6 +202,12 @@ fn reaches_bound_before(t: f64, d: f64, pc: f64, alpha: f64) -> bool {
     (d > 0.0 && t < alpha * d) || (d < 0.0 && t - pc > alpha * d)
 }
 
+/// x > 0 (false for NaN).
+#[inline(always)]
+fn positive(x: f64) -> bool {
+    x > 0.0
+}
+
 /// Step bound of a free point: the largest α with 0 ≤ t − α·d ≤ p_crit.
 #[inline(always)]
 fn step_to_bound(t: f64, d: f64, pc: f64) -> f64 {
@@ -362,17 +368,13 @@ impl ContactSolver {
             let conjugate_step = proportional && dw > 0.0 && alpha_f >= s_cg;
             let mut pk = false;
             if !conjugate_step {
-                if !(s_cg > 0.0) {
+                if !positive(s_cg) {
                     s_cg = if pre { 1.0 } else { fallback_step };
                 }
-                let steps = if pre {
-                    (s_cg, s_grad)
-                } else {
-                    (s_cg, s_cg)
-                };
+                let steps = if pre { (s_cg, s_grad) } else { (s_cg, s_cg) };
                 pk = proportional && dw > 0.0;
                 dw = projected_direction(t, w, d, y, delta, steps, pk, pc, total);
-                if pk && !(dw > 0.0) {
+                if pk && !positive(dw) {
                     pk = false;
                     dw = projected_direction(t, w, d, y, delta, steps, false, pc, total);
                 }
