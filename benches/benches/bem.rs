@@ -1,18 +1,29 @@
-//! BEM benchmarks (issue 3): time of one Polonsky–Keer iteration against one r2c + c2r FFT pair
-//! at 256² and 512², and the iteration counts of a cold solve (p/E* = 0.01, tol 1e-10), a
-//! warm-started solve after a one-pixel tool shift, and a saturated solve (p_crit = 0.1·E*,
-//! tol 1e-8). Counts are printed once before the timings.
+//! BEM benchmarks (issue 3). For 256² and 512² grids (p/E* = 0.01, tol 1e-10):
+//! - the cost of one solver iteration as a ratio to one r2c + c2r FFT pair: a whole cold solve
+//!   (initial and confirming transforms included) divided by its iterations, alternated with
+//!   blocks of FFT pairs so both see the same machine load (median ratio);
+//! - the starting residual ε0, iterations and wall time of a cold solve, of a warm solve after a
+//!   one-pixel tool shift (previous traction as is) and of a warm solve from the previous
+//!   traction shifted with the tool;
+//! - a saturated solve (p_crit = 0.1·E*, tol 1e-8).
+//!
+//! Figures are printed (stderr) next to the criterion timings; run with
+//! `cargo bench -p tribo-benches --bench bem -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use std::time::Instant;
 use tribo_calibrator::bem::{
-    ContactSolver, HalfSpaceKernel, Material, SolverOptions, gap_from_surfaces,
+    BemError, ContactSolver, HalfSpaceKernel, Material, SolveReport, SolverOptions,
+    gap_from_surfaces,
 };
 use tribo_calibrator::rng::stream_rng;
 use tribo_calibrator::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition};
 
 const E_STAR: f64 = 55e9;
 const LENGTH: f64 = 100e-6;
+/// Repetitions of the alternated timings (median taken).
+const REPS: usize = 7;
 
 fn surfaces(n: usize) -> (HeightMap, HeightMap) {
     let spec = SelfAffine {
@@ -40,73 +51,166 @@ fn surfaces(n: usize) -> (HeightMap, HeightMap) {
     (tool, def)
 }
 
-fn report_iterations(n: usize) {
-    let (tool, def) = surfaces(n);
-    let g = gap_from_surfaces(&tool, &def).expect("gap");
-    let p = 0.01 * E_STAR;
-    let mut s = ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default())
-        .expect("solver");
-    let cold = s.solve(&g, p).expect("cold");
-    let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).expect("gap");
-    let warm = s.solve_warm(&g1, p).expect("warm");
-    let cold1 = s.solve(&g1, p).expect("cold shifted");
-    let mut sat = ContactSolver::for_map(
-        &def,
-        Material {
-            e_star: E_STAR,
-            p_crit: Some(0.1 * E_STAR),
-        },
-        SolverOptions {
-            tolerance: 1e-8,
-            ..SolverOptions::default()
-        },
-    )
-    .expect("solver");
-    let r = sat.solve(&g, p).expect("saturated");
+/// ε of the starting point: a zero-iteration solve reports its residual in the error.
+fn initial_residual(
+    s: &mut ContactSolver,
+    start: impl FnOnce(&mut ContactSolver) -> Result<SolveReport, BemError>,
+) -> f64 {
+    let saved = *s.options_mut();
+    s.options_mut().max_iterations = 0;
+    let r = match start(s) {
+        Err(BemError::NotConverged { residual, .. }) => residual,
+        Ok(r) => r.residual,
+        Err(e) => panic!("{e}"),
+    };
+    *s.options_mut() = saved;
+    r
+}
+
+/// Wall time \[s\] and report of `f`.
+fn timed(
+    s: &mut ContactSolver,
+    f: impl FnOnce(&mut ContactSolver) -> Result<SolveReport, BemError>,
+) -> (f64, SolveReport) {
+    let start = Instant::now();
+    let r = f(s).expect("solve");
+    (start.elapsed().as_secs_f64(), r)
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Cold / warm / warm-shifted solves of the gap after a one-pixel tool step: ε0, iterations,
+/// wall time (median of [`REPS`]).
+fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: usize) {
+    let mode = if s.is_preconditioned() {
+        "preconditioned (default)"
+    } else {
+        "plain"
+    };
+    let (mut cold_t, mut warm_t, mut shift_t) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut cold, mut warm, mut shifted) = (None, None, None);
+    for _ in 0..REPS {
+        let (t, r) = timed(s, |s| s.solve(g1, p));
+        cold_t.push(t);
+        cold = Some(r);
+        s.solve(g0, p).expect("cold");
+        let (t, r) = timed(s, |s| s.solve_warm(g1, p));
+        warm_t.push(t);
+        warm = Some(r);
+        s.solve(g0, p).expect("cold");
+        let (t, r) = timed(s, |s| s.solve_warm_shifted(g1, p, 1, 0));
+        shift_t.push(t);
+        shifted = Some(r);
+    }
+    let (cold, warm, shifted) = (cold.unwrap(), warm.unwrap(), shifted.unwrap());
+    let eps_cold = initial_residual(s, |s| s.solve(g1, p));
+    s.solve(g0, p).expect("cold");
+    let eps_warm = initial_residual(s, |s| s.solve_warm(g1, p));
+    s.solve(g0, p).expect("cold");
+    let eps_shift = initial_residual(s, |s| s.solve_warm_shifted(g1, p, 1, 0));
+    let ct = median(&mut cold_t);
+    let row = |name: &str, r: &SolveReport, eps: f64, t: f64| {
+        eprintln!(
+            "[bem {n}²]   {name:<13} ε0 {eps:.2e}: {:>4} it ({:>4} FFT pairs, {:>3.0} % of cold), {:8.2} ms ({:>3.0} % of cold)",
+            r.iterations,
+            r.fft_pairs,
+            100.0 * r.iterations as f64 / cold.iterations as f64,
+            t * 1e3,
+            100.0 * t / ct
+        );
+    };
     eprintln!(
-        "[bem {n}²] cold p/E*=0.01 tol 1e-10: {} iterations ({} FFT pairs, A/A0 = {:.4}); \
-         warm after 1-pixel shift: {} iterations ({:.0} % of the cold solve of the shifted gap, {} iterations); \
-         saturated p_crit=0.1E* tol 1e-8: {} iterations ({} FFT pairs, saturated {:.4})",
-        cold.iterations,
-        cold.fft_pairs,
-        cold.contact_fraction,
-        warm.iterations,
-        100.0 * warm.iterations as f64 / cold1.iterations as f64,
-        cold1.iterations,
-        r.iterations,
-        r.fft_pairs,
-        r.saturated_fraction
+        "[bem {n}² {mode}] p/E*=0.01 tol 1e-10, gap after a 1-pixel tool step (A/A0 = {:.4}):",
+        cold.contact_fraction
     );
+    row("cold", &cold, eps_cold, ct);
+    row("warm", &warm, eps_warm, median(&mut warm_t));
+    row("warm shifted", &shifted, eps_shift, median(&mut shift_t));
 }
 
 fn bench(c: &mut Criterion) {
     for n in [256usize, 512] {
-        report_iterations(n);
         let (tool, def) = surfaces(n);
         let g = gap_from_surfaces(&tool, &def).expect("gap");
+        let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).expect("gap");
+        let p = 0.01 * E_STAR;
+        let mut s =
+            ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default())
+                .expect("solver");
+        for pre in [false, true] {
+            s.set_preconditioned(pre);
+            report_warm_starts(&mut s, &g, &g1, p, n);
+        }
+        s.set_preconditioned(false);
+
+        let mut sat = ContactSolver::for_map(
+            &def,
+            Material {
+                e_star: E_STAR,
+                p_crit: Some(0.1 * E_STAR),
+            },
+            SolverOptions {
+                tolerance: 1e-8,
+                ..SolverOptions::default()
+            },
+        )
+        .expect("solver");
+        for pre in [false, true] {
+            sat.set_preconditioned(pre);
+            let start = Instant::now();
+            let r = sat.solve(&g, p).expect("saturated");
+            eprintln!(
+                "[bem {n}²] saturated p_crit=0.1E* tol 1e-8, preconditioned {pre}: {} iterations \
+                 ({} FFT pairs, saturated {:.4}), {:.1} ms",
+                r.iterations,
+                r.fft_pairs,
+                r.saturated_fraction,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        }
+
         let mut kernel = HalfSpaceKernel::new(n, n, LENGTH, LENGTH, E_STAR);
         let x: Vec<f64> = g.clone();
         let mut y = vec![0.0; n * n];
         c.bench_function(&format!("fft_pair_{n}"), |b| {
             b.iter(|| kernel.fft_round_trip(black_box(&x), &mut y))
         });
-        // Per-iteration cost: a full cold solve divided by its iterations is measured by
-        // timing fixed-iteration solves (the error return is expected).
-        let iters = 20;
-        let mut s = ContactSolver::for_map(
-            &def,
-            Material::elastic(E_STAR),
-            SolverOptions {
-                tolerance: 1e-300,
-                max_iterations: iters,
-            },
-        )
-        .expect("solver");
-        c.bench_function(&format!("pk_{iters}_iterations_{n}"), |b| {
-            b.iter(|| {
-                let _ = black_box(s.solve(black_box(&g), 0.01 * E_STAR));
-            })
+        s.set_preconditioned(true);
+        c.bench_function(&format!("cold_solve_default_{n}"), |b| {
+            b.iter(|| black_box(s.solve(black_box(&g), p).expect("cold")))
         });
+        for pre in [false, true] {
+            s.set_preconditioned(pre);
+            let iterations = s.solve(&g, p).expect("cold").iterations;
+            // Load-robust ratio: `iterations` FFT pairs in a row vs one cold solve, alternated.
+            let (mut ratios, mut pair, mut solve) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..REPS {
+                let start = Instant::now();
+                for _ in 0..iterations {
+                    kernel.fft_round_trip(&x, &mut y);
+                }
+                let t_pairs = start.elapsed().as_secs_f64();
+                let start = Instant::now();
+                s.solve(&g, p).expect("cold");
+                let t_solve = start.elapsed().as_secs_f64();
+                ratios.push(t_solve / t_pairs);
+                pair.push(t_pairs / iterations as f64);
+                solve.push(t_solve);
+            }
+            let (pair, solve) = (median(&mut pair), median(&mut solve));
+            eprintln!(
+                "[bem {n}²] preconditioned {pre}: FFT pair {:.3} ms; cold solve {:.1} ms / {iterations} it \
+                 = {:.3} ms per iteration = {:.2} FFT pairs (median of {REPS} alternated ratios)",
+                pair * 1e3,
+                solve * 1e3,
+                solve / iterations as f64 * 1e3,
+                median(&mut ratios)
+            );
+        }
+        s.set_preconditioned(false);
     }
 }
 

@@ -6,6 +6,7 @@ pub mod clusters;
 pub mod kappa;
 pub mod kernel;
 pub mod polonsky_keer;
+pub mod projection;
 pub mod saturation;
 pub mod sweep;
 
@@ -13,6 +14,10 @@ pub mod sweep;
 mod tests_kappa;
 #[cfg(test)]
 mod tests_saturated;
+#[cfg(test)]
+mod tests_stall;
+#[cfg(test)]
+mod tests_warm;
 #[cfg(test)]
 mod tests_westergaard;
 

@@ -1,6 +1,7 @@
-//! Polonsky–Keer constrained conjugate gradient for periodic rough contact with an imposed mean
-//! pressure and plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its
-//! Ref. [39]; saturation after Almqvist et al. 2007, Ref. [43]).
+//! Constrained conjugate gradient for periodic rough contact with an imposed mean pressure and
+//! plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its Ref. [39], made
+//! monotone after Dostál's MPRGP; saturation after Almqvist et al. 2007, Ref. [43]). The
+//! iteration itself is documented in the private module `polonsky_keer::iteration`.
 //!
 //! # Problem
 //! A rigid rough tool is pressed on a flat elastic–perfectly-plastic half-space. The input is the
@@ -28,18 +29,24 @@
 //! ```
 //!
 //! i.e. the KKT conditions hold to `tolerance` times the roughness of the input (for a flat gap
-//! the scale is p̄·L_x/E*). ε is evaluated on an exactly recomputed u_e = K t. Running out of
-//! iterations is [`BemError::NotConverged`] carrying ε.
+//! the scale is p̄·L_x/E*; without free point δ is the middle of the multipliers the bounds
+//! allow). ε is evaluated on an exactly recomputed u_e = K t. Running out of iterations is
+//! [`BemError::NotConverged`] carrying ε.
 //!
 //! # Cost
-//! One iteration is one kernel application (a real FFT pair) for K d; u_e = K t is updated
-//! linearly and recomputed by FFT only in iterations where the active set changed.
+//! One iteration is one kernel application (a real FFT pair) for K D with DᵀK D by Parseval,
+//! plus one for the preconditioner while it is applied (free set ≥ 1 % of the grid); u_e is
+//! updated linearly and recomputed exactly once at convergence. Measured figures are in
+//! `benches/benches/bem.rs` and the README.
 
 use thiserror::Error;
 
 use super::kernel::HalfSpaceKernel;
-use super::saturation::{impose_mean_pressure, impose_mean_pressure_by, plastic_displacement};
+use super::saturation::{impose_mean_pressure, plastic_displacement};
 use crate::surface::HeightMap;
+
+mod iteration;
+use iteration::Outcome;
 
 /// Errors of the contact solver.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -152,11 +159,15 @@ pub struct ContactSolver {
     plastic: Vec<f64>,
     gap: Vec<f64>,
     direction: Vec<f64>,
-    k_direction: Vec<f64>,
     /// 1/K_ii \[Pa/m\]: the step of a point entering or leaving a bound when the CG step is
     /// degenerate (empty or single-point free set).
     fallback_step: f64,
     has_solution: bool,
+    /// Precondition the conjugate directions with the inverse kernel on the free set
+    /// ([`ContactSolver::set_preconditioned`]); the two work arrays are empty when off.
+    preconditioned: bool,
+    free_gradient: Vec<f64>,
+    preconditioned_gradient: Vec<f64>,
 }
 
 impl ContactSolver {
@@ -211,8 +222,10 @@ impl ContactSolver {
             plastic: vec![0.0; n],
             gap: vec![0.0; n],
             direction: vec![0.0; n],
-            k_direction: vec![0.0; n],
             has_solution: false,
+            preconditioned: true,
+            free_gradient: vec![0.0; n],
+            preconditioned_gradient: vec![0.0; n],
         })
     }
 
@@ -238,6 +251,23 @@ impl ContactSolver {
         &mut self.options
     }
 
+    /// Allows or forbids the FFT preconditioner of the conjugate directions (allowed by
+    /// default; it is applied only while the free set covers ≥ 1 % of the grid, see
+    /// `polonsky_keer::iteration` for what it costs and buys).
+    pub fn set_preconditioned(&mut self, on: bool) {
+        self.preconditioned = on;
+        if on && self.free_gradient.is_empty() {
+            let n = self.nx * self.ny;
+            self.free_gradient = vec![0.0; n];
+            self.preconditioned_gradient = vec![0.0; n];
+        }
+    }
+
+    /// Whether the conjugate directions are preconditioned.
+    pub fn is_preconditioned(&self) -> bool {
+        self.preconditioned
+    }
+
     /// Cold solve: starts from the uniform traction p̄.
     pub fn solve(&mut self, gap: &[f64], mean_pressure: f64) -> Result<SolveReport, BemError> {
         self.traction.iter_mut().for_each(|t| *t = mean_pressure);
@@ -250,6 +280,32 @@ impl ContactSolver {
         if !self.has_solution {
             return self.solve(gap, mean_pressure);
         }
+        self.run(gap, mean_pressure)
+    }
+
+    /// Warm solve from the previous traction translated by (`sx`, `sy`) pixels (periodic),
+    /// t₀(x, y) = t_prev(x − sx, y − sy): the start that follows a tool moved by that many
+    /// pixels when the contacts travel with it (cold if there was no previous solve).
+    pub fn solve_warm_shifted(
+        &mut self,
+        gap: &[f64],
+        mean_pressure: f64,
+        sx: isize,
+        sy: isize,
+    ) -> Result<SolveReport, BemError> {
+        if !self.has_solution {
+            return self.solve(gap, mean_pressure);
+        }
+        let (nx, ny) = (self.nx, self.ny);
+        let ox = sx.rem_euclid(nx as isize) as usize;
+        let oy = sy.rem_euclid(ny as isize) as usize;
+        for iy in 0..ny {
+            let src = &self.traction[((iy + ny - oy) % ny) * nx..][..nx];
+            let dst = &mut self.direction[iy * nx..][..nx];
+            dst[ox..].copy_from_slice(&src[..nx - ox]);
+            dst[..ox].copy_from_slice(&src[nx - ox..]);
+        }
+        self.traction.copy_from_slice(&self.direction);
         self.run(gap, mean_pressure)
     }
 
@@ -325,8 +381,6 @@ impl ContactSolver {
         Ok(())
     }
 
-    // The hot loops walk several parallel arrays by index; iterator zips of 4–5 slices read worse.
-    #[allow(clippy::needless_range_loop)]
     fn run(&mut self, g: &[f64], p: f64) -> Result<SolveReport, BemError> {
         let pc = self.material.p_crit.unwrap_or(f64::INFINITY);
         self.validate(g, p, pc)?;
@@ -339,144 +393,20 @@ impl ContactSolver {
         } else {
             p * self.lx / self.material.e_star
         };
-        let tol = self.options.tolerance;
-
         self.traction
             .iter_mut()
             .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
         impose_mean_pressure(&mut self.traction, p, pc);
-        self.kernel.apply(&self.traction, &mut self.elastic);
-        let mut fft_pairs = 1;
-        let mut exact = true;
-        let (mut g_old, mut conjugate) = (1.0, false);
-        let mut iterations = 0;
-        let (mut residual, mut delta);
-        let free = |t: f64| t > 0.0 && t < pc;
-        loop {
-            // Approach δ and elastic gap from the free set.
-            let (mut s, mut c) = (0.0, 0usize);
-            for i in 0..n {
-                if free(self.traction[i]) {
-                    s += self.elastic[i] + g[i];
-                    c += 1;
-                }
-            }
-            if c == 0 {
-                // No free point (all loaded points saturated): δ from the loaded ones.
-                for i in 0..n {
-                    if self.traction[i] > 0.0 {
-                        s += self.elastic[i] + g[i];
-                        c += 1;
-                    }
-                }
-            }
-            delta = s / c.max(1) as f64;
-            let mut pi2 = 0.0;
-            let mut g_norm = 0.0;
-            for i in 0..n {
-                let ge = self.elastic[i] + g[i] - delta;
-                self.gap[i] = ge;
-                let t = self.traction[i];
-                let pi = if t <= 0.0 {
-                    ge.min(0.0)
-                } else if t >= pc {
-                    ge.max(0.0)
-                } else {
-                    g_norm += ge * ge;
-                    ge
-                };
-                pi2 += pi * pi;
-            }
-            residual = (pi2 / n as f64).sqrt() / scale;
-            if residual <= tol {
-                if exact {
-                    break;
-                }
-                self.kernel.apply(&self.traction, &mut self.elastic);
-                fft_pairs += 1;
-                exact = true;
-                continue;
-            }
-            if iterations >= self.options.max_iterations {
-                return Err(BemError::NotConverged {
-                    iterations,
-                    residual,
-                    tolerance: tol,
-                });
-            }
-            iterations += 1;
-
-            // Conjugate direction on the free set.
-            let beta = if conjugate { g_norm / g_old } else { 0.0 };
-            g_old = g_norm;
-            for i in 0..n {
-                self.direction[i] = if free(self.traction[i]) {
-                    self.gap[i] + beta * self.direction[i]
-                } else {
-                    0.0
-                };
-            }
-            self.kernel.apply(&self.direction, &mut self.k_direction);
-            fft_pairs += 1;
-            let (mut zs, mut zc) = (0.0, 0usize);
-            for i in 0..n {
-                if free(self.traction[i]) {
-                    zs += self.k_direction[i];
-                    zc += 1;
-                }
-            }
-            let z_mean = zs / zc.max(1) as f64;
-            let (mut num, mut den) = (0.0, 0.0);
-            for i in 0..n {
-                if free(self.traction[i]) {
-                    num += self.gap[i] * self.direction[i];
-                    den += self.direction[i] * (self.k_direction[i] - z_mean);
-                }
-            }
-            let tau = if den > 0.0 && num > 0.0 {
-                num / den
-            } else {
-                0.0
-            };
-            let tau_bound = if tau > 0.0 { tau } else { self.fallback_step };
-
-            // Step, projection on [0, p_crit], re-entry of wrongly inactive points.
-            let (mut changed, mut entered) = (false, false);
-            for i in 0..n {
-                let t = self.traction[i];
-                let ge = self.gap[i];
-                if free(t) {
-                    let nt = t - tau * self.direction[i];
-                    self.traction[i] = if nt <= 0.0 {
-                        changed = true;
-                        0.0
-                    } else if nt >= pc {
-                        changed = true;
-                        pc
-                    } else {
-                        nt
-                    };
-                } else if t <= 0.0 && ge < 0.0 {
-                    self.traction[i] = (-tau_bound * ge).min(pc);
-                    entered = true;
-                } else if t >= pc && ge > 0.0 {
-                    self.traction[i] = (pc - tau_bound * ge).max(0.0);
-                    entered = true;
-                }
-            }
-            conjugate = !entered;
-            let sc = impose_mean_pressure_by(&mut self.traction, p, pc, Some(&self.gap));
-            let lambda = sc.lambda;
-            if changed || entered || !sc.linear || tau <= 0.0 {
-                self.kernel.apply(&self.traction, &mut self.elastic);
-                fft_pairs += 1;
-                exact = true;
-            } else {
-                for (u, kd) in self.elastic.iter_mut().zip(&self.k_direction) {
-                    *u = lambda * (*u - tau * kd);
-                }
-                exact = false;
-            }
+        let Outcome {
+            iterations,
+            fft_pairs,
+            residual,
+            delta,
+        } = self.iterate(g, p, pc, scale)?;
+        // `elastic` holds w = g + u_e: split it into u_e and the elastic gap w − δ.
+        for ((u, gp), gi) in self.elastic.iter_mut().zip(self.gap.iter_mut()).zip(g) {
+            *gp = *u - delta;
+            *u -= gi;
         }
 
         plastic_displacement(&self.traction, &self.gap, pc, &mut self.plastic);

@@ -1,0 +1,153 @@
+//! Warm starts that follow the tool (translation invariance of the periodic problem).
+
+use super::tests_westergaard::tool_and_deformable;
+use super::*;
+
+const E_STAR: f64 = 55e9;
+
+/// Max |a − b| / max |b|.
+fn relative_max_difference(a: &[f64], b: &[f64]) -> f64 {
+    let scale = b.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0.0, f64::max)
+        / scale
+}
+
+#[test]
+fn shifted_warm_start_of_a_shifted_problem_is_already_converged() {
+    // Moving tool and deformable surface together shifts the whole gap: by translation
+    // invariance the shifted old traction is the new solution, so no iteration is needed.
+    let n = 32;
+    let (tool, def) = tool_and_deformable(n, 22);
+    let mut s =
+        ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default()).unwrap();
+    let p = 0.01 * E_STAR;
+    s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p)
+        .unwrap();
+    let mut t_prev = s.traction().to_vec();
+    for (sx, sy, total) in [(1isize, 0isize, (1, 0)), (-3, 5, (-2, 5))] {
+        let g = gap_from_surfaces(
+            &tool.shifted(total.0, total.1),
+            &def.shifted(total.0, total.1),
+        )
+        .unwrap();
+        let r = s.solve_warm_shifted(&g, p, sx, sy).unwrap();
+        assert_eq!(r.iterations, 0, "shift ({sx}, {sy})");
+        // The traction really moved: t'(x, y) = t(x − sx, y − sy).
+        for iy in 0..n {
+            for ix in 0..n {
+                let src = ((iy as isize - sy).rem_euclid(n as isize) as usize) * n
+                    + (ix as isize - sx).rem_euclid(n as isize) as usize;
+                let (a, b) = (s.traction()[iy * n + ix], t_prev[src]);
+                assert!((a - b).abs() <= 1e-12 * p, "({ix}, {iy}): {a} vs {b}");
+            }
+        }
+        t_prev = s.traction().to_vec();
+    }
+}
+
+#[test]
+fn shifted_warm_start_after_a_tool_step_reaches_the_cold_solution() {
+    let n = 64;
+    let (tool, def) = tool_and_deformable(n, 4);
+    let mut s =
+        ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default()).unwrap();
+    let p = 0.01 * E_STAR;
+    let g0 = gap_from_surfaces(&tool, &def).unwrap();
+    let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).unwrap();
+    let cold = s.solve(&g1, p).unwrap();
+    let t_cold = s.traction().to_vec();
+    s.solve(&g0, p).unwrap();
+    let shifted = s.solve_warm_shifted(&g1, p, 1, 0).unwrap();
+    // Same strictly convex problem → same traction; ε = 1e-10 of the gap maps to ~1e-9 of the
+    // peak traction here, 1e-6 leaves room for conditioning.
+    let diff = relative_max_difference(s.traction(), &t_cold);
+    s.solve(&g0, p).unwrap();
+    let unshifted = s.solve_warm(&g1, p).unwrap();
+    eprintln!(
+        "one-pixel tool step: cold {} it, warm {} it, warm shifted with the tool {} it; max |Δt|/t_max = {diff:.2e}",
+        cold.iterations, unshifted.iterations, shifted.iterations
+    );
+    assert!(diff < 1e-6);
+}
+
+#[test]
+fn preconditioned_solver_finds_the_same_solution() {
+    // The contact problem has a unique solution: the preconditioned iteration must reach the
+    // plain one's traction and approach (ε = 1e-10 of the gap → ~1e-9 of the peak traction).
+    let n = 64;
+    let (tool, def) = tool_and_deformable(n, 7);
+    let g = gap_from_surfaces(&tool, &def).unwrap();
+    for material in [
+        Material::elastic(E_STAR),
+        Material {
+            e_star: E_STAR,
+            p_crit: Some(0.1 * E_STAR),
+        },
+    ] {
+        let mut s = ContactSolver::for_map(&def, material, SolverOptions::default()).unwrap();
+        let p = 0.01 * E_STAR;
+        s.set_preconditioned(false);
+        let plain = s.solve(&g, p).unwrap();
+        let t_plain = s.traction().to_vec();
+        s.set_preconditioned(true);
+        let pre = s.solve(&g, p).unwrap();
+        let diff = relative_max_difference(s.traction(), &t_plain);
+        eprintln!(
+            "p_crit {:?}: plain {} it / {} FFT pairs, preconditioned {} it / {} FFT pairs, max |Δt|/t_max = {diff:.1e}",
+            material.p_crit, plain.iterations, plain.fft_pairs, pre.iterations, pre.fft_pairs
+        );
+        assert!(diff < 1e-6);
+        assert!((pre.approach - plain.approach).abs() <= 1e-6 * plain.approach.abs());
+        let mean = s.traction().iter().sum::<f64>() / (n * n) as f64;
+        assert!((mean / p - 1.0).abs() < 1e-10);
+    }
+}
+
+#[test]
+#[ignore = "exploration: iteration counts of the bench problem; run with: cargo test -p tribo-calibrator -- --ignored bench_problem_counts --nocapture"]
+fn bench_problem_counts() {
+    use crate::rng::stream_rng;
+    use crate::surface::{Rescale, SelfAffine, SlopeDefinition};
+    let n = 256;
+    let spec = SelfAffine {
+        hurst: 0.8,
+        k_l: 1.0,
+        k_r: 4.0,
+        k_s: (n / 8) as f64,
+    };
+    let l = 100e-6;
+    let tool = spec
+        .generate(
+            n,
+            l,
+            Rescale::RmsSlope(0.1, SlopeDefinition::Spectral),
+            &mut stream_rng(1, 1),
+        )
+        .unwrap();
+    let def = spec
+        .generate(
+            n,
+            l,
+            Rescale::RmsSlope(0.34, SlopeDefinition::Spectral),
+            &mut stream_rng(1, 2),
+        )
+        .unwrap();
+    let g0 = gap_from_surfaces(&tool, &def).unwrap();
+    let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).unwrap();
+    let p = 0.01 * E_STAR;
+    let mut s =
+        ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default()).unwrap();
+    for pre in [false, true, false, true] {
+        s.set_preconditioned(pre);
+        let first = s.solve(&g1, p).unwrap().iterations;
+        let again = s.solve(&g1, p).unwrap().iterations;
+        s.solve(&g0, p).unwrap();
+        let warm = s.solve_warm(&g1, p).unwrap().iterations;
+        eprintln!(
+            "preconditioned {pre}: cold (fresh solver) {first}, cold again {again}, warm {warm}"
+        );
+    }
+}
