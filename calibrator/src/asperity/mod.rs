@@ -18,4 +18,6 @@ pub mod slider;
 
 #[cfg(test)]
 mod physics_tests;
+#[cfg(test)]
+mod population_study;
 pub mod sweep;

@@ -3,7 +3,7 @@
 //! Default tests use reduced populations (few, large junctions) so they stay fast in the dev
 //! profile; the full-size sweep is `full_seed003_sweep` (ignored).
 
-use super::population::LognormalPopulation;
+use super::population::{Generator, LognormalPopulation};
 use super::run::{RunConfig, loading_rate, run};
 use super::slider::{Eq11Solver, JunctionState, ModelParams, Simulation, seed003_loads};
 use super::sweep::{PopulationSource, SweepConfig, presliding_section, run_sweep};
@@ -100,7 +100,7 @@ fn stick_slip_for_all_six_loads() {
             steps_per_period: 2000.0,
             ..ModelParams::seed003(1.0)
         },
-        population: PopulationSource::Generated(reduced()),
+        population: PopulationSource::Generated(reduced().into()),
         seed: 11,
         duration: None,
         samples: 200,
@@ -274,7 +274,7 @@ fn full_seed003_sweep() {
     let cfg = SweepConfig {
         loads: seed003_loads().to_vec(),
         params: ModelParams::seed003(1.0),
-        population: PopulationSource::Generated(LognormalPopulation::default()),
+        population: PopulationSource::Generated(Generator::default()),
         seed: 1,
         duration: None,
         samples: 1000,

@@ -89,6 +89,20 @@ pub struct RunSummary {
     pub shape: Option<AreaShape>,
     /// Largest |f_i|/(σ·A_i) seen on any step (must stay ≤ 1).
     pub max_force_ratio: f64,
+    /// Stops of the slider after a slip: steps on which every slipping junction re-pinned at
+    /// once (|Ẋ| < c_min·v, App. A). A slipping junction leaves that state only this way, so
+    /// each count is one "stick" of a stick–slip cycle; steady sliding has none.
+    pub stops: usize,
+}
+
+impl RunSummary {
+    /// Stick–slip in the physical sense: at least `min_cycles` force drops confirmed by the
+    /// peak detector (each > the detector's hysteresis × Q_s) *and* at least as many stops of
+    /// the slider (re-pinning of the slipping junctions). Drops without stops are oscillations
+    /// of a sliding slider; stops without drops are not macroscopic.
+    pub fn has_stick_slip(&self, min_cycles: usize) -> bool {
+        self.stick_slip.is_some_and(|s| s.events >= min_cycles) && self.stops >= min_cycles
+    }
 }
 
 /// Runs `sim` for `cfg.duration`; `progress` is called with the number of steps done since
@@ -118,8 +132,13 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
     samples.push(record(sim, true));
     let mut since = 0u64;
     let mut max_q: Option<Extremum> = None;
+    let mut stops = 0usize;
     for k in 1..=total_steps {
+        let slipping_before = sim.counts().slipping;
         sim.step();
+        if slipping_before > 0 && sim.counts().slipping == 0 && sim.counts().pinned > 0 {
+            stops += 1;
+        }
         let e = Extremum {
             t: sim.time(),
             q: sim.spring_force(),
@@ -171,6 +190,7 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
         stick_slip: detector.stick_slip(),
         shape,
         max_force_ratio: max_ratio,
+        stops,
     };
     RunOutput {
         samples,
