@@ -18,15 +18,23 @@ pub struct RunConfig {
 }
 
 impl RunConfig {
-    /// A run long enough to reach the static peak and a few stick–slip cycles: 1.6× the time
-    /// the drive needs to bring σ_exp·A₀ on the spring k_L in series with the initial interface
-    /// stiffness K₀ (A_s < A₀ lowers the peak, junction softening delays it), sampled at 4000
-    /// points.
+    /// A run long enough to reach the static peak and about four stick–slip cycles: 1.5× the
+    /// estimated peak time t_s = (σ_exp·A_s/k_eff + d_max)/v, where A_s = Σ A_si is the total
+    /// area at first slip (closed form, Eq. 3), σ_exp·A_s the static peak of the seed's §3
+    /// (Eq. 6), k_eff = k_L·K₀/(k_L + K₀) the springs in series, and d_max the largest slip
+    /// displacement of a junction (the interface has slid that far when the last junction
+    /// lets go). A stick–slip period is ≈ 0.12·Q_s/(k_L v) (drops ≈ 8 % of Q_s, issue 5
+    /// runs), so the 0.5·t_s after the peak holds ≈ 4 cycles. Sampled at 4000 points.
     pub fn auto(sim: &Simulation) -> Self {
         let p = sim.params();
         let compliance = 1.0 / p.spring_stiffness + 1.0 / sim.initial_stiffness();
-        let t_peak = p.sigma_exp * sim.initial_area() * compliance / p.drive_velocity;
-        let duration = 1.6 * t_peak;
+        let d_max = sim
+            .junctions()
+            .iter()
+            .map(|c| c.y_slip * c.x_ref)
+            .fold(0.0, f64::max);
+        let t_peak = (p.sigma_exp * sim.slip_area() * compliance + d_max) / p.drive_velocity;
+        let duration = 1.5 * t_peak;
         Self {
             duration,
             record_interval: duration / 4000.0,
