@@ -18,6 +18,4 @@ pub mod slider;
 
 #[cfg(test)]
 mod physics_tests;
-#[cfg(test)]
-mod population_study;
 pub mod sweep;

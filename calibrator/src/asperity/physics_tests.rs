@@ -111,7 +111,12 @@ fn stick_slip_for_all_six_loads() {
         let ss = s
             .stick_slip
             .unwrap_or_else(|| panic!("no stick-slip at P = {}", r.load));
-        assert!(s.has_stick_slip(2), "P = {}: {ss:?}, {} stops", r.load, s.stops);
+        assert!(
+            s.has_stick_slip(2),
+            "P = {}: {ss:?}, {} stops",
+            r.load,
+            s.stops
+        );
         // Drops are of order (1−ε)·Q_s (seed: ε controls the amplitude).
         let qs = s.peak.unwrap().q;
         println!(
@@ -261,10 +266,21 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
         "default, P = {load:.3} N: N = {}, Q_s = {qs:.4} N, curvature {:.3}, {ss:?}, {} stops",
         s.junctions, shape.curvature, s.stops
     );
-    assert!(s.has_stick_slip(2), "no stick-slip: {ss:?}, {} stops", s.stops);
+    assert!(
+        s.has_stick_slip(2),
+        "no stick-slip: {ss:?}, {} stops",
+        s.stops
+    );
     // Drops of order (1−ε)·Q_s (the seed: ε controls the amplitude).
-    assert!(ss.amplitude > 0.02 * qs && ss.amplitude < 0.5 * qs, "{ss:?}");
-    assert!(shape.curvature <= CURVATURE_MAX, "curvature {}", shape.curvature);
+    assert!(
+        ss.amplitude > 0.02 * qs && ss.amplitude < 0.5 * qs,
+        "{ss:?}"
+    );
+    assert!(
+        shape.curvature <= CURVATURE_MAX,
+        "curvature {}",
+        shape.curvature
+    );
     // Contrast: all-alike junctions keep the quadratic shape of Eq. 3.
     let alike = run_with(LognormalPopulation::default().into());
     let c = alike.shape.unwrap().curvature;
@@ -289,7 +305,9 @@ fn full_seed003_sweep() {
         samples: 4000,
     };
     let results = run_sweep(&cfg).unwrap();
-    println!("P [N] | N | curvature | Q_s [N] | A_s [mm²] | A_s/A0 | ΔQ [N] | T [s] | events | stops | k_t [N/m]");
+    println!(
+        "P [N] | N | curvature | Q_s [N] | A_s [mm²] | A_s/A0 | ΔQ [N] | T [s] | events | stops | k_t [N/m]"
+    );
     for r in &results {
         let s = &r.output.summary;
         let p = s.peak.unwrap();
@@ -315,7 +333,11 @@ fn full_seed003_sweep() {
         let c = s.shape.unwrap().curvature;
         assert!(c <= CURVATURE_MAX, "P = {}: curvature {c}", r.load);
         let (qs, amp) = (s.peak.unwrap().q, s.stick_slip.unwrap().amplitude);
-        assert!(amp > 0.02 * qs && amp < 0.5 * qs, "P = {}: ΔQ {amp}", r.load);
+        assert!(
+            amp > 0.02 * qs && amp < 0.5 * qs,
+            "P = {}: ΔQ {amp}",
+            r.load
+        );
         assert!(s.max_force_ratio <= 1.0 + 1e-12);
     }
 }
@@ -340,7 +362,13 @@ fn default_population_numerics() {
     let base = ModelParams::seed003(1.0);
     let q_s = |params: ModelParams| peak_run(&mut sim_with(params)).summary.peak.unwrap().q;
     // c_min = 1e-5 vs 0.01: within 1 % in Q_s (seed §3).
-    let (a, b) = (q_s(base), q_s(ModelParams { c_min: 1e-5, ..base }));
+    let (a, b) = (
+        q_s(base),
+        q_s(ModelParams {
+            c_min: 1e-5,
+            ..base
+        }),
+    );
     println!("c_min: Q_s {a} vs {b}, rel {:.2e}", (a - b).abs() / a);
     assert!((a - b).abs() < 0.01 * a);
     // Halving dt: Q_s within 0.1 %.
@@ -408,7 +436,11 @@ fn default_population_numerics() {
     let mut sim = sim_with(damped);
     let cfg = RunConfig::auto(&sim);
     let out = run(&mut sim, &cfg, |_| {});
-    assert!(!out.summary.has_stick_slip(1), "{:?}", out.summary.stick_slip);
+    assert!(
+        !out.summary.has_stick_slip(1),
+        "{:?}",
+        out.summary.stick_slip
+    );
     assert_eq!(sim.counts().slipping, sim.len());
     let kinetic = base.sigma_exp * sim.slip_area();
     assert!((sim.interface_force() - kinetic).abs() < 1e-12 * kinetic);

@@ -22,7 +22,9 @@
 //! with τ = 1; diameters 8–80 µm, ⟨A⟩ = 1.07·10⁻⁹ m², N ≈ 3700 per newton). A scale-free
 //! (power-law) size distribution is the generic outcome of contact between self-affine rough
 //! surfaces; τ = 1 puts the same number of junctions in every decade of area, a broad spread
-//! as in Ref. [20]. Why this choice, measured with `population_study` (C_t = 2000, seed 1–5):
+//! as in Ref. [20]. Why this choice, measured at C_t = 2000 with e.g. `tribo asperity
+//! --steps-per-period 2000 --loads 0.981 --seed 3 --family log-uniform --min-area 1e-10
+//! --max-area 1e-8 --exponent 1` (seeds 1–5):
 //! - *Shape of A(Q)* (seed §4, Fig. 4). With all junctions alike, every junction follows the
 //!   quadratic Eq. 3 up to the same slip point and A(Q) keeps the experiments' quadratic shape
 //!   (normalised curvature 0.95–0.96 for lognormal σ_ln = 0.1, see [`super::analysis`]). With
@@ -257,7 +259,9 @@ impl PowerLawPopulation {
             return Err(PopulationError::BadGenerator("area per load"));
         }
         if !(pos(self.min_area) && pos(self.max_area) && self.max_area > self.min_area) {
-            return Err(PopulationError::BadGenerator("min/max area (0 < min < max)"));
+            return Err(PopulationError::BadGenerator(
+                "min/max area (0 < min < max)",
+            ));
         }
         if !self.exponent.is_finite() {
             return Err(PopulationError::BadGenerator("exponent"));
@@ -416,5 +420,45 @@ mod tests {
         a.sort_by(f64::total_cmp);
         let med = a[a.len() / 2];
         assert!((med / broad.median_area - 1.0).abs() < 0.1, "median {med}");
+    }
+
+    /// Sampling tolerance of the power-law checks: 4 standard errors of a proportion over
+    /// ~7 000 draws (σ ≈ 0.006 for p = 1/2).
+    const SAMPLE_TOL: f64 = 0.025;
+
+    #[test]
+    fn power_law_quantiles_moments_and_sampling() {
+        let g = PowerLawPopulation::default();
+        // Quantile end points and the log-uniform median √(A_min·A_max).
+        assert!((g.quantile(0.0) / g.min_area - 1.0).abs() < 1e-12);
+        assert!((g.quantile(1.0) / g.max_area - 1.0).abs() < 1e-12);
+        let geo = (g.min_area * g.max_area).sqrt();
+        assert!((g.quantile(0.5) / geo - 1.0).abs() < 1e-12);
+        // τ = 1: ⟨A⟩ = (A_max − A_min)/ln(A_max/A_min).
+        let mean = (g.max_area - g.min_area) / (g.max_area / g.min_area).ln();
+        assert!((g.mean_area() / mean - 1.0).abs() < 1e-9);
+        // τ ≠ 1 (τ = 1.5): ⟨A⟩ = √(A_min A_max) in closed form.
+        let g15 = PowerLawPopulation { exponent: 1.5, ..g };
+        assert!((g15.mean_area() / geo - 1.0).abs() < 1e-9);
+        assert!((g15.quantile(1.0) / g15.max_area - 1.0).abs() < 1e-12);
+        // Sampling at P = 2 N: total exactly a_P·P, N from ⟨A⟩, half the junctions in each
+        // decade (log-uniform over two decades), reproducible.
+        let a = g.generate(2.0, &mut stream_rng(3, 0)).unwrap();
+        assert_eq!(a.len(), g.count(2.0));
+        let total: f64 = a.iter().sum();
+        assert!((total - g.area_per_load * 2.0).abs() < 1e-12 * total);
+        let below = a.iter().filter(|&&x| x < geo).count() as f64 / a.len() as f64;
+        assert!(
+            (below - 0.5).abs() < SAMPLE_TOL,
+            "fraction below √(min·max): {below}"
+        );
+        assert_eq!(a, g.generate(2.0, &mut stream_rng(3, 0)).unwrap());
+        // Out-of-domain parameters are errors, not panics.
+        let bad = PowerLawPopulation {
+            min_area: g.max_area,
+            ..g
+        };
+        assert!(bad.generate(1.0, &mut stream_rng(0, 0)).is_err());
+        assert!(g.generate(f64::NAN, &mut stream_rng(0, 0)).is_err());
     }
 }

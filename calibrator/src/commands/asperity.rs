@@ -6,9 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::asperity::population::{
-    Generator, LognormalPopulation, PowerLawPopulation, read_csv,
-};
+use crate::asperity::population::{Generator, LognormalPopulation, PowerLawPopulation, read_csv};
 use crate::asperity::slider::{Eq11Solver, ModelParams, seed003_loads};
 use crate::asperity::sweep::{
     LoadResult, PopulationSource, SweepConfig, prepare, presliding_section, run_prepared,
