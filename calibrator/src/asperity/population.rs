@@ -19,9 +19,9 @@
 //! - the sampled areas are rescaled by one common factor so that Σ A_{0i} = a_P·P exactly.
 //!
 //! **Default: log-uniform areas, p(A) ∝ 1/A on [5·10⁻¹¹, 5·10⁻⁹] m²** ([`PowerLawPopulation`]
-//! with τ = 1; diameters 8–80 µm, ⟨A⟩ = 1.07·10⁻⁹ m², N ≈ 3700 per newton). A scale-free
-//! (power-law) size distribution is the generic outcome of contact between self-affine rough
-//! surfaces; τ = 1 puts the same number of junctions in every decade of area, a broad spread
+//! with τ = 1; diameters 8–80 µm, ⟨A⟩ = 1.07·10⁻⁹ m², N ≈ 3700 per newton). Power-law
+//! (scale-free) contact-cluster size distributions are what simulations of self-affine rough
+//! contacts report; τ = 1 puts the same number of junctions in every decade of area, a broad spread
 //! as in Ref. [20]. Why this choice, measured at C_t = 2000 with e.g. `tribo asperity
 //! --steps-per-period 2000 --loads 0.981 --seed 3 --family log-uniform --min-area 1e-10
 //! --max-area 1e-8 --exponent 1` (seeds 1–5):
@@ -37,7 +37,7 @@
 //!   stick–slip: runs show Ẋ_max ≈ 2.4–2.6 v). Stick–slip needs a final avalanche, i.e. a
 //!   force-weighted density of d_s at the top of the distribution large enough that the
 //!   interface force falls faster with X than the drive spring can follow (quasi-statically
-//!   (1−ε)·dF_s/dd_s > K_pinned + k_L); the slider then overshoots (Ẋ_max ≈ 9–12 v), stops and
+//!   (1−ε)·dF_s/dd > K_pinned + k_L, F_s(d) = Σ_{d_si < d} f_si); the slider then overshoots (Ẋ_max ≈ 9–12 v), stops and
 //!   re-pins, and the re-pinned junctions, now all at ε·f_s, slip again together: the cycles
 //!   sustain themselves. Both F_s and K scale with P while k_L = 9200 N/m does not, so the
 //!   lightest load (0.98 N) is the hardest. A hard upper cut-off of the size distribution
@@ -51,7 +51,8 @@
 //! - *Costs of the choice* (disagreements with Ref. [20], reported in issue 5): with the
 //!   seed's α_b the small junctions shrink more (Eq. 3, a_s = A_s/A₀ falls with A₀), so
 //!   A_s/A₀ ≈ 0.61 (39 % area reduction, the experiments report up to 30 %), and N is
-//!   ≈ 3 600–24 000 for the six loads (the experiments: hundreds to thousands). The lognormal
+//!   ≈ 3 600–24 000 for the six loads (the experiments' images hold hundreds to thousands of
+//!   microjunctions). The lognormal
 //!   generator with σ_ln = 0.1 and median 10⁻⁸ m² ([`LognormalPopulation::default`]) matches
 //!   those two figures (A_s/A₀ ≈ 0.75, N = 390–2 560) and also sticks at all six loads, but
 //!   keeps the quadratic shape.
