@@ -30,7 +30,8 @@
 //!   (normalised curvature 0.95–0.96 for lognormal σ_ln = 0.1, see [`super::analysis`]). With
 //!   a spread of sizes the slip displacements d_s = f_s/k_s ∝ A₀^≈0.6 are spread, small
 //!   junctions depin early and freeze their area, and A(Q) straightens ("progressive
-//!   depinning", the seed's explanation): curvature 0.53–0.57 at all six loads here.
+//!   depinning", the seed's explanation): curvature 0.53–0.54 at the six loads (seed 1),
+//!   0.54–0.57 at 0.98 N over seeds 1–5.
 //! - *Stick–slip at all six loads* (seed §3, η = 100, ε = 0.9). Slipping junctions re-pin only
 //!   when the slider stops (|Ẋ| < c_min·v, App. A). If the junctions depin one after the
 //!   other, the slider accelerates smoothly to v and slides steadily for ever (no stop, no
