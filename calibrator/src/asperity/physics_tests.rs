@@ -3,7 +3,7 @@
 //! Default tests use reduced populations (few, large junctions) so they stay fast in the dev
 //! profile; the full-size sweep is `full_seed003_sweep` (ignored).
 
-use super::population::LognormalPopulation;
+use super::population::{Generator, LognormalPopulation};
 use super::run::{RunConfig, loading_rate, run};
 use super::slider::{Eq11Solver, JunctionState, ModelParams, Simulation, seed003_loads};
 use super::sweep::{PopulationSource, SweepConfig, presliding_section, run_sweep};
@@ -31,10 +31,10 @@ fn sim_for(load: f64, pop: &LognormalPopulation, params: ModelParams, seed: u64)
     .unwrap()
 }
 
-/// Runs until a little after the static peak (1.15× the σ_exp·A0/(v k_L) estimate).
+/// Runs until a little after the static peak (1.15× the [`RunConfig::auto`] peak estimate).
 fn peak_run(sim: &mut Simulation) -> super::run::RunOutput {
     let mut cfg = RunConfig::auto(sim);
-    cfg.duration *= 1.15 / 1.6;
+    cfg.duration *= 1.15 / 1.5;
     run(sim, &cfg, |_| {})
 }
 
@@ -100,7 +100,7 @@ fn stick_slip_for_all_six_loads() {
             steps_per_period: 2000.0,
             ..ModelParams::seed003(1.0)
         },
-        population: PopulationSource::Generated(reduced()),
+        population: PopulationSource::Generated(reduced().into()),
         seed: 11,
         duration: None,
         samples: 200,
@@ -111,7 +111,12 @@ fn stick_slip_for_all_six_loads() {
         let ss = s
             .stick_slip
             .unwrap_or_else(|| panic!("no stick-slip at P = {}", r.load));
-        assert!(ss.events >= 2, "P = {}: {ss:?}", r.load);
+        assert!(
+            s.has_stick_slip(2),
+            "P = {}: {ss:?}, {} stops",
+            r.load,
+            s.stops
+        );
         // Drops are of order (1−ε)·Q_s (seed: ε controls the amplitude).
         let qs = s.peak.unwrap().q;
         println!(
@@ -225,72 +230,220 @@ fn table_solver_matches_per_step_dichotomy() {
     assert!((a.area - b.area).abs() < 1e-8 * a.area);
 }
 
+/// Upper bound on the normalised A(Q) curvature of the default population, asserted at every
+/// load. The experiments' shape A₀ − αQ² has curvature 1 by construction (seed §3–4: the
+/// measured curves are "essentially quadratic"), an all-alike population stays at 0.95–0.96
+/// (all junctions shrink together, Eq. 3 is quadratic in f); 0.6 demands at least 40 % less
+/// curvature than both, i.e. a shape set by progressive depinning (seed §4, Fig. 4), not by
+/// Eq. 3. The default population measures 0.53–0.54 at the six loads (seed 1) and
+/// 0.54–0.57 at 0.98 N over seeds 1–5.
+const CURVATURE_MAX: f64 = 0.6;
+/// An all-alike (σ_ln = 0.1) population must stay near the quadratic shape of Eq. 3.
+const CURVATURE_ALL_ALIKE_MIN: f64 = 0.9;
+
+/// The default population at the lightest load of §3 (P = 0.98 N, M1 = 0): the load where
+/// stick–slip is hardest to get (the drive spring k_L is stiffest relative to the interface,
+/// see `population`), with C_t = 1000 to stay fast in the dev profile (Q_s changes by < 1e-4
+/// relative between C_t = 1000 and 10⁴, and the ignored `full_seed003_sweep` checks all six
+/// loads at the seed's C_t = 10⁴).
 #[test]
-fn area_decay_is_more_linear_than_the_experiments() {
-    // A broad population (σ_ln = 0.8) with many small junctions: junctions freeze their area
-    // one after the other, which straightens A(Q) (seed §5, Fig. 4). The experiments' shape
-    // A0 − αQ² has curvature 1; a uniform population (all junctions alike) stays near 1.
-    let broad = LognormalPopulation {
-        area_per_load: 4e-7,
-        median_area: 1e-9,
-        sigma_ln: 0.8,
+fn default_population_sticks_and_straightens_area_at_lightest_load() {
+    let load = seed003_loads()[0];
+    let params = ModelParams {
+        steps_per_period: 1000.0,
+        ..ModelParams::seed003_for_load(load)
     };
-    let uniform = LognormalPopulation {
-        sigma_ln: 0.02,
-        ..broad
-    };
-    let shape = |pop: &LognormalPopulation| {
-        let params = ModelParams {
-            eta: 1000.0,
-            steps_per_period: 2000.0,
-            ..ModelParams::seed003(1.0)
-        };
-        let mut sim = sim_for(1.52, pop, params, 29);
+    let run_with = |g: Generator| {
+        let areas = g.generate(load, &mut stream_rng(1, 0)).unwrap();
+        let mut sim = Simulation::new(params, &areas).unwrap();
         let cfg = RunConfig::auto(&sim);
-        let out = run(&mut sim, &cfg, |_| {});
-        out.summary.shape.unwrap()
+        run(&mut sim, &cfg, |_| {}).summary
     };
-    let (b, u) = (shape(&broad), shape(&uniform));
+    let s = run_with(Generator::default());
+    let ss = s.stick_slip.unwrap();
+    let shape = s.shape.unwrap();
+    let qs = s.peak.unwrap().q;
     println!(
-        "curvature: broad {} (α = {:.3e} m²/N²), uniform {}",
-        b.curvature, b.alpha, u.curvature
+        "default, P = {load:.3} N: N = {}, Q_s = {qs:.4} N, curvature {:.3}, {ss:?}, {} stops",
+        s.junctions, shape.curvature, s.stops
     );
     assert!(
-        u.curvature > 0.9,
-        "uniform population curvature {}",
-        u.curvature
+        s.has_stick_slip(2),
+        "no stick-slip: {ss:?}, {} stops",
+        s.stops
+    );
+    // Drops of order (1−ε)·Q_s (the seed: ε controls the amplitude).
+    assert!(
+        ss.amplitude > 0.02 * qs && ss.amplitude < 0.5 * qs,
+        "{ss:?}"
     );
     assert!(
-        b.curvature < 0.85,
-        "broad population curvature {}",
-        b.curvature
+        shape.curvature <= CURVATURE_MAX,
+        "curvature {}",
+        shape.curvature
     );
-    assert!(b.alpha > 0.0);
+    // Contrast: all-alike junctions keep the quadratic shape of Eq. 3.
+    let alike = run_with(LognormalPopulation::default().into());
+    let c = alike.shape.unwrap().curvature;
+    println!("all-alike population: curvature {c:.3}");
+    assert!(c > CURVATURE_ALL_ALIKE_MIN, "all-alike curvature {c}");
 }
 
 #[test]
-#[ignore = "full-size sweep of the six loads (6.2e10 junction-steps, ~20 min on 2 busy cores); run with: cargo test --release -p tribo-calibrator -- --ignored full_seed003_sweep --nocapture"]
+#[ignore = "full-size sweep of the six loads with the default population at C_t = 2000 (1.1e11 junction-steps, ~15 min on 2 busy cores); run with: cargo test -p tribo-calibrator --release -- --ignored full_seed003_sweep --nocapture"]
 fn full_seed003_sweep() {
+    // C_t = 2000 instead of the seed's 10⁴: `default_population_numerics` checks that Q_s and
+    // the stick–slip verdict agree between the two at the lightest load.
     let cfg = SweepConfig {
         loads: seed003_loads().to_vec(),
-        params: ModelParams::seed003(1.0),
-        population: PopulationSource::Generated(LognormalPopulation::default()),
+        params: ModelParams {
+            steps_per_period: 2000.0,
+            ..ModelParams::seed003(1.0)
+        },
+        population: PopulationSource::Generated(Generator::default()),
         seed: 1,
         duration: None,
-        samples: 1000,
+        samples: 4000,
     };
     let results = run_sweep(&cfg).unwrap();
+    println!(
+        "P [N] | N | curvature | Q_s [N] | A_s [mm²] | A_s/A0 | ΔQ [N] | T [s] | events | stops | k_t [N/m]"
+    );
     for r in &results {
         let s = &r.output.summary;
+        let p = s.peak.unwrap();
+        let ss = s.stick_slip;
         println!(
-            "P = {:.2} N: N = {}, Q_s = {:?}, stick-slip = {:?}, curvature = {:?}",
+            "{:.3} | {} | {:.3} | {:.4} | {:.4} | {:.4} | {:.4} | {:.4} | {} | {} | {:.4e}",
             r.load,
             s.junctions,
-            s.peak.map(|p| p.q),
-            s.stick_slip,
-            s.shape.map(|x| x.curvature)
+            s.shape.map_or(f64::NAN, |x| x.curvature),
+            p.q,
+            p.area * 1e6,
+            p.area / s.area0,
+            ss.map_or(f64::NAN, |x| x.amplitude),
+            ss.map_or(f64::NAN, |x| x.period),
+            ss.map_or(0, |x| x.events),
+            s.stops,
+            s.stiffness0
         );
-        assert!(s.stick_slip.is_some(), "no stick-slip at P = {}", r.load);
+    }
+    for r in &results {
+        let s = &r.output.summary;
+        assert!(s.has_stick_slip(2), "no stick-slip at P = {}", r.load);
+        let c = s.shape.unwrap().curvature;
+        assert!(c <= CURVATURE_MAX, "P = {}: curvature {c}", r.load);
+        let (qs, amp) = (s.peak.unwrap().q, s.stick_slip.unwrap().amplitude);
+        assert!(
+            amp > 0.02 * qs && amp < 0.5 * qs,
+            "P = {}: ΔQ {amp}",
+            r.load
+        );
         assert!(s.max_force_ratio <= 1.0 + 1e-12);
     }
+}
+
+#[test]
+#[ignore = "the issue's other must-be-trues with the default population at P = 0.98 N (≈ 3e10 junction-steps, ~3 min); run with: cargo test -p tribo-calibrator --release -- --ignored default_population_numerics --nocapture"]
+fn default_population_numerics() {
+    let load = seed003_loads()[0];
+    let areas = Generator::default()
+        .generate(load, &mut stream_rng(1, 0))
+        .unwrap();
+    let sim_with = |params: ModelParams| {
+        Simulation::new(
+            ModelParams {
+                mass: load / 9.81,
+                ..params
+            },
+            &areas,
+        )
+        .unwrap()
+    };
+    let base = ModelParams::seed003(1.0);
+    let q_s = |params: ModelParams| peak_run(&mut sim_with(params)).summary.peak.unwrap().q;
+    // c_min = 1e-5 vs 0.01: within 1 % in Q_s (seed §3).
+    let (a, b) = (
+        q_s(base),
+        q_s(ModelParams {
+            c_min: 1e-5,
+            ..base
+        }),
+    );
+    println!("c_min: Q_s {a} vs {b}, rel {:.2e}", (a - b).abs() / a);
+    assert!((a - b).abs() < 0.01 * a);
+    // Halving dt: Q_s within 0.1 %.
+    let c = q_s(ModelParams {
+        steps_per_period: 2e4,
+        ..base
+    });
+    println!("dt: Q_s {a} vs {c}, rel {:.2e}", (a - c).abs() / a);
+    assert!((a - c).abs() < 1e-3 * a);
+    // The six-load check `full_seed003_sweep` runs at C_t = 2000 (5× cheaper): Q_s within
+    // 0.1 % of C_t = 10⁴, and the same stick–slip verdict.
+    let full = |ct: f64| {
+        let mut sim = sim_with(ModelParams {
+            steps_per_period: ct,
+            ..base
+        });
+        let cfg = RunConfig::auto(&sim);
+        run(&mut sim, &cfg, |_| {}).summary
+    };
+    let (s4, s2) = (full(1e4), full(2000.0));
+    let (q4, q2) = (s4.peak.unwrap().q, s2.peak.unwrap().q);
+    println!(
+        "C_t 1e4 vs 2000: Q_s {q4} vs {q2}, rel {:.2e}; {:?} vs {:?}",
+        (q4 - q2).abs() / q4,
+        s4.stick_slip,
+        s2.stick_slip
+    );
+    assert!((q4 - q2).abs() < 1e-3 * q4);
+    assert!(s4.has_stick_slip(2) && s2.has_stick_slip(2));
+    // Incipient loading: springs in series within 2 %.
+    let mut sim = sim_with(base);
+    let cfg = RunConfig {
+        duration: 0.15,
+        record_interval: 5e-4,
+        peak_hysteresis: 0.01,
+    };
+    let out = run(&mut sim, &cfg, |_| {});
+    // Window: before the first (smallest) junction slips, Q ≲ 0.1 N here; from t = 0.02 s the
+    // start-up oscillation (ω ≈ 1300 rad/s, amplitude ~4e-5 N, decaying as e^{−ηt/2}) is
+    // averaged out by the least-squares slope over ~14 periods.
+    let n = sim.len();
+    let q_first_slip = out
+        .samples
+        .iter()
+        .take_while(|s| s.counts.virgin == n)
+        .last()
+        .unwrap()
+        .q;
+    let (measured, predicted) = loading_rate(
+        &out,
+        base.drive_velocity,
+        base.spring_stiffness,
+        0.02,
+        q_first_slip,
+    )
+    .unwrap();
+    println!("loading rate {measured} vs {predicted} (Q < {q_first_slip} N)");
+    assert!((measured - predicted).abs() < 0.02 * predicted);
+    // Strong damping: no stick–slip, sliding force = σ_exp·A_s (+ M η v).
+    let damped = ModelParams {
+        eta: 3000.0,
+        steps_per_period: 2000.0,
+        ..base
+    };
+    let mut sim = sim_with(damped);
+    let cfg = RunConfig::auto(&sim);
+    let out = run(&mut sim, &cfg, |_| {});
+    assert!(
+        !out.summary.has_stick_slip(1),
+        "{:?}",
+        out.summary.stick_slip
+    );
+    assert_eq!(sim.counts().slipping, sim.len());
+    let kinetic = base.sigma_exp * sim.slip_area();
+    assert!((sim.interface_force() - kinetic).abs() < 1e-12 * kinetic);
+    assert!(out.summary.max_force_ratio <= 1.0 + 1e-12);
 }

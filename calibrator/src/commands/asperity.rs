@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::asperity::population::{LognormalPopulation, read_csv};
+use crate::asperity::population::{Generator, LognormalPopulation, PowerLawPopulation, read_csv};
 use crate::asperity::slider::{Eq11Solver, ModelParams, seed003_loads};
 use crate::asperity::sweep::{
     LoadResult, PopulationSource, SweepConfig, prepare, presliding_section, run_prepared,
@@ -31,14 +31,26 @@ pub struct Args {
     /// per load, in the order of --loads. Replaces the generator.
     #[arg(long)]
     pub junctions: Vec<PathBuf>,
+    /// Generator family: `log-uniform` (default: truncated power law p(A) ∝ A^(−τ) with
+    /// τ = --exponent, see `asperity::population`) or `lognormal`.
+    #[arg(long, value_enum, default_value_t = Family::LogUniform)]
+    pub family: Family,
     /// Generator: total initial area per newton of normal load \[m²/N\].
     #[arg(long, default_value_t = 4e-6)]
     pub area_per_load: f64,
-    /// Generator: median junction area \[m²\].
+    /// Power-law generator: smallest junction area A_min \[m²\].
+    #[arg(long, default_value_t = 5e-11)]
+    pub min_area: f64,
+    /// Power-law generator: largest junction area A_max \[m²\].
+    #[arg(long, default_value_t = 5e-9)]
+    pub max_area: f64,
+    /// Power-law generator: exponent τ of p(A) ∝ A^(−τ) (1: log-uniform).
+    #[arg(long, default_value_t = 1.0)]
+    pub exponent: f64,
+    /// Lognormal generator: median junction area \[m²\].
     #[arg(long, default_value_t = 1e-8)]
     pub median_area: f64,
-    /// Generator: standard deviation of ln(area) (narrow by default: see
-    /// `asperity::population` for why).
+    /// Lognormal generator: standard deviation of ln(area).
     #[arg(long, default_value_t = 0.1)]
     pub sigma_ln: f64,
     /// Viscous parameter η of Eq. 1 \[1/s\].
@@ -65,6 +77,15 @@ pub struct Args {
     pub exact_eq11: bool,
 }
 
+/// Junction-population generator families of `tribo asperity`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Family {
+    /// Truncated power law (log-uniform for τ = 1): the documented default.
+    LogUniform,
+    /// Lognormal.
+    Lognormal,
+}
+
 /// Runs `tribo asperity`.
 pub fn run(args: Args) -> Result<()> {
     let loads = if args.loads.is_empty() {
@@ -73,10 +94,18 @@ pub fn run(args: Args) -> Result<()> {
         args.loads.clone()
     };
     let population = if args.junctions.is_empty() {
-        PopulationSource::Generated(LognormalPopulation {
-            area_per_load: args.area_per_load,
-            median_area: args.median_area,
-            sigma_ln: args.sigma_ln,
+        PopulationSource::Generated(match args.family {
+            Family::LogUniform => Generator::PowerLaw(PowerLawPopulation {
+                area_per_load: args.area_per_load,
+                min_area: args.min_area,
+                max_area: args.max_area,
+                exponent: args.exponent,
+            }),
+            Family::Lognormal => Generator::Lognormal(LognormalPopulation {
+                area_per_load: args.area_per_load,
+                median_area: args.median_area,
+                sigma_ln: args.sigma_ln,
+            }),
         })
     } else {
         let pops = args
@@ -110,12 +139,13 @@ pub fn run(args: Args) -> Result<()> {
     for r in &results {
         let s = &r.output.summary;
         let qs = s.peak.map_or(f64::NAN, |p| p.q);
-        let ss = s.stick_slip.map_or("no stick-slip".to_owned(), |x| {
-            format!(
-                "stick-slip ΔQ = {:.4} N, T = {:.3} s, {} events",
-                x.amplitude, x.period, x.events
-            )
-        });
+        let ss = match s.stick_slip {
+            Some(x) if s.has_stick_slip(2) => format!(
+                "stick-slip ΔQ = {:.4} N, T = {:.3} s, {} events, {} stops",
+                x.amplitude, x.period, x.events, s.stops
+            ),
+            _ => format!("no stick-slip ({} stops)", s.stops),
+        };
         let curv = s.shape.map_or(f64::NAN, |x| x.curvature);
         println!(
             "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {curv:.3}, {ss}",
@@ -224,6 +254,7 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         "stick_slip_amplitude_N",
         "stick_slip_period_s",
         "slip_events",
+        "stops",
         "alpha_m2_per_N2",
         "curvature",
         "rms_linear_m2",
@@ -255,6 +286,7 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
             amp,
             per,
             ev,
+            s.stops as f64,
             alpha,
             curv,
             rl,

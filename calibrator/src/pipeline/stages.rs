@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use tribo_core::cof_field::CofSection;
 use tribo_core::presliding::PreslidingSection;
 
-use crate::asperity::population::LognormalPopulation;
+use crate::asperity::population::Generator;
 use crate::asperity::slider::{GRAVITY, ModelParams, SEED003_SLIDER_MASS};
 use crate::asperity::sweep::{PopulationSource, SweepConfig};
 use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze, pressure_sweep};
@@ -121,7 +121,7 @@ pub fn asperity(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Presli
             .map(|m1| (SEED003_SLIDER_MASS + m1) * GRAVITY)
             .collect(),
         params,
-        population: PopulationSource::Generated(LognormalPopulation::default()),
+        population: PopulationSource::Generated(Generator::default()),
         seed,
         duration: None,
         samples: 2000,
