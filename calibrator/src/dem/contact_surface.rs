@@ -1,14 +1,17 @@
 //! Penalty contact between a flake and a periodic height map (the tool h_Tool above or the
-//! deformable surface h_Def below; seed 000 Eq. 15–16, f^(surface) and τ^(surface)).
+//! deformable surface h_Def below; seed 000 §5 Step 1, Eq. 15–16, f^(surface) and
+//! τ^(surface)).
 //!
-//! **Model.** Every grid node q of the height map is a point of the rigid surface. A node that
-//! lies inside the flake exerts the frictionless penalty force F = k·δ·∇δ (normal to the
-//! flake's level surface through q) with δ the first-order normal depth of
-//! [`super::flake::penetration`], applied at q, so the torque is (q − x_c) × F. The potential
-//! U = Σ_q ½kδ_q² is C¹ and the forces are its exact gradients (energy is conserved by a
-//! symplectic integrator). Nodes are swept only inside the flake's bounding box (|Δx| ≤ √M_xx,
-//! |Δy| ≤ √M_yy, |Δz| ≤ √M_zz); every node outside contributes exactly zero, so the sweep
-//! window changing between steps introduces no discontinuity.
+//! **Model.** Every grid node q of the height map is a point of the rigid surface. A node of
+//! the surface on [`Side`] s that lies inside the flake's sided solid exerts the frictionless
+//! penalty force F = k·t·∇t with t the *sided* depth of [`super::sided`] (measured from the
+//! flake's face on that side, growing monotonically through the flake: a node of h_Def only
+//! pushes the flake towards the tool, a tool node only towards h_Def), applied at q, so the
+//! torque is (q − x_c) × F. The potential U = Σ_q ½k t_q² is C¹ and the forces and torques
+//! are its exact gradients (energy is conserved by a symplectic integrator). Nodes are swept
+//! only inside a box holding the sided solid ([`FlakeFrame::sided_extent`]); every node
+//! outside contributes exactly zero, so the sweep window changing between steps introduces
+//! no discontinuity.
 //!
 //! **Choice and error.** The surface is seen by the flake at its nodes only: between nodes
 //! the flake's rim can dip below the bilinear surface by at most ≈ (δx/2)·tan θ for a flake
@@ -17,13 +20,54 @@
 //! h(n) = √(nᵀMn) against the tangent plane of each facet) misses node-on-face contacts —
 //! a flat flake lying across two summits — which are the common case for flakes much wider
 //! than δx, so it is not used for the dynamics; `FlakeFrame::support` remains available.
+//! The depth model's own error (sided vs normal distance) is in [`super::sided`].
 //!
 //! Periodicity: a node's world position is built from its *unwrapped* index near the flake
 //! (x = i·δx + shift, y = j·δy) and only the height lookup wraps, so a flake crossing the
 //! domain boundary sees the same surface without seams.
 
-use super::flake::{FlakeFrame, penetration};
+use super::flake::FlakeFrame;
 use super::quaternion::{Vec3, add, cross, scale};
+use super::sided::SidedShape;
+
+/// Which side of the gap a height map bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The deformable surface h_Def, below the flakes: pushes them up only.
+    Below,
+    /// The tool h_Tool, above the flakes: pushes them down only.
+    Above,
+}
+
+impl Side {
+    /// Sign turning the flake's body z into the side coordinate z_s of [`super::sided`].
+    #[inline]
+    pub fn body_sign(self, frame: &FlakeFrame) -> f64 {
+        match self {
+            Side::Below => frame.up,
+            Side::Above => -frame.up,
+        }
+    }
+}
+
+/// Sided depth of a node at world offset `p` from the centre of a flake (`frame`), for a
+/// node of the surface on `side`: `Some((t, ∇t in world))` inside, `None` outside.
+#[inline]
+pub fn node_depth(
+    side: Side,
+    frame: &FlakeFrame,
+    sided: &SidedShape,
+    p: Vec3,
+) -> Option<(f64, Vec3)> {
+    let r = &frame.r;
+    let sign = side.body_sign(frame);
+    // Body coordinates Rᵀp, z turned into the side coordinate.
+    let bx = r[0][0] * p[0] + r[1][0] * p[1] + r[2][0] * p[2];
+    let by = r[0][1] * p[0] + r[1][1] * p[1] + r[2][1] * p[2];
+    let bz = r[0][2] * p[0] + r[1][2] * p[1] + r[2][2] * p[2];
+    let (t, g) = sided.depth(bx, by, sign * bz)?;
+    Some((t, frame.to_world([g[0], g[1], sign * g[2]])))
+}
 
 /// A height map placed in the world: node (i, j) is at (i·δx + x_shift, j·δy,
 /// h\[j mod ny\]\[i mod nx\] + z_offset).
@@ -80,18 +124,24 @@ pub fn node_range(lo: f64, hi: f64, shift: f64, step: f64) -> (i64, i64) {
     )
 }
 
-/// Penalty contact of the flake (centre `center`, geometry `frame`, 1/a² and 1/c² in
-/// `inv_a2`, `inv_c2`) with `surface`, node stiffness `k` \[N/m\].
+/// Penalty contact of the flake (centre `center`, geometry `frame`, sided-depth constants
+/// `sided`) with `surface` on `side`, node stiffness `k` \[N/m\].
 pub fn surface_contact(
     surface: &PlacedSurface<'_>,
+    side: Side,
     frame: &FlakeFrame,
-    inv_a2: f64,
-    inv_c2: f64,
+    sided: &SidedShape,
     center: Vec3,
     k: f64,
 ) -> ContactSum {
     let mut sum = ContactSum::default();
-    let [ex, ey, ez] = frame.extent;
+    let [ex, ey, ez_sided] = frame.sided_extent;
+    let ez = frame.extent[2];
+    // Nodes of h_Def below the ellipsoid, or tool nodes above it, are outside the solid.
+    let (z_lo, z_hi) = match side {
+        Side::Below => (-ez, ez_sided),
+        Side::Above => (-ez_sided, ez),
+    };
     let (i0, i1) = node_range(center[0] - ex, center[0] + ex, surface.x_shift, surface.dx);
     let (j0, j1) = node_range(center[1] - ey, center[1] + ey, 0.0, surface.dy);
     if i1 < i0 || j1 < j0 {
@@ -100,7 +150,7 @@ pub fn surface_contact(
     let nx = surface.nx as i64;
     let ny = surface.ny as i64;
     let i_start = i0.rem_euclid(nx) as usize;
-    let r = &frame.r;
+    let z_base = surface.z_offset - center[2];
     for j in j0..=j1 {
         let row = j.rem_euclid(ny) as usize * surface.nx;
         let heights = &surface.heights[row..row + surface.nx];
@@ -112,19 +162,13 @@ pub fn surface_contact(
             if iw == surface.nx {
                 iw = 0;
             }
-            let pz = h + surface.z_offset - center[2];
-            if pz.abs() > ez {
+            let pz = h + z_base;
+            if pz < z_lo || pz > z_hi {
                 continue;
             }
             let px = i as f64 * surface.dx + surface.x_shift - center[0];
-            // Body coordinates Rᵀp.
-            let b = [
-                r[0][0] * px + r[1][0] * py + r[2][0] * pz,
-                r[0][1] * px + r[1][1] * py + r[2][1] * pz,
-                r[0][2] * px + r[1][2] * py + r[2][2] * pz,
-            ];
-            if let Some((depth, g)) = penetration(inv_a2, inv_c2, b) {
-                let f = scale(frame.to_world(g), k * depth);
+            if let Some((depth, g)) = node_depth(side, frame, sided, [px, py, pz]) {
+                let f = scale(g, k * depth);
                 sum.force = add(sum.force, f);
                 sum.torque = add(sum.torque, cross([px, py, pz], f));
                 sum.energy += 0.5 * k * depth * depth;
@@ -163,7 +207,8 @@ mod tests {
         let d = 0.01e-6;
         let k = 1e5;
         let c = [0.0, 0.0, s.c - d];
-        let sum = surface_contact(&surf, &frame, 1.0 / (s.a * s.a), 1.0 / (s.c * s.c), c, k);
+        let sided = SidedShape::new(s.a, s.c);
+        let sum = surface_contact(&surf, Side::Below, &frame, &sided, c, k);
         assert_eq!(sum.nodes, 1);
         assert!((sum.force[2] - k * d).abs() < TOL * k * d);
         assert!(sum.force[0].abs() < TOL * k * d && sum.torque.iter().all(|t| t.abs() < 1e-20));
