@@ -4,12 +4,10 @@
 //! **Footprint.** The grid nodes (x_i, y_j) whose vertical line crosses the flake; at each the
 //! flake occupies z ∈ [z_low, z_up] (exact ellipsoid chord).
 //!
-//! **Blocked.** Footprint nodes where the tool touches the flake — the tool node (x, y,
-//! h_Tool(x, y)) lies inside the flake's sided solid for the tool side, i.e. has a positive
-//! sided depth and pushes the flake in the DEM ([`super::sided`]; for a shallow contact this
-//! is z_up(x, y) > h_Tool(x, y), and it stays true when the tool has gone past the flake's
-//! midplane, where the symmetric test would also hold but the symmetric contact would not
-//! push down) — are grouped into 8-connected clusters (diagonal neighbours are
+//! **Blocked.** Footprint nodes where the tool touches the flake — the tool node has a
+//! positive sided depth and pushes the flake down in the DEM ([`super::sided`]), i.e. the
+//! flake's upper surface exceeds the tool, z_up(x, y) > h_Tool(x, y), however deep the tool
+//! has gone through the flake — are grouped into 8-connected clusters (diagonal neighbours are
 //! the same contact area) in the flake's local, unwrapped window, so clusters are not split
 //! by the periodic boundary. A flake is blocked when it has at least
 //! [`MIN_CLUSTERS_BLOCKED`] = 3 clusters — §5 Step 1 ("at least three distinct areas of
@@ -22,10 +20,10 @@
 //! *lower* surface, so z_low is used (with z_up the BEM gap g* would keep a spurious h_p
 //! clearance under a flake resting on h_Def).
 
-use super::contact_surface::{Side, node_depth, node_range};
+use super::contact_surface::node_range;
 use super::flake::FlakeFrame;
 use super::quaternion::Vec3;
-use super::sided::SidedShape;
+use super::sided::{Side, node_depth};
 
 /// Clusters of tool contact needed for a flake to be blocked (seed 000 §5 Step 1).
 pub const MIN_CLUSTERS_BLOCKED: usize = 3;
@@ -52,13 +50,11 @@ impl Footprint {
     }
 }
 
-/// The footprint of a flake (centre `center`, geometry `frame`, sided-depth constants
-/// `sided`) on an `nx × ny` grid of spacing (dx, dy), with the tool's world heights `tool`
-/// at the grid nodes.
+/// The footprint of a flake (centre `center`, geometry `frame`) on an `nx × ny` grid of
+/// spacing (dx, dy), with the tool's world heights `tool` at the grid nodes.
 #[allow(clippy::too_many_arguments)]
 pub fn footprint(
     frame: &FlakeFrame,
-    sided: &SidedShape,
     center: Vec3,
     nx: usize,
     ny: usize,
@@ -85,8 +81,8 @@ pub fn footprint(
             if let Some((lo, up)) = frame.vertical_extent(u, v) {
                 let p = row + i.rem_euclid(nx as i64) as usize;
                 let (zl, zu) = (center[2] + lo, center[2] + up);
-                let t = node_depth(Side::Above, frame, sided, [u, v, tool[p] - center[2]])
-                    .is_some();
+                // The DEM's tool-contact test (equal to zu > tool[p] up to round-off).
+                let t = node_depth(Side::Above, frame, [u, v, tool[p] - center[2]]).is_some();
                 fp.pixels.push(p);
                 fp.z_low.push(zl);
                 fp.z_up.push(zu);

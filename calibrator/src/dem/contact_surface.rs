@@ -4,14 +4,17 @@
 //!
 //! **Model.** Every grid node q of the height map is a point of the rigid surface. A node of
 //! the surface on [`Side`] s that lies inside the flake's sided solid exerts the frictionless
-//! penalty force F = k·t·∇t with t the *sided* depth of [`super::sided`] (measured from the
-//! flake's face on that side, growing monotonically through the flake: a node of h_Def only
-//! pushes the flake towards the tool, a tool node only towards h_Def), applied at q, so the
-//! torque is (q − x_c) × F. The potential U = Σ_q ½k t_q² is C¹ and the forces and torques
-//! are its exact gradients (energy is conserved by a symplectic integrator). Nodes are swept
-//! only inside a box holding the sided solid ([`FlakeFrame::sided_extent`]); every node
-//! outside contributes exactly zero, so the sweep window changing between steps introduces
-//! no discontinuity.
+//! penalty force F = k·t·∇t with t the *sided* depth of [`super::sided`] (the vertical
+//! depth below/above the flake's face on that side, tapered at the rim, growing
+//! monotonically through the flake: a node of h_Def only pushes the flake up, towards the
+//! tool, a tool node only down, towards h_Def), applied at q; the torque is
+//! (q − x_c) × F plus the orientation term of the vertical chord (see [`super::sided`]).
+//! The potential U = Σ_q ½k t_q² is C¹ and the forces and torques are its exact gradients
+//! (energy is conserved by a symplectic integrator). Nodes are swept only inside the
+//! flake's vertical footprint box (|Δx| ≤ √M_xx, |Δy| ≤ √M_yy), and h_Def nodes below the
+//! flake's lowest point (tool nodes above its highest) are skipped; every node skipped
+//! contributes exactly zero, so the sweep window changing between steps introduces no
+//! discontinuity.
 //!
 //! **Choice and error.** The surface is seen by the flake at its nodes only: between nodes
 //! the flake's rim can dip below the bilinear surface by at most ≈ (δx/2)·tan θ for a flake
@@ -28,46 +31,8 @@
 
 use super::flake::FlakeFrame;
 use super::quaternion::{Vec3, add, cross, scale};
-use super::sided::SidedShape;
-
-/// Which side of the gap a height map bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// The deformable surface h_Def, below the flakes: pushes them up only.
-    Below,
-    /// The tool h_Tool, above the flakes: pushes them down only.
-    Above,
-}
-
-impl Side {
-    /// Sign turning the flake's body z into the side coordinate z_s of [`super::sided`].
-    #[inline]
-    pub fn body_sign(self, frame: &FlakeFrame) -> f64 {
-        match self {
-            Side::Below => frame.up,
-            Side::Above => -frame.up,
-        }
-    }
-}
-
-/// Sided depth of a node at world offset `p` from the centre of a flake (`frame`), for a
-/// node of the surface on `side`: `Some((t, ∇t in world))` inside, `None` outside.
-#[inline]
-pub fn node_depth(
-    side: Side,
-    frame: &FlakeFrame,
-    sided: &SidedShape,
-    p: Vec3,
-) -> Option<(f64, Vec3)> {
-    let r = &frame.r;
-    let sign = side.body_sign(frame);
-    // Body coordinates Rᵀp, z turned into the side coordinate.
-    let bx = r[0][0] * p[0] + r[1][0] * p[1] + r[2][0] * p[2];
-    let by = r[0][1] * p[0] + r[1][1] * p[1] + r[2][1] * p[2];
-    let bz = r[0][2] * p[0] + r[1][2] * p[1] + r[2][2] * p[2];
-    let (t, g) = sided.depth(bx, by, sign * bz)?;
-    Some((t, frame.to_world([g[0], g[1], sign * g[2]])))
-}
+pub use super::sided::Side;
+use super::sided::node_depth;
 
 /// A height map placed in the world: node (i, j) is at (i·δx + x_shift, j·δy,
 /// h\[j mod ny\]\[i mod nx\] + z_offset).
@@ -124,23 +89,21 @@ pub fn node_range(lo: f64, hi: f64, shift: f64, step: f64) -> (i64, i64) {
     )
 }
 
-/// Penalty contact of the flake (centre `center`, geometry `frame`, sided-depth constants
-/// `sided`) with `surface` on `side`, node stiffness `k` \[N/m\].
+/// Penalty contact of the flake (centre `center`, geometry `frame`) with `surface` on
+/// `side`, node stiffness `k` \[N/m\].
 pub fn surface_contact(
     surface: &PlacedSurface<'_>,
     side: Side,
     frame: &FlakeFrame,
-    sided: &SidedShape,
     center: Vec3,
     k: f64,
 ) -> ContactSum {
     let mut sum = ContactSum::default();
-    let [ex, ey, ez_sided] = frame.sided_extent;
-    let ez = frame.extent[2];
+    let [ex, ey, ez] = frame.extent;
     // Nodes of h_Def below the ellipsoid, or tool nodes above it, are outside the solid.
     let (z_lo, z_hi) = match side {
-        Side::Below => (-ez, ez_sided),
-        Side::Above => (-ez_sided, ez),
+        Side::Below => (-ez, f64::INFINITY),
+        Side::Above => (f64::NEG_INFINITY, ez),
     };
     let (i0, i1) = node_range(center[0] - ex, center[0] + ex, surface.x_shift, surface.dx);
     let (j0, j1) = node_range(center[1] - ey, center[1] + ey, 0.0, surface.dy);
@@ -167,10 +130,15 @@ pub fn surface_contact(
                 continue;
             }
             let px = i as f64 * surface.dx + surface.x_shift - center[0];
-            if let Some((depth, g)) = node_depth(side, frame, sided, [px, py, pz]) {
-                let f = scale(g, k * depth);
+            if let Some(n) = node_depth(side, frame, [px, py, pz]) {
+                let depth = n.depth;
+                let kt = k * depth;
+                let f = scale(n.grad, kt);
                 sum.force = add(sum.force, f);
-                sum.torque = add(sum.torque, cross([px, py, pz], f));
+                sum.torque = add(
+                    sum.torque,
+                    add(cross([px, py, pz], f), scale(n.vertical_torque_arm, kt)),
+                );
                 sum.energy += 0.5 * k * depth * depth;
                 sum.max_depth = sum.max_depth.max(depth);
                 sum.nodes += 1;
@@ -207,8 +175,7 @@ mod tests {
         let d = 0.01e-6;
         let k = 1e5;
         let c = [0.0, 0.0, s.c - d];
-        let sided = SidedShape::new(s.a, s.c);
-        let sum = surface_contact(&surf, Side::Below, &frame, &sided, c, k);
+        let sum = surface_contact(&surf, Side::Below, &frame, c, k);
         assert_eq!(sum.nodes, 1);
         assert!((sum.force[2] - k * d).abs() < TOL * k * d);
         assert!(sum.force[0].abs() < TOL * k * d && sum.torque.iter().all(|t| t.abs() < 1e-20));

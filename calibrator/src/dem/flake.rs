@@ -140,13 +140,6 @@ pub struct FlakeFrame {
     pub m_inv: Mat3,
     /// Half-extents of the bounding box along world x, y, z: √M_xx, √M_yy, √M_zz \[m\].
     pub extent: Vec3,
-    /// σ = ±1, the sign of the symmetry axis' world z: body z·σ points up (the side of the
-    /// tool), see [`super::sided`].
-    pub up: f64,
-    /// Half-extents along world x, y, z of a box around the centre holding both sided
-    /// contact solids of [`super::sided`] (the ellipsoid extruded along its axis to the
-    /// opposite pole plane) \[m\].
-    pub sided_extent: Vec3,
 }
 
 impl FlakeFrame {
@@ -168,20 +161,11 @@ impl FlakeFrame {
             }
         }
         let extent = [m[0][0].sqrt(), m[1][1].sqrt(), m[2][2].sqrt()];
-        // The extruded half reaches ±c·SIDED_CAP further along the axis (column 2 of R).
-        let cap = super::sided::SIDED_CAP * shape.c;
-        let sided_extent = [
-            extent[0] + cap * r[0][2].abs(),
-            extent[1] + cap * r[1][2].abs(),
-            extent[2] + cap * r[2][2].abs(),
-        ];
         Self {
             r,
             m,
             m_inv,
             extent,
-            up: if r[2][2] < 0.0 { -1.0 } else { 1.0 },
-            sided_extent,
         }
     }
 

@@ -7,139 +7,148 @@
 //! depth of [`super::flake::penetration`] has scaled copies of the ellipsoid as level sets:
 //! past about c/2 below a face it grows towards a − r with a radial gradient, and past the
 //! midplane it flips sign, so a squeezed node expels the flake sideways or through the wrong
-//! surface. Here each surface sees only the half of the flake that faces it, and the depth
-//! keeps growing when the node goes past the midplane.
+//! surface. It also ignores a node above the flake's top, so a flake driven sideways into a
+//! slope steeper than h_p/δx slips under it between two nodes. Here each surface sees only
+//! the face that looks at it, along the world vertical (the direction in which both surfaces
+//! are height maps).
 //!
-//! **Model.** Side coordinates of a node: body (x, y) and z_s = ±(body z), signed so the
-//! flake's own face on that side is z_s = −c√(1 − r²/a²) (r² = x² + y²): for a node of h_Def
-//! z_s grows upwards, for a tool node downwards. The depth t > 0 of a node is the parameter
-//! of the nested family of surfaces
+//! **Model.** For a node q (offset p = q − x_c from the centre) the vertical line through q
+//! crosses the flake where (p + s·e_z)ᵀM⁻¹(p + s·e_z) = 1 (M the shape matrix of
+//! [`super::flake::FlakeFrame`]): with A = M⁻¹_zz, β = M⁻¹e_z, B = β·p,
+//! C = pᵀM⁻¹p − 1 and Δ = B² − A·C, the chord is s = (−B ± √Δ)/A. The *vertical depth*
+//! of a node of h_Def below the flake is the height of the node above the flake's lower
+//! surface, d = (B + √Δ)/A; of a tool node, its depth below the upper surface,
+//! d = (√Δ − B)/A. The penalty depth is
 //!
 //! ```text
-//! S_t:  r²/(a − t)² + (z_s − t)²/c² = 1,   z_s ≤ t      (the own half-ellipsoid, shifted
-//!       r = a − t,                           z_s ≥ t      by t towards the other side and
-//!                                                          shrunk laterally by t, plus the
-//!                                                          vertical wall over its rim)
+//! t = d·g(Δ/A),   g(x) = 3(x/w)² − 2(x/w)³ for x < w,  1 beyond,   w = RIM_TAPER
 //! ```
 //!
-//! so t is the vertical depth under the pole (exact: t = z_s + c on the axis), the radial
-//! depth a − r at the rim's equator (to first order: for a − r ≪ c²/a = 10 nm, the rim's
-//! curvature radius; 4 % low at 1 nm), and within a factor √2 of the first-order normal
-//! depth in between (worst on the rim's shoulder, where S_t's normal is at 45°). The
-//! two pieces of S_t meet with a common vertical tangent, so t is C¹ (C^∞ inside each piece);
-//! U = ½k t² is C¹ across t = 0, and the force on the flake F = k·t·∇t (∇t in side
-//! coordinates, rotated to the world) applied at the node, with torque (q − x_c) × F, is
-//! the exact gradient of U (energy is conserved by the symplectic integrator).
+//! where x = Δ/A = (half chord / half chord at the centre)² is 1 on the axis and 0 on the
+//! footprint's edge (x = 1 − r²/a² for a flat flake). Properties:
+//! - **Sided and monotone.** Moving the node up by δ leaves Δ unchanged and raises d by δ
+//!   (h_Def) or lowers it (tool): ∂t/∂h = ±g, so a node of h_Def only pushes the flake up and a
+//!   tool node only down, and the depth keeps growing as the node goes through the flake and
+//!   beyond — no flip, no cap. The solid of h_Def is the flake's lower surface extruded
+//!   upwards (h_Def above a flake means the flake is under the surface), the tool's the upper
+//!   surface extruded downwards; at rest, with both surfaces height maps, no node is inside.
+//! - **Exact where it matters.** Over the face (x ≥ w: outside the outer 10 % of the radius
+//!   of a flat flake) t is the vertical distance to the face: exact on the axis
+//!   (t = node height − (z_c − c)), the normal distance divided by cos θ elsewhere (θ the
+//!   face's slope against horizontal: 0.4 % stiffer at 5° of tilt).
+//! - **C¹.** In the rim band x < w the depth is tapered to 0 at the footprint's edge, where
+//!   the vertical depth itself has an infinite slope (t ~ Δ² there while √Δ ~ Δ^½, so t is C¹).
+//!   U = ½kt² is C¹ and F = k·t·∇_p t its exact gradient.
+//! - **Rim contacts** are soft: a node entering the footprint sideways at mid-height has a
+//!   depth growing quadratically with its penetration (the taper), and is pushed inwards and
+//!   up (h_Def) or down (tool) by k·t·∇t — a flake driven into a slope of h_Def rides up it.
 //!
-//! Properties used by the DEM:
-//! - ∂t/∂z_s = 2(t − z_s)/(c²·F_t) ≥ 0 everywhere: a node of h_Def never pushes the flake
-//!   down (in its body frame), a tool node never up; the depth grows monotonically as the
-//!   node goes through the flake, so a squeeze cannot flip the push.
-//! - The solid {t > 0} is the own half-ellipsoid extruded along the symmetry axis, cut at
-//!   z_s = [`SIDED_CAP`]·c (the plane of the opposite pole). A node beyond it is ignored:
-//!   the potential jumps there by ½kt² (t = 2c on the axis: 400× the energy at the design
-//!   overlap 0.1c), which only a node that has crossed the whole flake can reach. The cut
-//!   keeps the extrusion from reaching nodes beyond the rim of a tilted flake: its lateral
-//!   overreach is ≤ c·tan(tilt) (22 nm at 5°).
-//! - Which face is "own" is the sign of the symmetry axis' world z (σ = sign R₃₃): it flips
-//!   only for a flake standing on edge, impossible in a gap narrower than d_p/√2.
+//! **Torque.** t depends on the flake's orientation through M⁻¹ and, because the vertical is
+//! fixed in the world, not only through the body coordinates of p: with t = T(Rᵀp, Rᵀe_z),
+//! the torque about the centre is τ = p × F + k·t·(e_z × ∇_e t) (∇_e the gradient with
+//! respect to the vertical direction, rotated to the world), the exact −∂U/∂θ.
 //!
-//! **Error against the symmetric model.** For contacts shallower than ~c/3 (the penalty
-//! design overlap is 0.1c) both depths agree to first order in the depth (same surface, same
-//! normal); deeper, the symmetric one is wrong and this one is the shift of the face.
-//!
-//! **Cost.** t solves a quartic; Newton from t₀ = z_s + c√(1 − r²/a²) (an upper bound:
-//! F is convex and increasing in t on the branch) converges monotonically, 2–4 iterations
-//! to round-off for face nodes. Only nodes inside the solid get there.
+//! **Error against a normal-distance penalty.** Face contacts: 1/cos θ in depth. Rim band
+//! (outer 10 % of the radius): the taper softens the contact (depth × g < 1), which lets a
+//! rim that is pushed sideways into a node overlap it by more than the 5 % design value
+//! before the force builds up.
 
-/// The solid is cut at z_s = SIDED_CAP·c, i.e. at the opposite face on the axis.
-pub const SIDED_CAP: f64 = 1.0;
+use super::flake::FlakeFrame;
+use super::quaternion::{Vec3, cross, mat_vec};
 
-/// Relative step (of c) at which Newton stops: the next step would be below round-off.
-const NEWTON_TOL: f64 = 1e-13;
+/// Width of the rim taper in x = Δ/A (1 − 0.9²: the outer 10 % of a flat flake's radius).
+pub const RIM_TAPER: f64 = 0.19;
 
-/// Newton iterations cap (never reached for a > 4c: convergence is monotone and quadratic).
-const NEWTON_MAX: usize = 40;
-
-/// Flakes thinner than this ratio a/c are required, so that t < a on the whole solid.
-pub const MIN_ASPECT: f64 = 4.0;
-
-/// Geometry constants of the sided depth.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SidedShape {
-    /// Semi-axis a \[m\].
-    pub a: f64,
-    /// Half-thickness c \[m\].
-    pub c: f64,
-    /// 1/a² \[1/m²\].
-    pub inv_a2: f64,
-    /// 1/c² \[1/m²\].
-    pub inv_c2: f64,
-    /// Largest z_s of the solid, SIDED_CAP·c \[m\].
-    pub cap: f64,
+/// Which side of the gap a height map bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The deformable surface h_Def, below the flakes: pushes them up only.
+    Below,
+    /// The tool h_Tool, above the flakes: pushes them down only.
+    Above,
 }
 
-impl SidedShape {
-    /// From the semi-axes (requires a ≥ [`MIN_ASPECT`]·c, checked by `DemParams`).
-    pub fn new(a: f64, c: f64) -> Self {
-        Self {
-            a,
-            c,
-            inv_a2: 1.0 / (a * a),
-            inv_c2: 1.0 / (c * c),
-            cap: SIDED_CAP * c,
-        }
-    }
-
-    /// Depth t \[m\] and its gradient ∇t (in side coordinates (x, y, z_s)) of a node at
-    /// side coordinates (x, y, z_s), or `None` outside the solid.
+impl Side {
     #[inline]
-    pub fn depth(&self, x: f64, y: f64, zs: f64) -> Option<(f64, [f64; 3])> {
-        let r2 = x * x + y * y;
-        if r2 >= self.a * self.a || zs > self.cap {
-            return None;
+    fn sign(self) -> f64 {
+        match self {
+            Side::Below => 1.0,
+            Side::Above => -1.0,
         }
-        if zs <= 0.0 {
-            if r2 * self.inv_a2 + zs * zs * self.inv_c2 >= 1.0 {
-                return None;
-            }
-        } else {
-            let r = r2.sqrt();
-            if r >= self.a - zs {
-                // The wall over the rim: t = a − r, radial.
-                return Some((self.a - r, [-x / r, -y / r, 0.0]));
-            }
-        }
-        Some(self.branch(r2, x, y, zs))
     }
+}
 
-    /// The half-ellipsoid piece: root of F(t) = r²/(a − t)² + (z_s − t)²/c² − 1 with t ≥ z_s.
-    #[inline]
-    fn branch(&self, r2: f64, x: f64, y: f64, zs: f64) -> (f64, [f64; 3]) {
-        let (a, c) = (self.a, self.c);
-        // Upper bound: F(t₀) ≥ 0 since r²/(a − t₀)² ≥ r²/a².
-        let mut t = zs + c * (1.0 - r2 * self.inv_a2).max(0.0).sqrt();
-        for _ in 0..NEWTON_MAX {
-            let w = 1.0 / (a - t);
-            let dz = zs - t;
-            let f = r2 * w * w + dz * dz * self.inv_c2 - 1.0;
-            let ft = 2.0 * r2 * w * w * w - 2.0 * dz * self.inv_c2;
-            let step = f / ft;
-            t -= step;
-            if step.abs() <= NEWTON_TOL * c {
-                break;
-            }
-        }
-        // Gradient by implicit differentiation at the converged root: ∇t = −∇F/F_t, F_t > 0.
-        let w = 1.0 / (a - t);
-        let ft = 2.0 * r2 * w * w * w + 2.0 * (t - zs) * self.inv_c2;
-        let gxy = -2.0 * w * w / ft;
-        (t, [gxy * x, gxy * y, 2.0 * (t - zs) * self.inv_c2 / ft])
+/// Depth of one node and what its force and torque need.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeDepth {
+    /// Penalty depth t \[m\].
+    pub depth: f64,
+    /// ∇_p t (world; p = node − centre): the force on the flake is k·t·∇_p t.
+    pub grad: Vec3,
+    /// e_z × ∇_e t (world) \[m\]: the orientation part of the torque is k·t times this.
+    pub vertical_torque_arm: Vec3,
+}
+
+/// The taper g(x) and g'(x).
+#[inline]
+fn taper(x: f64) -> (f64, f64) {
+    if x >= RIM_TAPER {
+        return (1.0, 0.0);
     }
+    let u = x / RIM_TAPER;
+    (u * u * (3.0 - 2.0 * u), 6.0 * u * (1.0 - u) / RIM_TAPER)
+}
+
+/// Sided depth of a node at world offset `p` from the centre of a flake (`frame`), for a
+/// node of the surface on `side`, or `None` outside the sided solid (t = 0).
+#[inline]
+pub fn node_depth(side: Side, frame: &FlakeFrame, p: Vec3) -> Option<NodeDepth> {
+    let mi = &frame.m_inv;
+    let a = mi[2][2];
+    let beta = [mi[0][2], mi[1][2], mi[2][2]];
+    let b = beta[0] * p[0] + beta[1] * p[1] + beta[2] * p[2];
+    let mu = mat_vec(mi, p);
+    let c0 = p[0] * mu[0] + p[1] * mu[1] + p[2] * mu[2] - 1.0;
+    let disc = b * b - a * c0;
+    if disc <= 0.0 {
+        return None;
+    }
+    let s = side.sign();
+    let root = disc.sqrt();
+    let lever = s * b + root; // A·d
+    if lever <= 0.0 {
+        return None;
+    }
+    let inv_a = 1.0 / a;
+    let (g, dg) = taper(disc * inv_a);
+    let depth = lever * inv_a * g;
+    // T = (sB + √Δ)·g(Δ/A)/A; K = ∂T/∂Δ.
+    let k_disc = g * inv_a / (2.0 * root) + lever * dg * inv_a * inv_a;
+    let sg = s * g * inv_a;
+    // ∇_p Δ = 2Bβ − 2Aμ.
+    let grad = [
+        sg * beta[0] + k_disc * (2.0 * b * beta[0] - 2.0 * a * mu[0]),
+        sg * beta[1] + k_disc * (2.0 * b * beta[1] - 2.0 * a * mu[1]),
+        sg * beta[2] + k_disc * (2.0 * b * beta[2] - 2.0 * a * mu[2]),
+    ];
+    // ∇_e T (world): ∇_e B → μ, ∇_e Δ → 2Bμ − 2Cβ, ∇_e A → 2β.
+    let k_a = -2.0 * lever * inv_a * inv_a * (dg * disc * inv_a + g);
+    let ge = [
+        sg * mu[0] + k_disc * (2.0 * b * mu[0] - 2.0 * c0 * beta[0]) + k_a * beta[0],
+        sg * mu[1] + k_disc * (2.0 * b * mu[1] - 2.0 * c0 * beta[1]) + k_a * beta[1],
+        sg * mu[2] + k_disc * (2.0 * b * mu[2] - 2.0 * c0 * beta[2]) + k_a * beta[2],
+    ];
+    Some(NodeDepth {
+        depth,
+        grad,
+        vertical_torque_arm: cross([0.0, 0.0, 1.0], ge),
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::flake::FlakeShape;
+    use super::super::quaternion::Quat;
     use super::*;
 
     const A: f64 = 6e-6;
@@ -147,93 +156,107 @@ mod tests {
     /// Round-off of closed-form depths relative to c.
     const TOL: f64 = 1e-9;
 
-    fn shape() -> SidedShape {
-        SidedShape::new(A, C)
+    fn frame(q: Quat) -> FlakeFrame {
+        FlakeFrame::new(&FlakeShape::aluminium(2.0 * A), q.to_matrix())
     }
 
     #[test]
-    fn depth_is_exact_under_the_pole_and_keeps_growing_past_the_midplane() {
-        let s = shape();
-        for d in [0.01e-6, 0.1e-6, 0.25e-6, 0.4e-6] {
-            let (t, g) = s.depth(0.0, 0.0, -C + d).unwrap();
-            assert!((t - d).abs() < TOL * C, "d = {d}: t = {t}");
-            assert!((g[2] - 1.0).abs() < 1e-9 && g[0] == 0.0 && g[1] == 0.0);
+    fn depth_is_exact_under_the_pole_and_keeps_growing_through_the_flake() {
+        let f = frame(Quat::IDENTITY);
+        for d in [0.01e-6, 0.1e-6, 0.25e-6, 0.5e-6, 3e-6] {
+            let n = node_depth(Side::Below, &f, [0.0, 0.0, -C + d]).unwrap();
+            assert!((n.depth - d).abs() < TOL * C, "d = {d}: t = {}", n.depth);
+            assert!((n.grad[2] - 1.0).abs() < 1e-9 && n.grad[0].abs() < 1e-12);
+            let n = node_depth(Side::Above, &f, [0.0, 0.0, C - d]).unwrap();
+            assert!((n.depth - d).abs() < TOL * C && (n.grad[2] + 1.0).abs() < 1e-9);
         }
-        assert!(s.depth(0.0, 0.0, -C - 1e-9).is_none());
-        assert!(s.depth(0.0, 0.0, SIDED_CAP * C + 1e-9).is_none());
+        assert!(node_depth(Side::Below, &f, [0.0, 0.0, -C - 1e-9]).is_none());
+        assert!(node_depth(Side::Above, &f, [0.0, 0.0, C + 1e-9]).is_none());
+        // Outside the footprint nothing, however high.
+        assert!(node_depth(Side::Below, &f, [A + 1e-9, 0.0, 1e-6]).is_none());
     }
 
     #[test]
-    fn depth_is_the_radial_depth_at_the_rim_equator_and_on_the_wall() {
-        let s = shape();
-        // At the equator S_t passes the node below its own rim, on the rim's curvature
-        // radius ρ_c = c²/a = 10 nm: t solves t²a/(2c²) + t = d to second order, so t → d
-        // for d ≪ ρ_c (4.4 % low at 1 nm, 26 % at 10 nm).
-        for (d, rel) in [(1e-11, 0.001), (1e-9, 0.05), (1e-8, 0.27)] {
-            let (t, g) = s.depth(A - d, 0.0, 0.0).unwrap();
-            let q = A / (2.0 * C * C);
-            let second_order = ((1.0 + 4.0 * q * d).sqrt() - 1.0) / (2.0 * q);
-            assert!((t - d).abs() < rel * d, "d = {d}: t = {t}");
-            assert!((t - second_order).abs() < 0.01 * t, "{t} vs {second_order}");
-            // The node is on S_t just below its rim: ∇t is radial up to O(t/ρ_c), pushes
-            // the flake inwards and up, and |∇t| ≤ √2 (S_t moves along (−1, 1) at its rim).
-            let t_over_rho = t * A / (C * C);
-            assert!(g[2] >= 0.0 && g[2] < t_over_rho && g[0] < 0.0, "{g:?}");
-            assert!(g[0] * g[0] + g[2] * g[2] <= 2.0 + 1e-12);
+    fn face_depth_is_the_vertical_distance_and_the_rim_is_tapered() {
+        let f = frame(Quat::IDENTITY);
+        let d = 0.02e-6;
+        for u in [0.3, 0.8, 0.95] {
+            let face = -C * (1.0f64 - u * u).sqrt();
+            let n = node_depth(Side::Below, &f, [u * A, 0.0, face + d]).unwrap();
+            let x: f64 = 1.0 - u * u;
+            let g = if x >= RIM_TAPER {
+                1.0
+            } else {
+                let v = x / RIM_TAPER;
+                v * v * (3.0 - 2.0 * v)
+            };
+            assert!((n.depth - d * g).abs() < TOL * C, "u = {u}: {}", n.depth);
+            // Pushes up and (in the taper) inwards: the flake moves away from the node.
+            assert!(n.grad[2] > 0.0 && n.grad[0] <= 1e-12);
         }
-        let d = 0.01e-6;
-        let (t, g) = s.depth(0.0, A - d, 0.1e-6).unwrap();
-        assert!((t - d).abs() < TOL * C && (g[1] + 1.0).abs() < 1e-12);
-        assert!(s.depth(A + d, 0.0, 0.0).is_none());
     }
 
     #[test]
-    fn node_lies_on_the_shifted_shrunk_face_and_the_gradient_matches_finite_differences() {
-        let s = shape();
+    fn gradients_match_finite_differences_of_position_and_orientation() {
+        let f0 = Quat::from_axis_angle([0.3, 1.0, 0.2], 0.12);
         let pts = [
-            [2.1e-6, -1.3e-6, -0.17e-6],
-            [4.0e-6, 3.0e-6, -0.05e-6],
-            [3.0e-6, 0.0, 0.1e-6],
-            [5.5e-6, 0.2e-6, 0.2e-6], // near the wall–half junction
-            [5.8e-6, 0.0, -0.02e-6],
+            (Side::Below, [2.1e-6, -1.3e-6, -0.3e-6]),
+            (Side::Below, [5.6e-6, 0.9e-6, 0.4e-6]), // rim band, above the flake
+            (Side::Above, [-3.0e-6, 2.0e-6, 0.1e-6]),
+            (Side::Above, [0.5e-6, -5.7e-6, -0.3e-6]),
         ];
-        for p in pts {
-            let (t, g) = s.depth(p[0], p[1], p[2]).unwrap();
-            let r2 = p[0] * p[0] + p[1] * p[1];
-            if p[2] <= t {
-                let f = r2 / (A - t).powi(2) + (p[2] - t).powi(2) / (C * C) - 1.0;
-                assert!(f.abs() < 1e-10, "{p:?}: F = {f}");
-            }
+        for (side, p) in pts {
+            let fr = frame(f0);
+            let n = node_depth(side, &fr, p).unwrap();
+            let h = 1e-13;
             for k in 0..3 {
-                let h = 1e-13;
                 let (mut pp, mut pm) = (p, p);
                 pp[k] += h;
                 pm[k] -= h;
-                let tp = s.depth(pp[0], pp[1], pp[2]).unwrap().0;
-                let tm = s.depth(pm[0], pm[1], pm[2]).unwrap().0;
+                let tp = node_depth(side, &fr, pp).unwrap().depth;
+                let tm = node_depth(side, &fr, pm).unwrap().depth;
                 let fd = (tp - tm) / (2.0 * h);
-                assert!((fd - g[k]).abs() < 1e-5 * (1.0 + g[k].abs()), "{p:?} k={k}");
+                assert!((fd - n.grad[k]).abs() < 1e-5 * (1.0 + n.grad[k].abs()), "{p:?} {k}");
             }
-            assert!(g[2] >= 0.0, "monotone in z_s");
+            // Torque: −dU/dθ about each world axis = k·t·(p × ∇_p t + arm); per unit k·t:
+            // −dt/dθ = (p × ∇t + arm)_axis.
+            let eps = 1e-7;
+            for (k, axis) in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+                .into_iter()
+                .enumerate()
+            {
+                let t_at = |th: f64| {
+                    let q = Quat::from_axis_angle(axis, th).compose(f0);
+                    node_depth(side, &frame(q), p).unwrap().depth
+                };
+                let dt = (t_at(eps) - t_at(-eps)) / (2.0 * eps);
+                let tq = cross(p, n.grad)[k] + n.vertical_torque_arm[k];
+                assert!((tq + dt).abs() < 1e-5 * (C + dt.abs()), "{p:?} axis {k}: {tq} vs {}", -dt);
+            }
         }
     }
 
     #[test]
-    fn depth_is_continuous_with_a_continuous_gradient_across_the_junction() {
-        // Walk along z_s at fixed r through the junction r = a − z_s.
-        // The gradient turns over the rim's curvature radius c²/(a − t) ≈ 10 nm, so its jump
-        // over ±h is ≲ h·a/c² (≈ 1e8 /m): it must vanish linearly with h.
-        const GRAD_LIP: f64 = 1e9;
-        let s = shape();
-        let r = 5.9e-6;
-        let z_j = A - r;
-        for h in [1e-12, 1e-13, 1e-14] {
-            let below = s.depth(r, 0.0, z_j - h).unwrap();
-            let above = s.depth(r, 0.0, z_j + h).unwrap();
-            assert!((below.0 - above.0).abs() < 2.0 * h, "h = {h}");
-            for k in 0..3 {
-                assert!((below.1[k] - above.1[k]).abs() < GRAD_LIP * h, "h = {h}, k={k}");
+    fn depth_and_force_vanish_continuously_at_the_footprint_edge() {
+        let f = frame(Quat::from_axis_angle([1.0, 0.0, 0.0], 0.1));
+        // Walk outwards along x at a height above the flake (a slope of h_Def): t and t·∇t
+        // go to 0 at the edge of the vertical projection.
+        let mut last = f64::INFINITY;
+        for k in 0..400 {
+            let x = 5.0e-6 + k as f64 * 5e-9;
+            match node_depth(Side::Below, &f, [x, 0.0, 1e-6]) {
+                Some(n) => {
+                    assert!(n.depth <= last + 1e-18);
+                    last = n.depth;
+                    let force = n.depth * n.grad.iter().map(|g| g * g).sum::<f64>().sqrt();
+                    assert!(force.is_finite());
+                }
+                None => {
+                    assert!(last < 1e-3 * C, "jump at the edge: {last}");
+                    return;
+                }
             }
         }
+        panic!("never left the footprint");
     }
 }

@@ -24,7 +24,6 @@ use super::integrator::{Damping, Flake, RigidBody};
 use super::neighbours::{CellList, min_image};
 use super::penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step};
 use super::quaternion::{Vec3, add, sub};
-use super::sided::{MIN_ASPECT, SidedShape};
 
 /// Flake counts from which surface contacts are evaluated in parallel (rayon). Each flake's
 /// sum is computed by one thread in a fixed order, so results do not depend on threads.
@@ -94,13 +93,6 @@ impl DemParams {
                 self.shape
             ));
         }
-        if self.shape.a < MIN_ASPECT * self.shape.c {
-            return bad(format!(
-                "flake diameter {:e} m must be ≥ {MIN_ASPECT} × its thickness {:e} m (sided contact)",
-                2.0 * self.shape.a,
-                2.0 * self.shape.c
-            ));
-        }
         if !(self.stiffness.is_finite() && self.stiffness > 0.0) {
             return bad(format!("stiffness must be > 0, got {}", self.stiffness));
         }
@@ -145,7 +137,6 @@ pub struct DemSystem {
     inv_a2: f64,
     inv_c2: f64,
     samples: Vec<Vec3>,
-    sided: SidedShape,
     deformable: HeightMap,
     tool: HeightMap,
     tool_offset: f64,
@@ -205,7 +196,6 @@ impl DemSystem {
             inv_a2: 1.0 / (shape.a * shape.a),
             inv_c2: 1.0 / (shape.c * shape.c),
             samples: shape.surface_samples(),
-            sided: SidedShape::new(shape.a, shape.c),
             deformable,
             tool,
             tool_offset,
@@ -448,17 +438,9 @@ impl DemSystem {
         let (lower, upper) = self.placed_surfaces();
         let k = self.params.stiffness;
         let (ia, ic) = (self.inv_a2, self.inv_c2);
-        let sided = &self.sided;
         let per_flake = |(f, fr): (&Flake, &FlakeFrame)| {
-            let mut s = surface_contact(&lower, Side::Below, fr, sided, f.position, k);
-            s.accumulate(&surface_contact(
-                &upper,
-                Side::Above,
-                fr,
-                sided,
-                f.position,
-                k,
-            ));
+            let mut s = surface_contact(&lower, Side::Below, fr, f.position, k);
+            s.accumulate(&surface_contact(&upper, Side::Above, fr, f.position, k));
             s
         };
         let sums: Vec<ContactSum> = if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
@@ -549,7 +531,6 @@ impl DemSystem {
                 let fr = FlakeFrame::new(&shape, f.orientation.to_matrix());
                 footprint(
                     &fr,
-                    &self.sided,
                     f.position,
                     d.nx(),
                     d.ny(),
