@@ -216,7 +216,10 @@ mod tests {
                 let tp = node_depth(side, &fr, pp).unwrap().depth;
                 let tm = node_depth(side, &fr, pm).unwrap().depth;
                 let fd = (tp - tm) / (2.0 * h);
-                assert!((fd - n.grad[k]).abs() < 1e-5 * (1.0 + n.grad[k].abs()), "{p:?} {k}");
+                assert!(
+                    (fd - n.grad[k]).abs() < 1e-5 * (1.0 + n.grad[k].abs()),
+                    "{p:?} {k}"
+                );
             }
             // Torque: −dU/dθ about each world axis = k·t·(p × ∇_p t + arm); per unit k·t:
             // −dt/dθ = (p × ∇t + arm)_axis.
@@ -231,7 +234,11 @@ mod tests {
                 };
                 let dt = (t_at(eps) - t_at(-eps)) / (2.0 * eps);
                 let tq = cross(p, n.grad)[k] + n.vertical_torque_arm[k];
-                assert!((tq + dt).abs() < 1e-5 * (C + dt.abs()), "{p:?} axis {k}: {tq} vs {}", -dt);
+                assert!(
+                    (tq + dt).abs() < 1e-5 * (C + dt.abs()),
+                    "{p:?} axis {k}: {tq} vs {}",
+                    -dt
+                );
             }
         }
     }

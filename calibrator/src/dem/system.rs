@@ -134,8 +134,6 @@ impl Energy {
 pub struct DemSystem {
     params: DemParams,
     body: RigidBody,
-    inv_a2: f64,
-    inv_c2: f64,
     samples: Vec<Vec3>,
     deformable: HeightMap,
     tool: HeightMap,
@@ -193,8 +191,6 @@ impl DemSystem {
         let mut s = Self {
             params,
             body: RigidBody::of(&shape),
-            inv_a2: 1.0 / (shape.a * shape.a),
-            inv_c2: 1.0 / (shape.c * shape.c),
             samples: shape.surface_samples(),
             deformable,
             tool,
@@ -437,7 +433,6 @@ impl DemSystem {
         );
         let (lower, upper) = self.placed_surfaces();
         let k = self.params.stiffness;
-        let (ia, ic) = (self.inv_a2, self.inv_c2);
         let per_flake = |(f, fr): (&Flake, &FlakeFrame)| {
             let mut s = surface_contact(&lower, Side::Below, fr, f.position, k);
             s.accumulate(&surface_contact(&upper, Side::Above, fr, f.position, k));
@@ -484,8 +479,8 @@ impl DemSystem {
                 ci,
                 &self.frames[j],
                 cj,
-                ia,
-                ic,
+                shape.a,
+                shape.c,
                 k,
             );
             self.forces[i] = add(self.forces[i], p.force_i);

@@ -60,8 +60,14 @@ fn single_node_squeeze_gives_k_times_the_depth_from_each_face_and_centres_the_fl
             // On the axis the depth is the node's height above the lower pole z − c (floor)
             // or below the upper pole z + c (tool).
             let (d_low, d_up) = (s.c - z, s.c - (gap - z));
-            assert!((low.force[2] - k * d_low).abs() < ROUNDOFF * k * s.c, "{gap} {z}");
-            assert!((up.force[2] + k * d_up).abs() < ROUNDOFF * k * s.c, "{gap} {z}");
+            assert!(
+                (low.force[2] - k * d_low).abs() < ROUNDOFF * k * s.c,
+                "{gap} {z}"
+            );
+            assert!(
+                (up.force[2] + k * d_up).abs() < ROUNDOFF * k * s.c,
+                "{gap} {z}"
+            );
             assert!((low.energy - 0.5 * k * d_low * d_low).abs() < ROUNDOFF * k * s.c * s.c);
             assert!(low.force[2] > 0.0 && up.force[2] < 0.0);
         }
@@ -71,7 +77,10 @@ fn single_node_squeeze_gives_k_times_the_depth_from_each_face_and_centres_the_fl
         for _ in 0..20_000 {
             sys.step();
             let z = sys.flakes()[0].position[2];
-            assert!(z > 0.0 && z < gap, "centre left the gap: z = {z:e}, gap {gap:e}");
+            assert!(
+                z > 0.0 && z < gap,
+                "centre left the gap: z = {z:e}, gap {gap:e}"
+            );
         }
         let z = sys.flakes()[0].position[2];
         // Settled: the residual is the damped transient, far below the gap.
@@ -114,10 +123,7 @@ fn dense_squeeze_centres_the_flake_with_the_shifted_face_depths() {
     let (mut energy, mut force) = (0.0, 0.0);
     for j in -8i32..=8 {
         for i in -8i32..=8 {
-            let (x, y) = (
-                i as f64 * dx - g.position[0],
-                j as f64 * dx - g.position[1],
-            );
+            let (x, y) = (i as f64 * dx - g.position[0], j as f64 * dx - g.position[1]);
             let w = 1.0 - (x * x + y * y) / (s.a * s.a);
             let d = s.c * w.max(0.0).sqrt() - g.position[2];
             if w <= 0.0 || d <= 0.0 {
@@ -190,7 +196,10 @@ fn a_tool_asperity_sliding_over_a_flake_never_pushes_it_through_the_floor() {
         let [x, y, z] = g.position;
         let tool_here = tool_at(x, y, sys.tool_displacement());
         assert!(z > 0.0, "centre below h_Def: {z:e}");
-        assert!(z < tool_here, "centre above the tool: {z:e} vs {tool_here:e}");
+        assert!(
+            z < tool_here,
+            "centre above the tool: {z:e} vs {tool_here:e}"
+        );
         deepest = deepest.max(half_height(&g) - z);
         lowest_centre = lowest_centre.min(z);
         touched |= sys.max_overlap() > 0.0;
