@@ -11,10 +11,11 @@
 //! (q − x_c) × F plus the orientation term of the vertical chord (see [`super::sided`]).
 //! The potential U = Σ_q ½k t_q² is C¹ and the forces and torques are its exact gradients
 //! (energy is conserved by a symplectic integrator). Nodes are swept only inside the
-//! flake's vertical footprint box (|Δx| ≤ √M_xx, |Δy| ≤ √M_yy), and h_Def nodes below the
-//! flake's lowest point (tool nodes above its highest) are skipped; every node skipped
-//! contributes exactly zero, so the sweep window changing between steps introduces no
-//! discontinuity.
+//! flake's bounding box; h_Def nodes below the flake's lowest point (tool nodes above its
+//! highest) are skipped before any geometry, then nodes outside the footprint
+//! (wᵀP⁻¹w ≥ 1, [`FlakeFrame::proj_inv`]) or beyond the face (without a square root), and
+//! only nodes in contact reach [`node_depth`]. Every node skipped contributes exactly zero,
+//! so the sweep window changing between steps introduces no discontinuity.
 //!
 //! **Choice and error.** The surface is seen by the flake at its nodes only: between nodes
 //! the flake's rim can dip below the bilinear surface by at most ≈ (δx/2)·tan θ for a flake
@@ -105,19 +106,37 @@ pub fn surface_contact(
         Side::Below => (-ez, f64::INFINITY),
         Side::Above => (f64::NEG_INFINITY, ez),
     };
-    let (i0, i1) = node_range(center[0] - ex, center[0] + ex, surface.x_shift, surface.dx);
     let (j0, j1) = node_range(center[1] - ey, center[1] + ey, 0.0, surface.dy);
-    if i1 < i0 || j1 < j0 {
+    if j1 < j0 {
         return sum;
     }
     let nx = surface.nx as i64;
     let ny = surface.ny as i64;
-    let i_start = i0.rem_euclid(nx) as usize;
     let z_base = surface.z_offset - center[2];
+    let (i0, i1) = node_range(center[0] - ex, center[0] + ex, surface.x_shift, surface.dx);
+    if i1 < i0 {
+        return sum;
+    }
+    let i_start = i0.rem_euclid(nx) as usize;
+    // Per flake: the footprint x = 1 − wᵀP⁻¹w and the chord's midpoint height z_mid (linear in
+    // w) decide contact without a square root: h_Def node inside iff
+    // (p_z − z_mid) > −L₀√x, tool node iff (z_mid − p_z) > −L₀√x, L₀² = 1/M⁻¹_zz.
+    let [qxx, qxy, qyy] = frame.proj_inv;
+    let mi = &frame.m_inv;
+    let (zm_x, zm_y) = (-mi[0][2] / mi[2][2], -mi[1][2] / mi[2][2]);
+    let l0_sq = 1.0 / mi[2][2];
+    let sign = match side {
+        Side::Below => 1.0,
+        Side::Above => -1.0,
+    };
+    let x_base = surface.x_shift - center[0];
     for j in j0..=j1 {
+        let py = j as f64 * surface.dy - center[1];
+        let x_row = 1.0 - qyy * py * py;
+        let x_lin = -2.0 * qxy * py;
+        let zm_row = zm_y * py;
         let row = j.rem_euclid(ny) as usize * surface.nx;
         let heights = &surface.heights[row..row + surface.nx];
-        let py = j as f64 * surface.dy - center[1];
         let mut iw = i_start;
         for i in i0..=i1 {
             let h = heights[iw];
@@ -129,7 +148,15 @@ pub fn surface_contact(
             if pz < z_lo || pz > z_hi {
                 continue;
             }
-            let px = i as f64 * surface.dx + surface.x_shift - center[0];
+            let px = i as f64 * surface.dx + x_base;
+            let x = x_row + px * (x_lin - qxx * px);
+            if x <= 0.0 {
+                continue;
+            }
+            let above_mid = sign * (pz - (zm_row + zm_x * px));
+            if above_mid < 0.0 && above_mid * above_mid >= l0_sq * x {
+                continue;
+            }
             if let Some(n) = node_depth(side, frame, [px, py, pz]) {
                 let depth = n.depth;
                 let kt = k * depth;

@@ -105,22 +105,25 @@ fn taper(x: f64) -> (f64, f64) {
 pub fn node_depth(side: Side, frame: &FlakeFrame, p: Vec3) -> Option<NodeDepth> {
     let mi = &frame.m_inv;
     let a = mi[2][2];
-    let beta = [mi[0][2], mi[1][2], mi[2][2]];
-    let b = beta[0] * p[0] + beta[1] * p[1] + beta[2] * p[2];
-    let mu = mat_vec(mi, p);
-    let c0 = p[0] * mu[0] + p[1] * mu[1] + p[2] * mu[2] - 1.0;
-    let disc = b * b - a * c0;
-    if disc <= 0.0 {
+    // Δ/A = 1 − wᵀP⁻¹w (w the lateral offset; independent of p_z), cheaper than B² − A·C.
+    let [qxx, qxy, qyy] = frame.proj_inv;
+    let x = 1.0 - (qxx * p[0] * p[0] + 2.0 * qxy * p[0] * p[1] + qyy * p[1] * p[1]);
+    if x <= 0.0 {
         return None;
     }
+    let beta = [mi[0][2], mi[1][2], mi[2][2]];
+    let b = beta[0] * p[0] + beta[1] * p[1] + beta[2] * p[2];
     let s = side.sign();
+    let disc = a * x;
     let root = disc.sqrt();
     let lever = s * b + root; // A·d
     if lever <= 0.0 {
         return None;
     }
+    let mu = mat_vec(mi, p);
+    let c0 = (b * b - disc) / a;
     let inv_a = 1.0 / a;
-    let (g, dg) = taper(disc * inv_a);
+    let (g, dg) = taper(x);
     let depth = lever * inv_a * g;
     // T = (sB + √Δ)·g(Δ/A)/A; K = ∂T/∂Δ.
     let k_disc = g * inv_a / (2.0 * root) + lever * dg * inv_a * inv_a;

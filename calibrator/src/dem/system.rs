@@ -153,6 +153,7 @@ pub struct DemSystem {
     centres: Vec<Vec3>,
     external_force: Vec3,
     parallel: bool,
+    sums: Vec<ContactSum>,
 }
 
 impl DemSystem {
@@ -210,6 +211,7 @@ impl DemSystem {
             centres: Vec::with_capacity(n),
             external_force: [0.0; 3],
             parallel: true,
+            sums: Vec::with_capacity(n),
         };
         s.wrap_positions();
         Ok(s)
@@ -431,6 +433,8 @@ impl DemSystem {
                 .iter()
                 .map(|f| FlakeFrame::new(&shape, f.orientation.to_matrix())),
         );
+        // Reused buffer: no allocation per step.
+        let mut sums = std::mem::take(&mut self.sums);
         let (lower, upper) = self.placed_surfaces();
         let k = self.params.stiffness;
         let per_flake = |(f, fr): (&Flake, &FlakeFrame)| {
@@ -438,19 +442,16 @@ impl DemSystem {
             s.accumulate(&surface_contact(&upper, Side::Above, fr, f.position, k));
             s
         };
-        let sums: Vec<ContactSum> = if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
+        if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
             self.flakes
                 .par_iter()
                 .zip(self.frames.par_iter())
                 .map(per_flake)
-                .collect()
+                .collect_into_vec(&mut sums);
         } else {
-            self.flakes
-                .iter()
-                .zip(self.frames.iter())
-                .map(per_flake)
-                .collect()
-        };
+            sums.clear();
+            sums.extend(self.flakes.iter().zip(self.frames.iter()).map(per_flake));
+        }
         let mut energy = 0.0;
         let mut max_depth: f64 = 0.0;
         for (i, s) in sums.iter().enumerate() {
@@ -489,6 +490,7 @@ impl DemSystem {
             self.torques[j] = add(self.torques[j], p.torque_j);
             energy += p.energy;
         }
+        self.sums = sums;
         self.penalty_energy = energy;
         self.max_depth = max_depth;
         self.forces_valid = true;
