@@ -91,7 +91,7 @@ fn single_node_squeeze_gives_k_times_the_depth_from_each_face_and_centres_the_fl
 }
 
 #[test]
-fn dense_squeeze_centres_the_flake_with_the_shifted_face_depths() {
+fn dense_squeeze_centres_the_flake_with_the_vertical_face_depths() {
     // Flat floor and tool 0.2·h_p apart on a 1 µm grid (≈ 110 nodes under each face); the
     // flake starts at 10 % of the gap above the floor, i.e. the floor is 0.23 µm deep in it,
     // nearly at its midplane.
