@@ -4,8 +4,10 @@
 //! **Footprint.** The grid nodes (x_i, y_j) whose vertical line crosses the flake; at each the
 //! flake occupies z ∈ [z_low, z_up] (exact ellipsoid chord).
 //!
-//! **Blocked.** Footprint nodes where the flake's upper surface exceeds the tool,
-//! z_up(x, y) > h_Tool(x, y), are grouped into 8-connected clusters (diagonal neighbours are
+//! **Blocked.** Footprint nodes where the tool touches the flake — the tool node has a
+//! positive sided depth and pushes the flake down in the DEM ([`super::sided`]), i.e. the
+//! flake's upper surface exceeds the tool, z_up(x, y) > h_Tool(x, y), however deep the tool
+//! has gone through the flake — are grouped into 8-connected clusters (diagonal neighbours are
 //! the same contact area) in the flake's local, unwrapped window, so clusters are not split
 //! by the periodic boundary. A flake is blocked when it has at least
 //! [`MIN_CLUSTERS_BLOCKED`] = 3 clusters — §5 Step 1 ("at least three distinct areas of
@@ -21,6 +23,7 @@
 use super::contact_surface::node_range;
 use super::flake::FlakeFrame;
 use super::quaternion::Vec3;
+use super::sided::{Side, node_depth};
 
 /// Clusters of tool contact needed for a flake to be blocked (seed 000 §5 Step 1).
 pub const MIN_CLUSTERS_BLOCKED: usize = 3;
@@ -34,7 +37,7 @@ pub struct Footprint {
     pub z_low: Vec<f64>,
     /// World height of the flake's upper surface at each pixel \[m\].
     pub z_up: Vec<f64>,
-    /// Whether z_up exceeds the tool at each pixel.
+    /// Whether the tool node at each pixel is in contact (positive sided depth).
     pub touches_tool: Vec<bool>,
     /// Number of 8-connected clusters of tool-touching pixels.
     pub clusters: usize,
@@ -78,7 +81,8 @@ pub fn footprint(
             if let Some((lo, up)) = frame.vertical_extent(u, v) {
                 let p = row + i.rem_euclid(nx as i64) as usize;
                 let (zl, zu) = (center[2] + lo, center[2] + up);
-                let t = zu > tool[p];
+                // The DEM's tool-contact test (equal to zu > tool[p] up to round-off).
+                let t = node_depth(Side::Above, frame, [u, v, tool[p] - center[2]]).is_some();
                 fp.pixels.push(p);
                 fp.z_low.push(zl);
                 fp.z_up.push(zu);

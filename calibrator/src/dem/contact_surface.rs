@@ -1,14 +1,21 @@
 //! Penalty contact between a flake and a periodic height map (the tool h_Tool above or the
-//! deformable surface h_Def below; seed 000 Eq. 15–16, f^(surface) and τ^(surface)).
+//! deformable surface h_Def below; seed 000 §5 Step 1, Eq. 15–16, f^(surface) and
+//! τ^(surface)).
 //!
-//! **Model.** Every grid node q of the height map is a point of the rigid surface. A node that
-//! lies inside the flake exerts the frictionless penalty force F = k·δ·∇δ (normal to the
-//! flake's level surface through q) with δ the first-order normal depth of
-//! [`super::flake::penetration`], applied at q, so the torque is (q − x_c) × F. The potential
-//! U = Σ_q ½kδ_q² is C¹ and the forces are its exact gradients (energy is conserved by a
-//! symplectic integrator). Nodes are swept only inside the flake's bounding box (|Δx| ≤ √M_xx,
-//! |Δy| ≤ √M_yy, |Δz| ≤ √M_zz); every node outside contributes exactly zero, so the sweep
-//! window changing between steps introduces no discontinuity.
+//! **Model.** Every grid node q of the height map is a point of the rigid surface. A node of
+//! the surface on [`Side`] s that lies inside the flake's sided solid exerts the frictionless
+//! penalty force F = k·t·∇t with t the *sided* depth of [`super::sided`] (the vertical
+//! depth below/above the flake's face on that side, tapered at the rim, growing
+//! monotonically through the flake: a node of h_Def only pushes the flake up, towards the
+//! tool, a tool node only down, towards h_Def), applied at q; the torque is
+//! (q − x_c) × F plus the orientation term of the vertical chord (see [`super::sided`]).
+//! The potential U = Σ_q ½k t_q² is C¹ and the forces and torques are its exact gradients
+//! (energy is conserved by a symplectic integrator). Nodes are swept only inside the
+//! flake's bounding box; h_Def nodes below the flake's lowest point (tool nodes above its
+//! highest) are skipped before any geometry, then nodes outside the footprint
+//! (wᵀP⁻¹w ≥ 1, [`FlakeFrame::proj_inv`]) or beyond the face (without a square root), and
+//! only nodes in contact reach [`node_depth`]. Every node skipped contributes exactly zero,
+//! so the sweep window changing between steps introduces no discontinuity.
 //!
 //! **Choice and error.** The surface is seen by the flake at its nodes only: between nodes
 //! the flake's rim can dip below the bilinear surface by at most ≈ (δx/2)·tan θ for a flake
@@ -17,13 +24,16 @@
 //! h(n) = √(nᵀMn) against the tangent plane of each facet) misses node-on-face contacts —
 //! a flat flake lying across two summits — which are the common case for flakes much wider
 //! than δx, so it is not used for the dynamics; `FlakeFrame::support` remains available.
+//! The depth model's own error (sided vs normal distance) is in [`super::sided`].
 //!
 //! Periodicity: a node's world position is built from its *unwrapped* index near the flake
 //! (x = i·δx + shift, y = j·δy) and only the height lookup wraps, so a flake crossing the
 //! domain boundary sees the same surface without seams.
 
-use super::flake::{FlakeFrame, penetration};
+use super::flake::FlakeFrame;
 use super::quaternion::{Vec3, add, cross, scale};
+pub use super::sided::Side;
+use super::sided::node_depth;
 
 /// A height map placed in the world: node (i, j) is at (i·δx + x_shift, j·δy,
 /// h\[j mod ny\]\[i mod nx\] + z_offset).
@@ -80,31 +90,53 @@ pub fn node_range(lo: f64, hi: f64, shift: f64, step: f64) -> (i64, i64) {
     )
 }
 
-/// Penalty contact of the flake (centre `center`, geometry `frame`, 1/a² and 1/c² in
-/// `inv_a2`, `inv_c2`) with `surface`, node stiffness `k` \[N/m\].
+/// Penalty contact of the flake (centre `center`, geometry `frame`) with `surface` on
+/// `side`, node stiffness `k` \[N/m\].
 pub fn surface_contact(
     surface: &PlacedSurface<'_>,
+    side: Side,
     frame: &FlakeFrame,
-    inv_a2: f64,
-    inv_c2: f64,
     center: Vec3,
     k: f64,
 ) -> ContactSum {
     let mut sum = ContactSum::default();
     let [ex, ey, ez] = frame.extent;
-    let (i0, i1) = node_range(center[0] - ex, center[0] + ex, surface.x_shift, surface.dx);
+    // Nodes of h_Def below the ellipsoid, or tool nodes above it, are outside the solid.
+    let (z_lo, z_hi) = match side {
+        Side::Below => (-ez, f64::INFINITY),
+        Side::Above => (f64::NEG_INFINITY, ez),
+    };
     let (j0, j1) = node_range(center[1] - ey, center[1] + ey, 0.0, surface.dy);
-    if i1 < i0 || j1 < j0 {
+    if j1 < j0 {
         return sum;
     }
     let nx = surface.nx as i64;
     let ny = surface.ny as i64;
+    let z_base = surface.z_offset - center[2];
+    let (i0, i1) = node_range(center[0] - ex, center[0] + ex, surface.x_shift, surface.dx);
+    if i1 < i0 {
+        return sum;
+    }
     let i_start = i0.rem_euclid(nx) as usize;
-    let r = &frame.r;
+    // Per flake: the footprint x = 1 − wᵀP⁻¹w and the chord's midpoint height z_mid (linear in
+    // w) decide contact without a square root: h_Def node inside iff
+    // (p_z − z_mid) > −L₀√x, tool node iff (z_mid − p_z) > −L₀√x, L₀² = 1/M⁻¹_zz.
+    let [qxx, qxy, qyy] = frame.proj_inv;
+    let mi = &frame.m_inv;
+    let (zm_x, zm_y) = (-mi[0][2] / mi[2][2], -mi[1][2] / mi[2][2]);
+    let l0_sq = 1.0 / mi[2][2];
+    let sign = match side {
+        Side::Below => 1.0,
+        Side::Above => -1.0,
+    };
+    let x_base = surface.x_shift - center[0];
     for j in j0..=j1 {
+        let py = j as f64 * surface.dy - center[1];
+        let x_row = 1.0 - qyy * py * py;
+        let x_lin = -2.0 * qxy * py;
+        let zm_row = zm_y * py;
         let row = j.rem_euclid(ny) as usize * surface.nx;
         let heights = &surface.heights[row..row + surface.nx];
-        let py = j as f64 * surface.dy - center[1];
         let mut iw = i_start;
         for i in i0..=i1 {
             let h = heights[iw];
@@ -112,21 +144,28 @@ pub fn surface_contact(
             if iw == surface.nx {
                 iw = 0;
             }
-            let pz = h + surface.z_offset - center[2];
-            if pz.abs() > ez {
+            let pz = h + z_base;
+            if pz < z_lo || pz > z_hi {
                 continue;
             }
-            let px = i as f64 * surface.dx + surface.x_shift - center[0];
-            // Body coordinates Rᵀp.
-            let b = [
-                r[0][0] * px + r[1][0] * py + r[2][0] * pz,
-                r[0][1] * px + r[1][1] * py + r[2][1] * pz,
-                r[0][2] * px + r[1][2] * py + r[2][2] * pz,
-            ];
-            if let Some((depth, g)) = penetration(inv_a2, inv_c2, b) {
-                let f = scale(frame.to_world(g), k * depth);
+            let px = i as f64 * surface.dx + x_base;
+            let x = x_row + px * (x_lin - qxx * px);
+            if x <= 0.0 {
+                continue;
+            }
+            let above_mid = sign * (pz - (zm_row + zm_x * px));
+            if above_mid < 0.0 && above_mid * above_mid >= l0_sq * x {
+                continue;
+            }
+            if let Some(n) = node_depth(side, frame, [px, py, pz]) {
+                let depth = n.depth;
+                let kt = k * depth;
+                let f = scale(n.grad, kt);
                 sum.force = add(sum.force, f);
-                sum.torque = add(sum.torque, cross([px, py, pz], f));
+                sum.torque = add(
+                    sum.torque,
+                    add(cross([px, py, pz], f), scale(n.vertical_torque_arm, kt)),
+                );
                 sum.energy += 0.5 * k * depth * depth;
                 sum.max_depth = sum.max_depth.max(depth);
                 sum.nodes += 1;
@@ -163,7 +202,7 @@ mod tests {
         let d = 0.01e-6;
         let k = 1e5;
         let c = [0.0, 0.0, s.c - d];
-        let sum = surface_contact(&surf, &frame, 1.0 / (s.a * s.a), 1.0 / (s.c * s.c), c, k);
+        let sum = surface_contact(&surf, Side::Below, &frame, c, k);
         assert_eq!(sum.nodes, 1);
         assert!((sum.force[2] - k * d).abs() < TOL * k * d);
         assert!(sum.force[0].abs() < TOL * k * d && sum.torque.iter().all(|t| t.abs() < 1e-20));

@@ -140,6 +140,9 @@ pub struct FlakeFrame {
     pub m_inv: Mat3,
     /// Half-extents of the bounding box along world x, y, z: √M_xx, √M_yy, √M_zz \[m\].
     pub extent: Vec3,
+    /// Inverse of the projected (x, y) block of M, (q_xx, q_xy, q_yy) \[1/m²\]: the vertical
+    /// line at lateral offset w from the centre crosses the flake iff wᵀP⁻¹w < 1.
+    pub proj_inv: [f64; 3],
 }
 
 impl FlakeFrame {
@@ -161,11 +164,14 @@ impl FlakeFrame {
             }
         }
         let extent = [m[0][0].sqrt(), m[1][1].sqrt(), m[2][2].sqrt()];
+        let det = m[0][0] * m[1][1] - m[0][1] * m[0][1];
+        let proj_inv = [m[1][1] / det, -m[0][1] / det, m[0][0] / det];
         Self {
             r,
             m,
             m_inv,
             extent,
+            proj_inv,
         }
     }
 

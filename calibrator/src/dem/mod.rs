@@ -5,6 +5,8 @@
 //! - [`quaternion`]: vectors and orientation quaternions;
 //! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16);
 //! - [`penalty`]: Hertz-based penalty stiffness (5 % overlap) and time step;
+//! - [`sided`]: the sided penetration depth of a surface node (h_Def pushes up only, the
+//!   tool down only; monotone through a squeezed flake);
 //! - [`contact_surface`]: flake vs periodic height map (tool above, deformable surface below);
 //! - [`contact_pair`]: flake vs flake (sampled-surface approximation);
 //! - [`neighbours`]: periodic cell list;
@@ -41,6 +43,7 @@ pub mod neighbours;
 pub mod penalty;
 pub mod placement;
 pub mod quaternion;
+pub mod sided;
 pub mod system;
 
 pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};

@@ -18,7 +18,7 @@ use crate::surface::HeightMap;
 
 use super::blocked::{Footprint, apply_blocked, footprint};
 use super::contact_pair::pair_contact;
-use super::contact_surface::{ContactSum, PlacedSurface, surface_contact};
+use super::contact_surface::{ContactSum, PlacedSurface, Side, surface_contact};
 use super::flake::{FlakeFrame, FlakeShape};
 use super::integrator::{Damping, Flake, RigidBody};
 use super::neighbours::{CellList, min_image};
@@ -134,8 +134,6 @@ impl Energy {
 pub struct DemSystem {
     params: DemParams,
     body: RigidBody,
-    inv_a2: f64,
-    inv_c2: f64,
     samples: Vec<Vec3>,
     deformable: HeightMap,
     tool: HeightMap,
@@ -155,6 +153,7 @@ pub struct DemSystem {
     centres: Vec<Vec3>,
     external_force: Vec3,
     parallel: bool,
+    sums: Vec<ContactSum>,
 }
 
 impl DemSystem {
@@ -193,8 +192,6 @@ impl DemSystem {
         let mut s = Self {
             params,
             body: RigidBody::of(&shape),
-            inv_a2: 1.0 / (shape.a * shape.a),
-            inv_c2: 1.0 / (shape.c * shape.c),
             samples: shape.surface_samples(),
             deformable,
             tool,
@@ -214,6 +211,7 @@ impl DemSystem {
             centres: Vec::with_capacity(n),
             external_force: [0.0; 3],
             parallel: true,
+            sums: Vec::with_capacity(n),
         };
         s.wrap_positions();
         Ok(s)
@@ -435,27 +433,25 @@ impl DemSystem {
                 .iter()
                 .map(|f| FlakeFrame::new(&shape, f.orientation.to_matrix())),
         );
+        // Reused buffer: no allocation per step.
+        let mut sums = std::mem::take(&mut self.sums);
         let (lower, upper) = self.placed_surfaces();
         let k = self.params.stiffness;
-        let (ia, ic) = (self.inv_a2, self.inv_c2);
         let per_flake = |(f, fr): (&Flake, &FlakeFrame)| {
-            let mut s = surface_contact(&lower, fr, ia, ic, f.position, k);
-            s.accumulate(&surface_contact(&upper, fr, ia, ic, f.position, k));
+            let mut s = surface_contact(&lower, Side::Below, fr, f.position, k);
+            s.accumulate(&surface_contact(&upper, Side::Above, fr, f.position, k));
             s
         };
-        let sums: Vec<ContactSum> = if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
+        if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
             self.flakes
                 .par_iter()
                 .zip(self.frames.par_iter())
                 .map(per_flake)
-                .collect()
+                .collect_into_vec(&mut sums);
         } else {
-            self.flakes
-                .iter()
-                .zip(self.frames.iter())
-                .map(per_flake)
-                .collect()
-        };
+            sums.clear();
+            sums.extend(self.flakes.iter().zip(self.frames.iter()).map(per_flake));
+        }
         let mut energy = 0.0;
         let mut max_depth: f64 = 0.0;
         for (i, s) in sums.iter().enumerate() {
@@ -484,8 +480,8 @@ impl DemSystem {
                 ci,
                 &self.frames[j],
                 cj,
-                ia,
-                ic,
+                shape.a,
+                shape.c,
                 k,
             );
             self.forces[i] = add(self.forces[i], p.force_i);
@@ -494,6 +490,7 @@ impl DemSystem {
             self.torques[j] = add(self.torques[j], p.torque_j);
             energy += p.energy;
         }
+        self.sums = sums;
         self.penalty_energy = energy;
         self.max_depth = max_depth;
         self.forces_valid = true;

@@ -4,6 +4,7 @@
 mod blocked_cases;
 mod dynamics;
 mod periodic;
+mod squeeze;
 
 use crate::surface::HeightMap;
 
