@@ -21,12 +21,17 @@ fn reduced() -> LognormalPopulation {
 
 fn sim_for(load: f64, pop: &LognormalPopulation, params: ModelParams, seed: u64) -> Simulation {
     let areas = pop.generate(load, &mut stream_rng(seed, 0)).unwrap();
+    sim_with_areas(load, params, &areas)
+}
+
+/// A slider of mass load/g on the junctions `areas`.
+fn sim_with_areas(load: f64, params: ModelParams, areas: &[f64]) -> Simulation {
     Simulation::new(
         ModelParams {
             mass: load / 9.81,
             ..params
         },
-        &areas,
+        areas,
     )
     .unwrap()
 }
@@ -350,16 +355,7 @@ fn default_population_numerics() {
     let areas = Generator::default()
         .generate(load, &mut stream_rng(1, 0))
         .unwrap();
-    let sim_with = |params: ModelParams| {
-        Simulation::new(
-            ModelParams {
-                mass: load / 9.81,
-                ..params
-            },
-            &areas,
-        )
-        .unwrap()
-    };
+    let sim_with = |params: ModelParams| sim_with_areas(load, params, &areas);
     let base = ModelParams::seed003(1.0);
     let q_s = |params: ModelParams| peak_run(&mut sim_with(params)).summary.peak.unwrap().q;
     // c_min = 1e-5 vs 0.01: within 1 % in Q_s (seed §3).

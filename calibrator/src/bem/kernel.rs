@@ -123,21 +123,15 @@ impl PeriodicFft2 {
     /// spectrum is taken as Hermitian: the imaginary parts that must vanish for a real field
     /// (k_x = 0 and, for even nx, k_x = nx/2 after the column transform) are dropped.
     pub fn inverse(&mut self, spec: &mut [Complex64], out: &mut [f64]) {
-        let (nx, ny, nc) = (self.nx, self.ny, self.nc);
-        assert_eq!(out.len(), nx * ny, "PeriodicFft2::inverse: output size");
-        assert_eq!(spec.len(), nc * ny, "PeriodicFft2::inverse: spectrum size");
-        self.col_inv.process_with_scratch(spec, &mut self.scratch);
-        transpose(spec, &mut self.rows, nc, ny);
-        for iy in 0..ny {
-            let row = &mut self.rows[iy * nc..(iy + 1) * nc];
-            row[0].im = 0.0;
-            if nx % 2 == 0 {
-                row[nc - 1].im = 0.0;
-            }
-            self.c2r
-                .process_with_scratch(row, &mut out[iy * nx..(iy + 1) * nx], &mut self.scratch)
-                .expect("c2r buffer sizes fixed at planning, Hermitian entries zeroed");
-        }
+        let nx = self.nx;
+        assert_eq!(
+            out.len(),
+            nx * self.ny,
+            "PeriodicFft2::inverse: output size"
+        );
+        self.inverse_rows(spec, |iy, row| {
+            out[iy * nx..(iy + 1) * nx].copy_from_slice(row)
+        });
     }
 }
 
