@@ -24,7 +24,7 @@ pub fn history_table(history: &[StepRecord]) -> CsvTable {
 }
 
 /// Reads the numeric columns of a history file back.
-fn read_history(path: &Path) -> Result<Vec<Vec<f64>>> {
+pub(super) fn read_history(path: &Path) -> Result<Vec<Vec<f64>>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let mut rows = Vec::new();
@@ -37,7 +37,7 @@ fn read_history(path: &Path) -> Result<Vec<Vec<f64>>> {
     Ok(rows)
 }
 
-fn mean_std(x: &[f64]) -> (f64, f64) {
+pub(super) fn mean_std(x: &[f64]) -> (f64, f64) {
     let n = x.len() as f64;
     let m = x.iter().sum::<f64>() / n;
     let s = if x.len() > 1 {
@@ -48,7 +48,7 @@ fn mean_std(x: &[f64]) -> (f64, f64) {
     (m, s)
 }
 
-fn distinct(mut v: Vec<f64>) -> Vec<f64> {
+pub(super) fn distinct(mut v: Vec<f64>) -> Vec<f64> {
     v.sort_by(f64::total_cmp);
     v.dedup();
     v

@@ -13,6 +13,7 @@
 //! (a Slurm array task) into `cases/`, `--merge` finishes from the case files. A full run
 //! also keeps its case files, so a killed run resumes where it stopped.
 
+pub mod meso_events;
 pub mod meso_report;
 pub mod stages;
 pub mod summary;
@@ -217,6 +218,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>) -> Result<Outcome> {
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
     let alpha = fit_alpha(&results, cfg.material.e_star).context("fitting α (Eq. 23)")?;
     meso_report::write(cfg, &results, &alpha, &opts.out, &report.join("meso"))?;
+    meso_events::write(cfg, &results, &opts.out, &report.join("meso"))?;
     let cof = stages::random_field(cfg, opts.seed, &report.join("random_field"))?;
     let presliding = stages::asperity(cfg, opts.seed, &report.join("asperity"))?;
     let table = assemble(opts, &contact, &alpha, cof, presliding)?;
