@@ -83,6 +83,11 @@ pub struct SweepConfig {
     pub velocities: Vec<f64>,
     /// Seeds (initial placements) per case (seed 000: 3).
     pub seeds: usize,
+    /// Independent surface pairs (h_Def, h_Tool) the seeds cycle through: seed index i slides
+    /// on pair i mod `surfaces` at every p, β and v0, so comparisons across p, β and v0 stay
+    /// paired while the ensemble samples several surface realisations (seed 000 §6.1: results
+    /// "averaged over these initial configurations"). 1 = every case on the same pair.
+    pub surfaces: usize,
     /// Sliding distance in domain lengths (seed 000: 2).
     pub slide_lengths: f64,
     /// Pressures of the particle-free BEM sweep used for κ and the cluster statistics \[Pa\].
@@ -249,6 +254,9 @@ impl CalibrationConfig {
         if w.seeds == 0 {
             bail!("sweep.seeds must be at least 1");
         }
+        if w.surfaces == 0 {
+            bail!("sweep.surfaces must be at least 1");
+        }
         positive("sweep.slide_lengths", w.slide_lengths)?;
         let b = &self.bem;
         if !(b.tolerance > 0.0 && b.tolerance < 1.0) {
@@ -384,6 +392,7 @@ mod tests {
         assert!(msg("[flakes]\ndiameter = 1.0\n").contains("flakes.diameter"));
         assert!(msg("[sweep]\npressures = [400e6]\n").contains("p_crit"));
         assert!(msg("[sweep]\nseeds = 0\n").contains("sweep.seeds"));
+        assert!(msg("[sweep]\nsurfaces = 0\n").contains("sweep.surfaces"));
         assert!(msg("[material]\ne_star = \"x\"\n").contains("e_star"));
     }
 }

@@ -81,6 +81,7 @@ impl Preset {
                     betas: vec![0.1, 0.2],
                     velocities: vec![10.0, 50.0],
                     seeds: 3,
+                    surfaces: 3,
                     // Seed 000's 2L: with 1L, R² of Eq. 23 came out negative (events too rare
                     // per case); with 2L and 6 seeds it is 0.5–0.9 (issue 7 notes).
                     slide_lengths: 2.0,
@@ -123,6 +124,7 @@ impl Preset {
                     betas: vec![0.02, 0.05, 0.1],
                     velocities: vec![5.0, 10.0, 25.0, 50.0, 100.0],
                     seeds: 3,
+                    surfaces: 3,
                     slide_lengths: 2.0,
                     contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 20.0, 30.0]),
                 },
@@ -157,6 +159,7 @@ impl Preset {
                     betas: vec![0.01, 0.02, 0.05, 0.1],
                     velocities: vec![1.0, 5.0, 10.0, 25.0, 50.0, 100.0],
                     seeds: 3,
+                    surfaces: 3,
                     slide_lengths: 2.0,
                     contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]),
                 },

@@ -52,7 +52,8 @@ pub struct Args {
     /// Run seed (surfaces; with --seed-index, the placement).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Placement index (0 … sweep.seeds − 1 in a sweep; any value here).
+    /// Placement index (0 … sweep.seeds − 1 in a sweep; any value here); it also picks the
+    /// surface pair, realisation seed_index mod sweep.surfaces.
     #[arg(long, default_value_t = 0)]
     pub seed_index: usize,
     /// Run case N of the config's sweep list (overrides --pressure, --beta, --velocity,

@@ -18,8 +18,8 @@ use crate::dem::{RandomPlacement, area_fraction, place_random};
 
 use super::cases::{CaseResult, MesoCase};
 use super::setup::{
-    bem_material, bem_options, case_surfaces, check_case, dem_params, flake_count, flake_shape,
-    placement_seed, slide_steps,
+    bem_material, bem_options, check_case, dem_params, flake_count, flake_shape, placement_seed,
+    realised_surfaces, slide_steps, surface_realisation,
 };
 use super::sliding::{ContactUpdate, MesoLoop, load_particle_free};
 
@@ -119,7 +119,8 @@ impl CaseRun {
     pub fn prepare(cfg: &CalibrationConfig, case: &MesoCase, seed: u64) -> Result<Self> {
         let t0 = Instant::now();
         check_case(cfg, case.pressure, case.beta, case.velocity)?;
-        let (def, tool) = case_surfaces(cfg, seed)?;
+        let realisation = surface_realisation(cfg, case.seed_index);
+        let (def, tool) = realised_surfaces(cfg, seed, realisation)?;
         let mut solver = ContactSolver::for_map(&def, bem_material(cfg), bem_options(cfg))?;
         let loaded = load_particle_free(&mut solver, def, tool, case.pressure)?;
         let initial_contact = loaded.report.contact_fraction;
@@ -222,8 +223,9 @@ impl CaseRun {
     }
 }
 
-/// Runs one case of the sweep (seed 000 Fig. 7 and Eq. 22): the same surfaces for every case
-/// of a run (`seed`), the placement from (`seed`, `case.seed_index`), a slide of
+/// Runs one case of the sweep (seed 000 Fig. 7 and Eq. 22): the surface pair of realisation
+/// `case.seed_index` mod `sweep.surfaces` under `seed` (the same pair at every p, β, v0), the
+/// placement from (`seed`, `case.seed_index`), a slide of
 /// `sweep.slide_lengths`·L. Per-step records go to `history` if given.
 ///
 /// ```no_run

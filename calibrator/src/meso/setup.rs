@@ -4,18 +4,25 @@
 //!
 //! # Random streams (all under the user's `--seed` s, via [`stream_rng`])
 //!
-//! | what                         | stream                                  | depends on        |
-//! |------------------------------|-----------------------------------------|-------------------|
-//! | deformable surface h_Def     | [`DEFORMABLE_STREAM`] = `0x3e50_0001`   | s                 |
-//! | tool surface h_Tool          | [`TOOL_STREAM`] = `0x3e50_0002`         | s                 |
-//! | flake placement              | [`PLACEMENT_STREAM_BASE`] + seed_index  | s, seed_index     |
+//! | what                         | stream                                             | depends on   |
+//! |------------------------------|----------------------------------------------------|--------------|
+//! | deformable surface h_Def     | [`DEFORMABLE_STREAM`] + r·[`REALISATION_STRIDE`]    | s, r         |
+//! | tool surface h_Tool          | [`TOOL_STREAM`] + r·[`REALISATION_STRIDE`]          | s, r         |
+//! | flake placement              | [`PLACEMENT_STREAM_BASE`] + seed_index             | s, seed_index|
 //!
-//! Every case of a run therefore slides on the same pair of surfaces (seed 000 §6.2: "the same
-//! rough surfaces"), and the initial placement of the flakes depends only on (s, seed_index):
-//! cases that differ only in p, β or v0 start from placements drawn by the same generator (the
-//! first N_p flakes of a denser case are those of a sparser one, as long as none is rejected
-//! for overlap). The placement stream yields one `u64` that seeds [`place_random`] (which
-//! draws from its own `dem::placement::PLACEMENT_STREAM` under that seed).
+//! with r = seed_index mod `sweep.surfaces` the surface realisation ([`surface_realisation`]).
+//! Cases with the same seed index slide on the same pair of surfaces at every p, β and v0
+//! (seed 000 §6.4: α(v) is compared "with the same rough surfaces"), and the seeds cycle
+//! through `sweep.surfaces` independent pairs so the ensemble also averages over surface
+//! realisations (seed 000 §6.1). Realisation 0 is the pair of the particle-free contact stage
+//! (κ, clusters). Measured on the quick preset (64², seed indices on one pair, `--seed` 0, 1,
+//! 2): α = 0.21/0.21, 0.19/0.13, 0.76/0.48 at v0 = 10/50 m/s — the surface realisation moves α
+//! by more than the placements do, so a calibration on one pair is one draw, not the pair's α.
+//! The initial placement depends only on (s, seed_index): cases that differ only in p, β or v0
+//! start from placements drawn by the same generator (the first N_p flakes of a denser case
+//! are those of a sparser one, as long as none is rejected for overlap). The placement stream
+//! yields one `u64` that seeds [`place_random`] (which draws from its own
+//! `dem::placement::PLACEMENT_STREAM` under that seed).
 //!
 //! [`place_random`]: crate::dem::place_random
 
@@ -34,11 +41,30 @@ pub const DEFORMABLE_STREAM: u64 = 0x3e50_0001;
 pub const TOOL_STREAM: u64 = 0x3e50_0002;
 /// Placement of seed index i uses stream `PLACEMENT_STREAM_BASE + i`.
 pub const PLACEMENT_STREAM_BASE: u64 = 0x3e50_1000;
+/// Offset between the surface streams of successive realisations (far above any placement
+/// index, so the streams never meet).
+pub const REALISATION_STRIDE: u64 = 0x0100_0000;
+
+/// The surface realisation r = seed_index mod `sweep.surfaces` a case slides on.
+pub fn surface_realisation(cfg: &CalibrationConfig, seed_index: usize) -> u64 {
+    (seed_index % cfg.sweep.surfaces.max(1)) as u64
+}
 
 /// The deformable surface h_Def and the tool h_Tool of a run (seed 000 §6.1: self-affine,
 /// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets), on the
-/// config's `grid × grid` mesh of side `length`. Depends only on `seed`.
+/// config's `grid × grid` mesh of side `length`: realisation 0 under `seed` (the pair of the
+/// contact stage). See [`realised_surfaces`] for the others.
 pub fn case_surfaces(cfg: &CalibrationConfig, seed: u64) -> Result<(HeightMap, HeightMap)> {
+    realised_surfaces(cfg, seed, 0)
+}
+
+/// The surface pair of realisation `r` under `seed` (streams offset by r·[`REALISATION_STRIDE`]).
+pub fn realised_surfaces(
+    cfg: &CalibrationConfig,
+    seed: u64,
+    r: u64,
+) -> Result<(HeightMap, HeightMap)> {
+    let offset = r.wrapping_mul(REALISATION_STRIDE);
     let s = &cfg.surface;
     let spectrum = SelfAffine {
         hurst: s.hurst,
@@ -51,7 +77,7 @@ pub fn case_surfaces(cfg: &CalibrationConfig, seed: u64) -> Result<(HeightMap, H
             s.grid,
             s.length,
             Rescale::RmsHeight(s.rms_height_deformable),
-            &mut stream_rng(seed, DEFORMABLE_STREAM),
+            &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
         )
         .context("generating the deformable surface (surface.*)")?;
     let tool = spectrum
@@ -59,7 +85,7 @@ pub fn case_surfaces(cfg: &CalibrationConfig, seed: u64) -> Result<(HeightMap, H
             s.grid,
             s.length,
             Rescale::RmsHeight(s.rms_height_tool),
-            &mut stream_rng(seed, TOOL_STREAM),
+            &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
         )
         .context("generating the tool surface (surface.*)")?;
     Ok((def, tool))

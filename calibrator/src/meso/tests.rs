@@ -11,11 +11,12 @@ use crate::meso::cases::MesoCase;
 use crate::presets::Preset;
 use crate::surface::HeightMap;
 
-/// A 32×32 grid at the quick preset's spacing (1.5625 µm), 8 slide steps.
+/// A 32×32 grid at the quick preset's spacing (1.5625 µm), 8 slide steps, every seed index
+/// on the one surface pair (realisation 0).
 fn tiny_config() -> CalibrationConfig {
     CalibrationConfig::from_preset_and_toml(
         Preset::Quick,
-        "[surface]\ngrid = 32\nlength = 50e-6\nk_s = 8.0\n[sweep]\nslide_lengths = 0.25\n",
+        "[surface]\ngrid = 32\nlength = 50e-6\nk_s = 8.0\n[sweep]\nslide_lengths = 0.25\nsurfaces = 1\n",
     )
     .unwrap()
 }
@@ -103,8 +104,8 @@ fn ap_never_exceeds_ac_and_reruns_are_bit_identical() {
         );
         assert!(h.a_c >= floor, "step {}: A_c {} < p/p_crit", h.step, h.a_c);
     }
-    // A different placement seed index moves the flakes but not the surfaces; the same one
-    // reproduces them.
+    // With one surface pair, a different placement seed index moves the flakes but not the
+    // surfaces; the same one reproduces them.
     let other = MesoCase { seed_index: 1, ..c };
     let a = CaseRun::prepare(&cfg, &c, 11).unwrap();
     let b = CaseRun::prepare(&cfg, &other, 11).unwrap();
@@ -191,4 +192,47 @@ fn a_free_flake_carries_nothing() {
             .filter(|(_, v)| **v > 0.0)
             .all(|(i, _)| (i % 32) % 4 == 0 && (i / 32) % 4 == 0)
     );
+}
+
+/// Relative tolerance on the rescaled RMS height of a realisation: the generator rescales
+/// to the target exactly, up to round-off of the sum of squares.
+const RMS_RESCALE_TOL: f64 = 1e-12;
+
+#[test]
+fn seed_indices_cycle_through_independent_surface_pairs_at_the_same_statistics() {
+    use super::setup::{realised_surfaces, surface_realisation};
+    use crate::surface::stats::rms_height;
+    let cfg = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        "[surface]\ngrid = 32\nlength = 50e-6\nk_s = 8.0\n[sweep]\nseeds = 5\nsurfaces = 2\n",
+    )
+    .unwrap();
+    // Seed index i slides on pair i mod 2; realisation 0 is the contact stage's pair.
+    let r: Vec<u64> = (0..5).map(|i| surface_realisation(&cfg, i)).collect();
+    assert_eq!(r, [0, 1, 0, 1, 0]);
+    let (d0, t0) = case_surfaces(&cfg, 7).unwrap();
+    let (d0b, t0b) = realised_surfaces(&cfg, 7, 0).unwrap();
+    assert_eq!(d0.heights(), d0b.heights());
+    assert_eq!(t0.heights(), t0b.heights());
+    let (d1, t1) = realised_surfaces(&cfg, 7, 1).unwrap();
+    // A different draw: no height in common, but the same target RMS heights.
+    let same = |a: &HeightMap, b: &HeightMap| {
+        a.heights()
+            .iter()
+            .zip(b.heights())
+            .filter(|(x, y)| x == y)
+            .count()
+    };
+    assert_eq!(same(&d0, &d1), 0);
+    assert_eq!(same(&t0, &t1), 0);
+    for (m, target) in [
+        (&d1, cfg.surface.rms_height_deformable),
+        (&t1, cfg.surface.rms_height_tool),
+    ] {
+        assert!((rms_height(m) / target - 1.0).abs() < RMS_RESCALE_TOL);
+    }
+    // One pair for every case when sweep.surfaces = 1.
+    let one =
+        CalibrationConfig::from_preset_and_toml(Preset::Quick, "[sweep]\nsurfaces = 1\n").unwrap();
+    assert!((0..4).all(|i| surface_realisation(&one, i) == 0));
 }

@@ -50,14 +50,16 @@ pub fn write(
     let w = &cfg.sweep;
     let _ = writeln!(
         m,
-        "- BEM–DEM sweep: {} cases = {} velocities × {} pressures × {} β × {} seeds, each sliding {} domain lengths \
-         ({} one-pixel steps). Blocked flakes are rare events (seed 000 §6.2): with few seeds and short slides α carries \
-         the spread shown below.",
+        "- BEM–DEM sweep: {} cases = {} velocities × {} pressures × {} β × {} seeds (on {} surface pairs), each sliding \
+         {} domain lengths ({} one-pixel steps). Blocked flakes are rare events (seed 000 §6.2): with few seeds and short \
+         slides α carries the spread shown below; `meso/alpha_events_by_velocity.csv` splits α into how often a blocked \
+         flake carries load and how much.",
         results.len(),
         w.velocities.len(),
         w.pressures.len(),
         w.betas.len(),
         w.seeds,
+        w.surfaces.min(w.seeds),
         w.slide_lengths,
         results.first().map_or(0, |r| r.steps)
     );
