@@ -53,7 +53,15 @@ impl Preset {
             diameter: 12.0 * UM,
             thickness: 0.5 * UM,
             density: 2700.0,
-            damping: 1.0e6,
+            // η of Eq. 15–16 "mimics viscosity effects" (seed 000 §5 Step 1; its value is not
+            // given). Stokes drag of a disk of radius a moving broadside in the lubricant,
+            // F = 16·μ·a·U, per unit mass of the flake m = ρ·(4/3)π·a²·c: for μ = 0.1 Pa·s
+            // (a forming oil), a = 6 µm, c = 0.25 µm, ρ = 2700 kg/m³ this is 9.4·10⁷ 1/s
+            // (edgewise 32/3·μ·a: 6.3·10⁷); confinement in a gap of a few µm only raises it.
+            // The damping sets α's magnitude (quick preset, 3 surface pairs, α at 10/50 m/s):
+            // 10⁶ 1/s → 0.54/0.36, 10⁷ → 1.69/0.72, 10⁸ → 4.9/3.0 with R² of Eq. 23 0.4–0.8,
+            // 0.8–0.84, 0.8–0.9 (issue 7 notes).
+            damping: 1.0e8,
         };
         let bem = BemConfig {
             tolerance: 1e-8,
