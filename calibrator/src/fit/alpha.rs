@@ -40,6 +40,41 @@ pub struct AlphaSweep {
     pub law: Option<(f64, f64, f64)>,
 }
 
+/// Direction of α(v) between the lowest and the highest sampled velocity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trend {
+    /// α rises by more than [`TREND_SIGMAS`] combined standard errors (seed 000 Fig. 15).
+    Increasing,
+    /// α falls by more than [`TREND_SIGMAS`] combined standard errors (against Fig. 15).
+    Decreasing,
+    /// The change is within the noise.
+    Unresolved,
+}
+
+/// Significance of a trend, in combined standard errors √(s₁² + s₂²) of the two end points
+/// (two standard errors: about 95 % confidence for Gaussian errors).
+pub const TREND_SIGMAS: f64 = 2.0;
+
+impl AlphaSweep {
+    /// Whether α(v) rises or falls from the lowest to the highest velocity beyond the noise
+    /// (regression standard errors); `None` with fewer than two velocities.
+    pub fn trend(&self) -> Option<Trend> {
+        let (lo, hi) = (self.per_velocity.first()?, self.per_velocity.last()?);
+        if self.per_velocity.len() < 2 {
+            return None;
+        }
+        let noise = TREND_SIGMAS * lo.std_err.hypot(hi.std_err);
+        let change = hi.alpha - lo.alpha;
+        Some(if change > noise {
+            Trend::Increasing
+        } else if change < -noise {
+            Trend::Decreasing
+        } else {
+            Trend::Unresolved
+        })
+    }
+}
+
 fn distinct(mut v: Vec<f64>) -> Vec<f64> {
     v.sort_by(f64::total_cmp);
     v.dedup();
@@ -180,5 +215,43 @@ mod tests {
         }
         let (fb, fv, _) = fit.law.unwrap();
         assert!((fb / b - 1.0).abs() < TOL && (fv / v_ref - 1.0).abs() < TOL);
+        // The regression is exact per velocity (std_err ≈ 0): the rise is significant.
+        assert_eq!(fit.trend(), Some(Trend::Increasing));
+    }
+
+    fn at(velocity: f64, alpha: f64, std_err: f64) -> AlphaAtVelocity {
+        AlphaAtVelocity {
+            velocity,
+            alpha,
+            spread: 0.0,
+            std_err,
+            r_squared: 1.0,
+            alpha_per_beta: vec![],
+            betas: vec![],
+            points: 6,
+        }
+    }
+
+    #[test]
+    fn a_trend_is_called_only_beyond_two_combined_standard_errors() {
+        let sweep = |a: Vec<AlphaAtVelocity>| AlphaSweep {
+            per_velocity: a,
+            law: None,
+        };
+        // 3 − 5 = −2 against 2·√(0.6² + 0.8²) = 2.0: just inside the noise …
+        assert_eq!(
+            sweep(vec![at(10.0, 5.0, 0.6), at(50.0, 3.0 + 1e-9, 0.8)]).trend(),
+            Some(Trend::Unresolved)
+        );
+        // … and just beyond it, either way.
+        assert_eq!(
+            sweep(vec![at(10.0, 5.0, 0.6), at(50.0, 2.99, 0.8)]).trend(),
+            Some(Trend::Decreasing)
+        );
+        assert_eq!(
+            sweep(vec![at(10.0, 3.0, 0.6), at(50.0, 5.01, 0.8)]).trend(),
+            Some(Trend::Increasing)
+        );
+        assert_eq!(sweep(vec![at(10.0, 3.0, 0.6)]).trend(), None);
     }
 }

@@ -9,7 +9,7 @@ use tribo_core::table::Table;
 
 use super::Options;
 use super::stages::ContactStage;
-use crate::fit::alpha::AlphaSweep;
+use crate::fit::alpha::{AlphaSweep, Trend};
 use crate::meso::cases::CaseResult;
 use crate::report::write_atomic;
 use crate::table::describe::describe;
@@ -120,6 +120,24 @@ pub fn write(
             m,
             "\nFitted α(v) = b·(1 − exp(−v/v_ref)): b = {b:.4}, v_ref = {v_ref:.4} m/s (R² {r2:.3})."
         );
+    }
+    let verdict = match alpha.trend() {
+        Some(Trend::Increasing) => {
+            Some("α rises with v0 beyond two standard errors, as in seed 000 Fig. 15.")
+        }
+        Some(Trend::Decreasing) => Some(
+            "**α falls with v0** beyond two standard errors — against seed 000 Fig. 15, where it rises and \
+             saturates; the saturation law is then a poor description (see its R²). In this DEM the flakes' \
+             ballistic flight v0/η helps them leave the load-bearing spots (issue 7 notes).",
+        ),
+        Some(Trend::Unresolved) => Some(
+            "The change of α between the lowest and the highest v0 is within two standard errors: the sweep \
+             does not resolve a trend.",
+        ),
+        None => None,
+    };
+    if let Some(v) = verdict {
+        let _ = writeln!(m, "{v}");
     }
     let _ = writeln!(
         m,
