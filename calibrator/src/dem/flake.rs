@@ -143,6 +143,9 @@ pub struct FlakeFrame {
     /// Inverse of the projected (x, y) block of M, (q_xx, q_xy, q_yy) \[1/m²\]: the vertical
     /// line at lateral offset w from the centre crosses the flake iff wᵀP⁻¹w < 1.
     pub proj_inv: [f64; 3],
+    /// Depth scale of the sided contact s = c·√(M⁻¹_zz) = c / (half vertical chord at the
+    /// centre): |n_z| for a tilted flake, c/a edge-on (see [`super::sided`]).
+    pub vertical_scale: f64,
 }
 
 impl FlakeFrame {
@@ -172,6 +175,7 @@ impl FlakeFrame {
             m_inv,
             extent,
             proj_inv,
+            vertical_scale: shape.c * m_inv[2][2].sqrt(),
         }
     }
 
