@@ -3,11 +3,14 @@
 //! + penalty) stays at its initial value plus the work the moving tool does, and no flake
 //! gets faster than that energy allows.
 //!
-//! Regression: before the depth was scaled by c·√(M⁻¹_zz) ([`super::super::sided`]), the
-//! vertical depth of a node in an edge-on flake's sliver footprint (≈ h_p wide, up to a
-//! deep) had a lateral gradient up to ~200 and the contact an effective stiffness up to
-//! ~4·10⁴ k: both tests below blew up (speeds of 10⁴–10⁶ m/s within a few thousand steps;
-//! quick meso case 33, flake 13).
+//! Regression: before the vertical depth was scaled by σ = c·√(M⁻¹_zz) ([`super::super::sided`]),
+//! a node in an edge-on flake's sliver footprint (≈ h_p wide, up to ≈ a deep) had a lateral
+//! depth gradient up to ~200 and an effective stiffness up to ~10⁴ k, far above what the
+//! time step was sized for. With the unscaled depth these tests failed: the floor spike
+//! 0.7–20 % energy error (0.2 at 1000 m/s), the tumbling flake 0.2–0.4 %, the sliding tip
+//! 0.7–0.9 %; with σ all stay below 3·10⁻⁴. In the quick meso case 33 such kicks on an
+//! already fast tumbling flake (flake 13, ~10⁸ rad/s) compounded into a runaway
+//! (3·10² → 1.6·10⁵ m/s in one slide step).
 
 use crate::surface::HeightMap;
 
@@ -18,9 +21,9 @@ use super::super::quaternion::{Quat, cross, norm};
 use super::super::system::{DemParams, DemSystem};
 use super::shape;
 
-/// Relative energy error allowed (|E − E₀ − W| / E₀): velocity Verlet's bounded error at
-/// ω·Δt ≲ 0.3 for the stiffest node of a tilted contact, (ω·Δt)²/8 ≈ 1 %.
-const ENERGY_TOL: f64 = 2e-2;
+/// Relative energy error allowed, |E − E₀ − W| / max(E₀ + W): issue 6's criterion for the
+/// undamped system (drift < 10⁻³), here over each whole run.
+const ENERGY_TOL: f64 = 1e-3;
 
 /// Grid spacing of the quick preset (100 µm / 64) \[m\].
 const DX: f64 = 100e-6 / 64.0;
@@ -161,6 +164,56 @@ fn a_flake_tumbling_through_edge_on_onto_the_floor_conserves_energy() {
         assert!(
             v_max <= v_energy * (1.0 + ENERGY_TOL),
             "ω = {spin:e}: speed {v_max:e} > {v_energy:e}"
+        );
+    }
+}
+
+#[test]
+fn an_edge_on_flake_thrown_face_first_at_a_floor_spike_conserves_energy() {
+    // The blow-up of quick meso case 33 (flake 13) in its simplest form: a flake standing on
+    // its rim, 10 nm above a flat floor, moves along its own axis (face first) at several
+    // times the tool speed towards a single node of h_Def that sticks up `spike` above the
+    // rim's lowest point. The node crosses the ≈ h_p wide sliver footprint sideways, deep
+    // inside the flake's vertical extent. The tool is at rest far above.
+    let s = shape();
+    let n = 32;
+    let (xs, ys) = (16, 16);
+    for (speed, spike, phi) in [
+        (300.0, 0.7e-6, 0.0),
+        (600.0, 0.7e-6, 0.2),
+        (600.0, 2e-6, 0.0),
+        (1000.0, 3e-6, 0.0),
+    ] {
+        let def = HeightMap::from_fn(n, n, DX, DX, |x, y| {
+            let on = (x - xs as f64 * DX).abs() < 0.1 * DX && (y - ys as f64 * DX).abs() < 0.1 * DX;
+            if on { spike } else { 0.0 }
+        });
+        let tool = HeightMap::flat(n, n, DX, DX, 0.0);
+        let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX);
+        p.damping = Damping::NONE;
+        p.tool_velocity = 0.0;
+        let axis = edge_on_axis(phi, 0.01);
+        // Start 2 µm before the spike along the axis, the rim 10 nm above the floor.
+        let half_height = FlakeFrame::new(&s, axis_to(axis).to_matrix()).extent[2];
+        let start = [
+            xs as f64 * DX - 2e-6 * axis[0],
+            ys as f64 * DX - 2e-6 * axis[1],
+            half_height + 0.01e-6,
+        ];
+        let mut f = Flake::at_rest(start, axis_to(axis));
+        f.velocity = [speed * axis[0], speed * axis[1], 0.0];
+        let mut sys = DemSystem::new(p, def, tool, 4.0 * s.a, vec![f]).unwrap();
+        let steps = (4e-6 / (speed * p.dt)) as usize;
+        let (err, v_max, v_energy) = energy_balance(&mut sys, steps);
+        let g = sys.flakes()[0];
+        eprintln!(
+            "edge-on at a spike ({speed} m/s, spike {spike:e}): energy error {err:e}, max |v| {v_max:e} (energy allows {v_energy:e}), final n_z {:.3}",
+            g.orientation.rotate([0.0, 0.0, 1.0])[2]
+        );
+        assert!(err < ENERGY_TOL, "{speed} m/s: energy error {err:e}");
+        assert!(
+            v_max <= v_energy * (1.0 + ENERGY_TOL),
+            "{speed} m/s: speed {v_max:e} > {v_energy:e}"
         );
     }
 }
