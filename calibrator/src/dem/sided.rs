@@ -161,11 +161,33 @@ pub fn node_depth(side: Side, frame: &FlakeFrame, p: Vec3) -> Option<NodeDepth> 
     // ∇_e σ = (σ/A)·β and the A terms of both combine into k_a·β.
     let k_a =
         sigma * (-2.0 * lever * inv_a * inv_a * (dg * disc * inv_a + g)) + vertical * sigma * inv_a;
-    let ge = [
+    let mut ge = [
         sigma * (sg * mu[0] + k_disc * (2.0 * b * mu[0] - 2.0 * c0 * beta[0])) + k_a * beta[0],
         sigma * (sg * mu[1] + k_disc * (2.0 * b * mu[1] - 2.0 * c0 * beta[1])) + k_a * beta[1],
         sigma * (sg * mu[2] + k_disc * (2.0 * b * mu[2] - 2.0 * c0 * beta[2])) + k_a * beta[2],
     ];
+    if frame.dc_dnz != 0.0 {
+        // The contact half-thickness c_e(n_z) of a nearly edge-on flake: with
+        // M⁻¹ = (I − nnᵀ)/a² + nnᵀ/c_e², ∂M⁻¹/∂c_e = −κnnᵀ (κ = 2/c_e³), so with q = n·p:
+        // ∂A = −κn_z², ∂B = −κqn_z, ∂C = −κq², ∂Δ = 2B∂B − C∂A − A∂C, ∂x = (∂Δ − x∂A)/A,
+        // ∂σ = σ/c_e + σ∂A/(2A); t = σ·lever·g/A. ∇_e n_z = n.
+        let n = frame.axis;
+        let c = frame.contact_c;
+        let kappa = 2.0 / (c * c * c);
+        let nz = n[2];
+        let q = n[0] * p[0] + n[1] * p[1] + n[2] * p[2];
+        let d_a = -kappa * nz * nz;
+        let d_b = -kappa * q * nz;
+        let d_c = -kappa * q * q;
+        let d_disc = 2.0 * b * d_b - c0 * d_a - a * d_c;
+        let d_x = (d_disc - x * d_a) * inv_a;
+        let d_sigma = sigma / c + 0.5 * sigma * d_a * inv_a;
+        let d_lever = s * d_b + d_disc / (2.0 * root);
+        let d_t = d_sigma * vertical + sigma * inv_a * (d_lever * g + lever * dg * d_x)
+            - sigma * vertical * d_a * inv_a;
+        let w = d_t * frame.dc_dnz;
+        ge = [ge[0] + w * n[0], ge[1] + w * n[1], ge[2] + w * n[2]];
+    }
     Some(NodeDepth {
         depth: sigma * vertical,
         grad,
@@ -352,6 +374,44 @@ mod tests {
                 assert!(
                     unscaled > 10.0 * FACE_GRADIENT_BOUND,
                     "n_z = {nz}: {unscaled}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn thickened_edge_on_frames_have_exact_orientation_gradients() {
+        // Inside the edge-on blend the contact half-thickness depends on n_z: the torque
+        // must include ∂t/∂c_e·dc_e/dn_z (finite differences of the depth under rotation).
+        let shape = FlakeShape::aluminium(2.0 * A);
+        let fr = |q: Quat| FlakeFrame::for_surface_contacts(&shape, q.to_matrix());
+        for (tilt, p, side) in [
+            (1.45, [0.4e-6, 0.3e-6, -4.0e-6], Side::Below),
+            (1.52, [-0.2e-6, 1.0e-6, 3.5e-6], Side::Above),
+            (1.3, [0.9e-6, -0.5e-6, -3.0e-6], Side::Below),
+        ] {
+            let f0 = Quat::from_axis_angle([0.2, 1.0, 0.0], tilt);
+            let f = fr(f0);
+            assert!(
+                f.dc_dnz != 0.0 && f.contact_c > shape.c,
+                "tilt {tilt} not in the blend"
+            );
+            let n = node_depth(side, &f, p).expect("node inside");
+            let eps = 1e-7;
+            for (k, axis) in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+                .into_iter()
+                .enumerate()
+            {
+                let t_at = |th: f64| {
+                    let q = Quat::from_axis_angle(axis, th).compose(f0);
+                    node_depth(side, &fr(q), p).unwrap().depth
+                };
+                let dt = (t_at(eps) - t_at(-eps)) / (2.0 * eps);
+                let tq = cross(p, n.grad)[k] + n.vertical_torque_arm[k];
+                assert!(
+                    (tq + dt).abs() < 1e-5 * (n.depth + dt.abs()),
+                    "tilt {tilt} axis {k}: {tq} vs {}",
+                    -dt
                 );
             }
         }

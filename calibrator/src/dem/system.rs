@@ -442,7 +442,7 @@ impl DemSystem {
         self.frames.extend(
             self.flakes
                 .iter()
-                .map(|f| FlakeFrame::new(&shape, f.orientation.to_matrix())),
+                .map(|f| FlakeFrame::for_surface_contacts(&shape, f.orientation.to_matrix())),
         );
         // Reused buffer: no allocation per step.
         let mut sums = std::mem::take(&mut self.sums);

@@ -55,7 +55,7 @@ fn tool_force(sys: &DemSystem) -> [f64; 3] {
         z_offset: sys.tool_offset(),
     };
     let f = sys.flakes()[0];
-    let frame = FlakeFrame::new(&sys.params().shape, f.orientation.to_matrix());
+    let frame = FlakeFrame::for_surface_contacts(&sys.params().shape, f.orientation.to_matrix());
     surface_contact(
         &placed,
         Side::Above,
