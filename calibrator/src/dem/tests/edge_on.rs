@@ -3,14 +3,14 @@
 //! + penalty) stays at its initial value plus the work the moving tool does, and no flake
 //! gets faster than that energy allows.
 //!
-//! Regression: before the vertical depth was scaled by σ = c·√(M⁻¹_zz) ([`super::super::sided`]),
-//! a node in an edge-on flake's sliver footprint (≈ h_p wide, up to ≈ a deep) had a lateral
-//! depth gradient up to ~200 and an effective stiffness up to ~10⁴ k, far above what the
-//! time step was sized for. With the unscaled depth these tests failed: the floor spike
-//! 0.7–20 % energy error (0.2 at 1000 m/s), the tumbling flake 0.2–0.4 %, the sliding tip
-//! 0.7–0.9 %; with σ all stay below 3·10⁻⁴. In the quick meso case 33 such kicks on an
-//! already fast tumbling flake (flake 13, ~10⁸ rad/s) compounded into a runaway
-//! (3·10² → 1.6·10⁵ m/s in one slide step).
+//! Regression: before the vertical depth was scaled by σ = c·√(M⁻¹_zz) and edge-on flakes
+//! thickened ([`super::super::sided`]), a node in an edge-on flake's sliver footprint
+//! (≈ h_p wide, up to ≈ a deep) had a lateral depth gradient up to ~200 and an effective
+//! stiffness up to ~10⁴ k, far above what the time step was sized for. With that depth
+//! (commit f5e64bd) these tests failed: the floor spike with 0.7–20 % energy error (20 % at
+//! 1000 m/s), the tumbling flake 0.2–0.4 %, the sliding tip 0.7–0.9 %; now all stay below
+//! 2·10⁻⁴. In the quick meso case 33 such kicks on an already fast tumbling flake
+//! (flake 13, ~10⁸ rad/s) compounded into a runaway (3·10² → 1.6·10⁵ m/s in one slide step).
 
 use crate::surface::HeightMap;
 
