@@ -1,7 +1,7 @@
 //! Flakes standing on their rim (axis n horizontal, |n_z| ≪ 1) between two surfaces: the
-//! contact stays stable at the design time step. Without damping the total energy (kinetic
-//! + penalty) stays at its initial value plus the work the moving tool does, and no flake
-//! gets faster than that energy allows.
+//! contact stays stable at the design time step. Without damping the total energy, kinetic
+//! plus penalty, stays at its initial value plus the work the moving tool does, and no
+//! flake gets faster than that energy allows.
 //!
 //! Regression: before the vertical depth was scaled by σ = c·√(M⁻¹_zz) and edge-on flakes
 //! thickened ([`super::super::sided`]), a node in an edge-on flake's sliver footprint
