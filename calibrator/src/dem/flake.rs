@@ -129,6 +129,15 @@ pub fn penetration(inv_a2: f64, inv_c2: f64, p: Vec3) -> Option<(f64, Vec3)> {
     Some((depth, grad))
 }
 
+/// Half-thickness an edge-on flake has in its surface contacts, as a fraction of a (see
+/// [`FlakeFrame::for_surface_contacts`]): a/4, so the vertical chord through an edge-on
+/// flake (a) is 4× its footprint's half-width and its rim is held up with k/16 per node.
+pub const EDGE_ON_CONTACT_THICKNESS: f64 = 0.25;
+
+/// |n_z| below which the contact half-thickness grows from c towards
+/// [`EDGE_ON_CONTACT_THICKNESS`]·a (tilt > 72.5°).
+pub const EDGE_ON_BLEND: f64 = 0.3;
+
 /// Per-step geometry of one flake: rotation, shape matrix and its inverse, extents.
 #[derive(Clone, Copy, Debug)]
 pub struct FlakeFrame {
@@ -143,12 +152,50 @@ pub struct FlakeFrame {
     /// Inverse of the projected (x, y) block of M, (q_xx, q_xy, q_yy) \[1/m²\]: the vertical
     /// line at lateral offset w from the centre crosses the flake iff wᵀP⁻¹w < 1.
     pub proj_inv: [f64; 3],
+    /// Depth scale of the sided contact s = c·√(M⁻¹_zz) = c / (half vertical chord at the
+    /// centre): |n_z| for a tilted flake, c/a edge-on (see [`super::sided`]).
+    pub vertical_scale: f64,
+    /// Half-thickness the shape matrices were built with \[m\] (c, or the thickened
+    /// contact half-thickness of [`FlakeFrame::for_surface_contacts`]).
+    pub contact_c: f64,
+    /// d(contact_c)/d(n_z) \[m\] (0 for the true shape).
+    pub dc_dnz: f64,
+    /// Symmetry axis n in the world.
+    pub axis: Vec3,
 }
 
 impl FlakeFrame {
     /// The frame of a flake of `shape` with rotation `r` (world ← body).
     pub fn new(shape: &FlakeShape, r: Mat3) -> Self {
-        let d = [shape.a * shape.a, shape.a * shape.a, shape.c * shape.c];
+        Self::with_half_thickness(shape.a, shape.c, 0.0, r)
+    }
+
+    /// The frame used by the sided surface contacts ([`super::sided`]): the true shape for
+    /// |n_z| ≥ [`EDGE_ON_BLEND`], thickened towards a flake standing on its rim to a
+    /// half-thickness c_e = max(c, [`EDGE_ON_CONTACT_THICKNESS`]·a) at n_z = 0, with the
+    /// smoothstep weight 1 − S(|n_z|/EDGE_ON_BLEND) (C¹ in the orientation; its derivative
+    /// enters the torque). Why: seen along the vertical, an edge-on flake of the true shape
+    /// is a knife ≈ c wide and a deep. Its sided depth either has a lateral stiffness
+    /// ~(a/c)² k (unstable at the design Δt) or, scaled to normal depth, holds the rim up
+    /// with only k·(c/a)² = k/576 per node (measured: standing flakes sank through h_Def in
+    /// 2 of the 36 quick meso cases). Thickened to a/4, the rim is held with k/16 and the
+    /// lateral gradient stays bounded; the 3 µm wide footprint of a 12 µm flake always
+    /// covers grid nodes (δx ≈ 1.6 µm), where the true 0.5 µm sliver slipped between them.
+    pub fn for_surface_contacts(shape: &FlakeShape, r: Mat3) -> Self {
+        let nz = r[2][2];
+        let c_edge = (EDGE_ON_CONTACT_THICKNESS * shape.a).max(shape.c);
+        let v = nz.abs() / EDGE_ON_BLEND;
+        if v >= 1.0 || c_edge == shape.c {
+            return Self::new(shape, r);
+        }
+        let (sm, dsm) = (v * v * (3.0 - 2.0 * v), 6.0 * v * (1.0 - v));
+        let c = shape.c + (c_edge - shape.c) * (1.0 - sm);
+        let dc_dnz = -(c_edge - shape.c) * dsm / EDGE_ON_BLEND * nz.signum();
+        Self::with_half_thickness(shape.a, c, dc_dnz, r)
+    }
+
+    fn with_half_thickness(a: f64, c: f64, dc_dnz: f64, r: Mat3) -> Self {
+        let d = [a * a, a * a, c * c];
         let mut m = [[0.0; 3]; 3];
         let mut m_inv = [[0.0; 3]; 3];
         for i in 0..3 {
@@ -172,6 +219,10 @@ impl FlakeFrame {
             m_inv,
             extent,
             proj_inv,
+            vertical_scale: c * m_inv[2][2].sqrt(),
+            contact_c: c,
+            dc_dnz,
+            axis: [r[0][2], r[1][2], r[2][2]],
         }
     }
 

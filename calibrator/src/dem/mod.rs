@@ -6,7 +6,8 @@
 //! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16);
 //! - [`penalty`]: Hertz-based penalty stiffness (5 % overlap) and time step;
 //! - [`sided`]: the sided penetration depth of a surface node (h_Def pushes up only, the
-//!   tool down only; monotone through a squeezed flake);
+//!   tool down only; monotone through a squeezed flake; scaled to the normal depth, with
+//!   edge-on flakes thickened, so the contact stiffness is bounded at every orientation);
 //! - [`contact_surface`]: flake vs periodic height map (tool above, deformable surface below);
 //! - [`contact_pair`]: flake vs flake (sampled-surface approximation);
 //! - [`neighbours`]: periodic cell list;

@@ -154,6 +154,7 @@ pub struct DemSystem {
     external_force: Vec3,
     parallel: bool,
     sums: Vec<ContactSum>,
+    max_speed: f64,
 }
 
 impl DemSystem {
@@ -212,6 +213,7 @@ impl DemSystem {
             external_force: [0.0; 3],
             parallel: true,
             sums: Vec::with_capacity(n),
+            max_speed: 0.0,
         };
         s.wrap_positions();
         Ok(s)
@@ -261,6 +263,11 @@ impl DemSystem {
     /// Vertical position of the tool's height datum \[m\].
     pub fn tool_offset(&self) -> f64 {
         self.tool_offset
+    }
+    /// Largest translational speed |v| \[m/s\] any flake had at the end of any step so far
+    /// (a health statistic: a stable run stays within a few × the tool speed).
+    pub fn max_speed_seen(&self) -> f64 {
+        self.max_speed
     }
     /// Largest penetration depth of any contact node at the last force evaluation \[m\].
     pub fn max_overlap(&mut self) -> f64 {
@@ -382,10 +389,14 @@ impl DemSystem {
             self.tool_pixels -= 1;
         }
         self.compute_forces();
+        let mut v2_max: f64 = 0.0;
         for (i, f) in self.flakes.iter_mut().enumerate() {
             self.body.kick(f, self.forces[i], self.torques[i], half);
             self.body.damp(f, &d, half);
+            let v = f.velocity;
+            v2_max = v2_max.max(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
         }
+        self.max_speed = self.max_speed.max(v2_max.sqrt());
         self.time += dt;
         self.steps += 1;
     }
@@ -431,7 +442,7 @@ impl DemSystem {
         self.frames.extend(
             self.flakes
                 .iter()
-                .map(|f| FlakeFrame::new(&shape, f.orientation.to_matrix())),
+                .map(|f| FlakeFrame::for_surface_contacts(&shape, f.orientation.to_matrix())),
         );
         // Reused buffer: no allocation per step.
         let mut sums = std::mem::take(&mut self.sums);

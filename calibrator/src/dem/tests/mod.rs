@@ -3,6 +3,7 @@
 
 mod blocked_cases;
 mod dynamics;
+mod edge_on;
 mod periodic;
 mod squeeze;
 
