@@ -2,13 +2,15 @@
 //! - the cost of one solver iteration as a ratio to one r2c + c2r FFT pair: a whole cold solve
 //!   (initial and confirming transforms included) divided by its iterations, alternated with
 //!   blocks of FFT pairs so both see the same machine load (median ratio);
-//! - the starting residual ε0, iterations and wall time of a cold solve, of a warm solve after a
+//! - the starting residual ε0, iterations and on-CPU time of a cold solve, of a warm solve after a
 //!   one-pixel tool shift (previous traction as is) and of a warm solve from the previous
 //!   traction shifted with the tool;
 //! - a saturated solve (p_crit = 0.1·E*, tol 1e-8).
 //!
 //! Figures are printed (stderr) next to the criterion timings; run with
 //! `cargo bench -p tribo-benches --bench bem -- --warm-up-time 1 --measurement-time 3`.
+//! `BEM_FIGURES` (comma-separated subset of `warm,saturated,ratio`; default all) and
+//! `BEM_SIZES` (e.g. `256`; default `256,512`) restrict the printed figures for quick checks.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -67,14 +69,36 @@ fn initial_residual(
     r
 }
 
-/// Wall time \[s\] and report of `f`.
+/// On-CPU time of the calling thread \[s\] (Linux `/proc/thread-self/schedstat`, first field in
+/// ns): unlike wall time it does not count the time the shared machine gives to other
+/// processes, so ratios of two timings measured this way are load-robust. Falls back to the
+/// wall clock elsewhere.
+struct CpuClock(Option<f64>, Instant);
+
+impl CpuClock {
+    fn now() -> Self {
+        let cpu = std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+            .map(|ns| ns * 1e-9);
+        Self(cpu, Instant::now())
+    }
+    fn elapsed(&self) -> f64 {
+        match (self.0, Self::now().0) {
+            (Some(a), Some(b)) => b - a,
+            _ => self.1.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// On-CPU time \[s\] and report of `f`.
 fn timed(
     s: &mut ContactSolver,
     f: impl FnOnce(&mut ContactSolver) -> Result<SolveReport, BemError>,
 ) -> (f64, SolveReport) {
-    let start = Instant::now();
+    let start = CpuClock::now();
     let r = f(s).expect("solve");
-    (start.elapsed().as_secs_f64(), r)
+    (start.elapsed(), r)
 }
 
 fn median(v: &mut [f64]) -> f64 {
@@ -83,7 +107,7 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 /// Cold / warm / warm-shifted solves of the gap after a one-pixel tool step: ε0, iterations,
-/// wall time (median of [`REPS`]).
+/// on-CPU time (median of [`REPS`]).
 fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: usize) {
     let mode = if s.is_preconditioned() {
         "preconditioned (default)"
@@ -114,7 +138,7 @@ fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: 
     let ct = median(&mut cold_t);
     let row = |name: &str, r: &SolveReport, eps: f64, t: f64| {
         eprintln!(
-            "[bem {n}²]   {name:<13} ε0 {eps:.2e}: {:>4} it ({:>4} FFT pairs, {:>3.0} % of cold), {:8.2} ms ({:>3.0} % of cold)",
+            "[bem {n}²]   {name:<13} ε0 {eps:.2e}: {:>4} it ({:>4} FFT pairs, {:>3.0} % of cold), {:8.2} ms on-CPU ({:>3.0} % of cold)",
             r.iterations,
             r.fft_pairs,
             100.0 * r.iterations as f64 / cold.iterations as f64,
@@ -131,8 +155,21 @@ fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: 
     row("warm shifted", &shifted, eps_shift, median(&mut shift_t));
 }
 
+/// Whether the figure set `name` is asked for (`BEM_FIGURES`, default all).
+fn wanted(name: &str) -> bool {
+    std::env::var("BEM_FIGURES").map_or(true, |v| v.split(',').any(|f| f.trim() == name))
+}
+
+/// Grid sizes (`BEM_SIZES`, default 256 and 512).
+fn sizes() -> Vec<usize> {
+    std::env::var("BEM_SIZES")
+        .ok()
+        .map(|v| v.split(',').filter_map(|f| f.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![256, 512])
+}
+
 fn bench(c: &mut Criterion) {
-    for n in [256usize, 512] {
+    for n in sizes() {
         let (tool, def) = surfaces(n);
         let g = gap_from_surfaces(&tool, &def).expect("gap");
         let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).expect("gap");
@@ -141,6 +178,9 @@ fn bench(c: &mut Criterion) {
             ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default())
                 .expect("solver");
         for pre in [false, true] {
+            if !wanted("warm") {
+                break;
+            }
             s.set_preconditioned(pre);
             report_warm_starts(&mut s, &g, &g1, p, n);
         }
@@ -159,16 +199,19 @@ fn bench(c: &mut Criterion) {
         )
         .expect("solver");
         for pre in [false, true] {
+            if !wanted("saturated") {
+                break;
+            }
             sat.set_preconditioned(pre);
-            let start = Instant::now();
+            let start = CpuClock::now();
             let r = sat.solve(&g, p).expect("saturated");
             eprintln!(
                 "[bem {n}²] saturated p_crit=0.1E* tol 1e-8, preconditioned {pre}: {} iterations \
-                 ({} FFT pairs, saturated {:.4}), {:.1} ms",
+                 ({} FFT pairs, saturated {:.4}), {:.1} ms on-CPU",
                 r.iterations,
                 r.fft_pairs,
                 r.saturated_fraction,
-                start.elapsed().as_secs_f64() * 1e3
+                start.elapsed() * 1e3
             );
         }
 
@@ -182,20 +225,47 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("cold_solve_default_{n}"), |b| {
             b.iter(|| black_box(s.solve(black_box(&g), p).expect("cold")))
         });
+        if wanted("ratio") {
+            // The kernel application alone (one sweep of the spectrum, as in the solver) in FFT
+            // pairs: the floor of the per-iteration ratio.
+            let mut fused = Vec::new();
+            for _ in 0..REPS {
+                let start = CpuClock::now();
+                for _ in 0..20 {
+                    kernel.fft_round_trip(&x, &mut y);
+                }
+                let t_pairs = start.elapsed();
+                let start = CpuClock::now();
+                for _ in 0..20 {
+                    black_box(kernel.apply_fused(
+                        |iy, row| row.copy_from_slice(&x[iy * n..(iy + 1) * n]),
+                        |_, iy, row| y[iy * n..(iy + 1) * n].copy_from_slice(row),
+                    ));
+                }
+                fused.push(start.elapsed() / t_pairs);
+            }
+            eprintln!(
+                "[bem {n}²] kernel application u = K x in one spectrum sweep = {:.2} FFT pairs (on-CPU times, median of {REPS})",
+                median(&mut fused)
+            );
+        }
         for pre in [false, true] {
+            if !wanted("ratio") {
+                break;
+            }
             s.set_preconditioned(pre);
             let iterations = s.solve(&g, p).expect("cold").iterations;
             // Load-robust ratio: `iterations` FFT pairs in a row vs one cold solve, alternated.
             let (mut ratios, mut pair, mut solve) = (Vec::new(), Vec::new(), Vec::new());
             for _ in 0..REPS {
-                let start = Instant::now();
+                let start = CpuClock::now();
                 for _ in 0..iterations {
                     kernel.fft_round_trip(&x, &mut y);
                 }
-                let t_pairs = start.elapsed().as_secs_f64();
-                let start = Instant::now();
+                let t_pairs = start.elapsed();
+                let start = CpuClock::now();
                 s.solve(&g, p).expect("cold");
-                let t_solve = start.elapsed().as_secs_f64();
+                let t_solve = start.elapsed();
                 ratios.push(t_solve / t_pairs);
                 pair.push(t_pairs / iterations as f64);
                 solve.push(t_solve);
@@ -203,7 +273,7 @@ fn bench(c: &mut Criterion) {
             let (pair, solve) = (median(&mut pair), median(&mut solve));
             eprintln!(
                 "[bem {n}²] preconditioned {pre}: FFT pair {:.3} ms; cold solve {:.1} ms / {iterations} it \
-                 = {:.3} ms per iteration = {:.2} FFT pairs (median of {REPS} alternated ratios)",
+                 = {:.3} ms per iteration = {:.2} FFT pairs (on-CPU times, median of {REPS} alternated ratios)",
                 pair * 1e3,
                 solve * 1e3,
                 solve / iterations as f64 * 1e3,
