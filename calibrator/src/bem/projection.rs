@@ -17,9 +17,6 @@ const MAX_SHIFT_STEPS: usize = 200;
 /// terms (round-off of S itself is ≈ √N·ε).
 const SUM_TOLERANCE: f64 = 1e-13;
 
-/// Independent partial sums of a pass of S(μ) (two SSE2 vectors).
-const LANES: usize = 4;
-
 /// S(μ) at μ = 0 and the range of `y`, gathered by the caller in the pass that builds `y`
 /// (saves the first passes of [`capped_sum_shift`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,8 +54,12 @@ impl ShiftStart {
     pub fn add(&mut self, v: f64, cap: f64) {
         self.y_min = self.y_min.min(v);
         self.y_max = self.y_max.max(v);
-        self.sum += v.clamp(0.0, cap);
-        self.free += usize::from(v > 0.0 && v < cap);
+        if v >= cap {
+            self.sum += cap;
+        } else if v > 0.0 {
+            self.sum += v;
+            self.free += 1;
+        }
     }
 }
 
@@ -74,24 +75,18 @@ pub fn capped_sum_shift(y: &[f64], cap: f64, total: f64, start: ShiftStart) -> f
     } else {
         total / n as f64 - start.y_min
     };
-    // Branch-free in LANES independent partial sums so the pass vectorises.
     let sum_at = |mu: f64| -> (f64, usize) {
-        let (mut s, mut free) = ([0.0; LANES], [0usize; LANES]);
-        let chunks = y.chunks_exact(LANES);
-        let tail = chunks.remainder();
-        for ch in chunks {
-            for k in 0..LANES {
-                let x = ch[k] + mu;
-                s[k] += x.clamp(0.0, cap);
-                free[k] += usize::from(x > 0.0 && x < cap);
+        let (mut s, mut free) = (0.0, 0usize);
+        for &v in y.iter() {
+            let x = v + mu;
+            if x >= cap {
+                s += cap;
+            } else if x > 0.0 {
+                s += x;
+                free += 1;
             }
         }
-        for &v in tail {
-            let x = v + mu;
-            s[0] += x.clamp(0.0, cap);
-            free[0] += usize::from(x > 0.0 && x < cap);
-        }
-        (s.iter().sum(), free.iter().sum())
+        (s, free)
     };
     let mut mu = 0.0f64.clamp(lo, hi);
     let (mut s, mut free) = if mu == 0.0 {

@@ -12,6 +12,12 @@
 //! The rows are produced by the caller (`fill_row`) and handed back (`on_row`) while in cache,
 //! so the caller's passes before and after the transform need no separate sweep over the
 //! input and output fields either.
+//!
+//! Measured (bench `bem`, on-CPU times): the fused application costs 1.00 reference FFT pairs
+//! at 256² and 512² (the gather/scatter of the column blocks costs what the saved sweeps
+//! did), and solver iterations built on it cost the same as on forward + inverse (256² plain
+//! cold solve 58.0–60.4 ms vs 60.1–61.5 ms). Branch-free (select) versions of the solver's
+//! passes measured +10 % on plain solves and were not kept.
 
 use rustfft::num_complex::Complex64;
 

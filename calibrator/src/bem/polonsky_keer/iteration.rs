@@ -104,27 +104,19 @@ impl FreeSums {
         }
     }
 
-    /// Branch-free (selects): the free test flips at every island edge.
     #[inline(always)]
     fn add(&mut self, t: f64, w: f64, kd: f64, pc: f64) {
-        let unloaded = t <= 0.0;
-        let saturated = t >= pc;
-        let free = !unloaded && !saturated;
-        self.min_w_unloaded = self
-            .min_w_unloaded
-            .min(if unloaded { w } else { f64::INFINITY });
-        self.max_w_saturated =
-            self.max_w_saturated
-                .max(if saturated { w } else { f64::NEG_INFINITY });
-        let (e, k) = if free {
-            (w - self.shift, kd)
+        if t <= 0.0 {
+            self.min_w_unloaded = self.min_w_unloaded.min(w);
+        } else if t >= pc {
+            self.max_w_saturated = self.max_w_saturated.max(w);
         } else {
-            (0.0, 0.0)
-        };
-        self.count += usize::from(free);
-        self.sum += e;
-        self.cross += e * k;
-        self.kd_sum += k;
+            let e = w - self.shift;
+            self.count += 1;
+            self.sum += e;
+            self.cross += e * kd;
+            self.kd_sum += kd;
+        }
     }
 
     /// δ = mean of w over F; without free point, the middle of the interval of multipliers
@@ -183,13 +175,11 @@ fn projected_direction(
     let mut start = ShiftStart::empty();
     for i in 0..t.len() {
         let ti = t[i];
-        let on_free = conjugate_on_free && ti > 0.0 && ti < pc;
-        let (si, vi) = if on_free {
-            (s_free, d[i])
+        let yi = if conjugate_on_free && ti > 0.0 && ti < pc {
+            ti - s_free * d[i]
         } else {
-            (s_bound, w[i] - delta)
+            ti - s_bound * (w[i] - delta)
         };
-        let yi = ti - si * vi;
         y[i] = yi;
         start.add(yi, pc);
     }
@@ -293,32 +283,30 @@ impl ContactSolver {
             };
             let (mut phi2, mut beta2, mut dw) = (0.0, 0.0, 0.0);
             let (mut alpha_f, mut limit) = (f64::INFINITY, usize::MAX);
-            // Branch-free on the free test (selects), so island edges cost no mispredictions.
-            if pre {
-                for i in 0..n {
-                    let (ti, e) = (t[i], w[i] - delta);
-                    let free = ti > 0.0 && ti < pc;
-                    let v = if ti <= 0.0 { e.min(0.0) } else { e.max(0.0) };
-                    let (ef, vb) = if free { (e, 0.0) } else { (0.0, v) };
-                    phi2 += ef * ef;
-                    beta2 += vb * vb;
-                    r[i] = ef;
-                }
-            } else {
-                for i in 0..n {
-                    let (ti, e) = (t[i], w[i] - delta);
-                    let free = ti > 0.0 && ti < pc;
-                    let v = if ti <= 0.0 { e.min(0.0) } else { e.max(0.0) };
-                    let (ef, vb) = if free { (e, 0.0) } else { (0.0, v) };
-                    phi2 += ef * ef;
-                    beta2 += vb * vb;
-                    let di = if free { e + gamma * d[i] } else { 0.0 };
-                    d[i] = di;
-                    dw += di * e;
-                    if reaches_bound_before(ti, di, pc, alpha_f) {
-                        alpha_f = step_to_bound(ti, di, pc);
-                        limit = i;
+            for i in 0..n {
+                let ti = t[i];
+                let e = w[i] - delta;
+                if ti > 0.0 && ti < pc {
+                    phi2 += e * e;
+                    if pre {
+                        r[i] = e;
+                    } else {
+                        let di = e + gamma * d[i];
+                        d[i] = di;
+                        dw += di * e;
+                        if reaches_bound_before(ti, di, pc, alpha_f) {
+                            alpha_f = step_to_bound(ti, di, pc);
+                            limit = i;
+                        }
                     }
+                } else {
+                    if pre {
+                        r[i] = 0.0;
+                    } else {
+                        d[i] = 0.0;
+                    }
+                    let v = if ti <= 0.0 { e.min(0.0) } else { e.max(0.0) };
+                    beta2 += v * v;
                 }
             }
             let residual = ((phi2 + beta2) / n as f64).sqrt() / scale;
@@ -424,22 +412,19 @@ impl ContactSolver {
                     }
                     let (s, snap, take_projection) = *step.get_or_insert_with(|| step_of(dkd));
                     let base = iy * nx;
-                    let (tr, wr) = (&mut t[base..base + nx], &mut w[base..base + nx]);
-                    let dr = &d[base..base + nx];
-                    if take_projection {
-                        tr.copy_from_slice(&y[base..base + nx]);
-                    } else {
-                        for (ti, &di) in tr.iter_mut().zip(dr) {
-                            *ti = (*ti - s * di).clamp(0.0, pc);
-                        }
-                        if (base..base + nx).contains(&snap) {
-                            tr[snap - base] = if dr[snap - base] > 0.0 { 0.0 } else { pc };
-                        }
-                    }
-                    for ((&ti, wi), &k) in tr.iter().zip(wr.iter_mut()).zip(kd_row) {
-                        let v = *wi - s * k;
-                        *wi = v;
-                        next.add(ti, v, k, pc);
+                    for (j, &k) in kd_row.iter().enumerate() {
+                        let i = base + j;
+                        let ti = if take_projection {
+                            y[i]
+                        } else if i == snap {
+                            if d[i] > 0.0 { 0.0 } else { pc }
+                        } else {
+                            (t[i] - s * d[i]).clamp(0.0, pc)
+                        };
+                        t[i] = ti;
+                        let wi = w[i] - s * k;
+                        w[i] = wi;
+                        next.add(ti, wi, k, pc);
                     }
                 },
             );
