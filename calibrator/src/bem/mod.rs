@@ -11,6 +11,8 @@ pub mod saturation;
 pub mod sweep;
 
 #[cfg(test)]
+mod tests_deflation;
+#[cfg(test)]
 mod tests_kappa;
 #[cfg(test)]
 mod tests_saturated;

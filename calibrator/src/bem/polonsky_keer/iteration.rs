@@ -238,7 +238,7 @@ impl ContactSolver {
         let max_iterations = self.options.max_iterations;
         let fallback_step = self.fallback_step;
         let preconditioned = self.preconditioned;
-        let nx = self.nx;
+        let (nx, self_ny) = (self.nx, self.ny);
         let Self {
             kernel,
             traction: t,
@@ -247,6 +247,7 @@ impl ContactSolver {
             direction: d,
             free_gradient: r,
             preconditioned_gradient: z,
+            coarse,
             ..
         } = self;
 
@@ -354,6 +355,13 @@ impl ContactSolver {
                     },
                 );
                 fft_pairs += 1;
+                if let Some(space) = coarse.as_deref_mut() {
+                    // Two-level preconditioner: one coarse mode per free-set cluster.
+                    fft_pairs += space.update(kernel, t, pc, nx, self_ny);
+                    let (dz_sum, drho) = space.correct(r, z);
+                    z_sum += dz_sum;
+                    rho += drho;
+                }
                 let z_mean = z_sum / sums.count as f64;
                 let gamma = if conjugate { rho / rho_prev } else { 0.0 };
                 rho_prev = rho;
