@@ -33,7 +33,11 @@ fn deflated_solver_meets_kkt_and_finds_the_same_solution() {
     );
     let t = s.traction();
     let t_max = t_ref.iter().fold(0.0f64, |m, v| m.max(*v));
-    let diff = t.iter().zip(&t_ref).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+    let diff = t
+        .iter()
+        .zip(&t_ref)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max);
     assert!(diff < SAME_SOLUTION * t_max, "max |Δt| = {diff}");
     let mean = t.iter().sum::<f64>() / (n * n) as f64;
     assert!((mean / p - 1.0).abs() < EQUILIBRIUM);
@@ -42,7 +46,11 @@ fn deflated_solver_meets_kkt_and_finds_the_same_solution() {
     let rms_g = (g.iter().map(|v| (v - mean_g).powi(2)).sum::<f64>() / g.len() as f64).sqrt();
     for (gap, ti) in s.gap().iter().zip(t) {
         assert!(*gap >= -COMPLEMENTARITY * rms_g, "penetration {gap}");
-        assert!((gap * ti).abs() <= COMPLEMENTARITY * rms_g * p, "gap·t = {}", gap * ti);
+        assert!(
+            (gap * ti).abs() <= COMPLEMENTARITY * rms_g * p,
+            "gap·t = {}",
+            gap * ti
+        );
     }
 }
 

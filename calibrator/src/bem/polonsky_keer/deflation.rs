@@ -22,6 +22,10 @@
 use crate::bem::clusters::{Clusters, Connectivity};
 use crate::bem::kernel::HalfSpaceKernel;
 
+/// Multiplicative (balancing) form instead of the additive one: z = Q r + (I − Q K) M (I − K Q) r
+/// with Q = V E⁻¹ Vᵀ and M = Π K⁺ Π.
+pub(crate) const BALANCING: bool = true;
+
 /// Label of a point outside the free set.
 const OUTSIDE: u32 = u32::MAX;
 
@@ -38,6 +42,10 @@ pub(crate) struct CoarseSpace {
     free_count: usize,
     /// Lower Cholesky factor of E ((m−1)², row-major).
     factor: Vec<f64>,
+    /// K v_k for every mode (m rows of n values): the balancing form needs them.
+    responses: Vec<f64>,
+    /// E⁻¹ Vᵀ r of the current residual (the coarse part of the balancing form).
+    coarse_part: Vec<f64>,
     /// Work vectors.
     field: Vec<f64>,
     response: Vec<f64>,
@@ -99,6 +107,10 @@ impl CoarseSpace {
                 };
             }
             kernel.apply(&self.field, &mut self.response);
+            if BALANCING {
+                self.responses.resize(m * n, 0.0);
+                self.responses[k * n..(k + 1) * n].copy_from_slice(&self.response);
+            }
             // E_jk = Σ_{C_j} u_k − |C_j|/|F| Σ_F u_k.
             let sums = &mut self.coarse;
             sums.iter_mut().for_each(|s| *s = 0.0);
@@ -150,6 +162,116 @@ impl CoarseSpace {
             }
         }
         (dz_sum, drho)
+    }
+}
+
+impl CoarseSpace {
+    /// First half of the balancing form: a = E⁻¹ Vᵀ r is kept, and `r_fine` = Π (r − K V a)
+    /// (the residual the fine preconditioner sees) is written on F (0 elsewhere).
+    pub(crate) fn balance_pre(&mut self, r: &[f64], r_fine: &mut [f64]) {
+        let m = self.modes();
+        let n = r.len();
+        self.coarse_part.resize(m, 0.0);
+        r_fine.copy_from_slice(r);
+        if m == 0 {
+            return;
+        }
+        let a = self.coarse_rhs(r);
+        self.coarse_part.copy_from_slice(&a);
+        for (k, &ak) in a.iter().enumerate() {
+            let wk = &self.responses[k * n..(k + 1) * n];
+            for ((x, &w), &l) in r_fine.iter_mut().zip(wk).zip(&self.labels) {
+                if l != OUTSIDE {
+                    *x -= ak * w;
+                }
+            }
+        }
+        self.remove_free_mean(r_fine);
+    }
+
+    /// Second half: `z` = M r_fine on entry (any mean on F); on exit
+    /// z = V a + Π z − V E⁻¹ (K V)ᵀ Π z. Returns (Σ_F z, zᵀ r).
+    pub(crate) fn balance_post(&mut self, r: &[f64], z: &mut [f64]) -> (f64, f64) {
+        let m = self.modes();
+        let n = r.len();
+        self.remove_free_mean(z);
+        if m > 0 {
+            let mut b = vec![0.0; m];
+            for (k, bk) in b.iter_mut().enumerate() {
+                let wk = &self.responses[k * n..(k + 1) * n];
+                *bk = z
+                    .iter()
+                    .zip(wk)
+                    .zip(&self.labels)
+                    .filter(|(_, l)| **l != OUTSIDE)
+                    .map(|((zi, w), _)| zi * w)
+                    .sum();
+            }
+            cholesky_solve(&self.factor, m, &mut b);
+            let coef: Vec<f64> = (0..m).map(|j| self.coarse_part[j] - b[j]).collect();
+            self.add_modes(&coef, z);
+        }
+        let (mut z_sum, mut rho) = (0.0, 0.0);
+        for ((&zi, &ri), &l) in z.iter().zip(r).zip(&self.labels) {
+            if l != OUTSIDE {
+                z_sum += zi;
+                rho += zi * ri;
+            }
+        }
+        (z_sum, rho)
+    }
+
+    /// E⁻¹ Vᵀ x.
+    fn coarse_rhs(&mut self, x: &[f64]) -> Vec<f64> {
+        let m = self.modes();
+        let nf = self.free_count as f64;
+        let mut c = vec![0.0; m + 1];
+        for (&xi, &l) in x.iter().zip(&self.labels) {
+            if l != OUTSIDE {
+                c[l as usize] += xi;
+            }
+        }
+        let total: f64 = c.iter().sum();
+        c.truncate(m);
+        for (j, cj) in c.iter_mut().enumerate() {
+            *cj -= self.sizes[j] as f64 / nf * total;
+        }
+        cholesky_solve(&self.factor, m, &mut c);
+        c
+    }
+
+    /// x += Σ_j coef_j v_j.
+    fn add_modes(&self, coef: &[f64], x: &mut [f64]) {
+        let nf = self.free_count as f64;
+        let shift: f64 = coef
+            .iter()
+            .enumerate()
+            .map(|(j, c)| c * self.sizes[j] as f64)
+            .sum::<f64>()
+            / nf;
+        for (xi, &l) in x.iter_mut().zip(&self.labels) {
+            if l != OUTSIDE {
+                *xi += coef.get(l as usize).copied().unwrap_or(0.0) - shift;
+            }
+        }
+    }
+
+    /// Π on F (mean over F removed), 0 elsewhere.
+    fn remove_free_mean(&self, x: &mut [f64]) {
+        let (mut s, nf) = (0.0, self.free_count as f64);
+        for (xi, &l) in x.iter_mut().zip(&self.labels) {
+            if l == OUTSIDE {
+                *xi = 0.0;
+            } else {
+                s += *xi;
+            }
+        }
+        let mean = s / nf.max(1.0);
+        for (xi, &l) in x.iter_mut().zip(&self.labels) {
+            if l != OUTSIDE {
+                *xi -= mean;
+            }
+        }
     }
 }
 
@@ -281,7 +403,13 @@ mod tests {
         }
         // Correction of a mean-free free-set residual.
         let mut r: Vec<f64> = (0..n)
-            .map(|i| if t[i] > 0.0 { (i % 7) as f64 - 2.5 } else { 0.0 })
+            .map(|i| {
+                if t[i] > 0.0 {
+                    (i % 7) as f64 - 2.5
+                } else {
+                    0.0
+                }
+            })
             .collect();
         let mean = free.iter().map(|&i| r[i]).sum::<f64>() / nf;
         free.iter().for_each(|&i| r[i] -= mean);
