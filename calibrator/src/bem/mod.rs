@@ -11,8 +11,6 @@ pub mod saturation;
 pub mod sweep;
 
 #[cfg(test)]
-mod tests_deflation;
-#[cfg(test)]
 mod tests_kappa;
 #[cfg(test)]
 mod tests_saturated;

@@ -45,7 +45,6 @@ use super::kernel::HalfSpaceKernel;
 use super::saturation::{impose_mean_pressure, plastic_displacement};
 use crate::surface::HeightMap;
 
-mod deflation;
 mod iteration;
 use iteration::Outcome;
 
@@ -169,8 +168,6 @@ pub struct ContactSolver {
     preconditioned: bool,
     free_gradient: Vec<f64>,
     preconditioned_gradient: Vec<f64>,
-    /// Coarse space of the two-level preconditioner ([`ContactSolver::set_deflated`]).
-    coarse: Option<Box<deflation::CoarseSpace>>,
 }
 
 impl ContactSolver {
@@ -229,7 +226,6 @@ impl ContactSolver {
             preconditioned: true,
             free_gradient: vec![0.0; n],
             preconditioned_gradient: vec![0.0; n],
-            coarse: None,
         })
     }
 
@@ -265,18 +261,6 @@ impl ContactSolver {
             self.free_gradient = vec![0.0; n];
             self.preconditioned_gradient = vec![0.0; n];
         }
-    }
-
-    /// Adds to the FFT preconditioner a coarse correction with one mode per cluster of the
-    /// free set (off by default; see `polonsky_keer::deflation`). It costs one kernel
-    /// application per cluster each time the free set changes.
-    pub fn set_deflated(&mut self, on: bool) {
-        self.coarse = on.then(Box::default);
-    }
-
-    /// Whether the coarse correction is on.
-    pub fn is_deflated(&self) -> bool {
-        self.coarse.is_some()
     }
 
     /// Whether the conjugate directions are preconditioned.

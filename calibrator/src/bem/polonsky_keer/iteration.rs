@@ -238,7 +238,7 @@ impl ContactSolver {
         let max_iterations = self.options.max_iterations;
         let fallback_step = self.fallback_step;
         let preconditioned = self.preconditioned;
-        let (nx, self_ny) = (self.nx, self.ny);
+        let nx = self.nx;
         let Self {
             kernel,
             traction: t,
@@ -247,7 +247,6 @@ impl ContactSolver {
             direction: d,
             free_gradient: r,
             preconditioned_gradient: z,
-            coarse,
             ..
         } = self;
 
@@ -340,14 +339,8 @@ impl ContactSolver {
                 // z = Π K⁺ φ (Π: restriction to F minus its mean), D = z + γ D_prev with the
                 // Fletcher–Reeves γ = zᵀφ / (zᵀφ)_prev of preconditioned CG.
                 let (mut z_sum, mut rho) = (0.0, 0.0);
-                let balancing = coarse.is_some() && super::deflation::BALANCING;
-                if let Some(space) = coarse.as_deref_mut().filter(|_| balancing) {
-                    fft_pairs += space.update(kernel, t, pc, nx, self_ny);
-                    space.balance_pre(r, y);
-                }
-                let fine_input: &[f64] = if balancing { y } else { r };
                 kernel.apply_inverse_fused(
-                    |iy, row| row.copy_from_slice(&fine_input[iy * nx..(iy + 1) * nx]),
+                    |iy, row| row.copy_from_slice(&r[iy * nx..(iy + 1) * nx]),
                     |_, iy, z_row| {
                         let base = iy * nx;
                         z[base..base + nx].copy_from_slice(z_row);
@@ -361,17 +354,6 @@ impl ContactSolver {
                     },
                 );
                 fft_pairs += 1;
-                if let Some(space) = coarse.as_deref_mut() {
-                    // Two-level preconditioner: one coarse mode per free-set cluster.
-                    if balancing {
-                        (z_sum, rho) = space.balance_post(r, z);
-                    } else {
-                        fft_pairs += space.update(kernel, t, pc, nx, self_ny);
-                        let (dz_sum, drho) = space.correct(r, z);
-                        z_sum += dz_sum;
-                        rho += drho;
-                    }
-                }
                 let z_mean = z_sum / sums.count as f64;
                 let gamma = if conjugate { rho / rho_prev } else { 0.0 };
                 rho_prev = rho;
