@@ -13,11 +13,15 @@
 //! so the caller's passes before and after the transform need no separate sweep over the
 //! input and output fields either.
 //!
-//! Measured (bench `bem`, on-CPU times): the fused application costs 1.00 reference FFT pairs
-//! at 256² and 512² (the gather/scatter of the column blocks costs what the saved sweeps
-//! did), and solver iterations built on it cost the same as on forward + inverse (256² plain
-//! cold solve 58.0–60.4 ms vs 60.1–61.5 ms). Branch-free (select) versions of the solver's
-//! passes measured +10 % on plain solves and were not kept.
+//! Measured (bench `bem`, on-CPU blocks of ≥ 0.2 s, three alternated runs): the fused
+//! application costs 1.00–1.10 reference FFT pairs at 256² and 512² (the gather/scatter of
+//! the column blocks costs what the saved sweeps did), and a solver built on it (D's rows
+//! produced in `fill_row`, the step taken in `on_row`; commit 2b0b308) measured the same per
+//! iteration as on forward + inverse (256² plain 0.687 vs 0.667 ms, preconditioned 1.122 vs
+//! 1.161 ms; 512² plain 2.989 vs 3.022 ms, preconditioned 5.054 vs 5.064 ms; medians). The
+//! solver therefore keeps the plain transforms; this remains the bench's floor of a kernel
+//! application. Branch-free (select) versions of the solver's passes measured +10 % on plain
+//! solves and were not kept either.
 
 use rustfft::num_complex::Complex64;
 

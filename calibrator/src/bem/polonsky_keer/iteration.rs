@@ -351,22 +351,15 @@ impl ContactSolver {
             if pre && proportional && sums.count > 0 {
                 // z = Π K⁺ φ (Π: restriction to F minus its mean), D = z + γ D_prev with the
                 // Fletcher–Reeves γ = zᵀφ / (zᵀφ)_prev of preconditioned CG.
-                let (mut z_sum, mut rho) = (0.0, 0.0);
-                kernel.apply_inverse_fused(
-                    |iy, row| row.copy_from_slice(&r[iy * nx..(iy + 1) * nx]),
-                    |_, iy, z_row| {
-                        let base = iy * nx;
-                        z[base..base + nx].copy_from_slice(z_row);
-                        for (j, &zi) in z_row.iter().enumerate() {
-                            let i = base + j;
-                            if t[i] > 0.0 && t[i] < pc {
-                                z_sum += zi;
-                                rho += zi * r[i];
-                            }
-                        }
-                    },
-                );
+                kernel.apply_inverse(r, z);
                 fft_pairs += 1;
+                let (mut z_sum, mut rho) = (0.0, 0.0);
+                for i in 0..n {
+                    if t[i] > 0.0 && t[i] < pc {
+                        z_sum += z[i];
+                        rho += z[i] * r[i];
+                    }
+                }
                 let z_mean = z_sum / sums.count as f64;
                 let gamma = if conjugate { rho / rho_prev } else { 0.0 };
                 rho_prev = rho;
@@ -399,52 +392,10 @@ impl ContactSolver {
                     dw = projected_direction(t, w, d, y, delta, steps, false, pc, total);
                 }
             }
-            // K D in one sweep of the spectrum, the step fused with its output rows (in cache)
-            // and with the sums of the new state. The step length needs DᵀK D, known before the
-            // first output row.
-            let step_of = |dkd: f64| {
-                let s_star = dw / dkd;
-                let (s, snap) = if conjugate_step {
-                    if s_star <= alpha_f {
-                        (s_star, usize::MAX)
-                    } else {
-                        (alpha_f, limit)
-                    }
-                } else {
-                    (s_star.min(1.0), usize::MAX)
-                };
-                (s, snap, !conjugate_step && s_star >= 1.0)
-            };
-            let mut next = FreeSums::new(delta);
-            let mut step = None;
-            let dkd = kernel.apply_fused(
-                |iy, row| row.copy_from_slice(&d[iy * nx..(iy + 1) * nx]),
-                |dkd, iy, kd_row| {
-                    if !(dkd > 0.0 && dw > 0.0) {
-                        return;
-                    }
-                    let (s, snap, take_projection) = *step.get_or_insert_with(|| step_of(dkd));
-                    let base = iy * nx;
-                    for (j, &k) in kd_row.iter().enumerate() {
-                        let i = base + j;
-                        let ti = if take_projection {
-                            y[i]
-                        } else if i == snap {
-                            if d[i] > 0.0 { 0.0 } else { pc }
-                        } else {
-                            (t[i] - s * d[i]).clamp(0.0, pc)
-                        };
-                        t[i] = ti;
-                        let wi = w[i] - s * k;
-                        w[i] = wi;
-                        next.add(ti, wi, k, pc);
-                    }
-                },
-            );
+            let dkd = kernel.load_with_energy(d);
             fft_pairs += 1;
             if !(dkd > 0.0 && dw > 0.0) {
-                // No descent direction (t and w untouched): a fixed point of the projected
-                // gradient up to round-off.
+                // No descent direction: a fixed point of the projected gradient up to round-off.
                 if exact {
                     return Err(BemError::NotConverged {
                         iterations,
@@ -458,7 +409,38 @@ impl ContactSolver {
                 conjugate = false;
                 continue;
             }
-            let (s_star, snap) = (dw / dkd, step_of(dkd).1);
+            let s_star = dw / dkd;
+            let (s, snap) = if conjugate_step {
+                if s_star <= alpha_f {
+                    (s_star, usize::MAX)
+                } else {
+                    (alpha_f, limit)
+                }
+            } else {
+                (s_star.min(1.0), usize::MAX)
+            };
+            let take_projection = !conjugate_step && s_star >= 1.0;
+
+            // Step, fused with the inverse transform of K D (row by row, in cache) and with the
+            // sums of the new state.
+            let mut next = FreeSums::new(delta);
+            kernel.displacement_rows(|iy, kd_row| {
+                let base = iy * nx;
+                for (j, &k) in kd_row.iter().enumerate() {
+                    let i = base + j;
+                    let ti = if take_projection {
+                        y[i]
+                    } else if i == snap {
+                        if d[i] > 0.0 { 0.0 } else { pc }
+                    } else {
+                        (t[i] - s * d[i]).clamp(0.0, pc)
+                    };
+                    t[i] = ti;
+                    let wi = w[i] - s * k;
+                    w[i] = wi;
+                    next.add(ti, wi, k, pc);
+                }
+            });
             sums = next;
             exact = false;
             conjugate = conjugate_step && snap == usize::MAX;
