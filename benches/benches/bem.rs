@@ -9,6 +9,8 @@
 //!
 //! Figures are printed (stderr) next to the criterion timings; run with
 //! `cargo bench -p tribo-benches --bench bem -- --warm-up-time 1 --measurement-time 3`.
+//! `BEM_FIGURES` (comma-separated subset of `warm,saturated,ratio`; default all) and
+//! `BEM_SIZES` (e.g. `256`; default `256,512`) restrict the printed figures for quick checks.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -24,6 +26,8 @@ const E_STAR: f64 = 55e9;
 const LENGTH: f64 = 100e-6;
 /// Repetitions of the alternated timings (median taken).
 const REPS: usize = 7;
+/// Shortest block timed with [`CpuClock`] \[s\]: two stale readings of ≤ 4 ms each are ≤ 4 %.
+const CPU_BLOCK: f64 = 0.2;
 
 fn surfaces(n: usize) -> (HeightMap, HeightMap) {
     let spec = SelfAffine {
@@ -67,7 +71,31 @@ fn initial_residual(
     r
 }
 
-/// Wall time \[s\] and report of `f`.
+/// On-CPU time of the calling thread \[s\] (Linux `/proc/thread-self/schedstat`, first field in
+/// ns): unlike wall time it does not count the time the shared machine gives to other
+/// processes, so ratios of two timings measured this way are load-robust. The counter is only
+/// brought up to date at scheduler events (ticks of 4 ms measured here: short blocks come out
+/// quantised), so every block timed with it lasts at least [`CPU_BLOCK`]. Falls back to the
+/// wall clock elsewhere.
+struct CpuClock(Option<f64>, Instant);
+
+impl CpuClock {
+    fn now() -> Self {
+        let cpu = std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+            .map(|ns| ns * 1e-9);
+        Self(cpu, Instant::now())
+    }
+    fn elapsed(&self) -> f64 {
+        match (self.0, Self::now().0) {
+            (Some(a), Some(b)) => b - a,
+            _ => self.1.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// Wall time \[s\] and report of `f` (single solves are too short for [`CpuClock`]).
 fn timed(
     s: &mut ContactSolver,
     f: impl FnOnce(&mut ContactSolver) -> Result<SolveReport, BemError>,
@@ -131,8 +159,21 @@ fn report_warm_starts(s: &mut ContactSolver, g0: &[f64], g1: &[f64], p: f64, n: 
     row("warm shifted", &shifted, eps_shift, median(&mut shift_t));
 }
 
+/// Whether the figure set `name` is asked for (`BEM_FIGURES`, default all).
+fn wanted(name: &str) -> bool {
+    std::env::var("BEM_FIGURES").map_or(true, |v| v.split(',').any(|f| f.trim() == name))
+}
+
+/// Grid sizes (`BEM_SIZES`, default 256 and 512).
+fn sizes() -> Vec<usize> {
+    std::env::var("BEM_SIZES")
+        .ok()
+        .map(|v| v.split(',').filter_map(|f| f.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![256, 512])
+}
+
 fn bench(c: &mut Criterion) {
-    for n in [256usize, 512] {
+    for n in sizes() {
         let (tool, def) = surfaces(n);
         let g = gap_from_surfaces(&tool, &def).expect("gap");
         let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).expect("gap");
@@ -141,6 +182,9 @@ fn bench(c: &mut Criterion) {
             ContactSolver::for_map(&def, Material::elastic(E_STAR), SolverOptions::default())
                 .expect("solver");
         for pre in [false, true] {
+            if !wanted("warm") {
+                break;
+            }
             s.set_preconditioned(pre);
             report_warm_starts(&mut s, &g, &g1, p, n);
         }
@@ -159,6 +203,9 @@ fn bench(c: &mut Criterion) {
         )
         .expect("solver");
         for pre in [false, true] {
+            if !wanted("saturated") {
+                break;
+            }
             sat.set_preconditioned(pre);
             let start = Instant::now();
             let r = sat.solve(&g, p).expect("saturated");
@@ -182,28 +229,66 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("cold_solve_default_{n}"), |b| {
             b.iter(|| black_box(s.solve(black_box(&g), p).expect("cold")))
         });
-        for pre in [false, true] {
-            s.set_preconditioned(pre);
-            let iterations = s.solve(&g, p).expect("cold").iterations;
-            // Load-robust ratio: `iterations` FFT pairs in a row vs one cold solve, alternated.
-            let (mut ratios, mut pair, mut solve) = (Vec::new(), Vec::new(), Vec::new());
+        if wanted("ratio") {
+            // The kernel application alone (one sweep of the spectrum, as in the solver) in FFT
+            // pairs: the floor of the per-iteration ratio.
+            let start = Instant::now();
+            kernel.fft_round_trip(&x, &mut y);
+            let count = (CPU_BLOCK / start.elapsed().as_secs_f64()).ceil() as usize;
+            let mut fused = Vec::new();
             for _ in 0..REPS {
-                let start = Instant::now();
-                for _ in 0..iterations {
+                let start = CpuClock::now();
+                for _ in 0..count {
                     kernel.fft_round_trip(&x, &mut y);
                 }
-                let t_pairs = start.elapsed().as_secs_f64();
-                let start = Instant::now();
-                s.solve(&g, p).expect("cold");
-                let t_solve = start.elapsed().as_secs_f64();
+                let t_pairs = start.elapsed();
+                let start = CpuClock::now();
+                for _ in 0..count {
+                    black_box(kernel.apply_fused(
+                        |iy, row| row.copy_from_slice(&x[iy * n..(iy + 1) * n]),
+                        |_, iy, row| y[iy * n..(iy + 1) * n].copy_from_slice(row),
+                    ));
+                }
+                fused.push(start.elapsed() / t_pairs);
+            }
+            eprintln!(
+                "[bem {n}²] kernel application u = K x in one spectrum sweep = {:.2} FFT pairs (on-CPU times, median of {REPS})",
+                median(&mut fused)
+            );
+        }
+        for pre in [false, true] {
+            if !wanted("ratio") {
+                break;
+            }
+            s.set_preconditioned(pre);
+            let start = Instant::now();
+            let iterations = s.solve(&g, p).expect("cold").iterations;
+            // Blocks of `solves` cold solves vs `solves · iterations` FFT pairs, alternated.
+            let solves = (CPU_BLOCK / start.elapsed().as_secs_f64()).ceil() as usize;
+            let (mut ratios, mut pair, mut solve) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..REPS {
+                let start = CpuClock::now();
+                for _ in 0..solves * iterations {
+                    kernel.fft_round_trip(&x, &mut y);
+                }
+                let t_pairs = start.elapsed() / solves as f64;
+                let start = CpuClock::now();
+                for _ in 0..solves {
+                    s.solve(&g, p).expect("cold");
+                }
+                let t_solve = start.elapsed() / solves as f64;
                 ratios.push(t_solve / t_pairs);
                 pair.push(t_pairs / iterations as f64);
                 solve.push(t_solve);
             }
+            // The fastest of each series too (least disturbed by the other processes).
+            let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+            let best = min(&solve) / iterations as f64 / min(&pair);
             let (pair, solve) = (median(&mut pair), median(&mut solve));
             eprintln!(
                 "[bem {n}²] preconditioned {pre}: FFT pair {:.3} ms; cold solve {:.1} ms / {iterations} it \
-                 = {:.3} ms per iteration = {:.2} FFT pairs (median of {REPS} alternated ratios)",
+                 = {:.3} ms per iteration = {:.2} FFT pairs (on-CPU times, median of {REPS} alternated ratios; \
+                 fastest solve / fastest pair: {best:.2})",
                 pair * 1e3,
                 solve * 1e3,
                 solve / iterations as f64 * 1e3,

@@ -26,6 +26,8 @@ use rustfft::{Fft, FftPlanner};
 
 use crate::surface::self_affine::mode;
 
+mod fused;
+
 /// Edge of the square tiles of the cache-blocked transpose. Power-of-two grids make the strided
 /// side of a tile hit one cache set; 8 rows of 16-byte values stay within an 8-way L1 set
 /// (32 measured ~3× slower at 256² on the `bemperf` branch).
@@ -45,6 +47,8 @@ pub struct PeriodicFft2 {
     row_in: Vec<f64>,
     rows: Vec<Complex64>,
     scratch: Vec<Complex64>,
+    /// Column block of [`PeriodicFft2::convolve_rows`] (allocated on first use).
+    block: Vec<Complex64>,
 }
 
 impl std::fmt::Debug for PeriodicFft2 {
@@ -83,6 +87,7 @@ impl PeriodicFft2 {
             row_in: vec![0.0; nx],
             rows: vec![Complex64::new(0.0, 0.0); nc * ny],
             scratch: vec![Complex64::new(0.0, 0.0); scratch_len],
+            block: Vec::new(),
         }
     }
 
@@ -294,6 +299,30 @@ impl HalfSpaceKernel {
     /// inverse transform).
     pub fn displacement_rows(&mut self, on_row: impl FnMut(usize, &[f64])) {
         self.fft.inverse_rows(&mut self.spec, on_row);
+    }
+
+    /// u = K x in one sweep of the spectrum ([`PeriodicFft2::convolve_rows`]): `fill_row(iy,
+    /// row)` writes row iy of x \[Pa\], `on_row(xᵀK x, iy, row)` receives row iy of u \[m\];
+    /// returns
+    /// xᵀK x \[m·Pa\] by Parseval. Same values as [`HalfSpaceKernel::apply_with_energy`].
+    pub fn apply_fused(
+        &mut self,
+        fill_row: impl FnMut(usize, &mut [f64]),
+        on_row: impl FnMut(f64, usize, &[f64]),
+    ) -> f64 {
+        self.fft.convolve_rows(&self.weights, fill_row, on_row)
+    }
+
+    /// x = K⁺ u like [`HalfSpaceKernel::apply_inverse`], in one sweep of the spectrum
+    /// ([`PeriodicFft2::convolve_rows`]) with the rows of u written by `fill_row` and those of
+    /// x \[Pa\] handed to `on_row`; returns uᵀK⁺u \[m·Pa\].
+    pub fn apply_inverse_fused(
+        &mut self,
+        fill_row: impl FnMut(usize, &mut [f64]),
+        on_row: impl FnMut(f64, usize, &[f64]),
+    ) -> f64 {
+        self.fft
+            .convolve_rows(&self.inverse_weights, fill_row, on_row)
     }
 
     /// x = K⁺ u: the pseudo-inverse of the kernel, x̂ = E*|q|/2 · û (x̂(0) = 0), the traction

@@ -149,6 +149,19 @@ fn bench_problem_counts() {
     let g1 = gap_from_surfaces(&tool.shifted(1, 0), &def).unwrap();
     let p = 0.01 * E_STAR;
     let mut s = elastic_solver(&def);
+    // Where the warm start's iterations go: iterations of cold and warm solves to each
+    // tolerance (the warm start saves what the cold solve spends reaching the warm ε0).
+    for pre in [false, true] {
+        s.set_preconditioned(pre);
+        for tol in [1e-2, 1e-3, 1e-4, 1e-6, 1e-8, 1e-10] {
+            s.options_mut().tolerance = tol;
+            let cold = s.solve(&g1, p).unwrap().iterations;
+            s.solve(&g0, p).unwrap();
+            let warm = s.solve_warm(&g1, p).unwrap().iterations;
+            eprintln!("preconditioned {pre}: tol {tol:.0e}: cold {cold}, warm {warm}");
+        }
+        s.options_mut().tolerance = SolverOptions::default().tolerance;
+    }
     for pre in [false, true, false, true] {
         s.set_preconditioned(pre);
         let first = s.solve(&g1, p).unwrap().iterations;

@@ -48,6 +48,19 @@
 //! is not): measured 3–4× fewer iterations on elastic rough contacts at 256²–512² for one more
 //! FFT pair per iteration, no gain on nearly saturated contacts (free set ~0.1 % of the grid),
 //! hence the threshold.
+//!
+//! Vollebregt's deflation was tried with one coarse mode per cluster of the free set and the
+//! exact Galerkin matrix (commits 5e83421, d7c065d): the additive two-level form took more
+//! iterations (256² bench problem: cold 23 → 29), the balancing form fewer (cold 23 → 21, warm
+//! after a one-pixel step 20 → 15) but 17–30× the time, since the free set changes at nearly
+//! every projected step and each change costs one kernel application per cluster (76 at 256²)
+//! plus O(clusters·N) per iteration. Not kept.
+//!
+//! # Warm starts
+//! After a one-pixel tool step the previous traction starts at ε0 ≈ 1e-2, which a cold solve
+//! reaches in 4–5 iterations; from there both converge at the same rate (~0.5 decade per
+//! preconditioned iteration between 1e-4 and 1e-10; measured by the ignored test
+//! `tests_warm::bench_problem_counts`), so a warm start saves ~3–7 iterations of 23–34.
 
 use super::{BemError, ContactSolver};
 use crate::bem::kernel::HalfSpaceKernel;
