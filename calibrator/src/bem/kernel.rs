@@ -143,8 +143,8 @@ impl PeriodicFft2 {
 impl PeriodicFft2 {
     /// Like [`PeriodicFft2::inverse`], handing each output row (nx reals) to `on_row(iy, row)`
     /// while it is in cache instead of storing the field.
-    pub fn inverse_rows(&mut self, spec: &mut [Complex64], mut on_row: impl FnMut(usize, &[f64])) {
-        let (nx, ny, nc) = (self.nx, self.ny, self.nc);
+    pub fn inverse_rows(&mut self, spec: &mut [Complex64], on_row: impl FnMut(usize, &[f64])) {
+        let (ny, nc) = (self.ny, self.nc);
         assert_eq!(
             spec.len(),
             nc * ny,
@@ -152,6 +152,14 @@ impl PeriodicFft2 {
         );
         self.col_inv.process_with_scratch(spec, &mut self.scratch);
         transpose(spec, &mut self.rows, nc, ny);
+        self.c2r_rows(on_row);
+    }
+
+    /// The row-wise c2r pass of an inverse: each half-spectrum row of `self.rows` (Hermitian
+    /// imaginary parts of the DC and Nyquist bins zeroed) to nx reals, handed to
+    /// `on_row(iy, row)`.
+    pub(super) fn c2r_rows(&mut self, mut on_row: impl FnMut(usize, &[f64])) {
+        let (nx, ny, nc) = (self.nx, self.ny, self.nc);
         for iy in 0..ny {
             let row = &mut self.rows[iy * nc..(iy + 1) * nc];
             row[0].im = 0.0;

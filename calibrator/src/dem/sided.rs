@@ -278,25 +278,7 @@ mod tests {
                     "{p:?} {k}"
                 );
             }
-            // Torque: −dU/dθ about each world axis = k·t·(p × ∇_p t + arm); per unit k·t:
-            // −dt/dθ = (p × ∇t + arm)_axis.
-            let eps = 1e-7;
-            for (k, axis) in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
-                .into_iter()
-                .enumerate()
-            {
-                let t_at = |th: f64| {
-                    let q = Quat::from_axis_angle(axis, th).compose(f0);
-                    node_depth(side, &frame(q), p).unwrap().depth
-                };
-                let dt = (t_at(eps) - t_at(-eps)) / (2.0 * eps);
-                let tq = cross(p, n.grad)[k] + n.vertical_torque_arm[k];
-                assert!(
-                    (tq + dt).abs() < 1e-5 * (C + dt.abs()),
-                    "{p:?} axis {k}: {tq} vs {}",
-                    -dt
-                );
-            }
+            assert_torque_is_minus_depth_rotation_derivative(side, frame, f0, p, C);
         }
     }
 
@@ -401,23 +383,38 @@ mod tests {
                 "tilt {tilt} not in the blend"
             );
             let n = node_depth(side, &f, p).expect("node inside");
-            let eps = 1e-7;
-            for (k, axis) in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
-                .into_iter()
-                .enumerate()
-            {
-                let t_at = |th: f64| {
-                    let q = Quat::from_axis_angle(axis, th).compose(f0);
-                    node_depth(side, &fr(q), p).unwrap().depth
-                };
-                let dt = (t_at(eps) - t_at(-eps)) / (2.0 * eps);
-                let tq = cross(p, n.grad)[k] + n.vertical_torque_arm[k];
-                assert!(
-                    (tq + dt).abs() < 1e-5 * (n.depth + dt.abs()),
-                    "tilt {tilt} axis {k}: {tq} vs {}",
-                    -dt
-                );
-            }
+            assert_torque_is_minus_depth_rotation_derivative(side, fr, f0, p, n.depth);
+        }
+    }
+
+    /// Torque: −dU/dθ about each world axis = k·t·(p × ∇_p t + arm); per unit k·t,
+    /// −dt/dθ = (p × ∇t + arm)_axis, checked by central differences of the depth under
+    /// rotations of ±1e-7 rad of the frame `frame_of(q)` about `f0`, to 1e-5 relative to
+    /// `scale` + |dt/dθ| (the O(ε²) truncation and round-off of the difference).
+    fn assert_torque_is_minus_depth_rotation_derivative(
+        side: Side,
+        frame_of: impl Fn(Quat) -> FlakeFrame,
+        f0: Quat,
+        p: [f64; 3],
+        scale: f64,
+    ) {
+        let n = node_depth(side, &frame_of(f0), p).expect("node inside");
+        let eps = 1e-7;
+        for (k, axis) in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+            .into_iter()
+            .enumerate()
+        {
+            let t_at = |th: f64| {
+                let q = Quat::from_axis_angle(axis, th).compose(f0);
+                node_depth(side, &frame_of(q), p).unwrap().depth
+            };
+            let dt = (t_at(eps) - t_at(-eps)) / (2.0 * eps);
+            let tq = cross(p, n.grad)[k] + n.vertical_torque_arm[k];
+            assert!(
+                (tq + dt).abs() < 1e-5 * (scale + dt.abs()),
+                "{p:?} axis {k}: {tq} vs {}",
+                -dt
+            );
         }
     }
 

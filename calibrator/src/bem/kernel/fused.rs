@@ -97,17 +97,7 @@ impl PeriodicFft2 {
                 }
             }
         }
-        for iy in 0..ny {
-            let row = &mut self.rows[iy * nc..(iy + 1) * nc];
-            row[0].im = 0.0;
-            if nx % 2 == 0 {
-                row[nc - 1].im = 0.0;
-            }
-            self.c2r
-                .process_with_scratch(row, &mut self.row_in, &mut self.scratch)
-                .expect("c2r buffer sizes fixed at planning, Hermitian entries zeroed");
-            on_row(energy, iy, &self.row_in);
-        }
+        self.c2r_rows(|iy, row| on_row(energy, iy, row));
         energy
     }
 }
