@@ -110,16 +110,7 @@ impl PeriodicFft2 {
         let (nx, ny, nc) = (self.nx, self.ny, self.nc);
         assert_eq!(input.len(), nx * ny, "PeriodicFft2::forward: input size");
         assert_eq!(spec.len(), nc * ny, "PeriodicFft2::forward: spectrum size");
-        for iy in 0..ny {
-            self.row_in.copy_from_slice(&input[iy * nx..(iy + 1) * nx]);
-            self.r2c
-                .process_with_scratch(
-                    &mut self.row_in,
-                    &mut self.rows[iy * nc..(iy + 1) * nc],
-                    &mut self.scratch,
-                )
-                .expect("r2c buffer sizes are fixed at planning");
-        }
+        self.r2c_rows(|iy, row| row.copy_from_slice(&input[iy * nx..(iy + 1) * nx]));
         transpose(&self.rows, spec, ny, nc);
         self.col_fwd.process_with_scratch(spec, &mut self.scratch);
     }
@@ -153,6 +144,22 @@ impl PeriodicFft2 {
         self.col_inv.process_with_scratch(spec, &mut self.scratch);
         transpose(spec, &mut self.rows, nc, ny);
         self.c2r_rows(on_row);
+    }
+
+    /// The row-wise r2c pass of a forward transform: `fill_row(iy, row)` writes input row iy
+    /// (nx reals), whose half spectrum lands in row iy of `self.rows`.
+    pub(super) fn r2c_rows(&mut self, mut fill_row: impl FnMut(usize, &mut [f64])) {
+        let (ny, nc) = (self.ny, self.nc);
+        for iy in 0..ny {
+            fill_row(iy, &mut self.row_in);
+            self.r2c
+                .process_with_scratch(
+                    &mut self.row_in,
+                    &mut self.rows[iy * nc..(iy + 1) * nc],
+                    &mut self.scratch,
+                )
+                .expect("r2c buffer sizes are fixed at planning");
+        }
     }
 
     /// The row-wise c2r pass of an inverse: each half-spectrum row of `self.rows` (Hermitian

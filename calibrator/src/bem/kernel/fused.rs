@@ -57,16 +57,7 @@ impl PeriodicFft2 {
         if self.block.len() < COLUMN_BLOCK * ny {
             self.block = vec![Complex64::new(0.0, 0.0); COLUMN_BLOCK * ny];
         }
-        for iy in 0..ny {
-            fill_row(iy, &mut self.row_in);
-            self.r2c
-                .process_with_scratch(
-                    &mut self.row_in,
-                    &mut self.rows[iy * nc..(iy + 1) * nc],
-                    &mut self.scratch,
-                )
-                .expect("r2c buffer sizes are fixed at planning");
-        }
+        self.r2c_rows(&mut fill_row);
         let mut energy = 0.0;
         for c0 in (0..nc).step_by(COLUMN_BLOCK) {
             let width = COLUMN_BLOCK.min(nc - c0);
