@@ -13,6 +13,7 @@ pub mod analysis;
 pub mod elliptic;
 pub mod junction;
 pub mod population;
+pub mod quasistatic;
 pub mod run;
 pub mod slider;
 
