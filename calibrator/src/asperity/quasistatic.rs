@@ -20,6 +20,7 @@
 //! quasi-static stability of the peak: a slider pulled through k_L jumps (and can stick–slip)
 //! only where the interface softens faster than the spring, dF/dX < −k_L.
 
+use super::analysis::{SHAPE_BINS, area_shape, binned_curvature};
 use super::junction::{INVERSE_TABLE_INTERVALS, InverseTable, JunctionConsts};
 use super::slider::{ModelError, ModelParams};
 
@@ -165,6 +166,78 @@ pub fn peak_of(curve: &[QuasiStaticPoint], k_l: f64, window: usize) -> Option<Qu
         peak: *peak,
         first_slip,
         softening,
+    })
+}
+
+/// The A(Q) shape figures of a population's quasi-static incipient loading.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IncipientShape {
+    /// Number of junctions N.
+    pub junctions: usize,
+    /// Initial area A₀ \[m²\].
+    pub area0: f64,
+    /// Quasi-static static peak Q_s \[N\].
+    pub q_s: f64,
+    /// A_s/A₀ at the peak.
+    pub area_ratio: f64,
+    /// Q at the first depinning over Q_s.
+    pub first_slip_fraction: f64,
+    /// Time-weighted curvature of [`super::analysis::area_shape`] on points sampled uniformly
+    /// in t = (X + Q/k_L)/v (what a run records: Q = k_L(vt − X)).
+    pub curvature_time: f64,
+    /// [`binned_curvature`] over [0, Q_s].
+    pub curvature_full: f64,
+    /// [`binned_curvature`] over [Q at the first depinning, Q_s].
+    pub curvature_late: f64,
+    /// [`QuasiStaticPeak::softening`] (> 1: the peak is quasi-statically unstable).
+    pub softening: f64,
+    /// Displacement from the peak to the last slip, d_max − X_s \[m\] (the post-peak range over
+    /// which the interface lets go).
+    pub post_peak_range: f64,
+}
+
+/// Computes the [`IncipientShape`] of junctions `areas` under `params` on `points` uniformly
+/// spaced displacements from 0 to 1.05× the last slip displacement; post-peak softening over
+/// windows of `points`/400 samples.
+pub fn incipient_shape(
+    params: &ModelParams,
+    areas: &[f64],
+    points: usize,
+) -> Result<IncipientShape, ModelError> {
+    let qs = QuasiStatic::new(params, areas)?;
+    let (_, d_max) = qs.slip_range();
+    let curve = qs.curve(1.05 * d_max, points);
+    let pk =
+        peak_of(&curve, params.spring_stiffness, (points / 400).max(1)).ok_or(ModelError::Empty)?;
+    let loading: Vec<&QuasiStaticPoint> = curve.iter().take_while(|p| p.x <= pk.peak.x).collect();
+    let pts: Vec<(f64, f64)> = loading.iter().map(|p| (p.q, p.area)).collect();
+    // Time-uniform resampling: t(X) = (X + Q/k_L)/v is increasing up to the peak.
+    let t_of = |p: &QuasiStaticPoint| p.x + p.q / params.spring_stiffness;
+    let t_end = t_of(&pk.peak);
+    let mut timed = Vec::with_capacity(points);
+    let mut j = 0;
+    for k in 0..points {
+        let t = t_end * k as f64 / (points - 1).max(1) as f64;
+        while j + 1 < loading.len() && t_of(loading[j + 1]) <= t {
+            j += 1;
+        }
+        timed.push((loading[j].q, loading[j].area));
+    }
+    let area0 = qs.initial_area();
+    let (q_s, a_s) = (pk.peak.q, pk.peak.area);
+    let q1 = pk.first_slip.q;
+    let nan = f64::NAN;
+    Ok(IncipientShape {
+        junctions: areas.len(),
+        area0,
+        q_s,
+        area_ratio: a_s / area0,
+        first_slip_fraction: q1 / q_s,
+        curvature_time: area_shape(&timed, area0, q_s).map_or(nan, |s| s.curvature),
+        curvature_full: binned_curvature(&pts, area0, a_s, 0.0, q_s, SHAPE_BINS).unwrap_or(nan),
+        curvature_late: binned_curvature(&pts, area0, a_s, q1, q_s, SHAPE_BINS).unwrap_or(nan),
+        softening: pk.softening,
+        post_peak_range: d_max - pk.peak.x,
     })
 }
 

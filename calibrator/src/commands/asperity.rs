@@ -147,8 +147,11 @@ pub fn run(args: Args) -> Result<()> {
             _ => format!("no stick-slip ({} stops)", s.stops),
         };
         let curv = s.shape.map_or(f64::NAN, |x| x.curvature);
+        let (cf, cl) = s
+            .curve_shape
+            .map_or((f64::NAN, f64::NAN), |x| (x.full, x.after_first_slip));
         println!(
-            "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {curv:.3}, {ss}",
+            "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {cf:.3} (after first slip {cl:.3}, time-weighted {curv:.3}), {ss}",
             r.load,
             s.junctions,
             s.stiffness0,
@@ -256,7 +259,10 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         "slip_events",
         "stops",
         "alpha_m2_per_N2",
-        "curvature",
+        "curvature_time_weighted",
+        "curvature_curve",
+        "curvature_after_first_slip",
+        "first_slip_Q_over_Qs",
         "rms_linear_m2",
         "rms_quadratic_m2",
         "max_force_over_sigma_A",
@@ -270,6 +276,9 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         });
         let (alpha, curv, rl, rq) = s.shape.map_or((nan, nan, nan, nan), |x| {
             (x.alpha, x.curvature, x.rms_linear, x.rms_quadratic)
+        });
+        let (cf, cl, q1) = s.curve_shape.map_or((nan, nan, nan), |x| {
+            (x.full, x.after_first_slip, x.first_slip_fraction)
         });
         t.push(&[
             r.load,
@@ -289,6 +298,9 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
             s.stops as f64,
             alpha,
             curv,
+            cf,
+            cl,
+            q1,
             rl,
             rq,
             s.max_force_ratio,
