@@ -245,25 +245,25 @@ const SERIES_SLOPE: f64 = 0.02;
 /// Sums and ratios of f64 forces that are exact up to accumulated round-off.
 const ROUND_OFF: f64 = 1e-12;
 
-/// Upper bound on the normalised A(Q) curvature of the default population, asserted at every
-/// load. The experiments' shape A₀ − αQ² has curvature 1 by construction (seed §3–4: the
-/// measured curves are "essentially quadratic"), an all-alike population stays at 0.95–0.96
-/// (all junctions shrink together, Eq. 3 is quadratic in f); 0.6 demands at least 40 % less
-/// curvature than both, i.e. a shape set by progressive depinning (seed §4, Fig. 4), not by
-/// Eq. 3. The default population measures 0.53–0.54 at the six loads (seed 1) and
-/// 0.54–0.57 at 0.98 N over seeds 1–5.
-const CURVATURE_MAX: f64 = 0.6;
+/// Band |curvature| ≤ 0.2 that the default population's A(Q) must stay in, asserted at every
+/// load for the time-weighted and both Q-binned figures (analysis.rs). The seed's finding is
+/// that the model's A(Q) is "much more linear" than the experiments' A₀ − αQ², whose
+/// normalised curvature is 1 by construction; 0.2 demands at least 80 % less curvature than
+/// that (and than the all-alike population's 0.96–0.97, Eq. 3 alone). The default (bimodal)
+/// population measures −0.07 to −0.11 (Q-binned over [0, Q_s]) and −0.07 to −0.13 (after
+/// the first depinning) at the six loads over seeds 1–5; the previous log-uniform default
+/// measured 0.52–0.56 and fails the band.
+const CURVATURE_LINEAR_BAND: f64 = 0.2;
 /// Curve-shape figures of a run vs the quasi-static curve of the same junctions: the run's
 /// samples are 4000 in time and the start-up oscillation shifts Q by ~1e-4 N.
 const DYNAMIC_VS_QUASI_STATIC: f64 = 0.03;
 /// An all-alike (σ_ln = 0.1) population must stay near the quadratic shape of Eq. 3.
 const CURVATURE_ALL_ALIKE_MIN: f64 = 0.9;
 
-/// The default population at the lightest load of §3 (P = 0.98 N, M1 = 0): the load where
-/// stick–slip is hardest to get (the drive spring k_L is stiffest relative to the interface,
-/// see `population`), with C_t = 1000 to stay fast in the dev profile (Q_s changes by < 1e-4
-/// relative between C_t = 1000 and 10⁴, and the ignored `full_seed003_sweep` checks all six
-/// loads at the seed's C_t = 10⁴).
+/// The default population at the lightest load of §3 (P = 0.98 N, M1 = 0: the cheapest run,
+/// N = 2060), with C_t = 1000 to stay fast in the dev profile (the ignored
+/// `full_seed003_sweep` checks all six loads at C_t = 2000): stick–slip, A(Q) in the linear
+/// band, and the run's A(Q) equal to the quasi-static curve of the same junctions.
 #[test]
 fn default_population_sticks_and_straightens_area_at_lightest_load() {
     let load = seed003_loads()[0];
@@ -297,7 +297,7 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
         "{ss:?}"
     );
     assert!(
-        shape.curvature <= CURVATURE_MAX,
+        shape.curvature.abs() <= CURVATURE_LINEAR_BAND,
         "curvature {}",
         shape.curvature
     );
@@ -315,6 +315,10 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
     assert!((cs.full - qs.curvature_full).abs() < DYNAMIC_VS_QUASI_STATIC);
     assert!((cs.after_first_slip - qs.curvature_late).abs() < DYNAMIC_VS_QUASI_STATIC);
     assert!(
+        cs.full.abs() <= CURVATURE_LINEAR_BAND
+            && cs.after_first_slip.abs() <= CURVATURE_LINEAR_BAND
+    );
+    assert!(
         (qs.q_s - qs_run).abs() < 0.01 * qs_run,
         "{} vs {qs_run}",
         qs.q_s
@@ -324,6 +328,44 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
     let c = alike.shape.unwrap().curvature;
     println!("all-alike population: curvature {c:.3}");
     assert!(c > CURVATURE_ALL_ALIKE_MIN, "all-alike curvature {c}");
+}
+
+/// Ref. [20]: the real contact area falls by "as much as 30 %" under shear, so A_s/A₀ ≥ 0.7
+/// (the default measures 0.708–0.714; the previous default 0.61).
+const AREA_RATIO_MIN: f64 = 0.7;
+/// Ref. [20]: hundreds to thousands of microjunctions; the default has 2 060–13 428 (N ∝ P at
+/// a fixed size distribution, so the heaviest load has the most; the previous default had
+/// up to 23 802).
+const JUNCTIONS_MAX: usize = 15_000;
+
+/// The default population's A(Q) at the six loads of §3, from the quasi-static curve (the run
+/// follows it to 0.03 in curvature, `default_population_sticks_and_straightens_area_at_lightest_load`):
+/// inside the linear band for all three figures, with A_s/A₀ and N as reported; the
+/// previous default and the all-alike population are outside it (the figure discriminates).
+#[test]
+fn default_population_area_is_nearly_linear_at_all_six_loads() {
+    use super::population::PowerLawPopulation;
+    for (i, &load) in seed003_loads().iter().enumerate() {
+        let params = ModelParams::seed003_for_load(load);
+        let shape = |g: Generator| {
+            let areas = g.generate(load, &mut stream_rng(1, i as u64)).unwrap();
+            incipient_shape(&params, &areas, 2000).unwrap()
+        };
+        let s = shape(Generator::default());
+        println!("P = {load:.2} N: {s:?}");
+        for c in [s.curvature_time, s.curvature_full, s.curvature_late] {
+            assert!(c.abs() <= CURVATURE_LINEAR_BAND, "P = {load}: {s:?}");
+        }
+        assert!(
+            s.area_ratio >= AREA_RATIO_MIN && s.area_ratio < 1.0,
+            "{s:?}"
+        );
+        assert!(s.junctions <= JUNCTIONS_MAX, "{s:?}");
+        let old = shape(PowerLawPopulation::default().into());
+        assert!(old.curvature_full > CURVATURE_LINEAR_BAND, "{old:?}");
+        let alike = shape(LognormalPopulation::default().into());
+        assert!(alike.curvature_full > CURVATURE_ALL_ALIKE_MIN, "{alike:?}");
+    }
 }
 
 #[test]
@@ -369,7 +411,22 @@ fn full_seed003_sweep() {
         let s = &r.output.summary;
         assert!(s.has_stick_slip(2), "no stick-slip at P = {}", r.load);
         let c = s.shape.unwrap().curvature;
-        assert!(c <= CURVATURE_MAX, "P = {}: curvature {c}", r.load);
+        assert!(
+            c.abs() <= CURVATURE_LINEAR_BAND,
+            "P = {}: curvature {c}",
+            r.load
+        );
+        let cs = s.curve_shape.unwrap();
+        assert!(
+            cs.full.abs() <= CURVATURE_LINEAR_BAND,
+            "P = {}: {cs:?}",
+            r.load
+        );
+        assert!(
+            cs.after_first_slip.abs() <= CURVATURE_LINEAR_BAND,
+            "P = {}: {cs:?}",
+            r.load
+        );
         let (qs, amp) = (s.peak.unwrap().q, s.stick_slip.unwrap().amplitude);
         assert!(
             amp > 0.02 * qs && amp < 0.5 * qs,
