@@ -10,6 +10,7 @@
 //! [`sweep`] runs several normal loads in parallel and fills the core's pre-sliding table.
 
 pub mod analysis;
+pub mod bimodal;
 pub mod elliptic;
 pub mod junction;
 pub mod population;

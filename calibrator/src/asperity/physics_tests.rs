@@ -438,7 +438,7 @@ fn full_seed003_sweep() {
 }
 
 #[test]
-#[ignore = "the issue's other must-be-trues with the default population at P = 0.98 N (≈ 3e10 junction-steps, ~3 min); run with: cargo test -p tribo-calibrator --release -- --ignored default_population_numerics --nocapture"]
+#[ignore = "the issue's other must-be-trues with the default population at P = 0.98 N (72 s in release on 2 shared cores); run with: cargo test -p tribo-calibrator --release -- --ignored default_population_numerics --nocapture"]
 fn default_population_numerics() {
     let load = seed003_loads()[0];
     let areas = Generator::default()
