@@ -369,7 +369,7 @@ fn default_population_area_is_nearly_linear_at_all_six_loads() {
 }
 
 #[test]
-#[ignore = "full-size sweep of the six loads with the default population at C_t = 2000 (5.8e10 junction-steps, ~8 min on 2 busy cores); run with: cargo test -p tribo-calibrator --release -- --ignored full_seed003_sweep --nocapture"]
+#[ignore = "full-size sweep of the six loads with the default population at C_t = 2000 (5.8e10 junction-steps, 218 s in release on 2 shared cores); run with: cargo test -p tribo-calibrator --release -- --ignored full_seed003_sweep --nocapture"]
 fn full_seed003_sweep() {
     // C_t = 2000 instead of the seed's 10⁴: `default_population_numerics` checks that Q_s and
     // the stick–slip verdict agree between the two at the lightest load.
