@@ -10,12 +10,16 @@
 //! [`sweep`] runs several normal loads in parallel and fills the core's pre-sliding table.
 
 pub mod analysis;
+pub mod bimodal;
 pub mod elliptic;
 pub mod junction;
 pub mod population;
+pub mod quasistatic;
 pub mod run;
 pub mod slider;
 
 #[cfg(test)]
 mod physics_tests;
+#[cfg(test)]
+mod shape_study;
 pub mod sweep;

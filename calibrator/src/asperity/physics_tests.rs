@@ -4,6 +4,7 @@
 //! profile; the full-size sweep is `full_seed003_sweep` (ignored).
 
 use super::population::{Generator, LognormalPopulation};
+use super::quasistatic::incipient_shape;
 use super::run::{RunConfig, loading_rate, run};
 use super::slider::{Eq11Solver, JunctionState, ModelParams, Simulation, seed003_loads};
 use super::sweep::{PopulationSource, SweepConfig, presliding_section, run_sweep};
@@ -244,22 +245,25 @@ const SERIES_SLOPE: f64 = 0.02;
 /// Sums and ratios of f64 forces that are exact up to accumulated round-off.
 const ROUND_OFF: f64 = 1e-12;
 
-/// Upper bound on the normalised A(Q) curvature of the default population, asserted at every
-/// load. The experiments' shape A₀ − αQ² has curvature 1 by construction (seed §3–4: the
-/// measured curves are "essentially quadratic"), an all-alike population stays at 0.95–0.96
-/// (all junctions shrink together, Eq. 3 is quadratic in f); 0.6 demands at least 40 % less
-/// curvature than both, i.e. a shape set by progressive depinning (seed §4, Fig. 4), not by
-/// Eq. 3. The default population measures 0.53–0.54 at the six loads (seed 1) and
-/// 0.54–0.57 at 0.98 N over seeds 1–5.
-const CURVATURE_MAX: f64 = 0.6;
+/// Band |curvature| ≤ 0.2 that the default population's A(Q) must stay in, asserted at every
+/// load for the time-weighted and both Q-binned figures (analysis.rs). The seed's finding is
+/// that the model's A(Q) is "much more linear" than the experiments' A₀ − αQ², whose
+/// normalised curvature is 1 by construction; 0.2 demands at least 80 % less curvature than
+/// that (and than the all-alike population's 0.96–0.97, Eq. 3 alone). The default (bimodal)
+/// population measures −0.07 to −0.11 (Q-binned over [0, Q_s]) and −0.07 to −0.13 (after
+/// the first depinning) at the six loads over seeds 1–5; the previous log-uniform default
+/// measured 0.52–0.56 and fails the band.
+const CURVATURE_LINEAR_BAND: f64 = 0.2;
+/// Curve-shape figures of a run vs the quasi-static curve of the same junctions: the run's
+/// samples are 4000 in time and the start-up oscillation shifts Q by ~1e-4 N.
+const DYNAMIC_VS_QUASI_STATIC: f64 = 0.03;
 /// An all-alike (σ_ln = 0.1) population must stay near the quadratic shape of Eq. 3.
 const CURVATURE_ALL_ALIKE_MIN: f64 = 0.9;
 
-/// The default population at the lightest load of §3 (P = 0.98 N, M1 = 0): the load where
-/// stick–slip is hardest to get (the drive spring k_L is stiffest relative to the interface,
-/// see `population`), with C_t = 1000 to stay fast in the dev profile (Q_s changes by < 1e-4
-/// relative between C_t = 1000 and 10⁴, and the ignored `full_seed003_sweep` checks all six
-/// loads at the seed's C_t = 10⁴).
+/// The default population at the lightest load of §3 (P = 0.98 N, M1 = 0: the cheapest run,
+/// N = 2060), with C_t = 1000 to stay fast in the dev profile (the ignored
+/// `full_seed003_sweep` checks all six loads at C_t = 2000): stick–slip, A(Q) in the linear
+/// band, and the run's A(Q) equal to the quasi-static curve of the same junctions.
 #[test]
 fn default_population_sticks_and_straightens_area_at_lightest_load() {
     let load = seed003_loads()[0];
@@ -276,7 +280,8 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
     let s = run_with(Generator::default());
     let ss = s.stick_slip.unwrap();
     let shape = s.shape.unwrap();
-    let qs = s.peak.unwrap().q;
+    let qs_run = s.peak.unwrap().q;
+    let qs = qs_run;
     println!(
         "default, P = {load:.3} N: N = {}, Q_s = {qs:.4} N, curvature {:.3}, {ss:?}, {} stops",
         s.junctions, shape.curvature, s.stops
@@ -292,9 +297,31 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
         "{ss:?}"
     );
     assert!(
-        shape.curvature <= CURVATURE_MAX,
+        shape.curvature.abs() <= CURVATURE_LINEAR_BAND,
         "curvature {}",
         shape.curvature
+    );
+    // The run's A(Q) up to Q_s is the quasi-static curve of the same junctions (inertia and
+    // damping add M(Ẍ + ηẊ) ≈ 1e-4 N): both curve-shape figures agree with it.
+    let areas = Generator::default()
+        .generate(load, &mut stream_rng(1, 0))
+        .unwrap();
+    let qs = incipient_shape(&params, &areas, 4000).unwrap();
+    let cs = s.curve_shape.unwrap();
+    println!(
+        "curve shape: run {:.3} / {:.3} (after first slip), quasi-static {:.3} / {:.3}",
+        cs.full, cs.after_first_slip, qs.curvature_full, qs.curvature_late
+    );
+    assert!((cs.full - qs.curvature_full).abs() < DYNAMIC_VS_QUASI_STATIC);
+    assert!((cs.after_first_slip - qs.curvature_late).abs() < DYNAMIC_VS_QUASI_STATIC);
+    assert!(
+        cs.full.abs() <= CURVATURE_LINEAR_BAND
+            && cs.after_first_slip.abs() <= CURVATURE_LINEAR_BAND
+    );
+    assert!(
+        (qs.q_s - qs_run).abs() < 0.01 * qs_run,
+        "{} vs {qs_run}",
+        qs.q_s
     );
     // Contrast: all-alike junctions keep the quadratic shape of Eq. 3.
     let alike = run_with(LognormalPopulation::default().into());
@@ -303,8 +330,46 @@ fn default_population_sticks_and_straightens_area_at_lightest_load() {
     assert!(c > CURVATURE_ALL_ALIKE_MIN, "all-alike curvature {c}");
 }
 
+/// Ref. [20]: the real contact area falls by "as much as 30 %" under shear, so A_s/A₀ ≥ 0.7
+/// (the default measures 0.708–0.714; the previous default 0.61).
+const AREA_RATIO_MIN: f64 = 0.7;
+/// Ref. [20]: hundreds to thousands of microjunctions; the default has 2 060–13 428 (N ∝ P at
+/// a fixed size distribution, so the heaviest load has the most; the previous default had
+/// up to 23 802).
+const JUNCTIONS_MAX: usize = 15_000;
+
+/// The default population's A(Q) at the six loads of §3, from the quasi-static curve (the run
+/// follows it to 0.03 in curvature, `default_population_sticks_and_straightens_area_at_lightest_load`):
+/// inside the linear band for all three figures, with A_s/A₀ and N as reported; the
+/// previous default and the all-alike population are outside it (the figure discriminates).
 #[test]
-#[ignore = "full-size sweep of the six loads with the default population at C_t = 2000 (1.1e11 junction-steps, ~15 min on 2 busy cores); run with: cargo test -p tribo-calibrator --release -- --ignored full_seed003_sweep --nocapture"]
+fn default_population_area_is_nearly_linear_at_all_six_loads() {
+    use super::population::PowerLawPopulation;
+    for (i, &load) in seed003_loads().iter().enumerate() {
+        let params = ModelParams::seed003_for_load(load);
+        let shape = |g: Generator| {
+            let areas = g.generate(load, &mut stream_rng(1, i as u64)).unwrap();
+            incipient_shape(&params, &areas, 2000).unwrap()
+        };
+        let s = shape(Generator::default());
+        println!("P = {load:.2} N: {s:?}");
+        for c in [s.curvature_time, s.curvature_full, s.curvature_late] {
+            assert!(c.abs() <= CURVATURE_LINEAR_BAND, "P = {load}: {s:?}");
+        }
+        assert!(
+            s.area_ratio >= AREA_RATIO_MIN && s.area_ratio < 1.0,
+            "{s:?}"
+        );
+        assert!(s.junctions <= JUNCTIONS_MAX, "{s:?}");
+        let old = shape(PowerLawPopulation::default().into());
+        assert!(old.curvature_full > CURVATURE_LINEAR_BAND, "{old:?}");
+        let alike = shape(LognormalPopulation::default().into());
+        assert!(alike.curvature_full > CURVATURE_ALL_ALIKE_MIN, "{alike:?}");
+    }
+}
+
+#[test]
+#[ignore = "full-size sweep of the six loads with the default population at C_t = 2000 (5.8e10 junction-steps, 218 s in release on 2 shared cores); run with: cargo test -p tribo-calibrator --release -- --ignored full_seed003_sweep --nocapture"]
 fn full_seed003_sweep() {
     // C_t = 2000 instead of the seed's 10⁴: `default_population_numerics` checks that Q_s and
     // the stick–slip verdict agree between the two at the lightest load.
@@ -346,7 +411,22 @@ fn full_seed003_sweep() {
         let s = &r.output.summary;
         assert!(s.has_stick_slip(2), "no stick-slip at P = {}", r.load);
         let c = s.shape.unwrap().curvature;
-        assert!(c <= CURVATURE_MAX, "P = {}: curvature {c}", r.load);
+        assert!(
+            c.abs() <= CURVATURE_LINEAR_BAND,
+            "P = {}: curvature {c}",
+            r.load
+        );
+        let cs = s.curve_shape.unwrap();
+        assert!(
+            cs.full.abs() <= CURVATURE_LINEAR_BAND,
+            "P = {}: {cs:?}",
+            r.load
+        );
+        assert!(
+            cs.after_first_slip.abs() <= CURVATURE_LINEAR_BAND,
+            "P = {}: {cs:?}",
+            r.load
+        );
         let (qs, amp) = (s.peak.unwrap().q, s.stick_slip.unwrap().amplitude);
         assert!(
             amp > 0.02 * qs && amp < 0.5 * qs,
@@ -358,7 +438,7 @@ fn full_seed003_sweep() {
 }
 
 #[test]
-#[ignore = "the issue's other must-be-trues with the default population at P = 0.98 N (≈ 3e10 junction-steps, ~3 min); run with: cargo test -p tribo-calibrator --release -- --ignored default_population_numerics --nocapture"]
+#[ignore = "the issue's other must-be-trues with the default population at P = 0.98 N (72 s in release on 2 shared cores); run with: cargo test -p tribo-calibrator --release -- --ignored default_population_numerics --nocapture"]
 fn default_population_numerics() {
     let load = seed003_loads()[0];
     let areas = Generator::default()

@@ -2,7 +2,10 @@
 //! X(t) and the junction state counts, detects the static peak and stick–slip on every step,
 //! and fits the A(Q) shape of the incipient loading.
 
-use super::analysis::{AreaShape, Extremum, PeakDetector, StickSlip, area_shape, slope};
+use super::analysis::{
+    AreaShape, CurveShape, Extremum, PeakDetector, SHAPE_BINS, StickSlip, area_shape,
+    binned_curvature, slope,
+};
 use super::slider::{Simulation, StateCounts};
 
 /// Settings of one run.
@@ -93,8 +96,12 @@ pub struct RunSummary {
     pub peak: Option<Extremum>,
     /// Stick–slip statistics; `None` if no complete cycle.
     pub stick_slip: Option<StickSlip>,
-    /// A(Q) shape over the incipient loading.
+    /// A(Q) shape over the incipient loading: the seed's fit A₀ − αQ² and the time-weighted
+    /// free-quadratic curvature (samples uniform in time).
     pub shape: Option<AreaShape>,
+    /// A(Q) curvature as a curve (equal weight per interval of Q), over [0, Q_s] and after the
+    /// first depinning ([`binned_curvature`]): the figure that represents the seed's Fig. 4.
+    pub curve_shape: Option<CurveShape>,
     /// Largest |f_i|/(σ·A_i) seen on any step (must stay ≤ 1).
     pub max_force_ratio: f64,
     /// Stops of the slider after a slip: steps on which every slipping junction re-pinned at
@@ -141,9 +148,14 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
     let mut since = 0u64;
     let mut max_q: Option<Extremum> = None;
     let mut stops = 0usize;
+    let mut first_slip_q: Option<f64> = None;
     for k in 1..=total_steps {
         let slipping_before = sim.counts().slipping;
+        let q_before = sim.spring_force();
         sim.step();
+        if first_slip_q.is_none() && sim.counts().virgin < sim.len() {
+            first_slip_q = Some(q_before);
+        }
         if slipping_before > 0 && sim.counts().slipping == 0 && sim.counts().pinned > 0 {
             stops += 1;
         }
@@ -179,14 +191,24 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
     let peak = detector
         .static_peak()
         .or_else(|| (sim.counts().virgin == 0).then_some(max_q).flatten());
-    let shape = peak.and_then(|p| {
-        let pts: Vec<(f64, f64)> = samples
+    let loading_points = |p: &Extremum| -> Vec<(f64, f64)> {
+        samples
             .iter()
             .filter(|s| s.t <= p.t)
             .map(|s| (s.q, s.area))
             .chain(std::iter::once((p.q, p.area)))
-            .collect();
-        area_shape(&pts, sim.initial_area(), p.q)
+            .collect()
+    };
+    let shape = peak.and_then(|p| area_shape(&loading_points(&p), sim.initial_area(), p.q));
+    let curve_shape = peak.zip(first_slip_q).and_then(|(p, q1)| {
+        let pts = loading_points(&p);
+        let a0 = sim.initial_area();
+        Some(CurveShape {
+            full: binned_curvature(&pts, a0, p.area, 0.0, p.q, SHAPE_BINS)?,
+            after_first_slip: binned_curvature(&pts, a0, p.area, q1, p.q, SHAPE_BINS)
+                .unwrap_or(f64::NAN),
+            first_slip_fraction: q1 / p.q,
+        })
     });
     let summary = RunSummary {
         junctions: sim.len(),
@@ -197,6 +219,7 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
         peak,
         stick_slip: detector.stick_slip(),
         shape,
+        curve_shape,
         max_force_ratio: max_ratio,
         stops,
     };

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use crate::asperity::population::{Generator, LognormalPopulation, PowerLawPopulation, read_csv};
+use crate::asperity::population::{
+    BimodalPopulation, Generator, LognormalPopulation, PowerLawPopulation, read_csv,
+};
 use crate::asperity::slider::{Eq11Solver, ModelParams, seed003_loads};
 use crate::asperity::sweep::{
     LoadResult, PopulationSource, SweepConfig, prepare, presliding_section, run_prepared,
@@ -31,22 +33,35 @@ pub struct Args {
     /// per load, in the order of --loads. Replaces the generator.
     #[arg(long)]
     pub junctions: Vec<PathBuf>,
-    /// Generator family: `log-uniform` (default: truncated power law p(A) ∝ A^(−τ) with
-    /// τ = --exponent, see `asperity::population`) or `lognormal`.
-    #[arg(long, value_enum, default_value_t = Family::LogUniform)]
+    /// Generator family: `bimodal` (default: power-law bulk plus a spike of large junctions,
+    /// see `asperity::population`), `log-uniform` (truncated power law p(A) ∝ A^(−τ) with
+    /// τ = --exponent) or `lognormal`.
+    #[arg(long, value_enum, default_value_t = Family::Bimodal)]
     pub family: Family,
     /// Generator: total initial area per newton of normal load \[m²/N\].
     #[arg(long, default_value_t = 4e-6)]
     pub area_per_load: f64,
-    /// Power-law generator: smallest junction area A_min \[m²\].
-    #[arg(long, default_value_t = 5e-11)]
-    pub min_area: f64,
-    /// Power-law generator: largest junction area A_max \[m²\].
-    #[arg(long, default_value_t = 5e-9)]
-    pub max_area: f64,
-    /// Power-law generator: exponent τ of p(A) ∝ A^(−τ) (1: log-uniform).
-    #[arg(long, default_value_t = 1.0)]
-    pub exponent: f64,
+    /// Power-law generator (and bimodal bulk): smallest junction area A_min \[m²\]
+    /// (default 5e-11; bimodal 1e-10).
+    #[arg(long)]
+    pub min_area: Option<f64>,
+    /// Power-law generator (and bimodal bulk): largest junction area A_max \[m²\]
+    /// (default 5e-9; bimodal 1e-8).
+    #[arg(long)]
+    pub max_area: Option<f64>,
+    /// Power-law generator (and bimodal bulk): exponent τ of p(A) ∝ A^(−τ)
+    /// (default 1, log-uniform; bimodal 1.5).
+    #[arg(long)]
+    pub exponent: Option<f64>,
+    /// Bimodal generator: area fraction φ of the spike of large junctions.
+    #[arg(long, default_value_t = 0.5)]
+    pub spike_fraction: f64,
+    /// Bimodal generator: median area of the spike's junctions \[m²\].
+    #[arg(long, default_value_t = 2e-8)]
+    pub spike_median: f64,
+    /// Bimodal generator: standard deviation of ln(area) within the spike.
+    #[arg(long, default_value_t = 0.1)]
+    pub spike_sigma_ln: f64,
     /// Lognormal generator: median junction area \[m²\].
     #[arg(long, default_value_t = 1e-8)]
     pub median_area: f64,
@@ -80,10 +95,13 @@ pub struct Args {
 /// Junction-population generator families of `tribo asperity`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Family {
-    /// Truncated power law (log-uniform for τ = 1): the documented default.
+    /// Truncated power law (log-uniform for τ = 1): the previous default.
     LogUniform,
     /// Lognormal.
     Lognormal,
+    /// Power-law bulk plus a lognormal spike of large junctions: the documented default
+    /// (`asperity::population`).
+    Bimodal,
 }
 
 /// Runs `tribo asperity`.
@@ -97,9 +115,20 @@ pub fn run(args: Args) -> Result<()> {
         PopulationSource::Generated(match args.family {
             Family::LogUniform => Generator::PowerLaw(PowerLawPopulation {
                 area_per_load: args.area_per_load,
-                min_area: args.min_area,
-                max_area: args.max_area,
-                exponent: args.exponent,
+                min_area: args.min_area.unwrap_or(5e-11),
+                max_area: args.max_area.unwrap_or(5e-9),
+                exponent: args.exponent.unwrap_or(1.0),
+            }),
+            Family::Bimodal => Generator::Bimodal(BimodalPopulation {
+                bulk: PowerLawPopulation {
+                    area_per_load: args.area_per_load,
+                    min_area: args.min_area.unwrap_or(1e-10),
+                    max_area: args.max_area.unwrap_or(1e-8),
+                    exponent: args.exponent.unwrap_or(1.5),
+                },
+                spike_median: args.spike_median,
+                spike_sigma_ln: args.spike_sigma_ln,
+                spike_fraction: args.spike_fraction,
             }),
             Family::Lognormal => Generator::Lognormal(LognormalPopulation {
                 area_per_load: args.area_per_load,
@@ -147,8 +176,11 @@ pub fn run(args: Args) -> Result<()> {
             _ => format!("no stick-slip ({} stops)", s.stops),
         };
         let curv = s.shape.map_or(f64::NAN, |x| x.curvature);
+        let (cf, cl) = s
+            .curve_shape
+            .map_or((f64::NAN, f64::NAN), |x| (x.full, x.after_first_slip));
         println!(
-            "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {curv:.3}, {ss}",
+            "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {cf:.3} (after first slip {cl:.3}, time-weighted {curv:.3}), {ss}",
             r.load,
             s.junctions,
             s.stiffness0,
@@ -256,7 +288,10 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         "slip_events",
         "stops",
         "alpha_m2_per_N2",
-        "curvature",
+        "curvature_time_weighted",
+        "curvature_curve",
+        "curvature_after_first_slip",
+        "first_slip_Q_over_Qs",
         "rms_linear_m2",
         "rms_quadratic_m2",
         "max_force_over_sigma_A",
@@ -270,6 +305,9 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         });
         let (alpha, curv, rl, rq) = s.shape.map_or((nan, nan, nan, nan), |x| {
             (x.alpha, x.curvature, x.rms_linear, x.rms_quadratic)
+        });
+        let (cf, cl, q1) = s.curve_shape.map_or((nan, nan, nan), |x| {
+            (x.full, x.after_first_slip, x.first_slip_fraction)
         });
         t.push(&[
             r.load,
@@ -289,6 +327,9 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
             s.stops as f64,
             alpha,
             curv,
+            cf,
+            cl,
+            q1,
             rl,
             rq,
             s.max_force_ratio,
