@@ -108,16 +108,8 @@ pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
 }
 
 /// DEM parameters at sliding speed `v0` \[m/s\]: the config's damping `flakes.damping` is per
-/// unit mass \[1/s\], so η = damping·m (Eq. 15–16); penalty stiffness and time step from the
-/// Hertz estimate ([`DemParams::from_physics`]) at the sweep's *largest* velocity
-/// ([`stiffness_speed`]), so that every case of a sweep shares one penalty stiffness.
-///
-/// Why one stiffness: A_p counts flakes that penetrate the tool in ≥ 3 clusters (Fig. 8), so
-/// α depends on the penalty. Sized per case (k ∝ v0^1.2), it confounded α(v): on the quick
-/// preset (η = 10⁸ 1/s, 3 surface pairs) α(10 / 50 m/s) = 4.82 / 4.44 with k per case,
-/// 3.08 / 4.44 with k of 50 m/s for both, 4.82 / 5.48 with k of 10 m/s for both — at a
-/// common stiffness α rises with v0 (seed 000 Fig. 15), and a softer penalty raises α. The
-/// largest velocity keeps the overlap ≤ 5 % of h_p in every case (seed 000 §5 Step 1).
+/// unit mass \[1/s\], so η = damping·m (Eq. 15–16); stiffness and time step from the Hertz
+/// estimate at v0 on E* ([`DemParams::from_physics`]).
 pub fn dem_params(
     cfg: &CalibrationConfig,
     shape: FlakeShape,
@@ -125,27 +117,7 @@ pub fn dem_params(
     map: &HeightMap,
 ) -> DemParams {
     let eta = cfg.flakes.damping * shape.mass();
-    let stiff = DemParams::from_physics(
-        shape,
-        eta,
-        stiffness_speed(cfg, v0),
-        cfg.material.e_star,
-        map.dx(),
-        map.dy(),
-    );
-    DemParams {
-        tool_velocity: v0,
-        ..stiff
-    }
-}
-
-/// The impact speed the penalty stiffness is sized for \[m/s\]: the largest of the sweep's
-/// velocities and `v0`.
-pub fn stiffness_speed(cfg: &CalibrationConfig, v0: f64) -> f64 {
-    cfg.sweep
-        .velocities
-        .iter()
-        .fold(v0.abs(), |m, v| m.max(v.abs()))
+    DemParams::from_physics(shape, eta, v0, cfg.material.e_star, map.dx(), map.dy())
 }
 
 /// The BEM material: E* and p_crit of `material.*` (seed 000 §5 Step 3: 55 GPa, 340 MPa).

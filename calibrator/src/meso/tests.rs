@@ -236,30 +236,3 @@ fn seed_indices_cycle_through_independent_surface_pairs_at_the_same_statistics()
         CalibrationConfig::from_preset_and_toml(Preset::Quick, "[sweep]\nsurfaces = 1\n").unwrap();
     assert!((0..4).all(|i| surface_realisation(&one, i) == 0));
 }
-
-/// The Hertz overlap check is a ratio of two closed forms: exact up to round-off.
-const OVERLAP_TOL: f64 = 1e-12;
-
-#[test]
-fn every_case_of_a_sweep_shares_the_penalty_of_its_fastest_velocity() {
-    use super::setup::{dem_params, flake_shape};
-    use crate::dem::penalty::{OVERLAP_FRACTION, hertz_max_force};
-    let cfg = CalibrationConfig::from_preset_and_toml(
-        Preset::Quick,
-        "[sweep]\nvelocities = [2.0, 10.0, 50.0]\n",
-    )
-    .unwrap();
-    let (def, _) = case_surfaces(&tiny_config(), 0).unwrap();
-    let shape = flake_shape(&cfg);
-    let slow = dem_params(&cfg, shape, 2.0, &def);
-    let fast = dem_params(&cfg, shape, 50.0, &def);
-    assert_eq!(slow.stiffness, fast.stiffness);
-    assert_eq!(slow.dt, fast.dt);
-    assert_eq!((slow.tool_velocity, fast.tool_velocity), (2.0, 50.0));
-    // Sized for 50 m/s: the Hertz force of that impact overlaps 5 % of h_p.
-    let overlap = hertz_max_force(&shape, cfg.material.e_star, 50.0) / fast.stiffness;
-    assert!((overlap / (OVERLAP_FRACTION * 2.0 * shape.c) - 1.0).abs() < OVERLAP_TOL);
-    // A velocity outside the sweep (e.g. `tribo meso --velocity`) is never under-stiff.
-    let beyond = dem_params(&cfg, shape, 80.0, &def);
-    assert!(beyond.stiffness > fast.stiffness);
-}
