@@ -57,15 +57,7 @@ impl QuasiStatic {
         if areas.is_empty() {
             return Err(ModelError::Empty);
         }
-        let law = params.junction_law();
-        let mut consts = areas
-            .iter()
-            .enumerate()
-            .map(|(index, &a)| {
-                law.consts(a)
-                    .map_err(|source| ModelError::Junction { index, source })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut consts = params.junction_consts(areas)?;
         consts.sort_by(|a, b| (a.y_slip * a.x_ref).total_cmp(&(b.y_slip * b.x_ref)));
         let slip_x: Vec<f64> = consts.iter().map(|c| c.y_slip * c.x_ref).collect();
         let mut slipped_force = Vec::with_capacity(consts.len() + 1);

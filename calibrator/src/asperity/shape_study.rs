@@ -7,9 +7,14 @@ use super::slider::{ModelParams, seed003_loads};
 use crate::rng::stream_rng;
 
 fn row(name: &str, g: Generator, load: f64, seed: u64) {
-    let params = ModelParams::seed003_for_load(load);
     let areas = g.generate(load, &mut stream_rng(seed, 0)).unwrap();
-    let s = incipient_shape(&params, &areas, 4000).unwrap();
+    print_row(name, load, &areas);
+}
+
+/// One line of the study table: the quasi-static shape figures of `areas` at `load`.
+fn print_row(name: &str, load: f64, areas: &[f64]) {
+    let params = ModelParams::seed003_for_load(load);
+    let s = incipient_shape(&params, areas, 4000).unwrap();
     println!(
         "{name:42} | {load:.2} | {:6} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {:.2} | {:.1}",
         s.junctions,
@@ -121,20 +126,10 @@ fn mixture_shape_study() {
             for spike in [0.2, 0.35, 0.5] {
                 for &load in &[seed003_loads()[0], seed003_loads()[5]] {
                     let areas = mixture(load, 1, bulk, ln(median, 0.1), spike);
-                    let params = ModelParams::seed003_for_load(load);
-                    let s = incipient_shape(&params, &areas, 4000).unwrap();
-                    let name = format!("{bulk_name} + {spike} ln {median:e}");
-                    println!(
-                        "{name:42} | {load:.2} | {:6} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {:.3} | {:.2} | {:.1}",
-                        s.junctions,
-                        s.q_s,
-                        s.area_ratio,
-                        s.first_slip_fraction,
-                        s.curvature_time,
-                        s.curvature_full,
-                        s.curvature_late,
-                        s.softening,
-                        s.post_peak_range * 1e6
+                    print_row(
+                        &format!("{bulk_name} + {spike} ln {median:e}"),
+                        load,
+                        &areas,
                     );
                 }
                 if let Some(d) = &dir {

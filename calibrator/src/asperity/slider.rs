@@ -120,6 +120,20 @@ impl ModelParams {
         }
     }
 
+    /// The constants of every junction of `areas` \[m²\] under [`Self::junction_law`]; the
+    /// first invalid area is reported with its index.
+    pub fn junction_consts(&self, areas: &[f64]) -> Result<Vec<JunctionConsts>, ModelError> {
+        let law = self.junction_law();
+        areas
+            .iter()
+            .enumerate()
+            .map(|(index, &a)| {
+                law.consts(a)
+                    .map_err(|source| ModelError::Junction { index, source })
+            })
+            .collect()
+    }
+
     /// Checks the slider parameters (the junction law checks its own).
     pub fn validate(&self) -> Result<(), ModelError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
@@ -225,15 +239,7 @@ impl Simulation {
         if areas.is_empty() {
             return Err(ModelError::Empty);
         }
-        let law = params.junction_law();
-        let consts = areas
-            .iter()
-            .enumerate()
-            .map(|(index, &a)| {
-                law.consts(a)
-                    .map_err(|source| ModelError::Junction { index, source })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let consts = params.junction_consts(areas)?;
         let y_max = consts.iter().map(|c| c.y_slip).fold(0.0, f64::max);
         let table = InverseTable::new(y_max, params.poisson, INVERSE_TABLE_INTERVALS);
         let k_total: f64 = consts.iter().map(|c| c.k0).sum();
@@ -242,7 +248,7 @@ impl Simulation {
         let n = consts.len();
         Ok(Self {
             params,
-            law,
+            law: params.junction_law(),
             table,
             state: vec![JunctionState::Virgin; n],
             anchor: vec![0.0; n],
