@@ -328,18 +328,6 @@ impl HalfSpaceKernel {
         self.fft.convolve_rows(&self.weights, fill_row, on_row)
     }
 
-    /// x = K⁺ u like [`HalfSpaceKernel::apply_inverse`], in one sweep of the spectrum
-    /// ([`PeriodicFft2::convolve_rows`]) with the rows of u written by `fill_row` and those of
-    /// x \[Pa\] handed to `on_row`; returns uᵀK⁺u \[m·Pa\].
-    pub fn apply_inverse_fused(
-        &mut self,
-        fill_row: impl FnMut(usize, &mut [f64]),
-        on_row: impl FnMut(f64, usize, &[f64]),
-    ) -> f64 {
-        self.fft
-            .convolve_rows(&self.inverse_weights, fill_row, on_row)
-    }
-
     /// x = K⁺ u: the pseudo-inverse of the kernel, x̂ = E*|q|/2 · û (x̂(0) = 0), the traction
     /// \[Pa\] whose zero-mean displacement is `u` \[m\]. One FFT pair.
     pub fn apply_inverse(&mut self, u: &[f64], x: &mut [f64]) {
