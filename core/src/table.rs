@@ -46,6 +46,7 @@
 pub mod crc32;
 pub mod defaults;
 mod frame;
+pub mod sections;
 #[cfg(test)]
 mod tests;
 mod validate;
@@ -62,6 +63,10 @@ pub use defaults::{
     SEED000_ALPHA_B, SEED000_ALPHA_V_REF, SEED000_HARDNESS, SEED000_MU0_TARGET, SEED000_TAU0,
 };
 pub use frame::{FORMAT_VERSION, HEADER_BYTES, MAGIC, TRAILER_BYTES};
+pub use sections::{
+    MATERIAL_CAPACITY, SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection, WearForm,
+    WearSection,
+};
 
 /// Upper bound of an encoded table \[bytes\]; a full table (every section at capacity) fits.
 pub const MAX_TABLE_BYTES: usize = 4096;

@@ -1,0 +1,191 @@
+//! The optional sections appended by table format 2: the simulated wear coefficient K(p) of
+//! seed 001 and the third-body layer's own friction μ_3b(T) of seed 002.
+//!
+//! Each is an `Option` on [`super::Table`] (`None` = not calibrated: the core then uses the
+//! transport section's K and no friction floor). Each carries its own provenance, because it
+//! may come from a different run (a `tribo fretting wear` or `tribo third-body sweep`) than the
+//! BEM–DEM calibration that fills the rest of the table.
+//!
+//! Both sections are part of format 2's serde layout: changing a field here changes the wire
+//! format and needs a new format version. Enums are append-only.
+
+use heapless::{String, Vec};
+use serde::{Deserialize, Serialize};
+
+use super::{PRESET_CAPACITY, VERSION_CAPACITY};
+use crate::error::Error;
+use crate::interp;
+use crate::real;
+
+/// Capacity of a section's material-pair description \[bytes of UTF-8\].
+pub const MATERIAL_CAPACITY: usize = 32;
+/// Capacity of the μ_3b(T) samples of [`ThirdBodySection`].
+pub const THIRD_BODY_SAMPLES: usize = 16;
+
+/// Who produced an optional section and from how many simulations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SectionProvenance {
+    /// Version of the calibrator that computed the section (its `CARGO_PKG_VERSION`).
+    pub calibrator_version: String<VERSION_CAPACITY>,
+    /// Preset (or config name) of the run that computed the section.
+    pub preset: String<PRESET_CAPACITY>,
+    /// RNG seed of that run (`--seed`).
+    pub seed: u64,
+    /// Hash of that run's resolved configuration (the `config_hash` of its `run.json`).
+    pub config_hash: u64,
+    /// Number of independent simulations (cases × realisations) behind the figures.
+    pub cases: u32,
+}
+
+/// What the wear section's K values mean. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WearForm {
+    /// K0 is an absolute Archard coefficient \[-\] that converged under mesh refinement (or
+    /// comes from an energy-regularised fracture criterion): the core may use it as K.
+    Absolute,
+    /// Only the shape K(p)/K(p_ref) is trustworthy (K0 did not converge with the mesh): the
+    /// core keeps the transport section's K at p_ref and scales it with the shape.
+    ShapeOnly,
+}
+
+/// Simulated Archard wear coefficient K(p) = K0·(p/p_ref)^n of seed 001's deformable discrete
+/// elements (debris area W, hardness H, normal force F_N and slip s: K = W·H/(F_N·s) per unit
+/// depth), for the particle source of seed 000 Eq. 12.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WearSection {
+    /// Meaning of `k0`.
+    pub form: WearForm,
+    /// K at `p_ref` \[-\] (`ShapeOnly`: 1, the shape is relative).
+    pub k0: f32,
+    /// 95 % confidence interval of `k0`, `[lo, hi]` \[-\].
+    pub k0_ci95: [f32; 2],
+    /// Reference pressure p_ref \[Pa\].
+    pub p_ref: f32,
+    /// Pressure exponent n \[-\]; 0 when the fit could not tell it from 0 (scalar K).
+    pub exponent: f32,
+    /// 95 % confidence interval of `exponent`, `[lo, hi]` \[-\].
+    pub exponent_ci95: [f32; 2],
+    /// Pressure range the sweep covered, `[p_min, p_max]` \[Pa\]; K(p) is clamped to it.
+    pub pressure_range: [f32; 2],
+    /// Wear volume per dissipated frictional work (second figure of seed 001's wear) \[m³/J\].
+    pub energy_wear: f32,
+    /// The material pair the coefficient holds for (e.g. `"zirconia/zirconia"`).
+    pub material: String<MATERIAL_CAPACITY>,
+    /// Who computed it and from how many simulations.
+    pub provenance: SectionProvenance,
+}
+
+impl WearSection {
+    /// K(p) = K0·(p/p_ref)^n with p clamped to `pressure_range` \[-\] (`ShapeOnly`: the relative
+    /// factor K(p)/K(p_ref)). A NaN pressure counts as p_ref. Never NaN for a validated section.
+    pub fn k_at(&self, pressure: f32) -> f32 {
+        let [lo, hi] = self.pressure_range;
+        let p = if pressure.is_nan() {
+            self.p_ref
+        } else {
+            pressure.clamp(lo, hi)
+        };
+        self.k0 * real::powf(p / self.p_ref, self.exponent)
+    }
+
+    /// Checks finiteness, signs, ordered intervals that contain their estimate, and the range.
+    pub fn validate(&self) -> Result<(), Error> {
+        let [k_lo, k_hi] = self.k0_ci95;
+        let [n_lo, n_hi] = self.exponent_ci95;
+        let [p_lo, p_hi] = self.pressure_range;
+        let ok = positive(self.k0)
+            && non_negative(k_lo)
+            && k_lo <= self.k0
+            && self.k0 <= k_hi
+            && k_hi.is_finite()
+            && positive(self.p_ref)
+            && self.exponent.is_finite()
+            && n_lo.is_finite()
+            && n_hi.is_finite()
+            && n_lo <= self.exponent
+            && self.exponent <= n_hi
+            && positive(p_lo)
+            && p_lo < p_hi
+            && p_hi.is_finite()
+            && non_negative(self.energy_wear)
+            && (self.form != WearForm::ShapeOnly || self.k0 == 1.0);
+        if ok { Ok(()) } else { Err(Error::InvalidTable) }
+    }
+}
+
+/// Friction of the third-body layer itself, μ_3b(T), from seed 002's NSCD shear cell of rigid
+/// cohesive disks: the physical floor of μ when the interface is fully covered by particles.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThirdBodySection {
+    /// μ_3b at the reference temperature (steady-state F_t/F_n on the top wall) \[-\].
+    pub mu: f32,
+    /// 95 % confidence interval of `mu`, `[lo, hi]` \[-\].
+    pub mu_ci95: [f32; 2],
+    /// Reference temperature of `mu` \[K\].
+    pub reference_temperature: f32,
+    /// Inertial number I of the shear cell the values were measured at \[-\].
+    pub inertial_number: f32,
+    /// Temperatures of the μ_3b(T) samples, strictly increasing \[K\] (may be empty).
+    pub temperature: Vec<f32, THIRD_BODY_SAMPLES>,
+    /// μ_3b at each temperature \[-\].
+    pub mu_at_temperature: Vec<f32, THIRD_BODY_SAMPLES>,
+    /// Lower ends of the 95 % confidence intervals of `mu_at_temperature` \[-\].
+    pub ci95_lo: Vec<f32, THIRD_BODY_SAMPLES>,
+    /// Upper ends of the 95 % confidence intervals of `mu_at_temperature` \[-\].
+    pub ci95_hi: Vec<f32, THIRD_BODY_SAMPLES>,
+    /// The material pair and particle material it holds for.
+    pub material: String<MATERIAL_CAPACITY>,
+    /// Who computed it and from how many simulations.
+    pub provenance: SectionProvenance,
+}
+
+impl ThirdBodySection {
+    /// μ_3b at temperature `t` \[K\]: the monotone cubic interpolant of the samples inside their
+    /// range, the end sample's value outside it (a stated clamp, no extrapolation), `mu` when
+    /// there are fewer than two samples or `t` is NaN \[-\]. Never NaN for a validated section.
+    pub fn mu_at(&self, t: f32) -> f32 {
+        let n = self.temperature.len();
+        if n < 2 || t.is_nan() {
+            return self.mu;
+        }
+        let (t0, t1) = (self.temperature[0], self.temperature[n - 1]);
+        let t = t.clamp(t0, t1);
+        interp::monotone_cubic(&self.temperature, &self.mu_at_temperature, t).unwrap_or(self.mu)
+    }
+
+    /// Checks finiteness, 0 < μ < 10 (a friction coefficient), lengths, ordering, intervals.
+    pub fn validate(&self) -> Result<(), Error> {
+        let n = self.temperature.len();
+        let [lo, hi] = self.mu_ci95;
+        let mut ok = friction(self.mu)
+            && non_negative(lo)
+            && lo <= self.mu
+            && self.mu <= hi
+            && hi.is_finite()
+            && positive(self.reference_temperature)
+            && positive(self.inertial_number)
+            && self.mu_at_temperature.len() == n
+            && self.ci95_lo.len() == n
+            && self.ci95_hi.len() == n
+            && self.temperature.iter().all(|&t| positive(t))
+            && (n == 0 || interp::is_strictly_increasing(&self.temperature));
+        for i in 0..n {
+            let (m, l, h) = (self.mu_at_temperature[i], self.ci95_lo[i], self.ci95_hi[i]);
+            ok &= friction(m) && non_negative(l) && l <= m && m <= h && h.is_finite();
+        }
+        if ok { Ok(()) } else { Err(Error::InvalidTable) }
+    }
+}
+
+/// Upper bound of a plausible friction coefficient of a particle layer.
+const FRICTION_MAX: f32 = 10.0;
+
+fn friction(x: f32) -> bool {
+    positive(x) && x < FRICTION_MAX
+}
+fn positive(x: f32) -> bool {
+    x.is_finite() && x > 0.0
+}
+fn non_negative(x: f32) -> bool {
+    x.is_finite() && x >= 0.0
+}
