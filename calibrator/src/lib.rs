@@ -14,6 +14,7 @@ pub mod config;
 pub mod dem;
 pub mod fit;
 pub mod meso;
+pub mod nscd;
 pub mod pipeline;
 pub mod presets;
 pub mod progress;
