@@ -24,3 +24,4 @@ pub mod rng;
 pub mod strip_draw;
 pub mod surface;
 pub mod table;
+pub mod third_body;

@@ -277,3 +277,25 @@ impl System {
         ((self.impulses[i][0] + p.shift) / self.params.h).max(0.0)
     }
 }
+
+impl System {
+    /// Mean contact force and torque on body `body` over the last step, Σ𝐇_α P_α / h
+    /// (N/m, N/m, N): what the rest of the system exerts on it.
+    pub fn contact_force_on(&self, body: usize) -> [f64; 3] {
+        let mut f = [0.0; 3];
+        for (c, (prob, p)) in self
+            .contacts
+            .iter()
+            .zip(self.problems.iter().zip(&self.impulses))
+        {
+            for (bi, rows) in [(c.a, &prob.rows.0), (c.b, &prob.rows.1)] {
+                if bi == body {
+                    for k in 0..3 {
+                        f[k] += (rows[0][k] * p[0] + rows[1][k] * p[1]) / self.params.h;
+                    }
+                }
+            }
+        }
+        f
+    }
+}
