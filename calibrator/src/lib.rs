@@ -24,4 +24,5 @@ pub mod rng;
 pub mod strip_draw;
 pub mod surface;
 pub mod table;
+pub mod thermal;
 pub mod third_body;
