@@ -39,10 +39,11 @@ impl LawParams {
         }
     }
 
-    /// The cohesive impulse shift s = hγ for a predicted gap `gap` and step `h`.
-    pub fn cohesive_shift(&self, gap: f64, h: f64) -> f64 {
-        if self.cohesion > 0.0 && gap <= self.range {
-            h * self.cohesion
+    /// The cohesive impulse shift s = hγ for a predicted gap `gap`, step `h` and the
+    /// contact's cohesion `gamma` (N/m; [`Self::cohesion`] unless set per body).
+    pub fn cohesive_shift(&self, gap: f64, h: f64, gamma: f64) -> f64 {
+        if gamma > 0.0 && gap <= self.range {
+            h * gamma
         } else {
             0.0
         }

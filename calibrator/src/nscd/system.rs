@@ -38,6 +38,15 @@ pub struct StepParams {
     pub solver: SolverParams,
 }
 
+/// Eq. 14's combination of two bodies' cohesions, 2g_ag_b/(g_a + g_b) (0 if either is 0).
+pub fn harmonic_cohesion(ga: f64, gb: f64) -> f64 {
+    if ga <= 0.0 || gb <= 0.0 {
+        0.0
+    } else {
+        2.0 * ga * gb / (ga + gb)
+    }
+}
+
 /// What one step did.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct StepReport {
@@ -94,6 +103,10 @@ pub struct System {
     pub contact_heat: Vec<f64>,
     /// Solver statistics since construction.
     pub stats: SolverStats,
+    /// Per-body cohesion g_i (N/m); when not empty, a contact's γ is the harmonic combination
+    /// 2g_ag_b/(g_a + g_b), the structure of seed 002 Eq. 14 (zero if either is zero). Empty:
+    /// every contact uses the law's constant γ.
+    pub body_cohesion: Vec<f64>,
     detector: Detector,
     problems: Vec<LocalProblem>,
     warm: HashMap<(u32, u32), [f64; 2]>,
@@ -114,6 +127,7 @@ impl System {
             heat: Vec::new(),
             contact_heat: Vec::new(),
             stats: SolverStats::default(),
+            body_cohesion: Vec::new(),
             detector: Detector::default(),
             problems: Vec::new(),
             warm: HashMap::new(),
@@ -175,7 +189,12 @@ impl System {
             let rows = c.rows();
             let um = local_velocity(&rows, &self.bodies[c.a].v, &self.bodies[c.b].v);
             let bias = law.normal_bias(c.gap, um[0], h, theta);
-            let shift = law.cohesive_shift(c.gap, h);
+            let gamma = if self.body_cohesion.is_empty() {
+                law.cohesion
+            } else {
+                harmonic_cohesion(self.body_cohesion[c.a], self.body_cohesion[c.b])
+            };
+            let shift = law.cohesive_shift(c.gap, h, gamma);
             let p = LocalProblem::new(&self.bodies, c.a, c.b, rows, bias, shift, law.mu);
             let warm = self
                 .warm

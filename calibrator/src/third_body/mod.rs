@@ -1,6 +1,7 @@
 //! The third-body layer of seed 002 (§4–5): the 2D shear cell under NSCD with heat and
 //! temperature-dependent cohesion, giving the layer's own friction μ_3b and μ_3b(T).
 
+pub mod physchem;
 pub mod shear_cell;
 
 #[cfg(test)]
