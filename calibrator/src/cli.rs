@@ -40,6 +40,8 @@ pub enum Command {
     Fit(commands::fit::Args),
     /// Validate a calibration table and print or dump it.
     Inspect(commands::inspect::Args),
+    /// Third-body layer under NSCD with heat and cohesion (seed 002): validate, shear, sweep.
+    ThirdBody(commands::third_body::Args),
 }
 
 /// Runs the parsed command line.
@@ -63,5 +65,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::StripDraw(args) => commands::strip_draw::run(args),
         Command::Fit(args) => commands::fit::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
+        Command::ThirdBody(args) => commands::third_body::run(args),
     }
 }

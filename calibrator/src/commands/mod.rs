@@ -9,3 +9,4 @@ pub mod inspect;
 pub mod meso;
 pub mod random_field;
 pub mod strip_draw;
+pub mod third_body;

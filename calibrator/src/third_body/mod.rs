@@ -2,7 +2,12 @@
 //! temperature-dependent cohesion, giving the layer's own friction μ_3b and μ_3b(T).
 
 pub mod physchem;
+pub mod report;
+pub mod run;
 pub mod shear_cell;
+pub mod stats;
+pub mod study;
+pub mod thermo_cell;
 
 #[cfg(test)]
 mod tests_cell;

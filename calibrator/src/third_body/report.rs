@@ -1,0 +1,125 @@
+//! CSV files and plots of the third-body studies (every curve as CSV, then its plot).
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::report::{CsvTable, LinePlot, Series};
+
+use super::run::ShearOutcome;
+use super::study::CaseResult;
+
+/// Writes `stem.csv` + plots of one run's history and steady profiles.
+pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut h = CsvTable::new(&["time_s", "mu", "top_m", "t_max_K", "sweeps_per_step"]);
+    for r in &o.history {
+        h.push(&[r.time, r.mu, r.top, r.t_max, r.sweeps]);
+    }
+    h.write(&dir.join(format!("{stem}_history.csv")))?;
+    let mut p = CsvTable::new(&["z", "vx_over_V", "temperature_K", "eta_J_m2"]);
+    for k in 0..o.profiles.z.len() {
+        p.push(&[
+            o.profiles.z[k],
+            o.profiles.velocity[k],
+            o.profiles.temperature[k],
+            o.profiles.eta[k],
+        ]);
+    }
+    p.write(&dir.join(format!("{stem}_profiles.csv")))?;
+    let pts = |f: &dyn Fn(&super::run::HistoryRow) -> f64| -> Vec<(f64, f64)> {
+        o.history.iter().map(|r| (r.time * 1e6, f(r))).collect()
+    };
+    LinePlot::new(
+        format!("{stem}: μ = F_t/F_n (top wall)"),
+        "time since shear start [µs]",
+        "μ",
+    )
+    .series(Series::line("window mean", pts(&|r| r.mu)))
+    .write(&dir.join(format!("{stem}_mu")))?;
+    LinePlot::new(
+        format!("{stem}: T_max"),
+        "time since shear start [µs]",
+        "T_max [K]",
+    )
+    .series(Series::line("T_max", pts(&|r| r.t_max)))
+    .write(&dir.join(format!("{stem}_tmax")))?;
+    LinePlot::new(
+        format!("{stem}: top wall height (steady state, Fig. 7)"),
+        "time [µs]",
+        "top [µm]",
+    )
+    .series(Series::line("top", pts(&|r| r.top * 1e6)))
+    .write(&dir.join(format!("{stem}_top")))?;
+    let prof = |v: &[f64]| -> Vec<(f64, f64)> {
+        v.iter().zip(&o.profiles.z).map(|(&x, &z)| (x, z)).collect()
+    };
+    LinePlot::new(
+        format!("{stem}: steady velocity profile"),
+        "v_x / V",
+        "z = y / thickness",
+    )
+    .series(Series::line("v_x/V", prof(&o.profiles.velocity)))
+    .write(&dir.join(format!("{stem}_velocity_profile")))?;
+    LinePlot::new(
+        format!("{stem}: steady temperature profile"),
+        "T [K]",
+        "z = y / thickness",
+    )
+    .series(Series::line("T", prof(&o.profiles.temperature)))
+    .write(&dir.join(format!("{stem}_temperature_profile")))?;
+    Ok(())
+}
+
+/// Writes a sweep's summary CSV (one row per case, CI over seeds) and its plot of μ vs x.
+pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut t = CsvTable::new(&[
+        "x",
+        "mu_mean",
+        "mu_ci_lo",
+        "mu_ci_hi",
+        "band_width_d",
+        "band_ci_lo",
+        "band_ci_hi",
+        "inertial_number",
+        "seeds",
+        "not_converged_steps",
+        "mean_sweeps",
+    ]);
+    for r in results {
+        let nc: u64 = r.outcomes.iter().map(|o| o.stats.not_converged).sum();
+        let sweeps = r
+            .outcomes
+            .iter()
+            .map(|o| o.stats.mean_iterations())
+            .sum::<f64>()
+            / r.outcomes.len() as f64;
+        let inertial =
+            r.outcomes.iter().map(|o| o.inertial_number).sum::<f64>() / r.outcomes.len() as f64;
+        t.push(&[
+            r.case.x,
+            r.mu.mean,
+            r.mu.lo,
+            r.mu.hi,
+            r.band.mean,
+            r.band.lo,
+            r.band.hi,
+            inertial,
+            r.mu.n as f64,
+            nc as f64,
+            sweeps,
+        ]);
+    }
+    t.write(&dir.join(format!("{stem}.csv")))?;
+    let pts: Vec<(f64, f64)> = results.iter().map(|r| (r.case.x, r.mu.mean)).collect();
+    let err: Vec<f64> = results.iter().map(|r| 0.5 * (r.mu.hi - r.mu.lo)).collect();
+    LinePlot::new(
+        format!("μ_3b vs {x_label} (95 % CI over seeds)"),
+        x_label,
+        "μ_3b",
+    )
+    .series(Series::points("μ_3b", pts).with_error(err))
+    .write(&dir.join(stem))?;
+    Ok(())
+}

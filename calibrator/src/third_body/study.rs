@@ -1,0 +1,224 @@
+//! The μ_3b studies (seed 002 §5.2–5.3 in scaled units, below): cases × seeds run in parallel
+//! (rayon; each case-seed is deterministic, so results do not depend on the thread count),
+//! with seed-ensemble means and bootstrap CIs.
+//!
+//! **Units.** The seed's loading is used as printed: F = 1 N per unit depth, V = 5 m/s, disks of
+//! radius 0.8–1.2 µm (its §5.1 radii; §5.2's 0.12–0.16 µm radii and 10 mm × 20 mm cell are
+//! mutually inconsistent), density 4000 kg/m³, θ = ½, h = 8 ns (the wall moves 2 % of a
+//! diameter per step). Cohesion γ = η in N/m (§5.3, see [`super::physchem`]), so Eq. 17's
+//! 0.125/0.025 J/m² give cohesion numbers γ/(P·d) ≈ 3 and 0.6 at P = F/L_x. The seed gives no
+//! thermal constants that fit micrometre particles sheared for microseconds; the thermal
+//! constants here (c, k) are **scaled** so that the layer's thermal time (C/G) is a few
+//! thousand steps and the steady band temperature crosses Eq. 17's 800 K transition: they are
+//! not material values, and temperatures are only meaningful relative to Eq. 17's window.
+
+use rayon::prelude::*;
+
+use crate::nscd::{LawParams, SolverParams};
+use crate::thermal::{ConductanceModel, ThermalMaterial};
+
+use super::physchem::SurfaceEnergyLaw;
+use super::run::{ShearOutcome, ShearRun, run_shear};
+use super::shear_cell::{CellParams, ShearCell};
+use super::stats::{MeanCi, bootstrap_mean};
+use super::thermo_cell::{ThermalSetup, ThermoCell};
+
+/// One condition of a study.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    /// Label (CSV and plots).
+    pub label: String,
+    /// The varied quantity's value (γ, T, F, …) for plots.
+    pub x: f64,
+    /// Mechanics.
+    pub cell: CellParams,
+    /// Heat and physico-chemistry (`None`: no thermal coupling).
+    pub thermal: Option<ThermalSetup>,
+}
+
+/// A case's result over seeds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseResult {
+    /// The case.
+    pub case: Case,
+    /// One outcome per seed, in seed order.
+    pub outcomes: Vec<ShearOutcome>,
+    /// μ over seeds.
+    pub mu: MeanCi,
+    /// Band width (diameters) over seeds.
+    pub band: MeanCi,
+}
+
+/// The default cell: 400 disks, 20 columns, the seed's F and V (module doc).
+pub fn default_cell() -> CellParams {
+    CellParams {
+        particles: 400,
+        r_min: 0.8e-6,
+        r_max: 1.2e-6,
+        density: 4000.0,
+        columns: 20,
+        wall_velocity: 5.0,
+        normal_force: 1.0,
+        law: LawParams::dry(0.4, 0.0),
+        h: 8e-9,
+        theta: 0.5,
+        solver: SolverParams {
+            tolerance: 1e-4,
+            max_iterations: 300,
+        },
+    }
+}
+
+/// The default (scaled) thermal setup: walls and start at 700 K, Eq. 17's η(T).
+pub fn default_thermal() -> ThermalSetup {
+    ThermalSetup {
+        material: ThermalMaterial {
+            conductivity: 1e-3,
+            young: 200e9,
+            poisson: 0.3,
+            specific_heat: 2e-3,
+        },
+        model: ConductanceModel::Strip2D,
+        temperature: 700.0,
+        surface_energy: Some(SurfaceEnergyLaw::SEED_EQ17),
+    }
+}
+
+/// The default run lengths.
+pub fn default_run() -> ShearRun {
+    ShearRun {
+        compaction_steps: 1500,
+        shear_steps: 6000,
+        window: 50,
+        bins: 12,
+    }
+}
+
+/// A cohesive law with constant γ (N/m) and d_w = 5 % of the mean diameter.
+pub fn cohesive_law(cell: &CellParams, gamma: f64) -> LawParams {
+    LawParams {
+        cohesion: gamma,
+        range: if gamma > 0.0 {
+            0.05 * cell.mean_diameter()
+        } else {
+            0.0
+        },
+        ..cell.law
+    }
+}
+
+/// Runs one case for one seed.
+pub fn run_case(case: &Case, run: &ShearRun, seed: u64) -> ShearOutcome {
+    let cell = ShearCell::build(case.cell, seed);
+    // Mechanics only: infinite capacities hold every temperature fixed.
+    let mut fixed = default_thermal();
+    fixed.surface_energy = None;
+    fixed.material.specific_heat = f64::INFINITY;
+    let mut tc = ThermoCell::new(cell, case.thermal.unwrap_or(fixed));
+    run_shear(&mut tc, run, None)
+}
+
+/// Runs `cases` × `seeds` in parallel; `tick` is called once per finished case-seed.
+pub fn run_cases(
+    cases: &[Case],
+    run: &ShearRun,
+    seeds: &[u64],
+    tick: &(dyn Fn() + Sync),
+) -> Vec<CaseResult> {
+    let jobs: Vec<(usize, u64)> = (0..cases.len())
+        .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
+        .collect();
+    let outcomes: Vec<ShearOutcome> = jobs
+        .par_iter()
+        .map(|&(c, s)| {
+            let o = run_case(&cases[c], run, s);
+            tick();
+            o
+        })
+        .collect();
+    let mut it = outcomes.into_iter();
+    cases
+        .iter()
+        .enumerate()
+        .map(|(ci, case)| {
+            let outs: Vec<ShearOutcome> = it.by_ref().take(seeds.len()).collect();
+            let mus: Vec<f64> = outs.iter().map(|o| o.mu).collect();
+            let bands: Vec<f64> = outs.iter().map(|o| o.band_width).collect();
+            CaseResult {
+                case: case.clone(),
+                mu: bootstrap_mean(&mus, 1000 + ci as u64),
+                band: bootstrap_mean(&bands, 2000 + ci as u64),
+                outcomes: outs,
+            }
+        })
+        .collect()
+}
+
+/// Cohesion sweep (Fig. 8): constant γ per case, no thermal coupling.
+pub fn cohesion_cases(base: &CellParams, gammas: &[f64]) -> Vec<Case> {
+    gammas
+        .iter()
+        .map(|&g| Case {
+            label: format!("gamma={g}"),
+            x: g,
+            cell: CellParams {
+                law: cohesive_law(base, g),
+                ..*base
+            },
+            thermal: None,
+        })
+        .collect()
+}
+
+/// μ_3b(T): the layer held at temperature T (walls and particles), η(T) from Eq. 17 through
+/// Eq. 14; heating is off (c → ∞) so T is the condition, not a result.
+pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<Case> {
+    temperatures
+        .iter()
+        .map(|&t| {
+            let mut thermal = default_thermal();
+            thermal.temperature = t;
+            thermal.material.specific_heat = f64::INFINITY;
+            Case {
+                label: format!("T={t}"),
+                x: t,
+                cell: CellParams {
+                    law: cohesive_law(base, SurfaceEnergyLaw::SEED_EQ17.eta(t)),
+                    ..*base
+                },
+                thermal: Some(thermal),
+            }
+        })
+        .collect()
+}
+
+/// Normal-force pairs at a fixed inertial number: F × k² with V × k (γ̇ ∝ √P), dry law.
+pub fn normal_force_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
+    factors
+        .iter()
+        .map(|&k| Case {
+            label: format!("F={}", base.normal_force * k * k),
+            x: base.normal_force * k * k,
+            cell: CellParams {
+                normal_force: base.normal_force * k * k,
+                wall_velocity: base.wall_velocity * k,
+                ..*base
+            },
+            thermal: None,
+        })
+        .collect()
+}
+
+/// The coupled transition run (§5.3): heating from 700 K with Eq. 17.
+pub fn transition_case(base: &CellParams) -> Case {
+    let thermal = default_thermal();
+    Case {
+        label: "eq17-heating".into(),
+        x: thermal.temperature,
+        cell: CellParams {
+            law: cohesive_law(base, SurfaceEnergyLaw::SEED_EQ17.eta(thermal.temperature)),
+            ..*base
+        },
+        thermal: Some(thermal),
+    }
+}
