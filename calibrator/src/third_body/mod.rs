@@ -7,6 +7,7 @@ pub mod run;
 pub mod shear_cell;
 pub mod stats;
 pub mod study;
+pub mod table_section;
 pub mod thermo_cell;
 
 #[cfg(test)]

@@ -87,6 +87,9 @@ pub fn run_shear(
             p.inc(1);
         }
     }
+    // The prepared sample starts shear at the initial temperature: the heat of the
+    // compaction's collapse (impacts of the loose lattice) is a preparation artefact.
+    cell.reset_temperature();
     let v_wall = cell.cell.params.wall_velocity;
     cell.cell.set_wall_velocity(v_wall);
     let h = cell.cell.system.params.h;

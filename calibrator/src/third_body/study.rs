@@ -73,7 +73,7 @@ pub fn default_cell() -> CellParams {
 pub fn default_thermal() -> ThermalSetup {
     ThermalSetup {
         material: ThermalMaterial {
-            conductivity: 1e-3,
+            conductivity: 3e-2,
             young: 200e9,
             poisson: 0.3,
             specific_heat: 2e-3,

@@ -109,6 +109,15 @@ impl ThermoCell {
         report
     }
 
+    /// Sets every body back to the setup's temperature (and the cohesion with it).
+    pub fn reset_temperature(&mut self) {
+        self.thermal
+            .temperature
+            .iter_mut()
+            .for_each(|t| *t = self.setup.temperature);
+        self.update_cohesion();
+    }
+
     /// Highest particle temperature (K).
     pub fn max_temperature(&self) -> f64 {
         self.thermal.temperature[FIRST_PARTICLE..]

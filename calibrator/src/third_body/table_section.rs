@@ -1,0 +1,112 @@
+//! The table's third-body section (`tribo_core::table::ThirdBodySection`, format 2) from the
+//! μ_3b(T) sweep: μ_3b at a reference temperature with its 95 % CI over seeds, the μ_3b(T)
+//! samples with their CIs, the inertial number of the cell, and provenance.
+
+use anyhow::{Result, anyhow, bail};
+use heapless::{String, Vec};
+use tribo_core::table::{SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection};
+
+use super::stats::MeanCi;
+
+/// One μ_3b(T) sample: temperature (K) and μ over seeds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TemperatureSample {
+    /// Temperature (K).
+    pub temperature: f64,
+    /// μ_3b with its CI.
+    pub mu: MeanCi,
+}
+
+/// Builds and validates the section. `reference` is the sample whose μ is the section's
+/// `mu`; `samples` must have strictly increasing temperatures (at most
+/// [`THIRD_BODY_SAMPLES`]).
+pub fn third_body_section(
+    reference: TemperatureSample,
+    samples: &[TemperatureSample],
+    inertial_number: f64,
+    material: &str,
+    provenance: SectionProvenance,
+) -> Result<ThirdBodySection> {
+    if samples.len() > THIRD_BODY_SAMPLES {
+        bail!(
+            "{} μ_3b(T) samples exceed the table's {THIRD_BODY_SAMPLES}",
+            samples.len()
+        );
+    }
+    let full = || anyhow!("capacity exceeded");
+    let mut section = ThirdBodySection {
+        mu: reference.mu.mean as f32,
+        mu_ci95: [reference.mu.lo.max(0.0) as f32, reference.mu.hi as f32],
+        reference_temperature: reference.temperature as f32,
+        inertial_number: inertial_number as f32,
+        temperature: Vec::new(),
+        mu_at_temperature: Vec::new(),
+        ci95_lo: Vec::new(),
+        ci95_hi: Vec::new(),
+        material: String::new(),
+        provenance,
+    };
+    for s in samples {
+        section
+            .temperature
+            .push(s.temperature as f32)
+            .map_err(|_| full())?;
+        section
+            .mu_at_temperature
+            .push(s.mu.mean as f32)
+            .map_err(|_| full())?;
+        section
+            .ci95_lo
+            .push(s.mu.lo.max(0.0) as f32)
+            .map_err(|_| full())?;
+        section.ci95_hi.push(s.mu.hi as f32).map_err(|_| full())?;
+    }
+    let name: std::string::String = material.chars().take(section.material.capacity()).collect();
+    section.material.push_str(&name).map_err(|_| full())?;
+    section
+        .validate()
+        .map_err(|e| anyhow!("third-body section does not validate: {e:?}"))?;
+    Ok(section)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ci(m: f64) -> MeanCi {
+        MeanCi {
+            mean: m,
+            lo: m - 0.02,
+            hi: m + 0.02,
+            n: 3,
+        }
+    }
+
+    #[test]
+    fn section_round_trips_the_samples_and_validates() {
+        let samples: std::vec::Vec<TemperatureSample> = [(700.0, 0.6), (800.0, 0.45), (900.0, 0.3)]
+            .iter()
+            .map(|&(t, m)| TemperatureSample {
+                temperature: t,
+                mu: ci(m),
+            })
+            .collect();
+        let prov = SectionProvenance {
+            calibrator_version: String::try_from("0.1.0").unwrap(),
+            preset: String::try_from("test").unwrap(),
+            seed: 1,
+            config_hash: 0,
+            cases: 9,
+        };
+        let s = third_body_section(samples[0], &samples, 0.12, "test layer", prov.clone()).unwrap();
+        for smp in &samples {
+            // The core's interpolant passes through the samples (f32 rounding).
+            assert!((s.mu_at(smp.temperature as f32) - smp.mu.mean as f32).abs() < 1e-6);
+        }
+        assert_eq!(s.mu, 0.6);
+        // Decreasing temperatures are refused (the core requires increasing ones).
+        let mut rev = samples.clone();
+        rev.reverse();
+        assert!(third_body_section(samples[0], &rev, 0.12, "x", prov).is_err());
+    }
+}
