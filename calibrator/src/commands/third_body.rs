@@ -138,7 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     "γ [N/m]",
                 ),
                 SweepKind::Temperature => (
-                    temperature_cases(&cell, &[700.0, 790.0, 800.0, 810.0, 900.0]),
+                    temperature_cases(&cell, &[700.0, 795.0, 800.0, 805.0, 900.0]),
                     "mu_vs_temperature",
                     "T [K]",
                 ),

@@ -149,6 +149,7 @@ impl System {
     }
 
     /// Advances one step h.
+    #[allow(clippy::needless_range_loop)] // dof k of parallel arrays (q, v, 1/m, dofs, rows)
     pub fn step(&mut self) -> StepReport {
         let StepParams { h, theta, .. } = self.params;
         let n = self.bodies.len();

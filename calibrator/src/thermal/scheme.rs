@@ -78,6 +78,7 @@ impl ThermalState {
 
     /// Advances by `dt` with conductive `links` and heat `heat[i]` (J/m) put into each body.
     /// Returns the CG iterations used.
+    #[allow(clippy::needless_range_loop)] // body i of parallel arrays (T, C, rhs, CG vectors)
     pub fn step(&mut self, links: &[Link], heat: &[f64], dt: f64) -> usize {
         let n = self.temperature.len();
         let t = &self.temperature;

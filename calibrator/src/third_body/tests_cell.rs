@@ -121,3 +121,38 @@ fn compaction_lowers_the_top_wall_to_rest() {
         "φ = {phi}"
     );
 }
+
+/// Rigid NSCD has no stiffness, so a cell at (F, V, h) and one at (4F, 2V, h/2) are the same
+/// motion on a time axis halved: I = γ̇d/√(P/ρ) is unchanged and every velocity doubles,
+/// every impulse doubles, every force quadruples. Powers of two scale floating-point numbers
+/// exactly, so μ = F_t/F_n must agree bit for bit, step by step: μ_3b depends on F only
+/// through I.
+#[test]
+fn friction_depends_on_normal_force_only_through_the_inertial_number() {
+    let base = small_cell(LawParams::dry(0.3, 0.0));
+    let scaled = CellParams {
+        normal_force: 4.0 * base.normal_force,
+        wall_velocity: 2.0 * base.wall_velocity,
+        h: 0.5 * base.h,
+        ..base
+    };
+    let history = |p: CellParams| {
+        let mut cell = ShearCell::build(p, 5);
+        for _ in 0..200 {
+            cell.step();
+        }
+        cell.set_wall_velocity(p.wall_velocity);
+        (0..200)
+            .map(|_| {
+                cell.step();
+                cell.friction().to_bits()
+            })
+            .collect::<Vec<u64>>()
+    };
+    let (a, b) = (history(base), history(scaled));
+    assert_eq!(a, b);
+    assert!(
+        a.iter().any(|&m| f64::from_bits(m) > 0.05),
+        "the cell must actually be sheared"
+    );
+}
