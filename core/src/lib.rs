@@ -20,6 +20,7 @@ pub mod law;
 pub mod presliding;
 pub mod real;
 pub mod table;
+pub mod third_body_floor;
 pub mod transport;
 
 pub use error::Error;
