@@ -152,6 +152,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
             bar.finish_and_clear();
             write_sweep(&args.out, stem, x_label, &results)?;
+            if args.sweep == SweepKind::Temperature {
+                write_section(&args, &results)?;
+            }
             for r in &results {
                 println!(
                     "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] (n = {} seeds)",
@@ -189,6 +192,52 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// The table's third-body section from a μ_3b(T) sweep, written as JSON for the table
+/// assembly (reference: the coolest sample).
+fn write_section(
+    args: &Args,
+    results: &[crate::third_body::study::CaseResult],
+) -> anyhow::Result<()> {
+    use crate::third_body::table_section::{TemperatureSample, third_body_section};
+    let samples: Vec<TemperatureSample> = results
+        .iter()
+        .map(|r| TemperatureSample {
+            temperature: r.case.x,
+            mu: r.mu,
+        })
+        .collect();
+    let inertial = results[0]
+        .outcomes
+        .iter()
+        .map(|o| o.inertial_number)
+        .sum::<f64>()
+        / results[0].outcomes.len() as f64;
+    let provenance = tribo_core::table::SectionProvenance {
+        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
+            .unwrap_or_default(),
+        preset: heapless::String::try_from("third-body").unwrap_or_default(),
+        seed: args.seed,
+        config_hash: 0,
+        cases: (results.len() as u64 * args.seeds) as u32,
+    };
+    let section = third_body_section(
+        samples[0],
+        &samples,
+        inertial,
+        "seed-002 scaled layer",
+        provenance,
+    )?;
+    let json = serde_json::to_string_pretty(&section)?;
+    crate::report::write_atomic(&args.out.join("third_body_section.json"), json.as_bytes())?;
+    println!(
+        "table section: μ_3b = {:.4} at {} K, {} samples → third_body_section.json",
+        section.mu,
+        section.reference_temperature,
+        section.temperature.len()
+    );
+    Ok(())
 }
 
 fn validate(args: &Args) -> anyhow::Result<()> {

@@ -112,6 +112,44 @@ pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]
         ]);
     }
     t.write(&dir.join(format!("{stem}.csv")))?;
+    // Seed-mean steady velocity and temperature profiles per case (Fig. 8).
+    let mut prof = CsvTable::new(&["case_x", "z", "vx_over_V", "temperature_K"]);
+    let mut vel = LinePlot::new(
+        format!("steady v_x/V profiles ({x_label})"),
+        "v_x / V",
+        "z = y / thickness",
+    );
+    let mut tem = LinePlot::new(
+        format!("steady temperature profiles ({x_label})"),
+        "T [K]",
+        "z = y / thickness",
+    );
+    for r in results {
+        let n = r.outcomes.len() as f64;
+        let bins = r.outcomes[0].profiles.z.len();
+        let mean = |f: &dyn Fn(&ShearOutcome, usize) -> f64, k: usize| {
+            r.outcomes.iter().map(|o| f(o, k)).sum::<f64>() / n
+        };
+        let z = &r.outcomes[0].profiles.z;
+        let v: Vec<f64> = (0..bins)
+            .map(|k| mean(&|o, k| o.profiles.velocity[k], k))
+            .collect();
+        let t: Vec<f64> = (0..bins)
+            .map(|k| mean(&|o, k| o.profiles.temperature[k], k))
+            .collect();
+        for k in 0..bins {
+            prof.push(&[r.case.x, z[k], v[k], t[k]]);
+        }
+        vel = vel.series(Series::line(
+            r.case.label.clone(),
+            v.iter().copied().zip(z.iter().copied()).collect(),
+        ));
+        tem = tem.series(Series::line(
+            r.case.label.clone(),
+            t.iter().copied().zip(z.iter().copied()).collect(),
+        ));
+    }
+    prof.write(&dir.join(format!("{stem}_profiles.csv")))?;
     let pts: Vec<(f64, f64)> = results.iter().map(|r| (r.case.x, r.mu.mean)).collect();
     let err: Vec<f64> = results.iter().map(|r| 0.5 * (r.mu.hi - r.mu.lo)).collect();
     LinePlot::new(
