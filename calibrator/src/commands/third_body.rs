@@ -67,6 +67,9 @@ pub struct Args {
     /// `shear`: the §5.3 heating transition with Eq. 17 instead of a constant γ.
     #[arg(long)]
     pub eq17: bool,
+    /// `shear --eq17`: steps sheared with temperatures held before heating starts.
+    #[arg(long, default_value_t = 2000)]
+    pub preshear: usize,
     /// Free particles.
     #[arg(long, default_value_t = 400)]
     pub particles: usize,
@@ -83,11 +86,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let mut cell = default_cell();
     cell.particles = args.particles;
     cell.columns = ((args.particles as f64).sqrt().round() as usize).max(4);
-    let run = ShearRun {
+    let mut run = ShearRun {
         compaction_steps: args.steps / 4,
         shear_steps: args.steps,
         ..default_run()
     };
+    if args.action == Action::Shear && args.eq17 {
+        run.preshear_steps = args.preshear;
+    }
     let start = Instant::now();
     match args.action {
         Action::Validate => validate(&args),

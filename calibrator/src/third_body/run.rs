@@ -15,7 +15,11 @@ use super::thermo_cell::ThermoCell;
 pub struct ShearRun {
     /// Steps with the bottom wall at rest.
     pub compaction_steps: usize,
-    /// Steps at V.
+    /// Steps at V with temperatures held (heating off), before `shear_steps` with heating on:
+    /// the mechanical steady state at the initial temperature, then the thermal transient
+    /// (§5.3's friction drop). Part of the history (its time axis starts with them).
+    pub preshear_steps: usize,
+    /// Steps at V (with heating).
     pub shear_steps: usize,
     /// Steps per history window.
     pub window: usize,
@@ -94,12 +98,15 @@ pub fn run_shear(
     cell.cell.set_wall_velocity(v_wall);
     let h = cell.cell.system.params.h;
     let bins = run.bins.max(1);
-    let windows = (run.shear_steps / run.window.max(1)).max(1);
+    let pre_windows = run.preshear_steps / run.window.max(1);
+    let windows = pre_windows + (run.shear_steps / run.window.max(1)).max(1);
+    let heating = cell.heating;
     let mut history = Vec::with_capacity(windows);
     // Per-window binned sums: count, vx, T, η.
     let mut sums = vec![[0.0f64; 4]; windows * bins];
     let mut step = 0usize;
     for w in 0..windows {
+        cell.heating = heating && w >= pre_windows;
         let (mut mu_sum, mut sweeps) = (0.0, 0usize);
         for _ in 0..run.window.max(1) {
             let r = cell.step();
@@ -129,8 +136,8 @@ pub fn run_shear(
         });
     }
     let d = cell.cell.params.mean_diameter();
-    let steady_from = steady_start(&history, d);
-    let from = steady_from.unwrap_or(history.len() / 2);
+    let steady_from = steady_start(&history[pre_windows..], d).map(|k| k + pre_windows);
+    let from = steady_from.unwrap_or(pre_windows + (windows - pre_windows) / 2);
     let steady = &history[from..];
     let mu = steady.iter().map(|r| r.mu).sum::<f64>() / steady.len() as f64;
     let mut profiles = Profiles::default();

@@ -88,6 +88,7 @@ pub fn default_thermal() -> ThermalSetup {
 pub fn default_run() -> ShearRun {
     ShearRun {
         compaction_steps: 1500,
+        preshear_steps: 0,
         shear_steps: 6000,
         window: 50,
         bins: 12,

@@ -33,6 +33,8 @@ pub struct ThermoCell {
     pub thermal: ThermalState,
     /// The settings.
     pub setup: ThermalSetup,
+    /// Whether contacts heat the particles and heat is conducted (off: temperatures held).
+    pub heating: bool,
     radius: Vec<f64>,
     links: Vec<Link>,
 }
@@ -63,6 +65,7 @@ impl ThermoCell {
             cell,
             thermal,
             setup,
+            heating: true,
             radius,
             links: Vec::new(),
         };
@@ -89,6 +92,9 @@ impl ThermoCell {
     /// One coupled step: mechanics, heat, surface energy.
     pub fn step(&mut self) -> StepReport {
         let report = self.cell.step();
+        if !self.heating {
+            return report;
+        }
         let sys = &self.cell.system;
         self.links.clear();
         for (k, c) in sys.contacts.iter().enumerate() {
