@@ -153,11 +153,13 @@ pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]
     let pts: Vec<(f64, f64)> = results.iter().map(|r| (r.case.x, r.mu.mean)).collect();
     let err: Vec<f64> = results.iter().map(|r| 0.5 * (r.mu.hi - r.mu.lo)).collect();
     LinePlot::new(
-        format!("μ_3b vs {x_label} (95 % CI over seeds)"),
+        format!("μ_3b vs {x_label} (bars: ±½ of the 95 % CI over seeds)"),
         x_label,
         "μ_3b",
     )
     .series(Series::points("μ_3b", pts).with_error(err))
     .write(&dir.join(stem))?;
+    vel.write(&dir.join(format!("{stem}_velocity_profiles")))?;
+    tem.write(&dir.join(format!("{stem}_temperature_profiles")))?;
     Ok(())
 }
