@@ -104,7 +104,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 cohesion_cases(&cell, &[args.gamma]).remove(0)
             };
             let bar = progress::bar(
-                (run.compaction_steps + run.shear_steps) as u64,
+                (run.compaction_steps + run.preshear_steps + run.shear_steps) as u64,
                 "third-body shear",
             );
             let mut tc = ThermoCell::new(
