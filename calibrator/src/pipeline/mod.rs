@@ -15,6 +15,7 @@
 
 pub mod meso_events;
 pub mod meso_report;
+pub mod slurm;
 pub mod stages;
 pub mod summary;
 
@@ -152,18 +153,21 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             Ok(None)
         }
         Mode::Merge => {
+            let missing: Vec<usize> = (0..cases.len())
+                .filter(|&i| !case_path(&opts.out, i).exists())
+                .collect();
+            if !missing.is_empty() {
+                let dir = cases_dir(&opts.out);
+                bail!(slurm::missing_cases_message(
+                    &opts.out,
+                    &dir,
+                    cases.len(),
+                    &missing
+                ));
+            }
             let mut results = Vec::new();
             for c in &cases {
-                let p = case_path(&opts.out, c.index);
-                if !p.exists() {
-                    bail!(
-                        "case {} has no result file {} (run it with --case {})",
-                        c.index,
-                        p.display(),
-                        c.index
-                    );
-                }
-                results.push(read_case(&p)?);
+                results.push(read_case(&case_path(&opts.out, c.index))?);
             }
             finish(opts, results).map(Some)
         }
