@@ -174,12 +174,14 @@ pub fn render(
             env!("CARGO_PKG_VERSION")
         )
     };
+    // The command line's relative paths are relative to the folder it was typed in.
+    let cd = format!("cd {}\n", path(workdir)?);
     let case = format!(
-        "{}exec {command_line} --case \"$SLURM_ARRAY_TASK_ID\"\n",
+        "{}{cd}exec {command_line} --case \"$SLURM_ARRAY_TASK_ID\"\n",
         header("one case of the list per Slurm array task")
     );
     let merge = format!(
-        "{}exec {command_line} --merge\n",
+        "{}{cd}exec {command_line} --merge\n",
         header("the merge of the case results, after every array task succeeded")
     );
     let last = array.cases - 1;

@@ -87,9 +87,9 @@ fn forwarded_args_drop_the_mode_and_keep_everything_else() {
     ));
 }
 
-/// A folder with a stand-in `tribo` (prints its arguments, one per line) and `sbatch` (records
-/// its arguments in `sbatch.log`, one per line, a blank line after each call, and answers job
-/// ids 41, 42, … in `--parsable` form).
+/// A folder with a stand-in `tribo` (prints its working folder, then its arguments, one per
+/// line) and `sbatch` (records its arguments in `sbatch.log`, one per line, a blank line after
+/// each call, and answers job ids 41, 42, … in `--parsable` form).
 #[cfg(unix)]
 fn stand_ins(dir: &Path) {
     let write = |name: &str, body: &str| {
@@ -99,7 +99,7 @@ fn stand_ins(dir: &Path) {
     };
     write(
         "tribo",
-        "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n",
+        "#!/bin/sh\npwd\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n",
     );
     write(
         "sbatch",
@@ -159,7 +159,8 @@ fn sh(script: &str, env: &[(&str, &str)], path_prefix: &Path, args: &[&str]) -> 
 #[test]
 fn case_and_merge_scripts_run_the_command_with_the_task_index_and_cpus() {
     let dir = tempfile::tempdir().unwrap();
-    let (scripts, args, _) = recipe_in(dir.path());
+    let (scripts, args, workdir) = recipe_in(dir.path());
+    let pwd = workdir.canonicalize().unwrap().display().to_string();
     let lines = |s: &str| s.lines().map(String::from).collect::<Vec<_>>();
 
     let got = sh(
@@ -168,14 +169,14 @@ fn case_and_merge_scripts_run_the_command_with_the_task_index_and_cpus() {
         dir.path(),
         &[],
     );
-    let mut want = vec!["--threads".to_string(), "3".into()];
+    let mut want = vec![pwd.clone(), "--threads".into(), "3".into()];
     want.extend(args.iter().cloned());
     want.extend(["--case".into(), "5".into()]);
     assert_eq!(lines(&got), want);
 
     // No --cpus-per-task: one thread.
     let got = sh(&scripts.merge, &[], dir.path(), &[]);
-    let mut want = vec!["--threads".to_string(), "1".into()];
+    let mut want = vec![pwd, "--threads".into(), "1".into()];
     want.extend(args.iter().cloned());
     want.push("--merge".into());
     assert_eq!(lines(&got), want);
