@@ -47,29 +47,7 @@ on_exit() {
 trap on_exit EXIT
 trap 'exit 130' INT TERM
 
-# A sweep small enough for CI (8 cases of ~2 s each on one core) in which blocked flakes still
-# carry load at both velocities, so α(v) can be fitted and the merge writes a real table.
-cat >"$work/tiny.toml" <<'EOF'
-[surface]
-grid = 32
-length = 100e-6
-k_s = 8.0
-[flakes]
-diameter = 20e-6
-[sweep]
-pressures = [10e6, 30e6]
-betas = [0.2]
-velocities = [5.0, 20.0]
-seeds = 2
-slide_lengths = 2.0
-contact_pressures = [5e6, 20e6]
-[random_field]
-samples = 20
-max_nodes = 32
-[asperity]
-added_masses = [0.0, 0.111]
-steps_per_period = 200.0
-EOF
+cp scripts/slurm/e2e.toml "$work/tiny.toml"
 say "starting the local Slurm cluster"
 cluster_start || fail "Slurm could not be started (see the messages above)"
 
@@ -110,7 +88,7 @@ submit() {
   echo "$line"
   array=$(sed -n 's/^case array: job \([0-9]*\) .*/\1/p' <<<"$line")
   merge=$(sed -n 's/.*; merge: job \([0-9]*\) .*/\1/p' <<<"$line")
-  [ -n "$array" ] && [ -n "$merge" ] || fail "cannot read the job ids from submit.sh's output"
+  if [ -z "$array" ] || [ -z "$merge" ]; then fail "cannot read the job ids from submit.sh's output"; fi
   say "submitted: array job $array, merge job $merge"
 }
 
@@ -176,8 +154,9 @@ rc=0
 "${calibrate[@]}" --out killed --merge 2>merge.err || rc=$?
 cat merge.err
 [ "$rc" -ne 0 ] || fail "--merge with a missing case exited 0"
-grep -q "1 of $cases cases have no result" merge.err && grep -q "cases $KILL_INDEX\." merge.err ||
+if ! grep -q "1 of $cases cases have no result" merge.err || ! grep -q "cases $KILL_INDEX\." merge.err; then
   fail "--merge did not list exactly the missing case $KILL_INDEX"
+fi
 say "--merge exited $rc and listed the missing case"
 
 submit killed --indices "$KILL_INDEX"

@@ -76,6 +76,9 @@ pub struct Recipe {
     pub logs: PathBuf,
 }
 
+/// Slurm's default `MaxArraySize`: array indices must be below it.
+pub const DEFAULT_MAX_ARRAY_SIZE: usize = 1001;
+
 /// Flags of the case-list convention that the jobs set themselves.
 const MODE_FLAGS: [&str; 4] = ["--emit-slurm", "--list-cases", "--merge", "--print-config"];
 /// Options with a value that the jobs set themselves (`--case I`, `--threads N`).
@@ -198,6 +201,8 @@ pub fn render(
 #                   cancelled or failed run left out (`tribo {name} --merge` names them).
 # SBATCH OPTIONS    go to both jobs, e.g. --partition=long --time=2:00:00 --cpus-per-task=4
 #                   (each task's --threads follows --cpus-per-task; default 1).
+# Slurm refuses array indices at or above its MaxArraySize (default 1001; `scontrol show
+# config` shows the cluster's): a longer case list needs a cluster with a larger one.
 # Logs: {logs_text}/ (case-I-jobJ.log per task, merge-jobJ.log).
 set -eu
 indices=0-{last}
@@ -248,6 +253,14 @@ where
         ..array.clone()
     };
     let scripts = render(&array, &exe, &args, &workdir)?;
+    if array.cases > DEFAULT_MAX_ARRAY_SIZE {
+        eprintln!(
+            "warning: {} cases: array indices up to {} need a cluster whose MaxArraySize \
+             exceeds Slurm's default {DEFAULT_MAX_ARRAY_SIZE} (scontrol show config)",
+            array.cases,
+            array.cases - 1
+        );
+    }
     let dir = array.run_dir.join(SLURM_DIR);
     let logs = dir.join("logs");
     fs::create_dir_all(&logs)?;
