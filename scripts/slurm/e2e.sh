@@ -120,6 +120,7 @@ cases=$("${calibrate[@]}" --out run --emit-slurm | sed -n 's/^\([0-9]*\) cases w
 say "== clean run: $cases cases as a job array plus a dependent merge"
 submit run
 wait_jobs "$array" "$merge"
+say "job states from scontrol show job (sacct needs a slurmdbd accounting database; this cluster has none):"
 states=$(job_states "$array" "$merge")
 echo "$states"
 expect_states "$states" "$(all_completed "$cases")"
