@@ -156,12 +156,9 @@ pub fn render(
     let exe = exe
         .to_str()
         .ok_or_else(|| SlurmError::NotUnicode(exe.into()))?;
-    let words: Vec<&str> = std::iter::once(exe)
-        .chain(std::iter::once("--threads"))
-        .collect();
     let command_line = format!(
         "{} \"${{SLURM_CPUS_PER_TASK:-1}}\" {}",
-        quote(&words)?,
+        quote(&[exe, "--threads"])?,
         quote(&args.iter().map(String::as_str).collect::<Vec<_>>())?
     );
     let dir = array.run_dir.join(SLURM_DIR);
