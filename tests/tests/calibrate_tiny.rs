@@ -74,7 +74,7 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = args(dir.path());
     let cfg = a.resolved_config().unwrap();
-    let cases = list_cases(&cfg.sweep);
+    let cases = list_cases(&cfg);
 
     a.list_cases = true;
     assert!(calibrate(&a).unwrap().is_none());

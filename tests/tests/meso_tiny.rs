@@ -20,7 +20,7 @@ fn tiny_case_result_matches_its_history_and_the_physics() {
          velocities = [50.0]\nseeds = 1\n",
     )
     .unwrap();
-    let cases = list_cases(&cfg.sweep);
+    let cases = list_cases(&cfg);
     assert_eq!(cases.len(), 1);
     let case: MesoCase = cases[0];
     let mut history: Vec<StepRecord> = Vec::new();
@@ -66,6 +66,6 @@ fn tiny_case_result_matches_its_history_and_the_physics() {
     assert!(r.seconds_dem.is_finite() && r.seconds_bem.is_finite());
 
     // The result belongs to this sweep and merges.
-    let merged = merge(&cfg.sweep, vec![r.clone()]).unwrap();
+    let merged = merge(&cfg, vec![r.clone()]).unwrap();
     assert_eq!(merged, vec![r]);
 }

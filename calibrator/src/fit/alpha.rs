@@ -176,11 +176,12 @@ mod tests {
 
     #[test]
     fn recovers_alpha_of_synthetic_sweep() {
-        let mut sweep = Preset::Quick.config().sweep;
-        sweep.velocities = vec![5.0, 10.0, 20.0, 50.0];
+        let mut cfg = Preset::Quick.config();
+        cfg.sweep.velocities = vec![5.0, 10.0, 20.0];
+        cfg.process.velocities = vec![50.0];
         let e_star = 55e9;
         let (b, v_ref) = (30.0, 12.0);
-        let results: Vec<CaseResult> = list_cases(&sweep)
+        let results: Vec<CaseResult> = list_cases(&cfg)
             .into_iter()
             .map(|case| {
                 let alpha = saturation(b, v_ref, case.velocity);

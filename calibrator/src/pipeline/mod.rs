@@ -123,7 +123,7 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             "sweep.velocities needs at least 2 velocities to fit the saturation law α(v) (Fig. 15)"
         );
     }
-    let cases = list_cases(&cfg.sweep);
+    let cases = list_cases(cfg);
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("creating {}", opts.out.display()))?;
     match opts.mode {
@@ -218,7 +218,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>) -> Result<Outcome> {
     let cfg = &opts.config;
     let started = Instant::now();
     let report = opts.out.join("report");
-    let results = merge(&cfg.sweep, results).context("merging case results")?;
+    let results = merge(cfg, results).context("merging case results")?;
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
     let alpha = fit_alpha(&results, cfg.material.e_star).context("fitting α (Eq. 23)")?;
     meso_report::write(cfg, &results, &alpha, &opts.out, &report.join("meso"))?;

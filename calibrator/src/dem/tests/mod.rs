@@ -26,6 +26,7 @@ fn params(k: f64, dt: f64, damping: Damping, v0: f64) -> DemParams {
         stiffness: k,
         dt,
         tool_velocity: v0,
+        drag_frame: super::drag::DragFrame::Sheet,
     }
 }
 
