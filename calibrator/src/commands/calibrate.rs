@@ -135,7 +135,7 @@ pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     if args.emit_slurm {
         let array = CaseArray {
             command: "calibrate".into(),
-            cases: list_cases(&opts.config.sweep).len(),
+            cases: list_cases(&opts.config).len(),
             run_dir: args.out.clone(),
         };
         let recipe = slurm::emit(&array, std::env::args_os())?;

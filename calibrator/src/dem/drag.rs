@@ -118,7 +118,13 @@ mod tests {
     #[test]
     fn couette_profile_is_linear_between_the_walls_and_clamped_outside() {
         let (h_def, h_tool, v0) = (1e-6, 3e-6, 10.0);
-        for (z, xi) in [(1e-6, 0.0), (2e-6, 0.5), (3e-6, 1.0), (0.0, 0.0), (5e-6, 1.0)] {
+        for (z, xi) in [
+            (1e-6, 0.0),
+            (2e-6, 0.5),
+            (3e-6, 1.0),
+            (0.0, 0.0),
+            (5e-6, 1.0),
+        ] {
             let f = couette_flow(z, h_def, h_tool, v0, 0.5e-6);
             assert!((f.velocity[0] - v0 * xi).abs() < ROUND_OFF * v0, "z = {z}");
             assert!((f.shear_rate - v0 / 2e-6).abs() < ROUND_OFF * f.shear_rate);

@@ -50,8 +50,8 @@ pub mod sided;
 pub mod system;
 
 pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
-pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
 pub use drag::DragFrame;
+pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
 pub use integrator::{Damping, Flake};
 pub use placement::{RandomPlacement, place_random, read_csv};
 pub use quaternion::{Quat, Vec3};

@@ -298,8 +298,8 @@ fn normal_equations(jac: &[f64], y: &[f64], f: &[f64], n: usize, p: usize) -> (V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
     use crate::rng::StreamRng;
+    use rand::SeedableRng;
     use rand_distr::{Distribution, Normal};
 
     /// LM on a linear model converges to the normal-equation solution up to the
