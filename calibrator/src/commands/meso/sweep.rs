@@ -16,7 +16,7 @@ use crate::report::{CsvTable, write_atomic};
 
 /// Runs the sweep and writes `cases.csv`, `cases.json` and `sweep_summary.txt` into `out`.
 pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
-    let cases = list_cases(&cfg);
+    let cases = list_cases(cfg);
     std::fs::create_dir_all(out)
         .with_context(|| format!("creating output folder {}", out.display()))?;
     let bar = crate::progress::bar(cases.len() as u64, "meso cases");
