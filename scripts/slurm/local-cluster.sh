@@ -29,7 +29,7 @@ cluster_log() { echo "[local-cluster] $*" >&2; }
 cluster_install() {
   local missing=()
   local bin
-  for bin in munged slurmctld slurmd sbatch squeue scontrol scancel; do
+  for bin in munged munge unmunge slurmctld slurmd sbatch squeue sinfo scontrol scancel; do
     command -v "$bin" >/dev/null 2>&1 || missing+=("$bin")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
