@@ -19,6 +19,7 @@
 pub mod meso_events;
 pub mod meso_report;
 pub mod run_record;
+pub mod slurm;
 pub mod stages;
 pub mod summary;
 
@@ -215,13 +216,13 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                 );
             }
             if !missing.is_empty() {
-                bail!(
-                    "--merge: {} of {} cases have no result in {}: {} (run each with --case I)",
-                    missing.len(),
+                let dir = cases_dir(&opts.out);
+                bail!(slurm::missing_cases_message(
+                    &opts.out,
+                    &dir,
                     cases.len(),
-                    cases_dir(&opts.out).display(),
-                    index_ranges(&missing)
-                );
+                    &missing
+                ));
             }
             record.write(&opts.out)?;
             finish(opts, results, hash).map(Some)
@@ -284,25 +285,6 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             finish(opts, results, hash).map(Some)
         }
     }
-}
-
-/// `[0, 1, 2, 5, 7, 8]` → `"0-2, 5, 7-8"`.
-fn index_ranges(indices: &[usize]) -> String {
-    let mut parts = Vec::new();
-    let mut i = 0;
-    while i < indices.len() {
-        let mut j = i;
-        while j + 1 < indices.len() && indices[j + 1] == indices[j] + 1 {
-            j += 1;
-        }
-        parts.push(if i == j {
-            indices[i].to_string()
-        } else {
-            format!("{}-{}", indices[i], indices[j])
-        });
-        i = j + 1;
-    }
-    parts.join(", ")
 }
 
 /// The stages after the case sweep, and the table.
