@@ -2,6 +2,7 @@
 //! "must be true").
 
 mod blocked_cases;
+mod drag;
 mod dynamics;
 mod edge_on;
 mod periodic;
