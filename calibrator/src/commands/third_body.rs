@@ -70,6 +70,10 @@ pub struct Args {
     /// `shear --eq17`: steps sheared with temperatures held before heating starts.
     #[arg(long, default_value_t = 2000)]
     pub preshear: usize,
+    /// `sweep --sweep temperature`: also put the third-body section into this table
+    /// (read, set `third_body`, validate, written back atomically).
+    #[arg(long)]
+    pub table: Option<PathBuf>,
     /// Free particles.
     #[arg(long, default_value_t = 400)]
     pub particles: usize,
@@ -235,6 +239,18 @@ fn write_section(
         "seed-002 scaled layer",
         provenance,
     )?;
+    if let Some(path) = &args.table {
+        let mut table = crate::table::io::read_table(path)?;
+        table.third_body = Some(section.clone());
+        table
+            .validate()
+            .map_err(|e| anyhow::anyhow!("table with the third-body section is invalid: {e:?}"))?;
+        let bytes = crate::table::io::write_table(path, &table)?;
+        println!(
+            "third-body section written into {} ({bytes} bytes)",
+            path.display()
+        );
+    }
     let json = serde_json::to_string_pretty(&section)?;
     crate::report::write_atomic(&args.out.join("third_body_section.json"), json.as_bytes())?;
     println!(

@@ -104,6 +104,13 @@ mod tests {
             assert!((s.mu_at(smp.temperature as f32) - smp.mu.mean as f32).abs() < 1e-6);
         }
         assert_eq!(s.mu, 0.6);
+        // Through the real format-2 table: encode, decode, same section.
+        let mut table = tribo_core::table::Table::seed000_defaults();
+        table.third_body = Some(s.clone());
+        table.validate().unwrap();
+        let bytes = crate::table::io::encode_to_vec(&table).unwrap();
+        let back = crate::table::io::decode_table(&bytes, std::path::Path::new("mem")).unwrap();
+        assert_eq!(back.third_body.as_ref(), Some(&s));
         // Decreasing temperatures are refused (the core requires increasing ones).
         let mut rev = samples.clone();
         rev.reverse();
