@@ -4,7 +4,11 @@
 //! - `meso_step/dem`: wall time of the DEM part of one slide step (one pixel of sliding);
 //! - `meso_step/bem_warm`: the BEM part (blocked detection, h*_Tool, warm solve, updates);
 //! - `meso_step/bem_cold`: a cold solve of the same gap g* on a second solver;
-//! - `meso_case/quick`: one whole case of the quick preset (setup + slide).
+//! - `meso_case/quick`: one whole case of the quick preset (setup + slide);
+//! - `meso_case/v10_lubricant` and `meso_case/v0.08_lubricant`: the same case at the quick
+//!   preset's 10 m/s and at strip drawing's 0.08 m/s (through the v0/γ similarity: run at
+//!   10 m/s with γ scaled 125×, where the damping step limit γΔt ≤ 0.2 shortens Δt), in the
+//!   presets' lubricant drag frame — the ratio is the price of the process velocity.
 //!
 //! Before timing it prints the mean Polonsky–Keer iterations per step, warm-started in the
 //! loop vs cold on the same gaps (32 steps after the first pixel).
@@ -116,6 +120,16 @@ fn bench_case(c: &mut Criterion) {
     g.bench_function("quick", |b| {
         b.iter(|| run_case(&cfg, &case, 0, None).expect("quick case"))
     });
+    for v in [10.0, 0.08] {
+        let slow = MesoCase {
+            velocity: v,
+            simulated_velocity: cfg.process.simulated_velocity(v),
+            ..case
+        };
+        g.bench_function(format!("v{v}_lubricant"), |b| {
+            b.iter(|| run_case(&cfg, &slow, 0, None).expect("process-velocity case"))
+        });
+    }
     g.finish();
 }
 

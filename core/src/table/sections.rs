@@ -12,6 +12,7 @@
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
+use super::validate::{non_negative, positive};
 use super::{PRESET_CAPACITY, VERSION_CAPACITY};
 use crate::error::Error;
 use crate::interp;
@@ -182,10 +183,4 @@ const FRICTION_MAX: f32 = 10.0;
 
 fn friction(x: f32) -> bool {
     positive(x) && x < FRICTION_MAX
-}
-fn positive(x: f32) -> bool {
-    x.is_finite() && x > 0.0
-}
-fn non_negative(x: f32) -> bool {
-    x.is_finite() && x >= 0.0
 }

@@ -11,10 +11,12 @@ use crate::presliding::PreslidingSection;
 /// a handful of f32 roundings of O(1) factors (≈ 1e-7 each) with ample margin.
 pub const BETA_THRES_REL_TOL: f32 = 1e-4;
 
-fn positive(x: f32) -> bool {
+/// Finite and > 0.
+pub(crate) fn positive(x: f32) -> bool {
     x.is_finite() && x > 0.0
 }
-fn non_negative(x: f32) -> bool {
+/// Finite and ≥ 0.
+pub(crate) fn non_negative(x: f32) -> bool {
     x.is_finite() && x >= 0.0
 }
 fn check(ok: bool) -> Result<(), Error> {
