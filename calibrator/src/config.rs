@@ -81,7 +81,8 @@ pub struct FlakeConfig {
 #[serde(deny_unknown_fields)]
 pub struct ProcessConfig {
     /// Sliding velocities of the process \[m/s\] (seed 000 §7 strip drawing: 0.08 m/s). α and
-    /// β_thres are simulated at each (never extrapolated) and carried as table samples.
+    /// β_thres are simulated at each (never extrapolated) and carried as table samples; empty
+    /// for a study of the sweep's velocities alone.
     pub velocities: Vec<f64>,
     /// Velocities v below this one \[m/s\] are simulated at it with the flakes' damping scaled by
     /// it/v, which keeps the flight length v0/γ — the group α depends on — at its physical value
@@ -282,7 +283,9 @@ impl CalibrationConfig {
         nonempty_all("sweep.betas", &w.betas, |b| b > 0.0 && b < 1.0)?;
         nonempty_all("sweep.velocities", &w.velocities, |v| v > 0.0)?;
         let pr = &self.process;
-        nonempty_all("process.velocities", &pr.velocities, |v| v > 0.0)?;
+        if !pr.velocities.is_empty() {
+            nonempty_all("process.velocities", &pr.velocities, |v| v > 0.0)?;
+        }
         non_negative("process.similarity_velocity", pr.similarity_velocity)?;
         let all: Vec<f64> = w.velocities.iter().chain(&pr.velocities).copied().collect();
         for (i, v) in all.iter().enumerate() {
