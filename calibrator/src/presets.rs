@@ -69,11 +69,12 @@ impl Preset {
             // both frames).
             drag_frame: DragFrame::Lubricant,
         };
-        // Strip drawing (seed 000 §7) runs at 0.08 m/s; the similarity in v0/γ simulates it
-        // at the cost of a 10 m/s case.
+        // Strip drawing (seed 000 §7) runs at 0.08 m/s, simulated directly: the v0/γ similarity
+        // failed its check in the lubricant frame (10 m/s run at 50 m/s with γ ×5 gave α ×1.84
+        // [1.45, 2.33], paired, 36 cases; issue 14 notes), so it is off by default.
         let process = ProcessConfig {
             velocities: vec![0.08],
-            similarity_velocity: 10.0,
+            similarity_velocity: 0.0,
         };
         let bem = BemConfig {
             tolerance: 1e-8,
@@ -100,8 +101,7 @@ impl Preset {
                     // Blocked flakes are rare events (seed 000 §6.2); with 4 flakes (β = 0.05)
                     // on this 100 µm domain most cases saw none: 9 and 18 flakes instead.
                     betas: vec![0.1, 0.2],
-                    // 1 m/s runs at the cost of a 10 m/s case (v0/γ similarity).
-                    velocities: vec![1.0, 10.0, 50.0],
+                    velocities: vec![10.0, 50.0],
                     seeds: 3,
                     surfaces: 3,
                     // Seed 000's 2L: with 1L, R² of Eq. 23 came out negative (events too rare

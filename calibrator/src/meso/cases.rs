@@ -159,10 +159,14 @@ mod tests {
         assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
         assert_eq!(cases[1].seed_index, 1);
         assert_eq!(cases[0].velocity, s.velocities[0]);
-        // Process velocities come last; below the similarity velocity the DEM runs at it.
+        // Process velocities come last, simulated directly by default; with a similarity
+        // velocity, slower cases run at it.
         let last = cases.last().unwrap();
         assert_eq!(last.velocity, *cfg.process.velocities.last().unwrap());
-        assert_eq!(last.simulated_velocity, cfg.process.similarity_velocity);
+        assert_eq!(last.simulated_velocity, last.velocity);
+        let mut sim = cfg.clone();
+        sim.process.similarity_velocity = 10.0;
+        assert_eq!(list_cases(&sim).last().unwrap().simulated_velocity, 10.0);
         let fast = cases.iter().find(|c| c.velocity == 50.0).unwrap();
         assert_eq!(fast.simulated_velocity, 50.0);
     }

@@ -131,8 +131,9 @@ fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Tab
         m,
         "Flake drag toward the **{frame}** frame (`flakes.drag_frame`), γ = {:.2e} 1/s. Intervals: 95 % percentile \
          intervals of a cluster bootstrap over seed indices (surface pairs), {REPLICATES} replicates, paired across \
-         velocities. Velocities below `process.similarity_velocity` = {} m/s ran at it with γ scaled to the same flight \
-         length v0/γ (the v0/γ similarity).\n",
+         velocities. `process.similarity_velocity` = {} m/s (0: every velocity simulated directly; otherwise slower \
+         velocities ran at it with γ scaled to the same flight length v0/γ — a similarity that failed its check in \
+         the lubricant frame, issue 14).\n",
         cfg.flakes.damping, cfg.process.similarity_velocity
     );
     let _ = writeln!(
