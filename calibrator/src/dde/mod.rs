@@ -21,4 +21,6 @@ pub mod system;
 pub mod vec2;
 
 #[cfg(test)]
+mod tests_dynamics;
+#[cfg(test)]
 mod tests_joint;
