@@ -199,7 +199,7 @@ impl Stepper {
         let p0 = sys.elements.pos.clone();
         let v0 = sys.elements.vel.clone();
         let (k1v, k1a) = (v0.clone(), self.acc.clone());
-        let mut stage = |sys: &mut System, me: &mut Self, kv: &[V2], ka: &[V2], c: f64| {
+        let stage = |sys: &mut System, me: &mut Self, kv: &[V2], ka: &[V2], c: f64| {
             let el = &mut sys.elements;
             for i in 0..el.len() {
                 el.pos[i] = p0[i] + kv[i] * (c * dt);

@@ -13,6 +13,7 @@ pub mod build;
 pub mod contact;
 pub mod fracture;
 pub mod friction;
+pub mod incline;
 pub mod integrate;
 pub mod joint;
 pub mod material;
@@ -22,5 +23,7 @@ pub mod vec2;
 
 #[cfg(test)]
 mod tests_dynamics;
+#[cfg(test)]
+mod tests_incline;
 #[cfg(test)]
 mod tests_joint;
