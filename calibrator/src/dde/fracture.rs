@@ -6,7 +6,7 @@
 
 use super::build::refresh_surface;
 use super::joint::respond;
-use super::system::System;
+use super::system::{InteriorJoint, System};
 
 /// Record of one fracture pass.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -19,6 +19,15 @@ pub struct FracturePass {
 
 /// Removes every interior joint over its Eq. 16 threshold; refreshes the surface flags.
 pub fn fracture_overstressed(sys: &mut System) -> FracturePass {
+    let mut removed = Vec::new();
+    fracture_overstressed_into(sys, &mut removed)
+}
+
+/// As [`fracture_overstressed`], appending the removed joints to `removed`.
+pub fn fracture_overstressed_into(
+    sys: &mut System,
+    removed: &mut Vec<InteriorJoint>,
+) -> FracturePass {
     let lame = sys.material.lame();
     let el = &sys.elements;
     let mut pass = FracturePass::default();
@@ -30,6 +39,7 @@ pub fn fracture_overstressed(sys: &mut System) -> FracturePass {
         if r.cauchy.max_principal() > j.strength {
             pass.broken += 1;
             pass.energy += r.energy;
+            removed.push(*j);
             false
         } else {
             true

@@ -11,6 +11,7 @@
 
 pub mod build;
 pub mod contact;
+pub mod cracked_plate;
 pub mod fracture;
 pub mod friction;
 pub mod incline;
@@ -23,6 +24,8 @@ pub mod vec2;
 
 #[cfg(test)]
 mod tests_dynamics;
+#[cfg(test)]
+mod tests_fracture;
 #[cfg(test)]
 mod tests_incline;
 #[cfg(test)]
