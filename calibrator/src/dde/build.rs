@@ -71,6 +71,7 @@ pub fn add_body(
         el.body.push(body);
         el.surface.push(false);
         el.support.push(support(mesh.points[i]));
+        el.load.push(V2::ZERO);
     }
     sys.interior.extend(joints);
     refresh_surface(sys);

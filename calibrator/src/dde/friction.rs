@@ -101,8 +101,10 @@ pub fn apply_friction(
         _ => probe,
     };
     let mut g_hi = g(hi).unwrap_or(f64::NAN);
+    // A slip longer than the contact plane is not a slip but a broken joint (slide-off
+    // removes it next): search no further than the plane's reference length.
     let mut grow = 0;
-    while !(g_hi <= 0.0) && grow < 60 {
+    while !(g_hi <= 0.0) && hi.abs() < scale && grow < 60 {
         lo = hi;
         g_lo = if g_hi.is_finite() { g_hi } else { g_lo };
         hi *= 2.0;
@@ -152,6 +154,14 @@ pub fn apply_friction(
     };
     let before = respond(p, &joint.reference, lame).energy;
     let after = respond(p, &new_ref, lame).energy;
+    if !(after <= before) {
+        // Slip must release strain energy; an inverted joint can violate the monotone shear
+        // law the solve assumes: keep its reference.
+        return SlipOutcome {
+            slip: 0.0,
+            dissipated: 0.0,
+        };
+    }
     joint.reference = new_ref;
     joint.slipping = true;
     SlipOutcome {

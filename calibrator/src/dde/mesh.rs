@@ -173,6 +173,25 @@ pub fn profile_polygon(z: &[f64], x0: f64, dx: f64, base: f64) -> Result<Vec<V2>
     Ok(v)
 }
 
+/// The polygon above a surface profile: heights `z[i]` at x = x0 + i·dx form the bottom
+/// boundary; the body extends up to y = `top` (above every height).
+pub fn profile_polygon_above(z: &[f64], x0: f64, dx: f64, top: f64) -> Result<Vec<V2>, MeshError> {
+    if z.len() < 2 || !(dx > 0.0) || z.iter().any(|&h| !(h < top)) {
+        return Err(MeshError::Invalid(
+            "profile needs ≥ 2 heights below the top and dx > 0",
+        ));
+    }
+    let last = x0 + (z.len() - 1) as f64 * dx;
+    let mut v: Vec<V2> = z
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| V2::new(x0 + i as f64 * dx, h))
+        .collect();
+    v.push(V2::new(last, top));
+    v.push(V2::new(x0, top));
+    Ok(v)
+}
+
 fn bounds(v: &[V2]) -> (V2, V2) {
     v.iter().fold(
         (

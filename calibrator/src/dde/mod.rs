@@ -19,8 +19,10 @@ pub mod integrate;
 pub mod joint;
 pub mod material;
 pub mod mesh;
+pub mod sliding;
 pub mod system;
 pub mod vec2;
+pub mod wear;
 
 #[cfg(test)]
 mod tests_dynamics;
@@ -30,3 +32,5 @@ mod tests_fracture;
 mod tests_incline;
 #[cfg(test)]
 mod tests_joint;
+#[cfg(test)]
+mod tests_wear;

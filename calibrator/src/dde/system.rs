@@ -74,6 +74,8 @@ pub struct Elements {
     pub surface: Vec<bool>,
     /// Motion constraint.
     pub support: Vec<Support>,
+    /// Constant external force [N/m] (tractions as element loads, §3.6).
+    pub load: Vec<V2>,
 }
 
 impl Elements {
@@ -209,7 +211,12 @@ impl System {
         let lame = self.material.lame();
         let el = &self.elements;
         forces.clear();
-        forces.extend(el.mass.iter().map(|&m| self.gravity * m));
+        forces.extend(
+            el.mass
+                .iter()
+                .zip(&el.load)
+                .map(|(&m, &l)| self.gravity * m + l),
+        );
         let mut energy = 0.0;
         for j in &self.interior {
             let r = respond(el.triangle(j.members), &j.reference, &lame);
@@ -248,13 +255,11 @@ impl System {
             .sum()
     }
 
-    /// Gravitational potential −Σ m g·p [J/m].
+    /// Potential of gravity and the constant loads −Σ (m g + l)·p [J/m].
     pub fn gravity_potential(&self) -> f64 {
         let el = &self.elements;
-        el.mass
-            .iter()
-            .zip(&el.pos)
-            .map(|(m, p)| -m * self.gravity.dot(*p))
+        (0..el.len())
+            .map(|i| -(self.gravity * el.mass[i] + el.load[i]).dot(el.pos[i]))
             .sum()
     }
 
