@@ -23,6 +23,7 @@ pub mod sliding;
 pub mod system;
 pub mod vec2;
 pub mod wear;
+pub mod wear_study;
 
 #[cfg(test)]
 mod tests_dynamics;

@@ -83,3 +83,45 @@ fn sliding_case() {
         );
     }
 }
+
+#[test]
+fn power_law_fit_recovers_a_known_law() {
+    use super::wear_study::{KAtPressure, fit_power_law};
+    // Synthetic runs with K = 2e-3·(p/p_ref)^0.7 times realisation scatter ±10 % (paired).
+    let pressures = [1e8, 2e8, 4e8];
+    let scatter = [0.9, 1.0, 1.1, 0.95, 1.05];
+    let p_ref = (pressures.iter().map(|p: &f64| p.ln()).sum::<f64>() / 3.0).exp();
+    let points: Vec<KAtPressure> = pressures
+        .iter()
+        .map(|&p| {
+            let runs: Vec<_> = scatter
+                .iter()
+                .map(|s| super::sliding::SlidingWearResult {
+                    k: 2e-3 * (p / p_ref).powf(0.7) * s,
+                    worn_area: 0.0,
+                    friction_work: 1.0,
+                    energy_wear: 0.0,
+                    mean_mu: 0.3,
+                    history: Vec::new(),
+                    broken: 0,
+                    elements: 0,
+                    steps: 0,
+                })
+                .collect();
+            let k_mean = runs.iter().map(|r| r.k).sum::<f64>() / runs.len() as f64;
+            KAtPressure {
+                pressure: p,
+                k_mean,
+                k_ci95: [0.0, 0.0],
+                energy_wear: 0.0,
+                mu: 0.3,
+                runs,
+            }
+        })
+        .collect();
+    let fit = fit_power_law(&points, 3).unwrap();
+    // Paired multiplicative scatter cancels in the exponent: exact to round-off.
+    assert!((fit.exponent - 0.7).abs() < 1e-9, "n = {}", fit.exponent);
+    assert!((fit.k0 - 2e-3).abs() < 1e-12);
+    assert!(fit.k0_ci95[0] < 2e-3 && fit.k0_ci95[1] > 2e-3);
+}
