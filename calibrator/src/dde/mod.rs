@@ -19,6 +19,8 @@ pub mod integrate;
 pub mod joint;
 pub mod material;
 pub mod mesh;
+pub mod remesh;
+pub mod report;
 pub mod sliding;
 pub mod system;
 pub mod vec2;
@@ -33,5 +35,7 @@ mod tests_fracture;
 mod tests_incline;
 #[cfg(test)]
 mod tests_joint;
+#[cfg(test)]
+mod tests_remesh;
 #[cfg(test)]
 mod tests_wear;
