@@ -76,7 +76,7 @@ pub fn apply_friction(
     };
     let trial = plane_stress(p, &joint.reference, lame);
     let excess = trial.shear.abs() - mu * trial.normal.abs();
-    if !(excess > 0.0) {
+    if excess.is_nan() || excess <= 0.0 {
         joint.slipping = false;
         return SlipOutcome {
             slip: 0.0,
@@ -104,14 +104,14 @@ pub fn apply_friction(
     // A slip longer than the contact plane is not a slip but a broken joint (slide-off
     // removes it next): search no further than the plane's reference length.
     let mut grow = 0;
-    while !(g_hi <= 0.0) && hi.abs() < scale && grow < 60 {
+    while (g_hi.is_nan() || g_hi > 0.0) && hi.abs() < scale && grow < 60 {
         lo = hi;
         g_lo = if g_hi.is_finite() { g_hi } else { g_lo };
         hi *= 2.0;
         g_hi = g(hi).unwrap_or(f64::NAN);
         grow += 1;
     }
-    if !(g_hi <= 0.0) {
+    if g_hi.is_nan() || g_hi > 0.0 {
         // No admissible slip found (degenerate joint): keep the reference, report stick.
         return SlipOutcome {
             slip: 0.0,
@@ -154,7 +154,7 @@ pub fn apply_friction(
     };
     let before = respond(p, &joint.reference, lame).energy;
     let after = respond(p, &new_ref, lame).energy;
-    if !(after <= before) {
+    if after.is_nan() || after > before {
         // Slip must release strain energy; an inverted joint can violate the monotone shear
         // law the solve assumes: keep its reference.
         return SlipOutcome {

@@ -34,7 +34,7 @@ impl JointReference {
     pub fn try_new(w1: V2, w2: V2) -> Option<Self> {
         let w = M2::from_columns(w1, w2);
         let area = 0.5 * w.det();
-        if !(area > 0.0) {
+        if area.is_nan() || area <= 0.0 {
             return None;
         }
         Some(Self {

@@ -90,7 +90,8 @@ pub fn rectangle(origin: V2, size: V2, nx: usize, ny: usize) -> Result<Mesh, Mes
 /// triangulation kept where the triangle centroid lies inside the polygon.
 pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
     if vertices.len() < 3
-        || !(h > 0.0)
+        || h.is_nan()
+        || h <= 0.0
         || vertices
             .iter()
             .any(|v| !v.x.is_finite() || !v.y.is_finite())
@@ -158,7 +159,7 @@ pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
 /// The polygon under a surface profile: heights `z[i]` at x = x0 + i·dx form the top boundary
 /// (left to right); the body extends down to y = `base` (below every height).
 pub fn profile_polygon(z: &[f64], x0: f64, dx: f64, base: f64) -> Result<Vec<V2>, MeshError> {
-    if z.len() < 2 || !(dx > 0.0) || z.iter().any(|&h| !(h > base)) {
+    if z.len() < 2 || dx.is_nan() || dx <= 0.0 || z.iter().any(|&h| h.is_nan() || h <= base) {
         return Err(MeshError::Invalid(
             "profile needs ≥ 2 heights above the base and dx > 0",
         ));
@@ -176,7 +177,7 @@ pub fn profile_polygon(z: &[f64], x0: f64, dx: f64, base: f64) -> Result<Vec<V2>
 /// The polygon above a surface profile: heights `z[i]` at x = x0 + i·dx form the bottom
 /// boundary; the body extends up to y = `top` (above every height).
 pub fn profile_polygon_above(z: &[f64], x0: f64, dx: f64, top: f64) -> Result<Vec<V2>, MeshError> {
-    if z.len() < 2 || !(dx > 0.0) || z.iter().any(|&h| !(h < top)) {
+    if z.len() < 2 || dx.is_nan() || dx <= 0.0 || z.iter().any(|&h| h.is_nan() || h >= top) {
         return Err(MeshError::Invalid(
             "profile needs ≥ 2 heights below the top and dx > 0",
         ));

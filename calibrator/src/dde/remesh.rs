@@ -102,6 +102,7 @@ fn residual(
 }
 
 /// Solves a 6×6 symmetric positive system by Gaussian elimination with partial pivoting.
+#[allow(clippy::needless_range_loop)] // rows and columns of one matrix indexed together
 fn solve6(mut a: [[f64; 6]; 6], mut b: [f64; 6]) -> Option<[f64; 6]> {
     for c in 0..6 {
         let piv = (c..6).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
@@ -140,7 +141,7 @@ pub fn try_remesh(
     }
     let sf_old = shape_factor(OLD1.map(|i| pos[i])) + shape_factor(OLD2.map(|i| pos[i]));
     let sf_new = shape_factor(NEW3.map(|i| pos[i])) + shape_factor(NEW4.map(|i| pos[i]));
-    if !(sf_old < sf_new) {
+    if sf_old.partial_cmp(&sf_new) != Some(std::cmp::Ordering::Less) {
         return None;
     }
     let target = pair_state(pos, OLD1, r1, OLD2, r2, lame);
@@ -201,12 +202,12 @@ pub fn try_remesh(
             for i in 0..6 {
                 xn[i] += t * dx[i];
             }
-            if let Some(rn) = residual(&xn, pos, &target, scales, lame) {
-                if rn.iter().map(|v| v * v).sum::<f64>().sqrt() < norm {
-                    x = xn;
-                    r = rn;
-                    break;
-                }
+            if let Some(rn) = residual(&xn, pos, &target, scales, lame)
+                && rn.iter().map(|v| v * v).sum::<f64>().sqrt() < norm
+            {
+                x = xn;
+                r = rn;
+                break;
             }
             t *= 0.5;
             if t < 1e-6 {

@@ -302,7 +302,7 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
         None => {
             let _ = writeln!(
                 s,
-                "  no power-law fit: some pressure produced no debris (K = 0)"
+                "  no power-law fit: needs ≥ 2 pressures, each with debris (K > 0)"
             );
         }
     }

@@ -231,7 +231,7 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
             .map(|i| -f[i].x)
             .sum();
         drive_work += fx * case.velocity * dt;
-        if st.steps % every == 0 {
+        if st.steps.is_multiple_of(every) {
             let d = debris(&sys);
             history.push((
                 st.time * case.velocity,

@@ -14,6 +14,7 @@ const WAVE_SPEED_TOLERANCE: f64 = 0.02;
 /// A bar of length `len` with a standing half-wave; `longitudinal` picks the P mode (motion
 /// along x, y held) or the S mode (motion along y, x held). Returns the measured speed
 /// L/(2 t₀) from the first zero t₀ of the modal amplitude.
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn standing_wave_speed(longitudinal: bool) -> (f64, f64) {
     let mat = Material::ZIRCONIA;
     let (len, height, nx, ny) = (4e-6, 0.2e-6, 80, 4);
@@ -71,6 +72,7 @@ fn standing_wave_speed(longitudinal: bool) -> (f64, f64) {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn plane_strain_p_wave_speed() {
     let (c, expected) = standing_wave_speed(true);
     println!("c_P = {c} m/s, expected {expected} m/s");
@@ -81,6 +83,7 @@ fn plane_strain_p_wave_speed() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn shear_wave_speed() {
     let (c, expected) = standing_wave_speed(false);
     println!("c_S = {c} m/s, expected {expected} m/s");
@@ -131,6 +134,7 @@ fn energy_error(scheme: Scheme, fraction: f64) -> (f64, f64) {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn verlet_energy_error_is_second_order() {
     let (coarse, _) = energy_error(Scheme::VelocityVerlet, 0.2);
     let (fine, _) = energy_error(Scheme::VelocityVerlet, 0.1);
@@ -142,6 +146,7 @@ fn verlet_energy_error_is_second_order() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn adams_bashforth_energy_error_is_fifth_order_on_oscillations() {
     let (coarse, _) = energy_error(Scheme::AdamsBashforth4, 0.04);
     let (fine, _) = energy_error(Scheme::AdamsBashforth4, 0.02);

@@ -30,6 +30,7 @@ fn irregular_mesh() -> Mesh {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn uniform_strain_patch_test_is_exact() {
     let mesh = irregular_mesh();
     let mut sys = zirconia_system(&mesh);
@@ -71,6 +72,7 @@ fn uniform_strain_patch_test_is_exact() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn rigid_rotation_gives_zero_stress() {
     let mesh = irregular_mesh();
     let mut sys = zirconia_system(&mesh);
@@ -88,6 +90,7 @@ fn rigid_rotation_gives_zero_stress() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn nodal_forces_are_the_energy_gradient() {
     let lame = Material::ZIRCONIA.lame();
     let reference = JointReference::try_from_positions([
@@ -138,6 +141,7 @@ fn nodal_forces_are_the_energy_gradient() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn small_uniaxial_strain_gives_plane_strain_stress() {
     // σ_xx = (λ + 2μ)ε, σ_yy = λε up to O(ε²) corrections of the SVK law.
     let mat = Material::ZIRCONIA;
@@ -159,6 +163,7 @@ fn small_uniaxial_strain_gives_plane_strain_stress() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn element_mass_sums_to_body_mass_and_sizes_are_eq17() {
     let mesh = irregular_mesh();
     let sys = zirconia_system(&mesh);

@@ -117,7 +117,7 @@ pub fn bootstrap_mean_ci(x: &[f64], rng: &mut impl Rng) -> [f64; 2] {
 
 /// Log-log least squares of mean K against p/p_ref over the pressures.
 fn fit_means(pressures: &[f64], k: &[f64], p_ref: f64) -> Option<(f64, f64)> {
-    if k.iter().any(|&v| !(v > 0.0)) {
+    if k.iter().any(|&v| v.is_nan() || v <= 0.0) {
         return None;
     }
     let x: Vec<f64> = pressures.iter().map(|p| (p / p_ref).ln()).collect();
