@@ -4,8 +4,9 @@
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
 use super::material::Material;
-use super::mesh::{polygon, rectangle};
+use super::mesh::rectangle;
 use super::system::{Support, System};
+use super::tests_joint::{irregular_pentagon, zirconia_system};
 use super::vec2::V2;
 
 /// Issue 16's tolerance on the recovered wave speeds.
@@ -95,16 +96,7 @@ fn shear_wave_speed() {
 
 /// A free irregular body with a smooth initial velocity field (strains ~1e-4).
 fn vibrating_body() -> System {
-    let poly = [
-        V2::new(0.0, 0.0),
-        V2::new(1.0e-6, 0.1e-6),
-        V2::new(1.2e-6, 0.9e-6),
-        V2::new(0.5e-6, 1.3e-6),
-        V2::new(-0.2e-6, 0.7e-6),
-    ];
-    let mesh = polygon(&poly, 0.2e-6).unwrap();
-    let mut sys = System::new(Material::ZIRCONIA);
-    add_body(&mut sys, &mesh, 0, Strength::Unbreakable, |_| Support::FREE).unwrap();
+    let mut sys = zirconia_system(&irregular_pentagon(0.2e-6));
     for (v, p) in sys.elements.vel.iter_mut().zip(&sys.elements.pos) {
         *v = V2::new((p.y * 7e6).sin(), (p.x * 5e6).cos()) * 0.5;
     }

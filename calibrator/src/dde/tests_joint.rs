@@ -12,13 +12,19 @@ const ROUND_OFF: f64 = 1e-10;
 /// Central-difference truncation + cancellation bound of the energy gradient check.
 const FD_TOLERANCE: f64 = 1e-6;
 
-fn zirconia_system(mesh: &Mesh) -> System {
+/// A free unbreakable zirconia body meshed by `mesh`.
+pub(super) fn zirconia_system(mesh: &Mesh) -> System {
     let mut sys = System::new(Material::ZIRCONIA);
     add_body(&mut sys, mesh, 0, Strength::Unbreakable, |_| Support::FREE).unwrap();
     sys
 }
 
 fn irregular_mesh() -> Mesh {
+    irregular_pentagon(0.13e-6)
+}
+
+/// An irregular pentagon (≈ 1.3 µm) meshed at spacing `h`.
+pub(super) fn irregular_pentagon(h: f64) -> Mesh {
     let poly = [
         V2::new(0.0, 0.0),
         V2::new(1.0e-6, 0.1e-6),
@@ -26,7 +32,7 @@ fn irregular_mesh() -> Mesh {
         V2::new(0.5e-6, 1.3e-6),
         V2::new(-0.2e-6, 0.7e-6),
     ];
-    polygon(&poly, 0.13e-6).unwrap()
+    polygon(&poly, h).unwrap()
 }
 
 #[test]
