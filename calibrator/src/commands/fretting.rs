@@ -55,6 +55,9 @@ pub enum Study {
         /// Cells along the top body (mesh size h = L/cells).
         #[arg(long, default_value_t = 40)]
         cells: usize,
+        /// Fretting slip amplitude [µm] (0: unidirectional sliding over L/2).
+        #[arg(long, default_value_t = 0.0)]
+        amplitude_um: f64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -93,6 +96,7 @@ pub fn run(args: Args) -> Result<()> {
             pressures_mpa,
             realisations,
             cells,
+            amplitude_um,
             seed,
             out,
         } => {
@@ -101,6 +105,10 @@ pub fn run(args: Args) -> Result<()> {
             }
             let mut template = SlidingWearCase::quick(0.0, seed, 0);
             template.spacing = template.length / cells as f64;
+            if !(amplitude_um.is_finite() && amplitude_um >= 0.0) {
+                anyhow::bail!("--amplitude-um must be ≥ 0, got {amplitude_um}");
+            }
+            template.amplitude = amplitude_um * 1e-6;
             let sweep = WearSweep {
                 pressures: pressures_mpa.iter().map(|p| p * 1e6).collect(),
                 realisations,

@@ -43,6 +43,9 @@ pub struct SlidingWearCase {
     pub sliding: f64,
     /// Sliding speed v [m/s] (≪ c_S keeps it quasi-static).
     pub velocity: f64,
+    /// Fretting slip amplitude δ [m]: the drive reverses whenever its displacement reaches ±δ
+    /// (a triangle wave over the total path s); 0 for unidirectional sliding.
+    pub amplitude: f64,
     /// Friction coefficient μ_s = μ_k of the contact joints.
     pub mu: f64,
     /// Eq. 16 flaw fraction.
@@ -68,6 +71,7 @@ impl SlidingWearCase {
             pressure,
             sliding: length / 2.0,
             velocity: 0.02 * Material::ZIRCONIA.s_wave_speed(),
+            amplitude: 0.0,
             mu: 0.3,
             flaw_fraction: CALIBRATED_FLAW_FRACTION,
             hardness: 12e9,
@@ -208,11 +212,10 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
         st.step(&mut sys);
     }
     let broken_before = sys.interior.len();
-    for i in 0..sys.elements.len() {
-        if sys.elements.body[i] == TOP && !sys.elements.support[i].free_x {
-            sys.elements.support[i].drive = V2::new(case.velocity, 0.0);
-        }
-    }
+    let driven: Vec<usize> = (0..sys.elements.len())
+        .filter(|&i| sys.elements.body[i] == TOP && !sys.elements.support[i].free_x)
+        .collect();
+    let (mut direction, mut slip) = (1.0, 0.0);
     let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::ALL);
     let w0 = sys.dissipation.friction;
     let debris0 = debris(&sys).total_area();
@@ -222,6 +225,17 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     let duration = case.sliding / case.velocity;
     let every = ((duration / dt) as u64 / 50).max(1);
     while st.time < duration {
+        if case.amplitude > 0.0 {
+            if slip >= case.amplitude {
+                direction = -1.0;
+            } else if slip <= -case.amplitude {
+                direction = 1.0;
+            }
+        }
+        for &i in &driven {
+            sys.elements.support[i].drive = V2::new(direction * case.velocity, 0.0);
+        }
+        slip += direction * case.velocity * dt;
         st.step(&mut sys);
         let f = st.forces();
         let el = &sys.elements;
@@ -230,7 +244,7 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
             .filter(|&i| el.body[i] == TOP && !el.support[i].free_x)
             .map(|i| -f[i].x)
             .sum();
-        drive_work += fx * case.velocity * dt;
+        drive_work += fx * direction * case.velocity * dt;
         if st.steps.is_multiple_of(every) {
             let d = debris(&sys);
             history.push((
