@@ -28,6 +28,7 @@ fn quick_case() -> (CalibrationConfig, MesoCase) {
         pressure: 15e6,
         beta: 0.1,
         velocity: 50.0,
+        simulated_velocity: 50.0,
         seed_index: 0,
     };
     (cfg, case)

@@ -5,7 +5,7 @@
 //!   gives it and its column count r) at l/a = 0.01, 0.1, 1, 10 on a fixed 256² grid (a = 1);
 //!   at l/a = 0.1 also each forced factor, to show why it was chosen;
 //! * `normals …`: 65 536 standard normal deviates alone (one r = 256 sample): Ziggurat on
-//!   xoshiro256++ as the samplers draw them, and on StdRng (ChaCha12) as before;
+//!   xoshiro256++ as the samplers draw them, and on StreamRng (ChaCha12) as before;
 //! * `circulant 256x256`: one FFT draw, which yields 2 fields (halve for the per-field time);
 //! * the dense Cholesky reference at the largest grid it accepts (64×64 = 4096 nodes) and the
 //!   separable sampler on the same grid (the ratio);
@@ -17,7 +17,7 @@ use std::hint::black_box;
 use tribo_calibrator::random_field::field::{Correlation, LognormalField, PlateGrid};
 use tribo_calibrator::random_field::integrals::MotionWeights;
 use tribo_calibrator::random_field::monte_carlo::estimate;
-use tribo_calibrator::random_field::normals::fill_from_std_rng;
+use tribo_calibrator::random_field::normals::fill_from_stream_rng;
 use tribo_calibrator::random_field::sampler::{
     AnySampler, GaussianSampler, SamplerKind, fill_standard_normals,
 };
@@ -65,9 +65,9 @@ fn normals(c: &mut Criterion) {
             black_box(&buf);
         })
     });
-    c.bench_function("normals 65536 (Ziggurat on StdRng, reference)", |b| {
+    c.bench_function("normals 65536 (Ziggurat on StreamRng, reference)", |b| {
         b.iter(|| {
-            fill_from_std_rng(&mut rng, &mut buf);
+            fill_from_stream_rng(&mut rng, &mut buf);
             black_box(&buf);
         })
     });

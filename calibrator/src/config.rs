@@ -15,6 +15,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
+use crate::dem::DragFrame;
 use crate::presets::Preset;
 
 /// Material pair and interface (seed 000 §5 Step 3, §7).
@@ -70,6 +71,33 @@ pub struct FlakeConfig {
     /// Viscous damping η of Eq. 15–16, per unit mass \[1/s\] (the presets' 10⁸ 1/s is the
     /// Stokes drag of a 12 µm flake in a 0.1 Pa·s lubricant, see `presets.rs`).
     pub damping: f64,
+    /// What the drag pulls toward: `"sheet"` (rest in the sheet's frame, Eq. 15–16 read
+    /// literally) or `"lubricant"` (the local Couette flow of the gap); see `dem::drag`.
+    pub drag_frame: DragFrame,
+}
+
+/// The forming process the table is calibrated for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcessConfig {
+    /// Sliding velocities of the process \[m/s\] (seed 000 §7 strip drawing: 0.08 m/s). α and
+    /// β_thres are simulated at each (never extrapolated) and carried as table samples.
+    pub velocities: Vec<f64>,
+    /// Velocities v below this one \[m/s\] are simulated at it with the flakes' damping scaled by
+    /// it/v, which keeps the flight length v0/γ — the group α depends on — at its physical value
+    /// (validated against direct runs, see `dem::drag`); 0 simulates every velocity directly.
+    pub similarity_velocity: f64,
+}
+
+impl ProcessConfig {
+    /// The speed the DEM runs at for a physical sliding speed `v` \[m/s\].
+    pub fn simulated_velocity(&self, v: f64) -> f64 {
+        if self.similarity_velocity > 0.0 && v < self.similarity_velocity {
+            self.similarity_velocity
+        } else {
+            v
+        }
+    }
 }
 
 /// The BEM–DEM sweep (seed 000 §6.2–6.4).
@@ -145,6 +173,8 @@ pub struct CalibrationConfig {
     pub surface: SurfaceConfig,
     /// Wear flakes.
     pub flakes: FlakeConfig,
+    /// The process velocities the table is calibrated at.
+    pub process: ProcessConfig,
     /// BEM–DEM sweep.
     pub sweep: SweepConfig,
     /// BEM solver.
@@ -251,6 +281,18 @@ impl CalibrationConfig {
         }
         nonempty_all("sweep.betas", &w.betas, |b| b > 0.0 && b < 1.0)?;
         nonempty_all("sweep.velocities", &w.velocities, |v| v > 0.0)?;
+        let pr = &self.process;
+        nonempty_all("process.velocities", &pr.velocities, |v| v > 0.0)?;
+        non_negative("process.similarity_velocity", pr.similarity_velocity)?;
+        let all: Vec<f64> = w.velocities.iter().chain(&pr.velocities).copied().collect();
+        for (i, v) in all.iter().enumerate() {
+            if all[..i].contains(v) {
+                bail!(
+                    "velocity {v} m/s appears twice in sweep.velocities and process.velocities: \
+                     each sliding velocity is one α sample"
+                );
+            }
+        }
         nonempty_all("sweep.contact_pressures", &w.contact_pressures, |p| p > 0.0)?;
         if w.seeds == 0 {
             bail!("sweep.seeds must be at least 1");
@@ -294,9 +336,11 @@ impl CalibrationConfig {
                 a.steps_per_period
             );
         }
-        if w.velocities.len() > tribo_core::law::ALPHA_SAMPLES {
+        if all.len() > tribo_core::law::ALPHA_SAMPLES {
             bail!(
-                "sweep.velocities has more than {} entries (the table's capacity)",
+                "sweep.velocities and process.velocities have {} entries together, more than the \
+                 table's {} α samples",
+                all.len(),
                 tribo_core::law::ALPHA_SAMPLES
             );
         }
@@ -394,6 +438,9 @@ mod tests {
         assert!(msg("[sweep]\npressures = [400e6]\n").contains("p_crit"));
         assert!(msg("[sweep]\nseeds = 0\n").contains("sweep.seeds"));
         assert!(msg("[sweep]\nsurfaces = 0\n").contains("sweep.surfaces"));
+        assert!(msg("[process]\nvelocities = [10.0]\n").contains("appears twice"));
+        assert!(msg("[process]\nvelocities = [-0.1]\n").contains("process.velocities"));
+        assert!(msg("[flakes]\ndrag_frame = \"air\"\n").contains("drag_frame"));
         assert!(msg("[material]\ne_star = \"x\"\n").contains("e_star"));
     }
 }

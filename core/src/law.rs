@@ -18,9 +18,9 @@
 //! The velocity enters through |v|; a non-finite v counts as 0 (α = 0: no lubrication, μ = μ0).
 //!
 //! ```
-//! use tribo_core::law::{AlphaCurve, FrictionLaw, LawParams, SaturationLaw};
+//! use tribo_core::law::{AlphaCurve, AlphaLaw, FrictionLaw, LawParams};
 //! let params = LawParams { tau0: 1.0e9, kappa: 2.0, e_star: 55.0e9, slope_rms: 0.34 };
-//! let alpha = AlphaCurve::from_law(SaturationLaw { b: 20.0, v_ref: 10.0 });
+//! let alpha = AlphaCurve::from_law(AlphaLaw::saturation(20.0, 10.0));
 //! let law = FrictionLaw::new(params, alpha)?;
 //! let v = 0.08; // m/s
 //! assert!((law.mu(v, 0.0) - law.mu0()).abs() < 1e-7);
@@ -28,12 +28,12 @@
 //! # Ok::<(), tribo_core::Error>(())
 //! ```
 
-use heapless::Vec;
 use serde::{Deserialize, Serialize};
 
+pub use crate::alpha::{
+    ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaPolicy, AlphaSample, SampleOrigin,
+};
 use crate::error::Error;
-use crate::interp;
-use crate::real;
 
 /// Material and interface parameters of the friction law (SI units, `f32`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -62,107 +62,6 @@ impl LawParams {
     /// Particle-free friction coefficient μ0 = τ0·κ/(E*·h'_rms) (Eq. 9 at A_p = 0) \[-\].
     pub fn mu0(&self) -> f32 {
         self.tau0 * self.kappa / (self.e_star * self.slope_rms)
-    }
-}
-
-/// The exponential saturation law of α(v) fitted in seed 000 Fig. 15:
-/// α(v) = b·(1 − exp(−|v|/v_ref)), evaluated with [`real::one_minus_exp_neg`] (so it follows
-/// the math backend).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SaturationLaw {
-    /// Saturation value b of α \[-\].
-    pub b: f32,
-    /// Reference velocity v_ref \[m/s\].
-    pub v_ref: f32,
-}
-
-impl SaturationLaw {
-    /// α at speed `v` (sign ignored) \[-\].
-    #[inline]
-    pub fn eval(&self, v: f32) -> f32 {
-        self.b * real::one_minus_exp_neg(real::abs(v) / self.v_ref)
-    }
-
-    fn validate(&self) -> Result<(), Error> {
-        if self.b.is_finite() && self.b > 0.0 && self.v_ref.is_finite() && self.v_ref > 0.0 {
-            Ok(())
-        } else {
-            Err(Error::InvalidParameter)
-        }
-    }
-}
-
-/// Capacity of the α(v) samples in the table.
-pub const ALPHA_SAMPLES: usize = 16;
-
-/// α(v): the calibrator's samples (mean and spread over seeds at each sliding velocity) and
-/// the saturation law fitted to them.
-///
-/// **Evaluation policy.** With ≥ 2 samples, inside [v_min, v_max] α is the monotone cubic
-/// interpolant of the samples ([`interp::monotone_cubic`]); outside, the fitted law is used,
-/// scaled by a constant factor so that α is continuous at the nearest end sample (below v_min
-/// it falls to 0 at v = 0 with the law's shape, above v_max it saturates with it). With fewer
-/// than two samples the law alone is used.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AlphaCurve {
-    /// Fitted saturation law.
-    pub law: SaturationLaw,
-    /// Sliding velocities of the samples, strictly increasing, > 0 \[m/s\].
-    pub v: Vec<f32, ALPHA_SAMPLES>,
-    /// Mean α at each velocity \[-\].
-    pub alpha: Vec<f32, ALPHA_SAMPLES>,
-    /// Standard deviation of α over seeds at each velocity \[-\].
-    pub spread: Vec<f32, ALPHA_SAMPLES>,
-}
-
-impl AlphaCurve {
-    /// A curve given by the law alone (no samples).
-    pub fn from_law(law: SaturationLaw) -> Self {
-        Self {
-            law,
-            v: Vec::new(),
-            alpha: Vec::new(),
-            spread: Vec::new(),
-        }
-    }
-
-    /// Checks the law, the sample lengths, ordering, finiteness and positivity.
-    pub fn validate(&self) -> Result<(), Error> {
-        self.law.validate()?;
-        let n = self.v.len();
-        if self.alpha.len() != n || self.spread.len() != n {
-            return Err(Error::InvalidTable);
-        }
-        if n == 0 {
-            return Ok(());
-        }
-        let finite_pos = |x: &f32| x.is_finite() && *x > 0.0;
-        if !interp::is_strictly_increasing(&self.v)
-            || !self.v.iter().all(finite_pos)
-            || !self.alpha.iter().all(finite_pos)
-            || !self.spread.iter().all(|s| s.is_finite() && *s >= 0.0)
-        {
-            return Err(Error::InvalidTable);
-        }
-        Ok(())
-    }
-
-    /// α at sliding speed `v` (sign ignored; non-finite counts as 0) \[-\]. Never NaN for a
-    /// validated curve.
-    pub fn eval(&self, v: f32) -> f32 {
-        let v = if v.is_finite() { real::abs(v) } else { 0.0 };
-        let n = self.v.len();
-        if n < 2 {
-            return self.law.eval(v);
-        }
-        let (v0, v1) = (self.v[0], self.v[n - 1]);
-        if v < v0 {
-            self.law.eval(v) * (self.alpha[0] / self.law.eval(v0))
-        } else if v > v1 {
-            self.law.eval(v) * (self.alpha[n - 1] / self.law.eval(v1))
-        } else {
-            interp::monotone_cubic(&self.v, &self.alpha, v).unwrap_or(0.0)
-        }
     }
 }
 
@@ -268,15 +167,20 @@ mod tests {
         }
     }
 
+    /// A format-1 curve (law-shaped extrapolation), as decoded from a format-1 table.
     fn sampled() -> AlphaCurve {
-        let mut c = AlphaCurve::from_law(SaturationLaw {
-            b: 20.0,
-            v_ref: 5.0,
-        });
+        let mut c = AlphaCurve::from_law(AlphaLaw::saturation(20.0, 5.0));
+        c.policy = AlphaPolicy::FormatOne;
         for (v, a) in [(1.0, 4.0), (5.0, 13.0), (20.0, 19.0), (50.0, 20.5)] {
-            c.v.push(v).unwrap();
-            c.alpha.push(a).unwrap();
-            c.spread.push(1.0).unwrap();
+            c.push_sample(AlphaSample {
+                v,
+                alpha: a,
+                ci95: [a, a],
+                spread: 1.0,
+                cases: 0,
+                origin: SampleOrigin::FormatOne,
+            })
+            .unwrap();
         }
         c
     }
@@ -317,13 +221,7 @@ mod tests {
         assert!((c.eval(50.0 + 1e-3) - 20.5).abs() < 1e-3);
         // Extrapolation keeps the law's shape: α(0) = 0 and saturation above.
         assert_eq!(c.eval(0.0), 0.0);
-        let sat = 20.5
-            / SaturationLaw {
-                b: 20.0,
-                v_ref: 5.0,
-            }
-            .eval(50.0)
-            * 20.0;
+        let sat = 20.5 / AlphaLaw::saturation(20.0, 5.0).eval(50.0) * 20.0;
         assert!((c.eval(1e6) - sat).abs() < 1e-3 * sat);
         assert_eq!(c.eval(-5.0), c.eval(5.0));
         assert_eq!(c.eval(f32::NAN), 0.0);
@@ -337,10 +235,7 @@ mod tests {
         let mut c = sampled();
         c.v[2] = 0.5;
         assert_eq!(FrictionLaw::new(params(), c), Err(Error::InvalidTable));
-        let c = AlphaCurve::from_law(SaturationLaw {
-            b: f32::NAN,
-            v_ref: 1.0,
-        });
+        let c = AlphaCurve::from_law(AlphaLaw::saturation(f32::NAN, 1.0));
         assert_eq!(FrictionLaw::new(params(), c), Err(Error::InvalidParameter));
     }
 

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod alpha;
 pub mod bar;
 pub mod cof_field;
 pub mod coulomb;

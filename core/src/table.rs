@@ -6,7 +6,7 @@
 //! ```text
 //! offset  size  field
 //! 0       4     magic  b"TRBO"
-//! 4       2     format version, u16 little-endian  (FORMAT_VERSION)
+//! 4       2     format version, u16 little-endian  (FORMAT_VERSION; 1 is still read)
 //! 6       4     payload length n, u32 little-endian
 //! 10      n     postcard payload of `Table`
 //! 10+n    4     CRC-32 over bytes [0, 10+n), u32 little-endian
@@ -19,9 +19,20 @@
 //!
 //! **Versioning.** postcard is not self-describing and ignores `#[serde(default)]`, so the
 //! layout is pinned by the header's [`FORMAT_VERSION`]: any change to the serde layout of
-//! [`Table`] or of a type it embeds bumps it, and [`Table::from_bytes`] rejects every other
-//! version with [`Error::UnsupportedVersion`]. Enums in the table ([`ValueOrigin`],
-//! [`AlphaLawForm`], [`BetaThresRule`]) only ever get variants appended.
+//! [`Table`] or of a type it embeds bumps it. [`Table::from_bytes`] reads format 2 (this
+//! layout) and format 1 (the layout of [`v1`], converted to the same law it evaluated to:
+//! see [`v1::TableV1`]), and rejects every other version with [`Error::UnsupportedVersion`].
+//! [`Table::encode`] writes format 2. Enums in the table ([`ValueOrigin`], [`AlphaLawForm`],
+//! [`BetaThresRule`], [`crate::alpha::AlphaPolicy`], [`crate::alpha::SampleOrigin`],
+//! [`WearForm`]) only ever get variants appended.
+//!
+//! **Format 2** (one design, so that no format 3 is needed for the sections in sight):
+//! α(v) samples with their 95 % confidence intervals, case counts and origin (direct or
+//! v0/γ similarity), the law α∞ + (α0 − α∞)·e^(−v/v_ref) or `None` when its fit failed
+//! ([`crate::alpha`]); β_thres with its interval; the provenance's configuration hash; and two
+//! appended `Option` sections filled by other calibrations, the wear coefficient K(p) of seed
+//! 001 ([`WearSection`]) and the third-body layer's μ_3b(T) of seed 002 ([`ThirdBodySection`]).
+//! Golden bytes of both formats are checked in (`core/tests/golden/`, `core/tests/format.rs`).
 //!
 //! **Validation.** [`Table::from_bytes`] checks, in this order: length of the header
 //! ([`Error::Truncated`]), magic ([`Error::BadMagic`]), version
@@ -40,6 +51,7 @@
 //! assert_eq!(back, table);
 //! let law = back.friction_law()?;
 //! assert!(law.mu(0.08, 0.0) > 0.1 && law.mu(0.08, 0.0) < 0.2);
+//! assert!(back.wear.is_none() && back.third_body.is_none());
 //! # Ok::<(), tribo_core::Error>(())
 //! ```
 
@@ -49,6 +61,7 @@ mod frame;
 pub mod sections;
 #[cfg(test)]
 mod tests;
+pub mod v1;
 mod validate;
 
 use heapless::{String, Vec};
@@ -62,7 +75,7 @@ use crate::presliding::PreslidingSection;
 pub use defaults::{
     SEED000_ALPHA_B, SEED000_ALPHA_V_REF, SEED000_HARDNESS, SEED000_MU0_TARGET, SEED000_TAU0,
 };
-pub use frame::{FORMAT_VERSION, HEADER_BYTES, MAGIC, TRAILER_BYTES};
+pub use frame::{FORMAT_VERSION, FORMAT_VERSION_1, HEADER_BYTES, MAGIC, TRAILER_BYTES};
 pub use sections::{
     MATERIAL_CAPACITY, SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection, WearForm,
     WearSection,
@@ -97,6 +110,9 @@ pub struct Provenance {
     pub seed: u64,
     /// Calibrated values or documented defaults.
     pub origin: ValueOrigin,
+    /// Hash of the run's resolved configuration and seed (the `config_hash` of its
+    /// `run.json`); 0 for documented defaults and format-1 tables.
+    pub config_hash: u64,
 }
 
 /// Parameters of the β-transport (seed 000 Eq. 12–14) as plain numbers (SI units).
@@ -115,9 +131,11 @@ pub struct TransportSection {
 /// Functional form of the fitted α(v) law. Append-only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AlphaLawForm {
-    /// α(v) = b·(1 − exp(−|v|/v_ref)) (seed 000 Fig. 15), parameters in
-    /// [`crate::law::SaturationLaw`].
+    /// α(v) = b·(1 − exp(−|v|/v_ref)) (seed 000 Fig. 15): format 1's law, [`crate::alpha::AlphaLaw`]
+    /// with α0 = 0.
     ExpSaturation,
+    /// α(v) = α∞ + (α0 − α∞)·exp(−|v|/v_ref), [`crate::alpha::AlphaLaw`] (format 2).
+    ExpRelaxation,
 }
 
 /// α(v): the fitted law's form and the curve (samples, spread, law parameters).
@@ -145,6 +163,11 @@ pub struct BetaThresSection {
     pub rule: BetaThresRule,
     /// β_thres at each velocity of `AlphaSection::curve.v` (empty when α has no samples) \[-\].
     pub at_alpha_samples: Vec<f32, ALPHA_SAMPLES>,
+    /// Lower ends of the 95 % intervals of `at_alpha_samples` (from α's upper ends) \[-\].
+    pub ci95_lo: Vec<f32, ALPHA_SAMPLES>,
+    /// Upper ends of the 95 % intervals (from α's lower ends; +∞ where α's interval reaches 0:
+    /// the data cannot exclude that no particle ever carries load) \[-\].
+    pub ci95_hi: Vec<f32, ALPHA_SAMPLES>,
 }
 
 /// Contact-cluster statistics of the BEM (seed 000 Eq. 8, §6.3, App. D–F), all
@@ -185,6 +208,10 @@ pub struct Table {
     pub cof: CofSection,
     /// Pre-sliding data of the asperity model (seed 003); empty when not calibrated.
     pub presliding: PreslidingSection,
+    /// Simulated wear coefficient K(p) (seed 001); `None`: the transport section's K holds.
+    pub wear: Option<WearSection>,
+    /// Friction of the third-body layer μ_3b(T) (seed 002); `None`: no floor.
+    pub third_body: Option<ThirdBodySection>,
 }
 
 impl Table {

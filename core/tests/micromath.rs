@@ -16,7 +16,7 @@
 //! amplified by r/(1 − r) and μ → 0 at β_thres; beyond r = 0.9 a *relative* bound of μ says
 //! little (the absolute error, ≤ μ0·dα/α, stays small and is checked separately).
 
-use tribo_core::law::{AlphaCurve, FrictionLaw, LawParams, SaturationLaw};
+use tribo_core::law::{AlphaCurve, AlphaLaw, FrictionLaw, LawParams};
 
 /// Largest β/β_thres on the grid (see the module docs).
 const R_MAX: f64 = 0.9;
@@ -51,21 +51,22 @@ fn params() -> LawParams {
 }
 
 /// f64 reference: (μ, β_thres) at (v, β).
-fn reference(p: &LawParams, law: &SaturationLaw, v: f64, beta: f64) -> (f64, f64) {
+fn reference(p: &LawParams, law: &AlphaLaw, v: f64, beta: f64) -> (f64, f64) {
     let (tau0, kappa, e_star, h) = (
         f64::from(p.tau0),
         f64::from(p.kappa),
         f64::from(p.e_star),
         f64::from(p.slope_rms),
     );
-    let alpha = f64::from(law.b) * (1.0 - (-v.abs() / f64::from(law.v_ref)).exp());
+    let decay = (-v.abs() / f64::from(law.v_ref)).exp();
+    let alpha = f64::from(law.alpha_inf) * (1.0 - decay) + f64::from(law.alpha_0) * decay;
     let mu0 = tau0 * kappa / (e_star * h);
     let beta_thres = kappa / (alpha * h);
     (mu0 * (1.0 - beta / beta_thres), beta_thres)
 }
 
 /// Largest (relative error over the grid with r ≤ R_MAX, absolute error / μ0 for r ≤ 1).
-fn max_errors(sat: SaturationLaw) -> (f64, f64) {
+fn max_errors(sat: AlphaLaw) -> (f64, f64) {
     let p = params();
     let law = FrictionLaw::new(p, AlphaCurve::from_law(sat)).expect("valid law");
     let mu0 = f64::from(law.mu0());
@@ -96,11 +97,14 @@ fn mu_error_of_the_math_backend_is_bounded() {
     // The seed-000 defaults (v_ref = 0.1 m/s) and a slow law (v_ref = 5 m/s): the grid in x
     // is the same, the f32 inputs differ.
     for sat in [
-        SaturationLaw {
-            b: 20.0,
-            v_ref: 0.1,
+        AlphaLaw::saturation(20.0, 0.1),
+        AlphaLaw::saturation(8.0, 5.0),
+        // Format 2's falling law (α0 > α∞), as the lubricated model can give.
+        AlphaLaw {
+            alpha_inf: 3.0,
+            alpha_0: 8.0,
+            v_ref: 5.0,
         },
-        SaturationLaw { b: 8.0, v_ref: 5.0 },
     ] {
         let (rel, abs) = max_errors(sat);
         println!(

@@ -4,13 +4,15 @@
 //!
 //! Blocked flakes are rare events (seed 000 §6.2): a grid small enough for the default test
 //! suite sees none in a few cases, so α would be 0. The merge therefore runs on case files
-//! whose ⟨A_p⟩ follow a known α(v) (Eq. 23 with α = b(1 − e^(−v/v_ref))), which makes the
-//! chain fits → table → core checkable against that oracle; case 0 is run for real.
+//! whose ⟨A_p⟩ follow a known, falling α(v) (Eq. 23 with α = α∞ + (α0 − α∞)·e^(−v/v_ref)),
+//! which makes the chain fits → table → core checkable against that oracle; case 0 is run for
+//! real. The process velocity 0.08 m/s is one of the samples (v0/γ similarity).
 
 use std::path::Path;
 
 use tribo_calibrator::commands::calibrate::{Args, Preset, calibrate};
 use tribo_calibrator::meso::cases::{CaseResult, list_cases};
+use tribo_calibrator::pipeline::run_record::{CaseFile, RunRecord};
 use tribo_core::Table;
 use tribo_core::table::ValueOrigin;
 
@@ -36,15 +38,16 @@ added_masses = [0.0, 0.111]
 steps_per_period = 200.0
 "#;
 
-/// The α(v) law the synthetic cases follow.
-const B: f64 = 12.0;
+/// The falling α(v) law the synthetic cases follow: α∞, α0, v_ref.
+const A_INF: f64 = 3.0;
+const A_0: f64 = 9.0;
 const V_REF: f64 = 15.0;
 
 /// The fits run in f64 on exact data and the table stores f32: a few f32 ulps.
 const F32_REL: f64 = 1e-5;
 
-/// b and v_ref come from a golden-section search in ln v_ref on exact data: converged far
-/// below this, then rounded to f32.
+/// The law comes from a golden-section search in ln v_ref on exact data: converged far below
+/// this, then rounded to f32.
 const LAW_REL: f64 = 1e-4;
 
 /// κ band of Eq. 8 (literature 1.6–2.6), widened for the 32² test grid whose contact spots
@@ -58,7 +61,7 @@ const BETA_THRES_REL: f32 = 1e-5;
 const HALF_MU_REL: f32 = 1e-4;
 
 fn alpha_true(v: f64) -> f64 {
-    -B * (-v / V_REF).exp_m1()
+    A_INF + (A_0 - A_INF) * (-v / V_REF).exp()
 }
 
 fn args(dir: &Path) -> Args {
@@ -74,7 +77,7 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = args(dir.path());
     let cfg = a.resolved_config().unwrap();
-    let cases = list_cases(&cfg.sweep);
+    let cases = list_cases(&cfg);
 
     a.list_cases = true;
     assert!(calibrate(&a).unwrap().is_none());
@@ -87,10 +90,19 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     // One real BEM–DEM case.
     a.case = Some(0);
     assert!(calibrate(&a).unwrap().is_none());
-    let real: CaseResult = serde_json::from_str(
+    let file: CaseFile = serde_json::from_str(
         &std::fs::read_to_string(dir.path().join("out/cases/case-00000.json")).unwrap(),
     )
     .unwrap();
+    let hash = RunRecord::read(&dir.path().join("out"))
+        .unwrap()
+        .expect("run.json")
+        .config_hash;
+    assert_eq!(
+        file.config_hash, hash,
+        "the case file carries the run's hash"
+    );
+    let real: CaseResult = file.result;
     assert_eq!(real.case, cases[0]);
     assert!(real.mean_ap >= 0.0 && real.mean_ap <= real.mean_ac && real.mean_ac > 0.0);
     assert!(real.flakes > 0 && real.steps > 0);
@@ -106,7 +118,11 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
         let path = dir
             .path()
             .join(format!("out/cases/case-{:05}.json", c.index));
-        std::fs::write(path, serde_json::to_string(&r).unwrap()).unwrap();
+        let file = CaseFile {
+            config_hash: hash.clone(),
+            result: r,
+        };
+        std::fs::write(path, serde_json::to_string(&file).unwrap()).unwrap();
     }
     a.merge = true;
     let out = calibrate(&a).unwrap().expect("--merge writes a table");
@@ -116,7 +132,8 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
 
     // α samples and the fitted law reproduce the oracle.
     let curve = &table.alpha.curve;
-    assert_eq!(curve.v.len(), 3);
+    assert_eq!(curve.v.len(), 4);
+    assert_eq!(curve.v[0], 0.08, "the process velocity is a sample");
     for (v, alpha) in curve.v.iter().zip(&curve.alpha) {
         let exact = alpha_true(f64::from(*v));
         assert!(
@@ -124,22 +141,22 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
             "α({v}) = {alpha}, exact {exact}"
         );
     }
-    assert!(
-        (f64::from(curve.law.b) / B - 1.0).abs() < LAW_REL,
-        "b = {}",
-        curve.law.b
-    );
-    assert!(
-        (f64::from(curve.law.v_ref) / V_REF - 1.0).abs() < LAW_REL,
-        "v_ref = {}",
-        curve.law.v_ref
-    );
+    let law = curve.law.expect("the law fits exact data");
+    for (got, want) in [
+        (law.alpha_inf, A_INF),
+        (law.alpha_0, A_0),
+        (law.v_ref, V_REF),
+    ] {
+        assert!((f64::from(got) / want - 1.0).abs() < LAW_REL, "{law:?}");
+    }
 
     // The core's law: κ in the literature band (coarse grid: widened), β_thres = κ/(α h'),
     // μ finite and in [0, μ0] with μ = μ0 at β = 0 and 0 at β_thres.
     let law = table.friction_law().unwrap();
     let kappa = table.law.kappa;
     assert!(KAPPA_COARSE_BAND.contains(&kappa), "κ = {kappa}");
+    // Below the lowest sample α is held (the overdamped limit), never extrapolated.
+    assert_eq!(law.alpha(0.01), curve.alpha[0]);
     for v in [0.08f32, 5.0, 20.0, 300.0] {
         let bt = law.beta_thres(v);
         let expected = table.law.kappa / (law.alpha(v) * table.law.slope_rms);
@@ -154,6 +171,7 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     for f in [
         "summary.md",
         "meso/fig11_ap_vs_p_v5.svg",
+        "meso/alpha_fit.csv",
         "contact/kappa/area_vs_p.png",
         "asperity/summary.csv",
     ] {
@@ -167,9 +185,92 @@ fn merge_names_the_missing_case_and_bad_config_names_the_key() {
     let mut a = args(dir.path());
     a.merge = true;
     let err = format!("{:#}", calibrate(&a).unwrap_err());
-    assert!(err.contains("case 0") && err.contains("--case 0"), "{err}");
+    let n = list_cases(&a.resolved_config().unwrap()).len();
+    assert!(
+        err.contains(&format!("{n} of {n} cases have no result"))
+            && err.contains(&format!("0-{}", n - 1)),
+        "{err}"
+    );
     std::fs::write(dir.path().join("bad.toml"), "[flakes]\ndiameter = -1.0\n").unwrap();
     a.config = Some(dir.path().join("bad.toml"));
     let err = format!("{:#}", calibrate(&a).unwrap_err());
     assert!(err.contains("flakes.diameter"), "{err}");
+}
+
+/// A configuration of two cheap cases (one sweep velocity, the process velocity).
+const TWO_CASES: &str = r#"
+[surface]
+grid = 32
+length = 100e-6
+k_s = 8.0
+[flakes]
+diameter = 20e-6
+[sweep]
+pressures = [10e6]
+betas = [0.1]
+velocities = [50.0]
+seeds = 1
+surfaces = 1
+slide_lengths = 0.125
+contact_pressures = [5e6, 20e6]
+[random_field]
+samples = 20
+max_nodes = 32
+[asperity]
+added_masses = [0.0]
+steps_per_period = 200.0
+"#;
+
+fn case_hashes(out: &Path) -> Vec<String> {
+    let mut files: Vec<_> = std::fs::read_dir(out.join("cases"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| {
+            let f: CaseFile = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+            f.config_hash
+        })
+        .collect()
+}
+
+#[test]
+fn a_run_with_another_seed_or_config_reuses_no_case_and_merge_refuses_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg_path = dir.path().join("two.toml");
+    std::fs::write(&cfg_path, TWO_CASES).unwrap();
+    let out = dir.path().join("out");
+    let mut a = Args::new(out.clone(), Preset::Quick, 3);
+    a.config = Some(cfg_path.clone());
+    for i in 0..2 {
+        a.case = Some(i);
+        calibrate(&a).unwrap();
+    }
+    a.case = None;
+    let seed3 = case_hashes(&out);
+    assert_eq!(seed3.len(), 2);
+    // --merge under another seed: refused, naming the files and both hashes.
+    a.seed = 4;
+    a.merge = true;
+    let err = format!("{:#}", calibrate(&a).unwrap_err());
+    assert!(
+        err.contains("refuses 2 case file(s)")
+            && err.contains(&seed3[0])
+            && err.contains("case-00000.json"),
+        "{err}"
+    );
+    // A full run under another configuration (100× less damping) reruns every case: it may
+    // then fail to fit α on two tiny cases, but no file of the first run survives.
+    a.merge = false;
+    let less_damping = TWO_CASES.replace("diameter = 20e-6", "diameter = 20e-6\ndamping = 1e6");
+    std::fs::write(&cfg_path, less_damping).unwrap();
+    let _ = calibrate(&a);
+    let other = case_hashes(&out);
+    let record = RunRecord::read(&out).unwrap().unwrap();
+    assert_eq!(record.seed, 4);
+    assert!(other.iter().all(|h| *h == record.config_hash), "{other:?}");
+    assert!(other.iter().all(|h| !seed3.contains(h)));
 }

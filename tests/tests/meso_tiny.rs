@@ -17,11 +17,13 @@ fn tiny_case_result_matches_its_history_and_the_physics() {
         Preset::Quick,
         "[surface]\ngrid = 32\nlength = 50e-6\nk_s = 8.0\n\
          [sweep]\nslide_lengths = 0.25\npressures = [20e6]\nbetas = [0.3]\n\
-         velocities = [50.0]\nseeds = 1\n",
+         velocities = [50.0]\nseeds = 1\n[process]\nvelocities = [20.0]\n",
     )
     .unwrap();
-    let cases = list_cases(&cfg.sweep);
-    assert_eq!(cases.len(), 1);
+    // The sweep's case first, then the process velocity's.
+    let cases = list_cases(&cfg);
+    assert_eq!(cases.len(), 2);
+    assert_eq!((cases[0].velocity, cases[1].velocity), (50.0, 20.0));
     let case: MesoCase = cases[0];
     let mut history: Vec<StepRecord> = Vec::new();
     let r = run_case(&cfg, &case, 5, Some(&mut history)).unwrap();
@@ -65,7 +67,10 @@ fn tiny_case_result_matches_its_history_and_the_physics() {
     assert!(r.seconds_dem >= 0.0 && r.seconds_bem >= 0.0);
     assert!(r.seconds_dem.is_finite() && r.seconds_bem.is_finite());
 
-    // The result belongs to this sweep and merges.
-    let merged = merge(&cfg.sweep, vec![r.clone()]).unwrap();
-    assert_eq!(merged, vec![r]);
+    // The result belongs to this sweep; merging needs the other case too.
+    assert!(merge(&cfg, vec![r.clone()]).is_err());
+    let mut other = r.clone();
+    other.case = cases[1];
+    let merged = merge(&cfg, vec![other.clone(), r.clone()]).unwrap();
+    assert_eq!(merged, vec![r, other]);
 }

@@ -2,9 +2,9 @@
 
 use tribo_calibrator::commands::calibrate::{Args, Preset, calibrate};
 use tribo_calibrator::commands::inspect;
-use tribo_calibrator::table::assemble::{AlphaSample, defaults_table, set_alpha};
+use tribo_calibrator::table::assemble::{defaults_table, set_alpha};
 use tribo_calibrator::table::io::write_table;
-use tribo_core::law::SaturationLaw;
+use tribo_core::law::{AlphaLaw, AlphaSample, SampleOrigin};
 use tribo_core::table::{FORMAT_VERSION, Table, ValueOrigin};
 
 #[test]
@@ -12,19 +12,30 @@ fn calibrator_writer_to_file_to_core_decode_gives_the_same_values() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.bin");
     let mut table = defaults_table("standard", 42).unwrap();
-    let law = SaturationLaw {
-        b: 25.0,
+    let law = AlphaLaw {
+        alpha_inf: 25.0,
+        alpha_0: 4.0,
         v_ref: 3.0,
     };
-    let samples: Vec<AlphaSample> = [0.5, 2.0, 8.0, 30.0]
+    let samples: Vec<AlphaSample> = [0.08, 0.5, 2.0, 8.0, 30.0]
         .iter()
-        .map(|&v| AlphaSample {
-            v,
-            mean: f64::from(law.eval(v as f32)) * 1.02,
-            std: 0.5,
+        .map(|&v| {
+            let alpha = law.eval(v) * 1.02;
+            AlphaSample {
+                v,
+                alpha,
+                ci95: [0.7 * alpha, 1.4 * alpha],
+                spread: 0.5,
+                cases: 36,
+                origin: if v < 10.0 {
+                    SampleOrigin::Similarity
+                } else {
+                    SampleOrigin::Direct
+                },
+            }
         })
         .collect();
-    set_alpha(&mut table, law, &samples).unwrap();
+    set_alpha(&mut table, Some(law), &samples).unwrap();
     let n = write_table(&path, &table).unwrap();
 
     // The core decodes the file's bytes, with no calibrator code in between.

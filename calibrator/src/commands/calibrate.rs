@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 
 use crate::config::CalibrationConfig;
+use crate::meso::cases::list_cases;
+use crate::pipeline::slurm::{self, CaseArray};
 use crate::pipeline::{self, Mode, Options};
 use crate::table::{assemble, describe::DEFAULTS_BANNER, io, report};
 
@@ -33,6 +35,10 @@ pub struct Args {
     /// Run only case I of the list into `cases/` (one task of a job array).
     #[arg(long, value_name = "I", conflicts_with_all = ["merge", "defaults"])]
     pub case: Option<usize>,
+    /// Write a Slurm job array of the cases plus a dependent merge into `<out>/slurm/` (this
+    /// command line, forwarded) and stop; submit with `<out>/slurm/submit.sh`.
+    #[arg(long, conflicts_with_all = ["list_cases", "case", "merge", "defaults"])]
+    pub emit_slurm: bool,
     /// Finish a calibration from the case files in `cases/`.
     #[arg(long, conflicts_with = "defaults")]
     pub merge: bool,
@@ -55,6 +61,7 @@ impl Args {
             list_cases: false,
             case: None,
             merge: false,
+            emit_slurm: false,
             defaults: false,
             print_config: false,
         }
@@ -97,7 +104,7 @@ pub fn write_defaults(args: &Args) -> anyhow::Result<Outcome> {
 }
 
 /// Runs `tribo calibrate` (the library entry point). `None` for the partial modes
-/// (`--list-cases`, `--case`, `--print-config`).
+/// (`--list-cases`, `--emit-slurm`, `--case`, `--print-config`).
 pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     if args.defaults {
         return write_defaults(args).map(Some);
@@ -110,7 +117,7 @@ pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
         );
         return Ok(None);
     }
-    let mode = match (args.list_cases, args.case, args.merge) {
+    let mode = match (args.list_cases || args.emit_slurm, args.case, args.merge) {
         (true, None, false) => Mode::ListCases,
         (false, Some(i), false) => Mode::RunCase(i),
         (false, None, true) => Mode::Merge,
@@ -124,7 +131,17 @@ pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
         seed: args.seed,
         mode,
     };
-    Ok(pipeline::run(&opts)?.map(|o| Outcome {
+    let outcome = pipeline::run(&opts)?;
+    if args.emit_slurm {
+        let array = CaseArray {
+            command: "calibrate".into(),
+            cases: list_cases(&opts.config).len(),
+            run_dir: args.out.clone(),
+        };
+        let recipe = slurm::emit(&array, std::env::args_os())?;
+        println!("submit with: {} [SBATCH OPTIONS]", recipe.submit.display());
+    }
+    Ok(outcome.map(|o| Outcome {
         table_path: o.table_path,
         table_bytes: o.table_bytes,
         report_dir: o.report_dir,

@@ -80,7 +80,7 @@ pub fn run(args: Args) -> Result<()> {
     let w = &cfg.sweep;
     let case = match args.case {
         Some(i) => {
-            let cases = list_cases(w);
+            let cases = list_cases(&cfg);
             *cases.get(i).with_context(|| {
                 format!(
                     "--case {i}: the sweep has {} cases (0 … {})",
@@ -94,6 +94,9 @@ pub fn run(args: Args) -> Result<()> {
             pressure: args.pressure.map_or(w.pressures[0], |p| p * 1e6),
             beta: args.beta.unwrap_or(w.betas[0]),
             velocity: args.velocity.unwrap_or(w.velocities[0]),
+            simulated_velocity: cfg
+                .process
+                .simulated_velocity(args.velocity.unwrap_or(w.velocities[0])),
             seed_index: args.seed_index,
         },
     };

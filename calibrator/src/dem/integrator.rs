@@ -22,7 +22,7 @@
 //! m·I₃/(η·I₁) ≈ 2m/η).
 
 use super::flake::FlakeShape;
-use super::quaternion::{Quat, Vec3, add, dot, mat_t_vec, mat_vec, norm, scale};
+use super::quaternion::{Quat, Vec3, add, dot, mat_t_vec, mat_vec, norm, scale, sub};
 
 /// The state of one flake.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,6 +137,28 @@ impl RigidBody {
                 lb[2] * (-d.eta_rot * tau / self.inertia[2]).exp(),
             ];
             f.angular_momentum = mat_vec(&r, lb);
+        }
+    }
+
+    /// Damping sub-step D(τ) toward a moving target, exact: v ← u + (v − u)·e^{−ητ/m} and, in
+    /// the body frame, L_k ← I_k·ω*_k + (L_k − I_k·ω*_k)·e^{−η_rot τ/I_k}, for a target
+    /// velocity `u` \[m/s\] and angular velocity `omega` \[rad/s\] (world frame) held fixed
+    /// over the sub-step (the lubricant frame of [`super::drag`]).
+    pub fn damp_toward(&self, f: &mut Flake, d: &Damping, tau: f64, u: Vec3, omega: Vec3) {
+        if d.eta != 0.0 {
+            let decay = (-d.eta * tau / self.mass).exp();
+            f.velocity = add(u, scale(sub(f.velocity, u), decay));
+        }
+        if d.eta_rot != 0.0 {
+            let r = f.orientation.to_matrix();
+            let lb = mat_t_vec(&r, f.angular_momentum);
+            let wb = mat_t_vec(&r, omega);
+            let mut out = [0.0; 3];
+            for k in 0..3 {
+                let target = self.inertia[k] * wb[k];
+                out[k] = target + (lb[k] - target) * (-d.eta_rot * tau / self.inertia[k]).exp();
+            }
+            f.angular_momentum = mat_vec(&r, out);
         }
     }
 

@@ -4,6 +4,7 @@
 //! - [`flake`]: spheroid geometry, mass, inertia, support function, point penetration depth;
 //! - [`quaternion`]: vectors and orientation quaternions;
 //! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16);
+//! - [`drag`]: the frame of the drag (sheet at rest, or the lubricant's Couette flow);
 //! - [`penalty`]: Hertz-based penalty stiffness (5 % overlap) and time step;
 //! - [`sided`]: the sided penetration depth of a surface node (h_Def pushes up only, the
 //!   tool down only; monotone through a squeezed flake; scaled to the normal depth, with
@@ -38,6 +39,7 @@
 pub mod blocked;
 pub mod contact_pair;
 pub mod contact_surface;
+pub mod drag;
 pub mod flake;
 pub mod integrator;
 pub mod neighbours;
@@ -48,6 +50,7 @@ pub mod sided;
 pub mod system;
 
 pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
+pub use drag::DragFrame;
 pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
 pub use integrator::{Damping, Flake};
 pub use placement::{RandomPlacement, place_random, read_csv};

@@ -22,6 +22,28 @@ pub enum FitError {
     /// All x are equal (or all zero for a fit through the origin): the slope is undetermined.
     #[error("x values do not vary: slope undetermined")]
     Degenerate,
+    /// The best parameter sits on its search bound: the data do not determine it.
+    #[error(
+        "the fit's optimum v_ref = {v_ref:.3e} m/s sits on its search bound: the samples do not determine the law"
+    )]
+    OnBound {
+        /// The bound \[m/s\].
+        v_ref: f64,
+    },
+    /// The velocity-dependent term does not reduce the residual: the samples do not determine
+    /// the law (α constant within the samples).
+    #[error("α does not change with v in the samples: the samples do not determine the law")]
+    Undetermined,
+    /// The best fit has a negative α0 or α∞: not a particle-borne area coefficient.
+    #[error(
+        "the best fit has α∞ = {alpha_inf:.3e}, α0 = {alpha_0:.3e}: a negative α is not physical"
+    )]
+    NonPhysical {
+        /// α∞ of the fit.
+        alpha_inf: f64,
+        /// α0 of the fit.
+        alpha_0: f64,
+    },
 }
 
 /// y = slope·x, least squares.

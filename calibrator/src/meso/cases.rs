@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::SweepConfig;
+use crate::config::CalibrationConfig;
 
 /// One mesoscale simulation: a pressure, a particle fraction, a velocity and a seed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -15,8 +15,12 @@ pub struct MesoCase {
     pub pressure: f64,
     /// Requested particle area fraction β \[-\].
     pub beta: f64,
-    /// Sliding velocity v0 \[m/s\].
+    /// Physical sliding velocity v0 \[m/s\]: the α this case measures is α(v0).
     pub velocity: f64,
+    /// Speed the DEM runs at \[m/s\]: `velocity` itself, or (below
+    /// `process.similarity_velocity`) a faster speed with the damping scaled by
+    /// `simulated_velocity/velocity`, so the flight length v0/γ is the physical one.
+    pub simulated_velocity: f64,
     /// Which initial placement (0 … seeds−1); the RNG stream is derived from the user's seed
     /// and this index, so it does not depend on the other cases.
     pub seed_index: usize,
@@ -49,12 +53,22 @@ pub struct CaseResult {
     pub seconds_bem: f64,
 }
 
-/// The cases of a sweep in a fixed order: velocity (outer), pressure, β, seed (inner).
-pub fn list_cases(sweep: &SweepConfig) -> Vec<MesoCase> {
+/// The cases of a calibration in a fixed order: the sweep's velocities, then the process
+/// velocities (outer), pressure, β, seed (inner). Appending process velocities keeps the
+/// sweep's case indices.
+pub fn list_cases(cfg: &CalibrationConfig) -> Vec<MesoCase> {
+    let sweep = &cfg.sweep;
+    let velocities: Vec<f64> = sweep
+        .velocities
+        .iter()
+        .chain(&cfg.process.velocities)
+        .copied()
+        .collect();
     let mut out = Vec::with_capacity(
-        sweep.velocities.len() * sweep.pressures.len() * sweep.betas.len() * sweep.seeds,
+        velocities.len() * sweep.pressures.len() * sweep.betas.len() * sweep.seeds,
     );
-    for &velocity in &sweep.velocities {
+    for &velocity in &velocities {
+        let simulated_velocity = cfg.process.simulated_velocity(velocity);
         for &pressure in &sweep.pressures {
             for &beta in &sweep.betas {
                 for seed_index in 0..sweep.seeds {
@@ -63,6 +77,7 @@ pub fn list_cases(sweep: &SweepConfig) -> Vec<MesoCase> {
                         pressure,
                         beta,
                         velocity,
+                        simulated_velocity,
                         seed_index,
                     });
                 }
@@ -88,10 +103,10 @@ pub enum MergeError {
 
 /// Orders `results` by case index and checks that they are exactly the cases of `sweep`.
 pub fn merge(
-    sweep: &SweepConfig,
+    cfg: &CalibrationConfig,
     mut results: Vec<CaseResult>,
 ) -> Result<Vec<CaseResult>, MergeError> {
-    let cases = list_cases(sweep);
+    let cases = list_cases(cfg);
     results.sort_by_key(|r| r.case.index);
     for w in results.windows(2) {
         if w[0].case.index == w[1].case.index {
@@ -133,24 +148,28 @@ mod tests {
 
     #[test]
     fn case_list_is_the_full_product_in_order() {
-        let s = Preset::Quick.config().sweep;
-        let cases = list_cases(&s);
+        let cfg = Preset::Quick.config();
+        let s = &cfg.sweep;
+        let cases = list_cases(&cfg);
+        let velocities = s.velocities.len() + cfg.process.velocities.len();
         assert_eq!(
             cases.len(),
-            s.velocities.len() * s.pressures.len() * s.betas.len() * s.seeds
+            velocities * s.pressures.len() * s.betas.len() * s.seeds
         );
         assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
         assert_eq!(cases[1].seed_index, 1);
         assert_eq!(cases[0].velocity, s.velocities[0]);
-        assert_eq!(
-            cases.last().unwrap().velocity,
-            *s.velocities.last().unwrap()
-        );
+        // Process velocities come last; below the similarity velocity the DEM runs at it.
+        let last = cases.last().unwrap();
+        assert_eq!(last.velocity, *cfg.process.velocities.last().unwrap());
+        assert_eq!(last.simulated_velocity, cfg.process.similarity_velocity);
+        let fast = cases.iter().find(|c| c.velocity == 50.0).unwrap();
+        assert_eq!(fast.simulated_velocity, 50.0);
     }
 
     #[test]
     fn merge_accepts_any_order_and_rejects_gaps_duplicates_and_strangers() {
-        let s = Preset::Quick.config().sweep;
+        let s = Preset::Quick.config();
         let cases = list_cases(&s);
         let mut all: Vec<CaseResult> = cases.iter().copied().map(result).collect();
         all.reverse();

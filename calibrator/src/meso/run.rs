@@ -119,6 +119,7 @@ impl CaseRun {
     pub fn prepare(cfg: &CalibrationConfig, case: &MesoCase, seed: u64) -> Result<Self> {
         let t0 = Instant::now();
         check_case(cfg, case.pressure, case.beta, case.velocity)?;
+        check_case(cfg, case.pressure, case.beta, case.simulated_velocity)?;
         let realisation = surface_realisation(cfg, case.seed_index);
         let (def, tool) = realised_surfaces(cfg, seed, realisation)?;
         let mut solver = ContactSolver::for_map(&def, bem_material(cfg), bem_options(cfg))?;
@@ -139,7 +140,7 @@ impl CaseRun {
             .with_context(|| format!("placing {n_p} flakes (β = {})", case.beta))?
         };
         let beta_realised = area_fraction(&shape, n_p, &loaded.deformable);
-        let params = dem_params(cfg, shape, case.velocity, &loaded.deformable);
+        let params = dem_params(cfg, shape, case, &loaded.deformable);
         let sim = MesoLoop::new(solver, loaded, params, flakes, case.pressure)?;
         Ok(Self {
             case: *case,
@@ -232,7 +233,7 @@ impl CaseRun {
 /// use tribo_calibrator::{config::CalibrationConfig, presets::Preset};
 /// use tribo_calibrator::meso::{cases::list_cases, run_case};
 /// let cfg = Preset::Quick.config();
-/// let case = list_cases(&cfg.sweep)[0];
+/// let case = list_cases(&cfg)[0];
 /// let mut history = Vec::new();
 /// let r = run_case(&cfg, &case, 1, Some(&mut history))?;
 /// assert_eq!(history.len(), r.steps);

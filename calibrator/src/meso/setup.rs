@@ -32,6 +32,7 @@ use rand::Rng;
 use crate::bem::{Material, SolverOptions};
 use crate::config::CalibrationConfig;
 use crate::dem::{DemParams, FlakeShape};
+use crate::meso::cases::MesoCase;
 use crate::rng::stream_rng;
 use crate::surface::{HeightMap, Rescale, SelfAffine};
 
@@ -107,17 +108,24 @@ pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
     (beta * map.lx() * map.ly() / shape.projected_area()).round() as usize
 }
 
-/// DEM parameters at sliding speed `v0` \[m/s\]: the config's damping `flakes.damping` is per
-/// unit mass \[1/s\], so η = damping·m (Eq. 15–16); stiffness and time step from the Hertz
-/// estimate at v0 on E* ([`DemParams::from_physics`]).
+/// DEM parameters of a case: run at `case.simulated_velocity` with the config's damping
+/// `flakes.damping` (per unit mass \[1/s\], so η = damping·m, Eq. 15–16) scaled by
+/// simulated/physical velocity — the v0/γ similarity of [`crate::dem::drag`]; stiffness and
+/// time step from the Hertz estimate at the simulated speed on E* ([`DemParams::from_physics`]);
+/// the drag frame `flakes.drag_frame`.
 pub fn dem_params(
     cfg: &CalibrationConfig,
     shape: FlakeShape,
-    v0: f64,
+    case: &MesoCase,
     map: &HeightMap,
 ) -> DemParams {
-    let eta = cfg.flakes.damping * shape.mass();
-    DemParams::from_physics(shape, eta, v0, cfg.material.e_star, map.dx(), map.dy())
+    let v_sim = case.simulated_velocity;
+    let gamma = cfg.flakes.damping * (v_sim / case.velocity);
+    let eta = gamma * shape.mass();
+    DemParams {
+        drag_frame: cfg.flakes.drag_frame,
+        ..DemParams::from_physics(shape, eta, v_sim, cfg.material.e_star, map.dx(), map.dy())
+    }
 }
 
 /// The BEM material: E* and p_crit of `material.*` (seed 000 §5 Step 3: 55 GPa, 340 MPa).

@@ -27,6 +27,7 @@ fn case(pressure: f64, beta: f64, velocity: f64) -> MesoCase {
         pressure,
         beta,
         velocity,
+        simulated_velocity: velocity,
         seed_index: 0,
     }
 }

@@ -8,7 +8,6 @@ use anyhow::{Context, Result};
 
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::AlphaSweep;
-use crate::fit::saturation::saturation;
 use crate::meso::StepRecord;
 use crate::meso::cases::CaseResult;
 use crate::report::{CsvTable, LinePlot, Series};
@@ -103,20 +102,30 @@ pub fn write(
 
     let mut fit = CsvTable::new(&[
         "v_m_per_s",
+        "simulated_v_m_per_s",
         "alpha",
+        "alpha_ci95_lo",
+        "alpha_ci95_hi",
         "alpha_spread",
         "alpha_std_err",
         "r_squared",
         "points",
+        "cases",
+        "seed_indices",
     ]);
     for a in &alpha.per_velocity {
         fit.push(&[
             a.velocity,
+            a.simulated_velocity,
             a.alpha,
+            a.ci95[0],
+            a.ci95[1],
             a.spread,
             a.std_err,
             a.r_squared,
             a.points as f64,
+            a.cases as f64,
+            a.seeds as f64,
         ]);
     }
     fit.write(&dir.join("alpha_fit.csv"))?;
@@ -207,14 +216,14 @@ pub fn write(
         plot.write(&dir.join(format!("fig11_ap_vs_p_v{v}")))?;
     }
 
-    // Fig. 16: model (Eq. 23 with the fitted α(v)) vs simulation, every case.
-    if let Some((b, v_ref, _)) = alpha.law {
+    // Fig. 16: model (Eq. 23 with α at the case's velocity) vs simulation, every case.
+    {
         let pts: Vec<(f64, f64)> = results
             .iter()
-            .map(|r| {
-                let model =
-                    saturation(b, v_ref, r.case.velocity) * r.beta_realised * r.case.pressure / e;
-                (100.0 * model, 100.0 * r.mean_ap)
+            .filter_map(|r| {
+                let a = alpha.at(r.case.velocity)?.alpha;
+                let model = a * r.beta_realised * r.case.pressure / e;
+                Some((100.0 * model, 100.0 * r.mean_ap))
             })
             .collect();
         let hi = pts

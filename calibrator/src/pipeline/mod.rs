@@ -11,10 +11,15 @@
 //!
 //! Scale beyond one machine: `--list-cases` writes the case list, `--case I` runs one case
 //! (a Slurm array task) into `cases/`, `--merge` finishes from the case files. A full run
-//! also keeps its case files, so a killed run resumes where it stopped.
+//! also keeps its case files, so a killed run resumes where it stopped — but only from case
+//! files of the same configuration and seed: `run.json` and every case file carry the hash of
+//! both ([`run_record`]); a full run reruns the cases of another hash and says so, `--merge`
+//! refuses them.
 
 pub mod meso_events;
 pub mod meso_report;
+pub mod run_record;
+pub mod slurm;
 pub mod stages;
 pub mod summary;
 
@@ -23,16 +28,17 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
-use tribo_core::law::{LawParams, SaturationLaw};
-use tribo_core::table::{ClusterSection, Table, TransportSection, ValueOrigin};
+use tribo_core::law::{AlphaLaw, AlphaSample, LawParams, SampleOrigin};
+use tribo_core::table::{AlphaLawForm, ClusterSection, Table, TransportSection, ValueOrigin};
 
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::{AlphaSweep, fit_alpha};
 use crate::meso::cases::{CaseResult, MesoCase, list_cases, merge};
 use crate::presets::Preset;
 use crate::report::write_atomic;
-use crate::table::assemble::{AlphaSample, provenance, set_alpha};
+use crate::table::assemble::{provenance, set_alpha};
 use crate::table::io::write_table;
+use run_record::{CaseFile, RunRecord, config_hash, hash_text};
 
 /// What to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,11 +94,13 @@ fn history_path(out: &Path, index: usize) -> PathBuf {
     cases_dir(out).join(format!("case-{index:05}-history.csv"))
 }
 
-/// Runs one case and writes its result and history (atomically) into `cases/`.
+/// Runs one case and writes its result and history (atomically) into `cases/`, the result
+/// stamped with `hash` (the run's [`config_hash`]).
 pub fn run_one_case(
     cfg: &CalibrationConfig,
     case: &MesoCase,
     seed: u64,
+    hash: u64,
     out: &Path,
 ) -> Result<CaseResult> {
     let mut history = Vec::new();
@@ -103,34 +111,73 @@ pub fn run_one_case(
         )
     })?;
     meso_report::history_table(&history).write(&history_path(out, case.index))?;
-    let json = serde_json::to_string_pretty(&result)?;
+    let file = CaseFile {
+        config_hash: hash_text(hash),
+        result,
+    };
+    let json = serde_json::to_string_pretty(&file)?;
     write_atomic(&case_path(out, case.index), json.as_bytes())?;
-    Ok(result)
+    Ok(file.result)
 }
 
-fn read_case(path: &Path) -> Result<CaseResult> {
+fn read_case(path: &Path) -> Result<CaseFile> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("parsing case result {}", path.display()))
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "parsing case file {} (written by another calibrator version?)",
+            path.display()
+        )
+    })
+}
+
+/// What an existing case file says about a case of this run.
+enum Existing {
+    /// No file.
+    Missing,
+    /// A result of this configuration for this case.
+    Reusable(CaseResult),
+    /// A file that cannot be used: another hash, another case, or unreadable.
+    Foreign(String),
+}
+
+fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
+    let path = case_path(out, case.index);
+    if !path.exists() {
+        return Existing::Missing;
+    }
+    match read_case(&path) {
+        Ok(f) if f.config_hash != hash => Existing::Foreign(format!(
+            "{} was computed with configuration hash {}, this run's is {hash}",
+            path.display(),
+            f.config_hash
+        )),
+        Ok(f) if f.result.case != *case => Existing::Foreign(format!(
+            "{} holds another case than case {} of this configuration",
+            path.display(),
+            case.index
+        )),
+        Ok(f) => Existing::Reusable(f.result),
+        Err(e) => Existing::Foreign(format!("{e:#}")),
+    }
 }
 
 /// Runs the calibration as asked.
 pub fn run(opts: &Options) -> Result<Option<Outcome>> {
     let cfg = &opts.config;
-    if matches!(opts.mode, Mode::Full | Mode::Merge) && cfg.sweep.velocities.len() < 2 {
-        bail!(
-            "sweep.velocities needs at least 2 velocities to fit the saturation law α(v) (Fig. 15)"
-        );
-    }
-    let cases = list_cases(&cfg.sweep);
+    let cases = list_cases(cfg);
+    let hash = config_hash(cfg, opts.seed)?;
+    let hash_hex = hash_text(hash);
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("creating {}", opts.out.display()))?;
+    let record = RunRecord::new(cfg, opts.preset.name(), opts.seed)?;
     match opts.mode {
         Mode::ListCases => {
+            record.write(&opts.out)?;
             let json = serde_json::to_string_pretty(&cases)?;
             write_atomic(&opts.out.join("cases.json"), json.as_bytes())?;
             println!(
-                "{} cases written to {}",
+                "{} cases written to {} (configuration hash {hash_hex})",
                 cases.len(),
                 opts.out.join("cases.json").display()
             );
@@ -144,7 +191,7 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                     cases.len()
                 );
             };
-            let r = run_one_case(cfg, case, opts.seed, &opts.out)?;
+            let r = run_one_case(cfg, case, opts.seed, hash, &opts.out)?;
             println!(
                 "case {i}: <A_p>/A0 = {:.4e}, <A_c>/A0 = {:.4e}",
                 r.mean_ap, r.mean_ac
@@ -152,47 +199,78 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             Ok(None)
         }
         Mode::Merge => {
-            let mut results = Vec::new();
+            let (mut results, mut missing, mut foreign) = (Vec::new(), Vec::new(), Vec::new());
             for c in &cases {
-                let p = case_path(&opts.out, c.index);
-                if !p.exists() {
-                    bail!(
-                        "case {} has no result file {} (run it with --case {})",
-                        c.index,
-                        p.display(),
-                        c.index
-                    );
+                match existing(&opts.out, c, &hash_hex) {
+                    Existing::Reusable(r) => results.push(r),
+                    Existing::Missing => missing.push(c.index),
+                    Existing::Foreign(why) => foreign.push(why),
                 }
-                results.push(read_case(&p)?);
             }
-            finish(opts, results).map(Some)
+            if !foreign.is_empty() {
+                bail!(
+                    "--merge refuses {} case file(s) of another configuration or seed (rerun them, or merge \
+                     with the configuration and --seed that wrote them):\n  {}",
+                    foreign.len(),
+                    foreign.join("\n  ")
+                );
+            }
+            if !missing.is_empty() {
+                let dir = cases_dir(&opts.out);
+                bail!(slurm::missing_cases_message(
+                    &opts.out,
+                    &dir,
+                    cases.len(),
+                    &missing
+                ));
+            }
+            record.write(&opts.out)?;
+            finish(opts, results, hash).map(Some)
         }
         Mode::Full => {
             let started = Instant::now();
+            if let Some(old) = RunRecord::read(&opts.out).ok().flatten()
+                && old.config_hash != hash_hex
+            {
+                eprintln!(
+                    "{} holds a run of another configuration or seed (hash {}, seed {}); this run's hash is \
+                     {hash_hex}: none of its case files is reused",
+                    opts.out.display(),
+                    old.config_hash,
+                    old.seed
+                );
+            }
+            record.write(&opts.out)?;
+            let mut rerun_foreign = 0;
             let done: Vec<Option<CaseResult>> = cases
                 .iter()
-                .map(|c| {
-                    let p = case_path(&opts.out, c.index);
-                    // A file from another configuration is ignored and rerun.
-                    p.exists()
-                        .then(|| read_case(&p).ok())
-                        .flatten()
-                        .filter(|r| r.case == *c)
+                .map(|c| match existing(&opts.out, c, &hash_hex) {
+                    Existing::Reusable(r) => Some(r),
+                    Existing::Missing => None,
+                    Existing::Foreign(_) => {
+                        rerun_foreign += 1;
+                        None
+                    }
                 })
                 .collect();
             let todo: Vec<&MesoCase> = cases.iter().filter(|c| done[c.index].is_none()).collect();
             if todo.len() < cases.len() {
                 eprintln!(
-                    "resuming: {} of {} cases already done",
+                    "resuming: {} of {} cases already done with this configuration (hash {hash_hex})",
                     cases.len() - todo.len(),
                     cases.len()
+                );
+            }
+            if rerun_foreign > 0 {
+                eprintln!(
+                    "rerunning {rerun_foreign} case(s) whose files came from another configuration or seed"
                 );
             }
             let bar = crate::progress::bar(todo.len() as u64, "BEM–DEM cases");
             let new: Vec<CaseResult> = todo
                 .par_iter()
                 .map(|c| {
-                    let r = run_one_case(cfg, c, opts.seed, &opts.out);
+                    let r = run_one_case(cfg, c, opts.seed, hash, &opts.out);
                     bar.inc(1);
                     r
                 })
@@ -204,24 +282,25 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                 started.elapsed().as_secs_f64()
             );
             let results: Vec<CaseResult> = done.into_iter().flatten().chain(new).collect();
-            finish(opts, results).map(Some)
+            finish(opts, results, hash).map(Some)
         }
     }
 }
 
 /// The stages after the case sweep, and the table.
-fn finish(opts: &Options, results: Vec<CaseResult>) -> Result<Outcome> {
+fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome> {
     let cfg = &opts.config;
     let started = Instant::now();
     let report = opts.out.join("report");
-    let results = merge(&cfg.sweep, results).context("merging case results")?;
+    let results = merge(cfg, results).context("merging case results")?;
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
-    let alpha = fit_alpha(&results, cfg.material.e_star).context("fitting α (Eq. 23)")?;
+    let alpha =
+        fit_alpha(&results, cfg.material.e_star, opts.seed).context("fitting α (Eq. 23)")?;
     meso_report::write(cfg, &results, &alpha, &opts.out, &report.join("meso"))?;
     meso_events::write(cfg, &results, &opts.out, &report.join("meso"))?;
     let cof = stages::random_field(cfg, opts.seed, &report.join("random_field"))?;
     let presliding = stages::asperity(cfg, opts.seed, &report.join("asperity"))?;
-    let table = assemble(opts, &contact, &alpha, cof, presliding)?;
+    let table = assemble(opts, hash, &contact, &alpha, cof, presliding)?;
     let table_path = opts.out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
     crate::table::report::write_report(&table, &table_path, table_bytes, &report)?;
@@ -245,6 +324,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>) -> Result<Outcome> {
 
 fn assemble(
     opts: &Options,
+    hash: u64,
     contact: &stages::ContactStage,
     alpha: &AlphaSweep,
     cof: Option<tribo_core::cof_field::CofSection>,
@@ -253,7 +333,7 @@ fn assemble(
     let cfg = &opts.config;
     let m = &cfg.material;
     let mut t = Table::seed000_defaults();
-    t.provenance = provenance(opts.preset.name(), opts.seed, ValueOrigin::Calibrated)?;
+    t.provenance = provenance(opts.preset.name(), opts.seed, ValueOrigin::Calibrated, hash)?;
     let kappa = contact
         .analysis
         .kappa
@@ -282,27 +362,31 @@ fn assemble(
             bad.velocity
         );
     }
-    let (b, v_ref, _) = alpha
-        .law
-        .context("α(v) saturation law could not be fitted")?;
     let samples: Vec<AlphaSample> = alpha
         .per_velocity
         .iter()
         .map(|a| AlphaSample {
-            v: a.velocity,
-            mean: a.alpha,
-            std: a.spread,
+            v: a.velocity as f32,
+            alpha: a.alpha as f32,
+            ci95: [a.ci95[0].max(0.0) as f32, a.ci95[1] as f32],
+            spread: a.spread as f32,
+            cases: u16::try_from(a.cases).unwrap_or(u16::MAX),
+            origin: if a.simulated_velocity == a.velocity {
+                SampleOrigin::Direct
+            } else {
+                SampleOrigin::Similarity
+            },
         })
         .collect();
-    set_alpha(
-        &mut t,
-        SaturationLaw {
-            b: b as f32,
-            v_ref: v_ref as f32,
-        },
-        &samples,
-    )
-    .context("storing α(v) in the table")?;
+    // A law whose fit failed is reported in summary.md, never stored as if it were a value.
+    let law = alpha.law.as_ref().ok().map(|l| AlphaLaw {
+        alpha_inf: l.alpha_inf.max(0.0) as f32,
+        alpha_0: l.alpha_0.max(0.0) as f32,
+        v_ref: l.v_ref as f32,
+    });
+    t.alpha.form = AlphaLawForm::ExpRelaxation;
+    set_alpha(&mut t, law.filter(|l| l.validate().is_ok()), &samples)
+        .context("storing α(v) in the table")?;
     t.clusters = contact.cluster_section(cfg);
     if let Some(cof) = cof {
         t.cof = cof;

@@ -10,6 +10,7 @@ use tribo_core::table::Table;
 use super::Options;
 use super::stages::ContactStage;
 use crate::fit::alpha::{AlphaSweep, Trend};
+use crate::fit::bootstrap::REPLICATES;
 use crate::meso::cases::CaseResult;
 use crate::report::write_atomic;
 use crate::table::describe::describe;
@@ -52,10 +53,10 @@ pub fn write(
         m,
         "- BEM–DEM sweep: {} cases = {} velocities × {} pressures × {} β × {} seeds (on {} surface pairs), each sliding \
          {} domain lengths ({} one-pixel steps). Blocked flakes are rare events (seed 000 §6.2): with few seeds and short \
-         slides α carries the spread shown below; `meso/alpha_events_by_velocity.csv` splits α into how often a blocked \
+         slides α carries the interval shown below; `meso/alpha_events_by_velocity.csv` splits α into how often a blocked \
          flake carries load and how much.",
         results.len(),
-        w.velocities.len(),
+        w.velocities.len() + cfg.process.velocities.len(),
         w.pressures.len(),
         w.betas.len(),
         w.seeds,
@@ -92,59 +93,7 @@ pub fn write(
         a.summits,
         a.summit_spacing * 1e6
     );
-    let _ = writeln!(m, "## α (Eq. 23) and α(v) (Fig. 15)\n");
-    let _ = writeln!(
-        m,
-        "| v [m/s] | α | spread over seeds | R² (linear in β·p) | α per β |"
-    );
-    let _ = writeln!(m, "|---|---|---|---|---|");
-    for x in &alpha.per_velocity {
-        let per_beta: Vec<String> = x
-            .betas
-            .iter()
-            .zip(&x.alpha_per_beta)
-            .map(|(b, v)| format!("β={b}: {v:.3}"))
-            .collect();
-        let _ = writeln!(
-            m,
-            "| {} | {:.4} | {:.4} | {:.3} | {} |",
-            x.velocity,
-            x.alpha,
-            x.spread,
-            x.r_squared,
-            per_beta.join(", ")
-        );
-    }
-    if let Some((b, v_ref, r2)) = alpha.law {
-        let _ = writeln!(
-            m,
-            "\nFitted α(v) = b·(1 − exp(−v/v_ref)): b = {b:.4}, v_ref = {v_ref:.4} m/s (R² {r2:.3})."
-        );
-    }
-    let verdict = match alpha.trend() {
-        Some(Trend::Increasing) => {
-            Some("α rises with v0 beyond two standard errors, as in seed 000 Fig. 15.")
-        }
-        Some(Trend::Decreasing) => Some(
-            "**α falls with v0** beyond two standard errors — against seed 000 Fig. 15, where it rises and \
-             saturates; the saturation law is then a poor description (see its R²). In this DEM the flakes' \
-             ballistic flight v0/η helps them leave the load-bearing spots (issue 7 notes).",
-        ),
-        Some(Trend::Unresolved) => Some(
-            "The change of α between the lowest and the highest v0 is within two standard errors: the sweep \
-             does not resolve a trend.",
-        ),
-        None => None,
-    };
-    if let Some(v) = verdict {
-        let _ = writeln!(m, "{v}");
-    }
-    let _ = writeln!(
-        m,
-        "Where the α per β drift apart, Eq. 23's linearity in β breaks (seed 000 §6.4: high β). \
-         The strip-draw speed (0.08 m/s) lies below the sampled velocities: α there comes from the \
-         fitted law, scaled for continuity (core `AlphaCurve` policy).\n"
-    );
+    alpha_section(&mut m, opts, alpha, table);
     let _ = writeln!(m, "## Not calibrated by this run\n");
     let _ = writeln!(
         m,
@@ -162,4 +111,149 @@ pub fn write(
     );
     write_atomic(&dir.join("summary.md"), m.as_bytes())?;
     Ok(())
+}
+
+fn pct(half: f64, of: f64) -> String {
+    if of > 0.0 && half.is_finite() {
+        format!("±{:.0} %", 100.0 * half / of)
+    } else {
+        "n/a".into()
+    }
+}
+
+/// The α and α(v) section: per-velocity α with its interval, the process velocities with
+/// β_thres, what it takes to halve the interval, the laws and the paired trend.
+fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Table) {
+    let cfg = &opts.config;
+    let frame = cfg.flakes.drag_frame.name();
+    let _ = writeln!(m, "## α (Eq. 23) and α(v) (Fig. 15)\n");
+    let _ = writeln!(
+        m,
+        "Flake drag toward the **{frame}** frame (`flakes.drag_frame`), γ = {:.2e} 1/s. Intervals: 95 % percentile \
+         intervals of a cluster bootstrap over seed indices (surface pairs), {REPLICATES} replicates, paired across \
+         velocities. Velocities below `process.similarity_velocity` = {} m/s ran at it with γ scaled to the same flight \
+         length v0/γ (the v0/γ similarity).\n",
+        cfg.flakes.damping, cfg.process.similarity_velocity
+    );
+    let _ = writeln!(
+        m,
+        "| v [m/s] | ran at [m/s] | α | 95 % CI | half-width | cases (seed indices) | R² (linear in β·p) | α per β |"
+    );
+    let _ = writeln!(m, "|---|---|---|---|---|---|---|---|");
+    for x in &alpha.per_velocity {
+        let per_beta: Vec<String> = x
+            .betas
+            .iter()
+            .zip(&x.alpha_per_beta)
+            .map(|(b, v)| format!("β={b}: {v:.3}"))
+            .collect();
+        let _ = writeln!(
+            m,
+            "| {} | {} | {:.3} | [{:.3}, {:.3}] | {} | {} ({}) | {:.3} | {} |",
+            x.velocity,
+            x.simulated_velocity,
+            x.alpha,
+            x.ci95[0],
+            x.ci95[1],
+            pct(0.5 * (x.ci95[1] - x.ci95[0]), x.alpha),
+            x.cases,
+            x.seeds,
+            x.r_squared,
+            per_beta.join(", ")
+        );
+    }
+    let _ = writeln!(m, "\n### At the process velocities\n");
+    let curve = &table.alpha.curve;
+    let bt = &table.beta_thres;
+    for &v in &cfg.process.velocities {
+        let Some(x) = alpha.at(v) else { continue };
+        let i = curve
+            .v
+            .iter()
+            .position(|&s| f64::from(s) == f64::from(v as f32));
+        let beta = i.map_or("n/a".into(), |i| {
+            format!(
+                "β_thres = {:.3} [{:.3}, {:.3}]",
+                bt.at_alpha_samples[i], bt.ci95_lo[i], bt.ci95_hi[i]
+            )
+        });
+        let half = 0.5 * (x.ci95[1] - x.ci95[0]);
+        let _ = writeln!(
+            m,
+            "- **v = {v} m/s: α = {:.3} [{:.3}, {:.3}] ({}), {beta}** — from {} cases on {} seed indices, simulated \
+             at {} m/s. The interval shrinks as 1/√(seed indices): halving it takes about 4× the seed indices \
+             (`sweep.seeds = {}`, and `sweep.surfaces` as many), i.e. 4× this velocity's CPU time.",
+            x.alpha,
+            x.ci95[0],
+            x.ci95[1],
+            pct(half, x.alpha),
+            x.cases,
+            x.seeds,
+            x.simulated_velocity,
+            4 * x.seeds
+        );
+    }
+    let _ = writeln!(
+        m,
+        "\nThe table's α(v) is these samples: between them the monotone cubic in ln v, below the lowest the \
+         lowest sample's value (the overdamped limit: α depends on v0 only through v0/γ → 0), above the highest \
+         the highest's. No law is extrapolated.\n"
+    );
+    match &alpha.law {
+        Ok(l) => {
+            let _ = writeln!(
+                m,
+                "Fitted α(v) = α∞ + (α0 − α∞)·exp(−v/v_ref): α∞ = {:.3}, α0 = {:.3}, v_ref = {:.3} m/s (R² {:.3}).",
+                l.alpha_inf, l.alpha_0, l.v_ref, l.r_squared
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(
+                m,
+                "α(v) = α∞ + (α0 − α∞)·exp(−v/v_ref) **not fitted**: {e}."
+            );
+        }
+    }
+    match &alpha.seed_law {
+        Ok(l) => {
+            let _ = writeln!(
+                m,
+                "Seed 000's form b·(1 − exp(−v/v_ref)): b = {:.3}, v_ref = {:.3} m/s (R² {:.3}).",
+                l.alpha_inf, l.v_ref, l.r_squared
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(
+                m,
+                "Seed 000's form b·(1 − exp(−v/v_ref)) **not fitted**: {e}."
+            );
+        }
+    }
+    let n = alpha.per_velocity.len();
+    if let Some(c) = alpha.paired(0, n.saturating_sub(1)).filter(|_| n >= 2) {
+        let verdict = match c.trend {
+            Trend::Increasing => "α **rises** with v0, as in seed 000 Fig. 15",
+            Trend::Decreasing => "α **falls** with v0, against seed 000 Fig. 15",
+            Trend::Unresolved => {
+                "the paired interval contains no change: **no trend can be claimed**"
+            }
+        };
+        let _ = writeln!(
+            m,
+            "\nPaired trend from {} to {} m/s: α({})/α({}) = {:.3} [{:.3}, {:.3}], α difference [{:.3}, {:.3}]: {verdict}.",
+            c.v_lo,
+            c.v_hi,
+            c.v_hi,
+            c.v_lo,
+            c.ratio,
+            c.ratio_ci95[0],
+            c.ratio_ci95[1],
+            c.difference_ci95[0],
+            c.difference_ci95[1]
+        );
+    }
+    let _ = writeln!(
+        m,
+        "Where the α per β drift apart, Eq. 23's linearity in β breaks (seed 000 §6.4: high β).\n"
+    );
 }

@@ -5,10 +5,10 @@
 //! for the Gaussian kernel whose matrix is numerically singular for l ≳ h), and returns L·ξ.
 //! O(N³/6) set-up and O(N²) per sample: a small-grid oracle only.
 
-use rand::rngs::StdRng;
+use crate::rng::StreamRng;
 
 use super::field::{Correlation, FieldError, PlateGrid};
-use super::normals::fill_from_std_rng;
+use super::normals::fill_from_stream_rng;
 use super::sampler::GaussianSampler;
 
 /// In-place lower Cholesky factor of the symmetric n×n row-major matrix `a` (upper triangle
@@ -183,9 +183,9 @@ impl GaussianSampler for CholeskySampler {
         vec![0.0; self.grid.nodes()]
     }
 
-    fn draw(&self, rng: &mut StdRng, xi: &mut Self::Scratch, out: &mut [f64]) {
+    fn draw(&self, rng: &mut StreamRng, xi: &mut Self::Scratch, out: &mut [f64]) {
         let n = self.grid.nodes();
-        fill_from_std_rng(rng, xi);
+        fill_from_stream_rng(rng, xi);
         for (i, o) in out[..n].iter_mut().enumerate() {
             *o = dot(&self.l[i * n..i * n + i + 1], &xi[..i + 1]);
         }

@@ -20,7 +20,7 @@
 //! Output fields are the transposes of the corner of the torus field; the grid covariance
 //! depends on |Δx|, |Δy| symmetrically (dx = dy, isotropic ρ), so the law is the same.
 
-use rand::rngs::StdRng;
+use crate::rng::StreamRng;
 use rustfft::num_complex::Complex;
 use rustfft::{Fft, FftPlanner};
 use std::sync::Arc;
@@ -203,7 +203,7 @@ impl GaussianSampler for CirculantSampler {
         }
     }
 
-    fn draw(&self, rng: &mut StdRng, s: &mut CirculantScratch, out: &mut [f64]) {
+    fn draw(&self, rng: &mut StreamRng, s: &mut CirculantScratch, out: &mut [f64]) {
         let mut normals = NormalStream::new(rng);
         for (d, &sl) in s.data.iter_mut().zip(&self.sqrt_lambda) {
             let re = normals.deviate();

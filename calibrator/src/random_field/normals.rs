@@ -1,15 +1,15 @@
 //! Fast stream of standard normal deviates for the field samplers.
 //!
 //! A 256² separable sample at small l/h needs 65 536 deviates; rand_distr's Ziggurat on the
-//! per-draw `StdRng` (ChaCha12) costs ≈ 8 ns each (see the `random_field` bench), more than
-//! the banded products. A draw therefore takes four words from its `StdRng` to seed a
+//! per-draw `StreamRng` (ChaCha12) costs ≈ 8 ns each (see the `random_field` bench), more than
+//! the banded products. A draw therefore takes four words from its `StreamRng` to seed a
 //! xoshiro256++ generator (Blackman & Vigna, "Scrambled linear pseudorandom number
 //! generators", ACM TOMS 2021; period 2²⁵⁶ − 1, passes BigCrush), and feeds that to the same
-//! Ziggurat. The stream stays a pure function of the draw's `StdRng` state, so samples remain
+//! Ziggurat. The stream stays a pure function of the draw's `StreamRng` state, so samples remain
 //! bit-reproducible for a seed and any thread count. The dense Cholesky reference keeps
-//! drawing from `StdRng` directly, so the variogram oracles compare both sources.
+//! drawing from `StreamRng` directly, so the variogram oracles compare both sources.
 
-use rand::rngs::StdRng;
+use crate::rng::StreamRng;
 use rand::{Rng, RngCore};
 use rand_distr::StandardNormal;
 
@@ -22,7 +22,7 @@ pub struct Xoshiro256PlusPlus {
 impl Xoshiro256PlusPlus {
     /// Seeds from four words of `rng` (the all-zero state, which is a fixed point, is
     /// replaced by a non-zero one).
-    pub fn from_rng(rng: &mut StdRng) -> Self {
+    pub fn from_rng(rng: &mut StreamRng) -> Self {
         let mut s = [0u64; 4];
         for w in &mut s {
             *w = rng.next_u64();
@@ -63,7 +63,7 @@ impl RngCore for Xoshiro256PlusPlus {
 }
 
 /// Standard normal deviates of one draw (Ziggurat on xoshiro256++ seeded from the draw's
-/// `StdRng`).
+/// `StreamRng`).
 #[derive(Debug, Clone)]
 pub struct NormalStream {
     rng: Xoshiro256PlusPlus,
@@ -71,7 +71,7 @@ pub struct NormalStream {
 
 impl NormalStream {
     /// The stream of the draw whose generator is `rng` (consumes four words of it).
-    pub fn new(rng: &mut StdRng) -> Self {
+    pub fn new(rng: &mut StreamRng) -> Self {
         Self {
             rng: Xoshiro256PlusPlus::from_rng(rng),
         }
@@ -93,7 +93,7 @@ impl NormalStream {
 
 /// Fills `out` with Ziggurat deviates drawn from `rng` itself (ChaCha12): the slower source
 /// the dense Cholesky reference uses, independent of xoshiro256++.
-pub fn fill_from_std_rng(rng: &mut StdRng, out: &mut [f64]) {
+pub fn fill_from_stream_rng(rng: &mut StreamRng, out: &mut [f64]) {
     for v in out {
         *v = rng.sample(StandardNormal);
     }

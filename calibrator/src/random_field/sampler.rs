@@ -1,6 +1,6 @@
 //! The common interface of the Gaussian-generator samplers, and automatic selection.
 
-use rand::rngs::StdRng;
+use crate::rng::StreamRng;
 
 use super::cholesky::CholeskySampler;
 use super::circulant::{CirculantSampler, EmbeddingReport};
@@ -22,12 +22,12 @@ pub trait GaussianSampler: Sync {
     fn scratch(&self) -> Self::Scratch;
     /// Writes `per_draw()` independent fields, each `grid().nodes()` values row-major (row =
     /// y index), one after the other into `out`.
-    fn draw(&self, rng: &mut StdRng, scratch: &mut Self::Scratch, out: &mut [f64]);
+    fn draw(&self, rng: &mut StreamRng, scratch: &mut Self::Scratch, out: &mut [f64]);
 }
 
 /// Fills `out` with the standard normal deviates a draw with generator `rng` uses
 /// ([`NormalStream`]: Ziggurat on xoshiro256++ seeded from `rng`).
-pub fn fill_standard_normals(rng: &mut StdRng, out: &mut [f64]) {
+pub fn fill_standard_normals(rng: &mut StreamRng, out: &mut [f64]) {
     NormalStream::new(rng).fill(out);
 }
 
@@ -123,7 +123,7 @@ impl GaussianSampler for AnySampler {
         }
     }
 
-    fn draw(&self, rng: &mut StdRng, scratch: &mut AnyScratch, out: &mut [f64]) {
+    fn draw(&self, rng: &mut StreamRng, scratch: &mut AnyScratch, out: &mut [f64]) {
         match (self, scratch) {
             (Self::Separable(s), AnyScratch::Separable(w)) => s.draw(rng, w, out),
             (Self::Circulant(s), AnyScratch::Circulant(w)) => s.draw(rng, w, out),

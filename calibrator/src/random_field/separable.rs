@@ -20,7 +20,7 @@
 //! Scratch is allocated once per thread ([`GaussianSampler::scratch`]); a draw allocates
 //! nothing and is bit-reproducible for a generator state.
 
-use rand::rngs::StdRng;
+use crate::rng::StreamRng;
 
 use super::banded::{BandedPanels, padded};
 use super::cholesky::{cholesky_well_conditioned, pivoted_cholesky};
@@ -36,7 +36,7 @@ const PIVOTED_TOL: f64 = 1e-14;
 /// Entries of the Cholesky factor at the ends of a row below this are dropped (banding):
 /// the covariance changes by at most ~m·BAND_EPS, far below Monte-Carlo error.
 pub const BAND_EPS: f64 = 1e-15;
-/// Cost of one standard normal deviate (rand_distr Ziggurat on StdRng) in multiply-adds of
+/// Cost of one standard normal deviate (rand_distr Ziggurat on StreamRng) in multiply-adds of
 /// the banded product, for choosing the factor (measured: ≈ 4 ns vs ≈ 0.2 ns; see the
 /// `random_field` bench).
 const NORMAL_COST: usize = 20;
@@ -200,7 +200,7 @@ impl GaussianSampler for SeparableSampler {
         }
     }
 
-    fn draw(&self, rng: &mut StdRng, s: &mut SeparableScratch, out: &mut [f64]) {
+    fn draw(&self, rng: &mut StreamRng, s: &mut SeparableScratch, out: &mut [f64]) {
         let (m, r) = (self.grid.m, self.rank());
         let (pr, pm) = (padded(r), padded(m));
         // Z row by row (its padding columns stay zero).

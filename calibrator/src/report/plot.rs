@@ -42,8 +42,8 @@ pub struct Series {
     pub label: String,
     /// (x, y) points; non-finite points are skipped.
     pub points: Vec<(f64, f64)>,
-    /// Optional symmetric error bar half-width per point.
-    pub error: Option<Vec<f64>>,
+    /// Optional error bar per point: (length below, length above) the point.
+    pub error: Option<Vec<(f64, f64)>>,
     /// Drawing style.
     pub style: SeriesStyle,
 }
@@ -78,7 +78,18 @@ impl Series {
     }
     /// Adds symmetric error bars (one half-width per point).
     pub fn with_error(mut self, error: Vec<f64>) -> Self {
-        self.error = Some(error);
+        self.error = Some(error.into_iter().map(|d| (d, d)).collect());
+        self
+    }
+    /// Adds error bars spanning the interval `[lo, hi]` of each point (e.g. a 95 % CI).
+    pub fn with_interval(mut self, bounds: Vec<[f64; 2]>) -> Self {
+        let bars = self
+            .points
+            .iter()
+            .zip(bounds)
+            .map(|(&(_, y), [lo, hi])| (y - lo, hi - y))
+            .collect();
+        self.error = Some(bars);
         self
     }
     /// Changes the drawing style.
@@ -175,16 +186,21 @@ impl LinePlot {
                 if !self.visible(x, y) {
                     continue;
                 }
-                let e = s
+                let (down, up) = s
                     .error
                     .as_ref()
                     .and_then(|e| e.get(i))
                     .copied()
-                    .unwrap_or(0.0);
-                let e = if e.is_finite() { e.abs() } else { 0.0 };
+                    .unwrap_or((0.0, 0.0));
+                let clean = |d: f64| if d.is_finite() { d.abs() } else { 0.0 };
+                let (down, up) = (clean(down), clean(up));
                 xs = (xs.0.min(x), xs.1.max(x));
-                let lo = if self.y_log && y - e <= 0.0 { y } else { y - e };
-                ys = (ys.0.min(lo), ys.1.max(y + e));
+                let lo = if self.y_log && y - down <= 0.0 {
+                    y
+                } else {
+                    y - down
+                };
+                ys = (ys.0.min(lo), ys.1.max(y + up));
             }
         }
         let x = self.x_range.unwrap_or(xs);
@@ -245,12 +261,21 @@ impl LinePlot {
                 .collect();
             let line_style = ShapeStyle::from(&color).stroke_width(2);
             if let Some(err) = &s.error {
-                let bars = s.points.iter().zip(err).filter_map(|(&(x, y), &d)| {
-                    let d = if d.is_finite() { d.abs() } else { 0.0 };
-                    let lo = if self.y_log && y - d <= 0.0 { y } else { y - d };
-                    self.visible(x, y)
-                        .then(|| ErrorBar::new_vertical(x, lo, y, y + d, color.filled(), 8))
-                });
+                let bars = s
+                    .points
+                    .iter()
+                    .zip(err)
+                    .filter_map(|(&(x, y), &(down, up))| {
+                        let clean = |d: f64| if d.is_finite() { d.abs() } else { 0.0 };
+                        let (down, up) = (clean(down), clean(up));
+                        let lo = if self.y_log && y - down <= 0.0 {
+                            y
+                        } else {
+                            y - down
+                        };
+                        self.visible(x, y)
+                            .then(|| ErrorBar::new_vertical(x, lo, y, y + up, color.filled(), 8))
+                    });
                 chart.draw_series(bars).map_err(e)?;
             }
             let anno = match s.style {

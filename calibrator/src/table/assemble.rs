@@ -1,6 +1,6 @@
 //! Building a [`Table`] from calibration results.
 
-use tribo_core::law::{ALPHA_SAMPLES, AlphaCurve, SaturationLaw};
+use tribo_core::law::{ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaPolicy, AlphaSample};
 use tribo_core::table::{PRESET_CAPACITY, Provenance, Table, VERSION_CAPACITY, ValueOrigin};
 
 use super::TableError;
@@ -19,13 +19,20 @@ fn bounded<const N: usize>(
     })
 }
 
-/// Provenance of a table written by this calibrator.
-pub fn provenance(preset: &str, seed: u64, origin: ValueOrigin) -> Result<Provenance, TableError> {
+/// Provenance of a table written by this calibrator; `config_hash` is the run's
+/// `pipeline::run_record::config_hash` (0 when no run produced the values).
+pub fn provenance(
+    preset: &str,
+    seed: u64,
+    origin: ValueOrigin,
+    config_hash: u64,
+) -> Result<Provenance, TableError> {
     Ok(Provenance {
         calibrator_version: bounded::<VERSION_CAPACITY>("calibrator version", CALIBRATOR_VERSION)?,
         preset: bounded::<PRESET_CAPACITY>("preset name", preset)?,
         seed,
         origin,
+        config_hash,
     })
 }
 
@@ -33,27 +40,17 @@ pub fn provenance(preset: &str, seed: u64, origin: ValueOrigin) -> Result<Proven
 /// provenance (preset name, seed), still flagged [`ValueOrigin::DocumentedDefaults`].
 pub fn defaults_table(preset: &str, seed: u64) -> Result<Table, TableError> {
     let mut t = Table::seed000_defaults();
-    t.provenance = provenance(preset, seed, ValueOrigin::DocumentedDefaults)?;
+    t.provenance = provenance(preset, seed, ValueOrigin::DocumentedDefaults, 0)?;
     t.validate()?;
     Ok(t)
 }
 
-/// One α(v) sample: sliding velocity \[m/s\], mean α over seeds and its standard deviation \[-\].
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AlphaSample {
-    /// Sliding velocity v0 \[m/s\].
-    pub v: f64,
-    /// Mean α over the ensemble \[-\].
-    pub mean: f64,
-    /// Standard deviation of α over the ensemble \[-\].
-    pub std: f64,
-}
-
-/// Puts the α(v) samples (sorted by velocity here) and the fitted saturation law into the
-/// table and recomputes the β_thres samples (Eq. 24); validates the result.
+/// Puts the α(v) samples (sorted by velocity here, format-2 evaluation policy) and the fitted
+/// law (`None` when its fit failed) into the table and recomputes the β_thres samples and
+/// their intervals (Eq. 24); validates the result and leaves the table unchanged on error.
 pub fn set_alpha(
     table: &mut Table,
-    law: SaturationLaw,
+    law: Option<AlphaLaw>,
     samples: &[AlphaSample],
 ) -> Result<(), TableError> {
     if samples.len() > ALPHA_SAMPLES {
@@ -65,12 +62,13 @@ pub fn set_alpha(
     }
     let mut sorted = samples.to_vec();
     sorted.sort_by(|a, b| a.v.total_cmp(&b.v));
-    let mut curve = AlphaCurve::from_law(law);
+    let mut curve = AlphaCurve {
+        law,
+        ..AlphaCurve::from_law(AlphaLaw::saturation(1.0, 1.0))
+    };
+    curve.policy = AlphaPolicy::SamplesHeld;
     for s in &sorted {
-        // Capacity checked above: the pushes cannot fail.
-        let _ = curve.v.push(s.v as f32);
-        let _ = curve.alpha.push(s.mean as f32);
-        let _ = curve.spread.push(s.std as f32);
+        curve.push_sample(*s)?;
     }
     let mut next = table.clone();
     next.alpha.curve = curve;
@@ -84,28 +82,40 @@ pub fn set_alpha(
 mod tests {
     use super::*;
 
+    use tribo_core::law::SampleOrigin;
+
     #[test]
     fn set_alpha_sorts_fills_beta_thres_and_rejects_bad_input() {
         let mut t = defaults_table("quick", 7).unwrap();
-        let law = SaturationLaw {
-            b: 30.0,
-            v_ref: 2.0,
-        };
-        let s = |v: f64, mean: f64| AlphaSample {
+        let law = Some(AlphaLaw::saturation(30.0, 2.0));
+        let s = |v: f32, alpha: f32| AlphaSample {
             v,
-            mean,
-            std: 0.1 * mean,
+            alpha,
+            ci95: [0.5 * alpha, 2.0 * alpha],
+            spread: 0.1 * alpha,
+            cases: 18,
+            origin: SampleOrigin::Direct,
         };
         set_alpha(&mut t, law, &[s(10.0, 25.0), s(1.0, 12.0), s(50.0, 29.0)]).unwrap();
         assert_eq!(t.alpha.curve.v.as_slice(), &[1.0, 10.0, 50.0]);
-        // β_thres = κ/(α·h'_rms), Eq. 24, against an f64 evaluation.
-        for (bt, a) in t.beta_thres.at_alpha_samples.iter().zip([12.0, 25.0, 29.0]) {
-            let want = 2.0 / (a * 0.34);
-            assert!((f64::from(*bt) - want).abs() < 1e-6 * want);
+        // β_thres = κ/(α·h'_rms), Eq. 24, against an f64 evaluation; its interval from α's
+        // (ends swapped).
+        let bt = &t.beta_thres;
+        for (i, a) in [12.0, 25.0, 29.0].into_iter().enumerate() {
+            let want = |alpha: f64| 2.0 / (alpha * 0.34);
+            let close = |x: f32, y: f64| (f64::from(x) - y).abs() < 1e-6 * y;
+            assert!(close(bt.at_alpha_samples[i], want(a)));
+            assert!(close(bt.ci95_lo[i], want(2.0 * a)));
+            assert!(close(bt.ci95_hi[i], want(0.5 * a)));
         }
+        // An α interval reaching 0 gives an unbounded β_thres interval.
+        let mut z = s(5.0, 3.0);
+        z.ci95[0] = 0.0;
+        set_alpha(&mut t, None, &[z]).unwrap();
+        assert_eq!(t.beta_thres.ci95_hi[0], f32::INFINITY);
         let before = t.clone();
         let too_many: Vec<_> = (0..ALPHA_SAMPLES + 1)
-            .map(|i| s(1.0 + i as f64, 5.0))
+            .map(|i| s(1.0 + i as f32, 5.0))
             .collect();
         assert!(matches!(
             set_alpha(&mut t, law, &too_many),
@@ -113,10 +123,12 @@ mod tests {
         ));
         // Duplicate velocities are not strictly increasing: rejected, table unchanged.
         assert!(set_alpha(&mut t, law, &[s(1.0, 5.0), s(1.0, 6.0)]).is_err());
-        assert!(set_alpha(&mut t, law, &[s(1.0, f64::NAN)]).is_err());
+        assert!(set_alpha(&mut t, law, &[s(1.0, f32::NAN)]).is_err());
+        // No law and no sample: nothing to evaluate.
+        assert!(set_alpha(&mut t, None, &[]).is_err());
         assert_eq!(t, before);
         assert_eq!(t.provenance.seed, 7);
         assert_eq!(t.provenance.preset.as_str(), "quick");
-        assert!(provenance("a-much-too-long-preset-name", 0, ValueOrigin::Calibrated).is_err());
+        assert!(provenance("a-much-too-long-preset-name", 0, ValueOrigin::Calibrated, 0).is_err());
     }
 }

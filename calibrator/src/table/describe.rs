@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use tribo_core::law::SampleOrigin;
 use tribo_core::table::{AlphaLawForm, BetaThresRule, Table, ValueOrigin};
 
 /// Sliding velocity of seed 000's strip-draw tests (§2.1) \[m/s\], used as the reference
@@ -71,15 +72,26 @@ pub fn describe(table: &Table) -> String {
     let a = &table.alpha;
     let form = match a.form {
         AlphaLawForm::ExpSaturation => "alpha = b (1 - exp(-|v|/v_ref))",
+        AlphaLawForm::ExpRelaxation => "alpha = a_inf + (a_0 - a_inf) exp(-|v|/v_ref)",
     };
     let rule = match table.beta_thres.rule {
         BetaThresRule::ContactAreaBound => "beta_thres = kappa/(alpha h'_rms) (Eq. 24)",
     };
-    let _ = writeln!(
-        s,
-        "\nalpha(v): {form}, b = {:.4}, v_ref = {:.4e} m/s; {rule}",
-        a.curve.law.b, a.curve.law.v_ref
-    );
+    match a.curve.law {
+        Some(l) => {
+            let _ = writeln!(
+                s,
+                "\nalpha(v): {form}, a_inf = {:.4}, a_0 = {:.4}, v_ref = {:.4e} m/s; {rule}",
+                l.alpha_inf, l.alpha_0, l.v_ref
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "\nalpha(v): samples only (the law's fit failed: see the calibration summary); {rule}"
+            );
+        }
+    }
     if let Ok(law) = table.friction_law() {
         let v = STRIP_DRAW_V0;
         let _ = writeln!(
@@ -94,18 +106,30 @@ pub fn describe(table: &Table) -> String {
     } else {
         let _ = writeln!(
             s,
-            "  {:>12} {:>12} {:>12} {:>12}",
-            "v [m/s]", "alpha", "std", "beta_thres"
+            "  {:>10} {:>9} {:>19} {:>6} {:>10} {:>9} {:>19}",
+            "v [m/s]", "alpha", "alpha 95% CI", "cases", "origin", "beta_thr", "beta_thr 95% CI"
         );
-        for (((v, al), sd), bt) in a
-            .curve
-            .v
-            .iter()
-            .zip(&a.curve.alpha)
-            .zip(&a.curve.spread)
-            .zip(&table.beta_thres.at_alpha_samples)
-        {
-            let _ = writeln!(s, "  {v:>12.4e} {al:>12.4} {sd:>12.4} {bt:>12.4}");
+        let c = &a.curve;
+        let b = &table.beta_thres;
+        for i in 0..c.v.len() {
+            let origin = match c.origin[i] {
+                SampleOrigin::Direct => "direct",
+                SampleOrigin::Similarity => "v0/γ sim.",
+                SampleOrigin::FormatOne => "format 1",
+            };
+            let _ = writeln!(
+                s,
+                "  {:>10.4e} {:>9.4} [{:>8.4}, {:>8.4}] {:>6} {:>10} {:>9.4} [{:>8.4}, {:>8.4}]",
+                c.v[i],
+                c.alpha[i],
+                c.ci95_lo[i],
+                c.ci95_hi[i],
+                c.cases[i],
+                origin,
+                b.at_alpha_samples[i],
+                b.ci95_lo[i],
+                b.ci95_hi[i]
+            );
         }
     }
     match &table.clusters {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use tribo_core::law::FrictionLaw;
+use tribo_core::law::{FrictionLaw, SampleOrigin};
 use tribo_core::table::Table;
 
 use super::describe::{DEFAULTS_BANNER, STRIP_DRAW_V0, describe};
@@ -51,26 +51,40 @@ pub fn write_report(
     .write(&path)?;
     files.push(path);
     let curve = &table.alpha.curve;
-    let law_only: Vec<(f64, f64)> = vs
-        .iter()
-        .map(|&v| (v, f64::from(curve.law.eval(v as f32))))
-        .collect();
     let mut plot = LinePlot::new("α(v) (seed 000 Eq. 23, Fig. 15)", "v [m/s]", "α [-]")
         .log_x()
         .series(Series::line(
             "α(v) as evaluated by the core",
             vs.iter().copied().zip(alpha.iter().copied()).collect(),
-        ))
-        .series(Series::dashed("fitted saturation law", law_only));
-    if !curve.v.is_empty() {
-        let pts = curve
-            .v
+        ));
+    if let Some(law) = curve.law {
+        let law_only: Vec<(f64, f64)> = vs
             .iter()
-            .zip(&curve.alpha)
-            .map(|(&v, &a)| (f64::from(v), f64::from(a)))
+            .map(|&v| (v, f64::from(law.eval(v as f32))))
             .collect();
-        let err = curve.spread.iter().map(|&s| f64::from(s)).collect();
-        plot = plot.series(Series::points("samples ± std", pts).with_error(err));
+        plot = plot.series(Series::dashed(
+            "fitted law (not used between samples)",
+            law_only,
+        ));
+    }
+    let sample = |i: usize| (f64::from(curve.v[i]), f64::from(curve.alpha[i]));
+    let interval = |i: usize| [f64::from(curve.ci95_lo[i]), f64::from(curve.ci95_hi[i])];
+    for (origin, label) in [
+        (SampleOrigin::Direct, "simulated at v0, 95 % CI"),
+        (
+            SampleOrigin::Similarity,
+            "simulated via v0/γ similarity, 95 % CI",
+        ),
+        (SampleOrigin::FormatOne, "format-1 samples"),
+    ] {
+        let idx: Vec<usize> = (0..curve.v.len())
+            .filter(|&i| curve.origin[i] == origin)
+            .collect();
+        if !idx.is_empty() {
+            let pts = idx.iter().map(|&i| sample(i)).collect();
+            let bounds = idx.iter().map(|&i| interval(i)).collect();
+            plot = plot.series(Series::points(label, pts).with_interval(bounds));
+        }
     }
     let stem = dir.join("alpha_v");
     plot.write(&stem)?;
@@ -165,8 +179,8 @@ fn summary(table: &Table, law: &FrictionLaw, table_path: &Path, encoded_len: usi
             table.law.tau0,
             law.mu0(),
             table.transport.hardness,
-            table.alpha.curve.law.b,
-            table.alpha.curve.law.v_ref,
+            table.alpha.curve.law.map_or(f32::NAN, |l| l.alpha_inf),
+            table.alpha.curve.law.map_or(f32::NAN, |l| l.v_ref),
             law.alpha(STRIP_DRAW_V0),
             table.law.kappa,
         );

@@ -4,12 +4,14 @@
 use heapless::{String, Vec};
 
 use super::{
-    AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, Provenance, Table,
-    TransportSection, ValueOrigin,
+    AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, Provenance,
+    SectionProvenance, Table, ThirdBodySection, TransportSection, ValueOrigin, WearForm,
+    WearSection,
 };
+use crate::alpha::{ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaSample, SampleOrigin};
 use crate::cof_field::CofSection;
 use crate::error::Error;
-use crate::law::{ALPHA_SAMPLES, AlphaCurve, LawParams, SaturationLaw};
+use crate::law::LawParams;
 use crate::presliding::PreslidingSection;
 
 /// Target particle-free friction coefficient μ0 of the defaults \[-\]: the middle of the
@@ -70,6 +72,7 @@ impl Table {
                 preset: text("defaults"),
                 seed: 0,
                 origin: ValueOrigin::DocumentedDefaults,
+                config_hash: 0,
             },
             law: LawParams {
                 tau0: SEED000_TAU0,
@@ -85,18 +88,22 @@ impl Table {
             },
             alpha: AlphaSection {
                 form: AlphaLawForm::ExpSaturation,
-                curve: AlphaCurve::from_law(SaturationLaw {
-                    b: SEED000_ALPHA_B,
-                    v_ref: SEED000_ALPHA_V_REF,
-                }),
+                curve: AlphaCurve::from_law(AlphaLaw::saturation(
+                    SEED000_ALPHA_B,
+                    SEED000_ALPHA_V_REF,
+                )),
             },
             beta_thres: BetaThresSection {
                 rule: BetaThresRule::ContactAreaBound,
                 at_alpha_samples: Vec::new(),
+                ci95_lo: Vec::new(),
+                ci95_hi: Vec::new(),
             },
             clusters: None,
             cof: CofSection::default(),
             presliding: PreslidingSection::default(),
+            wear: None,
+            third_body: None,
         }
     }
 
@@ -108,15 +115,30 @@ impl Table {
         t.provenance.calibrator_version = text("0.1.0+example.16");
         t.provenance.preset = text("filled-example-x");
         t.provenance.seed = u64::MAX;
-        let law = t.alpha.curve.law;
+        t.provenance.config_hash = u64::MAX;
+        let law = AlphaLaw {
+            alpha_inf: 3.0,
+            alpha_0: 8.0,
+            v_ref: 5.0,
+        };
+        t.alpha.form = AlphaLawForm::ExpRelaxation;
         let mut curve = AlphaCurve::from_law(law);
         for i in 0..ALPHA_SAMPLES {
-            // 16 log-spaced velocities over 1e-2 … 1e2 m/s, α off the law by a few percent.
             let v = 1e-2 * crate::real::powf(10.0, 4.0 * i as f32 / (ALPHA_SAMPLES - 1) as f32);
             let wiggle = 1.0 + 0.03 * if i % 2 == 0 { 1.0 } else { -1.0 };
-            let _ = curve.v.push(v);
-            let _ = curve.alpha.push(law.eval(v) * wiggle);
-            let _ = curve.spread.push(0.1 * law.eval(v));
+            let alpha = law.eval(v) * wiggle;
+            let _ = curve.push_sample(AlphaSample {
+                v,
+                alpha,
+                ci95: [0.8 * alpha, 1.25 * alpha],
+                spread: 0.1 * alpha,
+                cases: 36,
+                origin: if v < 10.0 {
+                    SampleOrigin::Similarity
+                } else {
+                    SampleOrigin::Direct
+                },
+            });
         }
         t.alpha.curve = curve;
         // Cannot fail: the α samples above are positive and κ, h'_rms are the defaults.
@@ -130,27 +152,80 @@ impl Table {
         });
         t.cof = CofSection::filled_example();
         t.presliding = PreslidingSection::filled_example();
+        let provenance = SectionProvenance {
+            calibrator_version: text("0.1.0+example.16"),
+            preset: text("filled-example-x"),
+            seed: u64::MAX,
+            config_hash: u64::MAX,
+            cases: 120,
+        };
+        t.wear = Some(WearSection {
+            form: WearForm::Absolute,
+            k0: 2.0e-4,
+            k0_ci95: [1.2e-4, 3.1e-4],
+            p_ref: 10.0e6,
+            exponent: 0.4,
+            exponent_ci95: [0.1, 0.7],
+            pressure_range: [2.0e6, 30.0e6],
+            energy_wear: 1.0e-13,
+            material: text("zirconia/zirconia (example data)"),
+            provenance: provenance.clone(),
+        });
+        let mut tb = ThirdBodySection {
+            mu: 0.31,
+            mu_ci95: [0.29, 0.33],
+            reference_temperature: 293.0,
+            inertial_number: 1.0e-3,
+            temperature: Vec::new(),
+            mu_at_temperature: Vec::new(),
+            ci95_lo: Vec::new(),
+            ci95_hi: Vec::new(),
+            material: text("Al2O3 debris layer (example)"),
+            provenance,
+        };
+        for i in 0..super::THIRD_BODY_SAMPLES {
+            let temp = 293.0 + 50.0 * i as f32;
+            let mu = 0.31 - 0.009 * i as f32;
+            let _ = tb.temperature.push(temp);
+            let _ = tb.mu_at_temperature.push(mu);
+            let _ = tb.ci95_lo.push(mu - 0.02);
+            let _ = tb.ci95_hi.push(mu + 0.02);
+        }
+        t.third_body = Some(tb);
         t
     }
 
-    /// Recomputes `beta_thres.at_alpha_samples` from the rule and the α samples
+    /// Recomputes `beta_thres.at_alpha_samples` and its 95 % interval from the rule and the α
+    /// samples with their intervals
     /// (β_thres = κ/(α·h'_rms), Eq. 24). [`Error::InvalidTable`] if a sample gives a
     /// non-finite or non-positive value.
     pub fn fill_beta_thres_samples(&mut self) -> Result<(), Error> {
-        let mut out = Vec::new();
+        let (mut at, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
         match self.beta_thres.rule {
             BetaThresRule::ContactAreaBound => {
-                for &alpha in self.alpha.curve.alpha.iter() {
-                    let b = self.law.kappa / (alpha * self.law.slope_rms);
-                    if !(b.is_finite() && b > 0.0) {
+                let rule = |alpha: f32| self.law.kappa / (alpha * self.law.slope_rms);
+                let curve = &self.alpha.curve;
+                for i in 0..curve.alpha.len() {
+                    let b = rule(curve.alpha[i]);
+                    let b_lo = rule(curve.ci95_hi[i]);
+                    let b_hi = if curve.ci95_lo[i] > 0.0 {
+                        rule(curve.ci95_lo[i])
+                    } else {
+                        f32::INFINITY
+                    };
+                    let ok = |x: f32| x.is_finite() && x > 0.0;
+                    if !(ok(b) && ok(b_lo) && b_hi > 0.0) {
                         return Err(Error::InvalidTable);
                     }
-                    // Same capacity as the α samples it is built from.
-                    out.push(b).map_err(|_| Error::InvalidTable)?;
+                    at.push(b).map_err(|_| Error::InvalidTable)?;
+                    lo.push(b_lo).map_err(|_| Error::InvalidTable)?;
+                    hi.push(b_hi).map_err(|_| Error::InvalidTable)?;
                 }
             }
         }
-        self.beta_thres.at_alpha_samples = out;
+        self.beta_thres.at_alpha_samples = at;
+        self.beta_thres.ci95_lo = lo;
+        self.beta_thres.ci95_hi = hi;
         Ok(())
     }
 }

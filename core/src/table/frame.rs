@@ -3,13 +3,16 @@
 
 use super::Table;
 use super::crc32::Crc32;
+use super::v1::TableV1;
 use crate::error::Error;
 
 /// The four magic bytes that open every table.
 pub const MAGIC: [u8; 4] = *b"TRBO";
-/// The only format version this core reads and writes. Bump it on any change to the serde
-/// layout of [`Table`] or of a type it embeds.
-pub const FORMAT_VERSION: u16 = 1;
+/// The format version this core writes (and reads, besides format 1). Bump it on any change
+/// to the serde layout of [`Table`] or of a type it embeds.
+pub const FORMAT_VERSION: u16 = 2;
+/// The older format this core still reads ([`super::v1`]).
+pub const FORMAT_VERSION_1: u16 = 1;
 /// Bytes before the payload: magic (4) + version (2) + payload length (4).
 pub const HEADER_BYTES: usize = 10;
 /// Bytes after the payload: the CRC-32.
@@ -36,12 +39,12 @@ impl Table {
     /// Decodes and validates a table; `bytes` must be exactly one frame (nothing after the
     /// CRC). See the parent module for the order of the checks and the error of each.
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, Error> {
-        let payload = checked_payload(bytes)?;
-        let (table, rest) =
-            postcard::take_from_bytes::<Table>(payload).map_err(|_| Error::Malformed)?;
-        if !rest.is_empty() {
-            return Err(Error::Malformed);
-        }
+        let (version, payload) = checked_payload(bytes)?;
+        let table = if version == FORMAT_VERSION_1 {
+            decode_all::<TableV1>(payload)?.into_format2()?
+        } else {
+            decode_all::<Table>(payload)?
+        };
         table.validate()?;
         Ok(table)
     }
@@ -71,14 +74,24 @@ pub(crate) fn frame_payload_in_place(buf: &mut [u8], payload_len: usize) -> Resu
     Ok(total)
 }
 
-/// Checks header, length and CRC of a frame and returns its payload.
-fn checked_payload(bytes: &[u8]) -> Result<&[u8], Error> {
+/// Decodes exactly one `T` from `payload` (trailing bytes are [`Error::Malformed`]).
+fn decode_all<'a, T: serde::Deserialize<'a>>(payload: &'a [u8]) -> Result<T, Error> {
+    let (value, rest) = postcard::take_from_bytes::<T>(payload).map_err(|_| Error::Malformed)?;
+    if rest.is_empty() {
+        Ok(value)
+    } else {
+        Err(Error::Malformed)
+    }
+}
+
+/// Checks header, length and CRC of a frame and returns its version and payload.
+fn checked_payload(bytes: &[u8]) -> Result<(u16, &[u8]), Error> {
     let magic = bytes.get(0..4).ok_or(Error::Truncated)?;
     if magic != MAGIC {
         return Err(Error::BadMagic);
     }
     let version = read_u16(bytes, 4)?;
-    if version != FORMAT_VERSION {
+    if version != FORMAT_VERSION && version != FORMAT_VERSION_1 {
         return Err(Error::UnsupportedVersion { found: version });
     }
     let payload_len = usize::try_from(read_u32(bytes, 6)?).map_err(|_| Error::Truncated)?;
@@ -101,7 +114,8 @@ fn checked_payload(bytes: &[u8]) -> Result<&[u8], Error> {
     if crc.finish() != stored {
         return Err(Error::CrcMismatch);
     }
-    body.get(HEADER_BYTES..).ok_or(Error::Truncated)
+    let payload = body.get(HEADER_BYTES..).ok_or(Error::Truncated)?;
+    Ok((version, payload))
 }
 
 fn read_u16(bytes: &[u8], at: usize) -> Result<u16, Error> {

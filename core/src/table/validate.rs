@@ -37,20 +37,39 @@ impl Table {
             validate_clusters(c)?;
         }
         validate_cof(&self.cof)?;
-        validate_presliding(&self.presliding)
+        validate_presliding(&self.presliding)?;
+        if let Some(w) = &self.wear {
+            w.validate()?;
+        }
+        if let Some(t) = &self.third_body {
+            t.validate()?;
+        }
+        Ok(())
     }
 
     fn validate_beta_thres(&self) -> Result<(), Error> {
-        let samples = &self.beta_thres.at_alpha_samples;
+        let s = &self.beta_thres;
         let curve = &self.alpha.curve;
-        check(samples.len() == curve.v.len())?;
-        match self.beta_thres.rule {
+        let n = curve.v.len();
+        check(s.at_alpha_samples.len() == n && s.ci95_lo.len() == n && s.ci95_hi.len() == n)?;
+        match s.rule {
             BetaThresRule::ContactAreaBound => {
                 let (kappa, slope) = (self.law.kappa, self.law.slope_rms);
-                for (&stored, &alpha) in samples.iter().zip(curve.alpha.iter()) {
-                    let rule = kappa / (alpha * slope);
-                    check(positive(stored) && positive(rule))?;
-                    check((stored - rule).abs() <= BETA_THRES_REL_TOL * rule)?;
+                let rule = |alpha: f32| kappa / (alpha * slope);
+                let close =
+                    |stored: f32, exact: f32| (stored - exact).abs() <= BETA_THRES_REL_TOL * exact;
+                for i in 0..n {
+                    let (stored, lo, hi) = (s.at_alpha_samples[i], s.ci95_lo[i], s.ci95_hi[i]);
+                    let exact = rule(curve.alpha[i]);
+                    check(positive(stored) && positive(exact) && close(stored, exact))?;
+                    // β_thres falls with α: its interval comes from α's, ends swapped.
+                    check(positive(lo) && close(lo, rule(curve.ci95_hi[i])))?;
+                    let a_lo = curve.ci95_lo[i];
+                    check(if a_lo > 0.0 {
+                        positive(hi) && close(hi, rule(a_lo))
+                    } else {
+                        hi == f32::INFINITY
+                    })?;
                 }
             }
         }

@@ -13,18 +13,30 @@ pub struct Reference {
 }
 
 pub fn run(p: &BarParams, law: &FrictionLaw, n: usize, slide: f64, window: f64) -> Reference {
-    // Friction law in f64 (Eq. 9, 23, 24) with α(v) = b·(1 − exp(−|v|/v_ref)).
+    // Friction law in f64 (Eq. 9, 23, 24) with α(v) = α∞·(1 − exp(−|v|/v_ref)) + α0·exp(…);
+    // the reference takes a law-only α curve (no samples).
     let lp = law.params();
-    let sat = law.alpha_curve().law;
+    assert!(
+        law.alpha_curve().v.is_empty(),
+        "the f64 reference needs a law-only α curve"
+    );
+    let sat = law.alpha_curve().law.expect("a law-only α curve has a law");
     let (tau0, kappa, e_law, slope) = (
         f64::from(lp.tau0),
         f64::from(lp.kappa),
         f64::from(lp.e_star),
         f64::from(lp.slope_rms),
     );
-    let (b_sat, v_ref) = (f64::from(sat.b), f64::from(sat.v_ref));
+    let (a_inf, a_0, v_ref) = (
+        f64::from(sat.alpha_inf),
+        f64::from(sat.alpha_0),
+        f64::from(sat.v_ref),
+    );
     let mu0 = tau0 * kappa / (e_law * slope);
-    let alpha_of = |v: f64| b_sat * (1.0 - (-v.abs() / v_ref).exp());
+    let alpha_of = |v: f64| {
+        let decay = (-v.abs() / v_ref).exp();
+        a_inf * (1.0 - decay) + a_0 * decay
+    };
     let beta_thres = |alpha: f64| {
         if alpha > 0.0 {
             kappa / (alpha * slope)

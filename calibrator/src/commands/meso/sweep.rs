@@ -16,7 +16,7 @@ use crate::report::{CsvTable, write_atomic};
 
 /// Runs the sweep and writes `cases.csv`, `cases.json` and `sweep_summary.txt` into `out`.
 pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
-    let cases = list_cases(&cfg.sweep);
+    let cases = list_cases(cfg);
     std::fs::create_dir_all(out)
         .with_context(|| format!("creating output folder {}", out.display()))?;
     let bar = crate::progress::bar(cases.len() as u64, "meso cases");
@@ -85,20 +85,36 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     );
     let nonzero = results.iter().filter(|r| r.mean_ap > 0.0).count();
     let _ = writeln!(s, "cases with <A_p> > 0: {nonzero} of {}", results.len());
-    match fit_alpha(&results, cfg.material.e_star) {
+    match fit_alpha(&results, cfg.material.e_star, seed) {
         Ok(a) => {
             for v in &a.per_velocity {
                 let _ = writeln!(
                     s,
-                    "v0 = {} m/s: alpha = {:.4} ± {:.4} (seeds), R² = {:.3}, per beta {:?}",
-                    v.velocity, v.alpha, v.spread, v.r_squared, v.alpha_per_beta
+                    "v0 = {} m/s (ran at {} m/s): alpha = {:.4} [95 % CI {:.4}, {:.4}] ({} cases, {} seed indices), \
+                     spread {:.4}, R² = {:.3}, per beta {:?}",
+                    v.velocity,
+                    v.simulated_velocity,
+                    v.alpha,
+                    v.ci95[0],
+                    v.ci95[1],
+                    v.cases,
+                    v.seeds,
+                    v.spread,
+                    v.r_squared,
+                    v.alpha_per_beta
                 );
             }
-            if let Some((b, v_ref, r2)) = a.law {
-                let _ = writeln!(
-                    s,
-                    "alpha(v) = {b:.4}·(1 − exp(−v/{v_ref:.3})), R² = {r2:.3}"
-                );
+            match &a.law {
+                Ok(l) => {
+                    let _ = writeln!(
+                        s,
+                        "alpha(v) = {:.4} + ({:.4} - {:.4})·exp(−v/{:.4}), R² = {:.3}",
+                        l.alpha_inf, l.alpha_0, l.alpha_inf, l.v_ref, l.r_squared
+                    );
+                }
+                Err(e) => {
+                    let _ = writeln!(s, "alpha(v) law not fitted: {e}");
+                }
             }
         }
         Err(e) => {

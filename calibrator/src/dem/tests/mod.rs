@@ -2,6 +2,7 @@
 //! "must be true").
 
 mod blocked_cases;
+mod drag;
 mod dynamics;
 mod edge_on;
 mod periodic;
@@ -26,6 +27,7 @@ fn params(k: f64, dt: f64, damping: Damping, v0: f64) -> DemParams {
         stiffness: k,
         dt,
         tool_velocity: v0,
+        drag_frame: super::drag::DragFrame::Sheet,
     }
 }
 

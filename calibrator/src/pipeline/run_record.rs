@@ -1,0 +1,149 @@
+//! Provenance of a calibration run, so that a resumed or merged run never mixes
+//! configurations: `out/run.json` records the resolved configuration, the seed, the thread
+//! count and the calibrator version with a hash, and every case file carries that hash.
+//!
+//! **The hash** is FNV-1a (64 bit) over the canonical JSON of (calibrator version, seed,
+//! resolved configuration). Everything a case result depends on is in it; the thread count is
+//! recorded but not hashed, because a case's result does not depend on it (each case runs on
+//! one thread in a fixed order: `meso::run`), so a Slurm array with one CPU per task merges
+//! with a local run. The preset's name is recorded, not hashed: the resolved configuration is
+//! what counts. FNV-1a is specified by its two constants, so the hash of a configuration is
+//! the same on every machine and in every build.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::config::CalibrationConfig;
+use crate::meso::cases::CaseResult;
+use crate::report::write_atomic;
+use crate::table::assemble::CALIBRATOR_VERSION;
+
+/// FNV-1a 64-bit offset basis.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+/// FNV-1a 64-bit prime.
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(FNV_OFFSET, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(FNV_PRIME)
+    })
+}
+
+/// Hash of everything a case result depends on: calibrator version, seed, configuration.
+pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
+    #[derive(Serialize)]
+    struct Hashed<'a> {
+        calibrator_version: &'a str,
+        seed: u64,
+        config: &'a CalibrationConfig,
+    }
+    let json = serde_json::to_vec(&Hashed {
+        calibrator_version: CALIBRATOR_VERSION,
+        seed,
+        config,
+    })
+    .context("serialising the configuration for its hash")?;
+    Ok(fnv1a(&json))
+}
+
+/// The hash as written in files: 16 hex digits.
+pub fn hash_text(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+/// Contents of `out/run.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// Calibrator version (`CARGO_PKG_VERSION`).
+    pub calibrator_version: String,
+    /// Preset the configuration started from.
+    pub preset: String,
+    /// `--seed`.
+    pub seed: u64,
+    /// Worker threads of the run that wrote this record (not hashed: results do not depend
+    /// on it).
+    pub threads: usize,
+    /// [`config_hash`] as 16 hex digits.
+    pub config_hash: String,
+    /// The resolved configuration.
+    pub config: CalibrationConfig,
+}
+
+impl RunRecord {
+    /// The record of a run.
+    pub fn new(config: &CalibrationConfig, preset: &str, seed: u64) -> Result<Self> {
+        Ok(Self {
+            calibrator_version: CALIBRATOR_VERSION.into(),
+            preset: preset.into(),
+            seed,
+            threads: rayon::current_num_threads(),
+            config_hash: hash_text(config_hash(config, seed)?),
+            config: config.clone(),
+        })
+    }
+
+    /// `out/run.json`.
+    pub fn path(out: &Path) -> PathBuf {
+        out.join("run.json")
+    }
+
+    /// Reads a previous run's record, if any (`Ok(None)` when there is none; an unreadable
+    /// record is an error naming the file).
+    pub fn read(out: &Path) -> Result<Option<Self>> {
+        let path = Self::path(out);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("reading {}", path.display()))?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .with_context(|| format!("parsing {}", path.display()))
+    }
+
+    /// Writes `out/run.json` atomically.
+    pub fn write(&self, out: &Path) -> Result<()> {
+        let json = serde_json::to_string_pretty(self)?;
+        write_atomic(&Self::path(out), json.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// What a case file holds: the result and the hash of the configuration that produced it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaseFile {
+    /// [`config_hash`] of the run that computed the result, 16 hex digits.
+    pub config_hash: String,
+    /// The result.
+    pub result: CaseResult,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::Preset;
+
+    #[test]
+    fn fnv1a_matches_its_published_test_vectors() {
+        // From the FNV reference test suite (64-bit FNV-1a).
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn the_hash_changes_with_seed_and_any_config_value_only() {
+        let cfg = Preset::Quick.config();
+        let h = config_hash(&cfg, 7).unwrap();
+        assert_eq!(h, config_hash(&cfg.clone(), 7).unwrap());
+        assert_ne!(h, config_hash(&cfg, 8).unwrap());
+        let mut other = cfg.clone();
+        other.flakes.damping *= 0.01;
+        assert_ne!(h, config_hash(&other, 7).unwrap());
+        let mut frame = cfg;
+        frame.flakes.drag_frame = crate::dem::DragFrame::Sheet;
+        assert_ne!(h, config_hash(&frame, 7).unwrap());
+    }
+}
