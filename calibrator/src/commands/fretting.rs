@@ -58,6 +58,9 @@ pub enum Study {
         /// Fretting slip amplitude [µm] (0: unidirectional sliding over L/2).
         #[arg(long, default_value_t = 0.0)]
         amplitude_um: f64,
+        /// Also put the wear section into this calibration table (format 2), atomically.
+        #[arg(long)]
+        into_table: Option<PathBuf>,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -97,6 +100,7 @@ pub fn run(args: Args) -> Result<()> {
             realisations,
             cells,
             amplitude_um,
+            into_table,
             seed,
             out,
         } => {
@@ -129,7 +133,7 @@ pub fn run(args: Args) -> Result<()> {
                     preset: heapless::String::try_from("fretting-wear")
                         .map_err(|_| anyhow!("preset"))?,
                     seed,
-                    config_hash: 0,
+                    config_hash: crate::dde::wear_study::sweep_hash(&sweep),
                     cases: (points.len() as u64 * realisations) as u32,
                 };
                 // K0 has not been shown to converge with the mesh: only the shape goes in.
@@ -140,6 +144,17 @@ pub fn run(args: Args) -> Result<()> {
                 let json =
                     serde_json::to_string_pretty(&section).context("wear section to JSON")?;
                 crate::report::write_atomic(&out.join("wear_section.json"), json.as_bytes())?;
+                if let Some(path) = into_table {
+                    let bytes = crate::dde::wear_study::write_into_table(&path, section)?;
+                    println!(
+                        "wear section written into {} ({bytes} bytes)",
+                        path.display()
+                    );
+                }
+            } else if into_table.is_some() {
+                anyhow::bail!(
+                    "no wear section to write: the K(p) fit needs ≥ 2 pressures with debris"
+                );
             }
         }
     }

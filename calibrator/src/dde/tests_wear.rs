@@ -120,8 +120,37 @@ fn power_law_fit_recovers_a_known_law() {
         })
         .collect();
     let fit = fit_power_law(&points, 3).unwrap();
+    section_round_trips(&fit, &points);
     // Paired multiplicative scatter cancels in the exponent: exact to round-off.
     assert!((fit.exponent - 0.7).abs() < 1e-9, "n = {}", fit.exponent);
     assert!((fit.k0 - 2e-3).abs() < 1e-12);
     assert!(fit.k0_ci95[0] < 2e-3 && fit.k0_ci95[1] > 2e-3);
+}
+
+/// The ShapeOnly section from a fit validates, is K(p_ref) = 1 with the fitted exponent, and
+/// survives the format-2 table round trip.
+fn section_round_trips(
+    fit: &super::wear_study::PowerLawFit,
+    points: &[super::wear_study::KAtPressure],
+) {
+    use super::wear_study::wear_section;
+    use tribo_core::table::{SectionProvenance, Table, WearForm};
+    let provenance = SectionProvenance {
+        calibrator_version: heapless::String::try_from("test").unwrap(),
+        preset: heapless::String::try_from("test").unwrap(),
+        seed: 3,
+        config_hash: 7,
+        cases: 15,
+    };
+    let section = wear_section(fit, points, WearForm::ShapeOnly, provenance);
+    section.validate().unwrap();
+    // f32 storage: 1e-6 relative.
+    assert!((section.k_at(section.p_ref) - 1.0).abs() < 1e-6);
+    let ratio = section.k_at(2.0 * section.p_ref) / section.k_at(section.p_ref);
+    assert!((f64::from(ratio) - 2f64.powf(fit.exponent)).abs() < 1e-5);
+    let mut table = Table::seed000_defaults();
+    table.wear = Some(section.clone());
+    let bytes = crate::table::io::encode_to_vec(&table).unwrap();
+    let back = Table::from_bytes(&bytes).unwrap();
+    assert_eq!(back.wear, Some(section));
 }

@@ -10,6 +10,7 @@ use tribo_core::table::{SectionProvenance, WearForm, WearSection};
 
 use super::mesh::MeshError;
 use super::sliding::{SlidingWearCase, SlidingWearResult, run};
+use crate::fit::bootstrap::percentile_interval;
 use crate::fit::linear::fit_line;
 
 /// Bootstrap resamples of the CIs.
@@ -100,19 +101,13 @@ pub fn run_sweep(sweep: &WearSweep) -> Result<Vec<KAtPressure>, MeshError> {
         .collect())
 }
 
-fn percentile_ci(mut v: Vec<f64>) -> [f64; 2] {
-    v.sort_by(f64::total_cmp);
-    let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
-    [at(0.025), at(0.975)]
-}
-
 /// Percentile bootstrap 95 % CI of the mean of `x`.
 pub fn bootstrap_mean_ci(x: &[f64], rng: &mut impl Rng) -> [f64; 2] {
     let n = x.len();
-    let means = (0..BOOTSTRAP_RESAMPLES)
+    let means: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
         .map(|_| (0..n).map(|_| x[rng.random_range(0..n)]).sum::<f64>() / n as f64)
         .collect();
-    percentile_ci(means)
+    percentile_interval(means)
 }
 
 /// Log-log least squares of mean K against p/p_ref over the pressures.
@@ -151,8 +146,8 @@ pub fn fit_power_law(points: &[KAtPressure], seed: u64) -> Option<PowerLawFit> {
     if k0s.is_empty() {
         return None;
     }
-    let mut k0_ci95 = percentile_ci(k0s);
-    let mut exponent_ci95 = percentile_ci(ns);
+    let mut k0_ci95 = percentile_interval(k0s);
+    let mut exponent_ci95 = percentile_interval(ns);
     // The percentile interval of a skewed statistic can miss the point estimate by a hair.
     k0_ci95 = [k0_ci95[0].min(k0), k0_ci95[1].max(k0)];
     exponent_ci95 = [
@@ -210,4 +205,27 @@ pub fn wear_section(
         material,
         provenance,
     }
+}
+
+/// Puts `section` into the table at `path` (format 2's `Table.wear`), validates and writes it
+/// back atomically; returns the encoded size [bytes].
+pub fn write_into_table(path: &std::path::Path, section: WearSection) -> anyhow::Result<usize> {
+    let mut table = crate::table::io::read_table(path)?;
+    table.wear = Some(section);
+    table
+        .validate()
+        .map_err(|e| anyhow::anyhow!("table with the wear section does not validate: {e}"))?;
+    crate::table::io::write_table(path, &table)
+}
+
+/// A stable hash of the sweep definition (the provenance's `config_hash` of a wear section):
+/// SplitMix64 folded over the bytes of its parameters' text.
+pub fn sweep_hash(sweep: &WearSweep) -> u64 {
+    let text = format!(
+        "{:?}|{:?}|{}|{}",
+        sweep.pressures, sweep.template, sweep.realisations, sweep.seed
+    );
+    text.bytes().fold(0x243f_6a88_85a3_08d3, |h, b| {
+        crate::rng::splitmix64(h ^ u64::from(b))
+    })
 }
