@@ -152,5 +152,14 @@ fn section_round_trips(
     table.wear = Some(section.clone());
     let bytes = crate::table::io::encode_to_vec(&table).unwrap();
     let back = Table::from_bytes(&bytes).unwrap();
-    assert_eq!(back.wear, Some(section));
+    assert_eq!(back.wear, Some(section.clone()));
+    // The CLI path: into an existing table file, atomically.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tables.bin");
+    crate::table::io::write_table(&path, &Table::seed000_defaults()).unwrap();
+    super::wear_study::write_into_table(&path, section.clone()).unwrap();
+    assert_eq!(
+        crate::table::io::read_table(&path).unwrap().wear,
+        Some(section)
+    );
 }
