@@ -88,6 +88,11 @@ pub struct InclineSample {
     pub normal: f64,
     /// Contact joints.
     pub joints: usize,
+    /// Mechanical energy plus all booked dissipation [J/m] (conserved to the integrator's
+    /// order: friction slip, broken joints and new stress-free joints are all accounted).
+    pub energy_balance: f64,
+    /// Dissipation booked so far in the dynamic phase [J/m].
+    pub dissipated: f64,
 }
 
 /// The dynamic-phase history and the block's weight.
@@ -205,6 +210,7 @@ pub fn run(case: &InclineCase) -> Result<InclineRun, MeshError> {
     }
     let mut st = Stepper::new(case.scheme, dt, st.events);
     let (x0, _, mass) = block_state(&sys);
+    let d0 = sys.dissipation.total();
     let mut samples = Vec::new();
     while st.time < case.run_time {
         st.step(&mut sys);
@@ -217,6 +223,8 @@ pub fn run(case: &InclineCase) -> Result<InclineRun, MeshError> {
             tangential: -f.x,
             normal: f.y,
             joints: sys.contact.len(),
+            energy_balance: sys.mechanical_energy() + sys.dissipation.total(),
+            dissipated: sys.dissipation.total() - d0,
         });
     }
     Ok(InclineRun {
