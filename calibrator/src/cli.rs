@@ -38,6 +38,8 @@ pub enum Command {
     StripDraw(commands::strip_draw::Args),
     /// Fit model parameters to measured data.
     Fit(commands::fit::Args),
+    /// Deformable discrete elements with fracture (seed 001): incline, cracked plate, wear K(p).
+    Fretting(commands::fretting::Args),
     /// Validate a calibration table and print or dump it.
     Inspect(commands::inspect::Args),
     /// Third-body layer under NSCD with heat and cohesion (seed 002): validate, shear, sweep.
@@ -64,6 +66,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Asperity(args) => commands::asperity::run(args),
         Command::StripDraw(args) => commands::strip_draw::run(args),
         Command::Fit(args) => commands::fit::run(args),
+        Command::Fretting(args) => commands::fretting::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
         Command::ThirdBody(args) => commands::third_body::run(args),
     }

@@ -11,6 +11,7 @@ pub mod bem;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod dde;
 pub mod dem;
 pub mod fit;
 pub mod meso;

@@ -5,6 +5,7 @@ pub mod calibrate;
 pub mod contact;
 pub mod dem;
 pub mod fit;
+pub mod fretting;
 pub mod inspect;
 pub mod meso;
 pub mod random_field;

@@ -1,0 +1,123 @@
+//! Turning a [`Mesh`] into a body of the [`System`]: element masses (Eq. 10), effective sizes
+//! (Eq. 17–18, c = 0.9), stress-free interior joints with the Eq. 16 fracture threshold, and
+//! the surface flags of §3.3.1.
+
+use std::collections::HashSet;
+
+use super::joint::JointReference;
+use super::mesh::{Mesh, MeshError};
+use super::system::{InteriorJoint, Support, System};
+use super::vec2::V2;
+
+/// Eq. 17's constant c scaling the effective sizes (the seed's value).
+pub const EFFECTIVE_SIZE_FACTOR: f64 = 0.9;
+
+/// How the Eq. 16 threshold of an interior joint is set.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Strength {
+    /// Unbreakable joints (elastic tests, rigid-ish supports).
+    Unbreakable,
+    /// σ_ft = K_Ic/√(πa) with flaw half-size a = fraction · √A_j (the joint's length scale).
+    FlawFraction(f64),
+}
+
+/// Appends a body meshed by `mesh` to `sys`, tagged `body`, with supports from `support(p)`.
+/// Returns the range of the new element indices.
+pub fn add_body(
+    sys: &mut System,
+    mesh: &Mesh,
+    body: u32,
+    strength: Strength,
+    support: impl Fn(V2) -> Support,
+) -> Result<std::ops::Range<usize>, MeshError> {
+    let first = sys.elements.len();
+    let n = mesh.points.len();
+    let rho = sys.material.density;
+    let mut mass = vec![0.0; n];
+    let mut area_sum = vec![0.0; n];
+    let mut size_sum = vec![0.0; n];
+    let mut joints = Vec::with_capacity(mesh.triangles.len());
+    for t in &mesh.triangles {
+        let p = t.map(|i| mesh.points[i as usize]);
+        let reference = JointReference::try_from_positions(p)
+            .ok_or(MeshError::Invalid("degenerate or clockwise triangle"))?;
+        let a = reference.area();
+        for &i in t {
+            mass[i as usize] += rho * a / 3.0;
+            area_sum[i as usize] += a;
+            // Eq. 17–18: r_e = c Σ_j (A_j / Σ A) √A_j.
+            size_sum[i as usize] += a * a.sqrt();
+        }
+        let strength = match strength {
+            Strength::Unbreakable => f64::INFINITY,
+            Strength::FlawFraction(f) => sys.material.fracture_threshold(f * a.sqrt()),
+        };
+        joints.push(InteriorJoint {
+            members: t.map(|i| i + first as u32),
+            reference,
+            strength,
+        });
+    }
+    if mass.iter().any(|&m| m <= 0.0) {
+        return Err(MeshError::Invalid("mesh has a point in no triangle"));
+    }
+    let el = &mut sys.elements;
+    for i in 0..n {
+        el.mass.push(mass[i]);
+        el.pos.push(mesh.points[i]);
+        el.vel.push(V2::ZERO);
+        el.radius
+            .push(EFFECTIVE_SIZE_FACTOR * size_sum[i] / area_sum[i]);
+        el.body.push(body);
+        el.surface.push(false);
+        el.support.push(support(mesh.points[i]));
+        el.load.push(V2::ZERO);
+    }
+    sys.interior.extend(joints);
+    refresh_surface(sys);
+    Ok(first..first + n)
+}
+
+/// Directed edges a → b of interior joints whose reverse b → a belongs to no interior joint:
+/// the boundary edges of §3.3.1, in a deterministic order.
+pub fn boundary_edges(sys: &System) -> Vec<(u32, u32)> {
+    let mut set = HashSet::with_capacity(3 * sys.interior.len());
+    for j in &sys.interior {
+        let m = j.members;
+        for k in 0..3 {
+            set.insert((m[k], m[(k + 1) % 3]));
+        }
+    }
+    let mut out = Vec::new();
+    for j in &sys.interior {
+        let m = j.members;
+        for k in 0..3 {
+            let (a, b) = (m[k], m[(k + 1) % 3]);
+            if !set.contains(&(b, a)) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}
+
+/// Recomputes which elements are surface elements (members of a boundary edge, or of no
+/// interior joint at all: a lone element freed by fracture).
+pub fn refresh_surface(sys: &mut System) {
+    let n = sys.elements.len();
+    let mut surface = vec![true; n];
+    let mut in_joint = vec![false; n];
+    for j in &sys.interior {
+        for &m in &j.members {
+            in_joint[m as usize] = true;
+        }
+    }
+    for i in 0..n {
+        surface[i] = !in_joint[i];
+    }
+    for (a, b) in boundary_edges(sys) {
+        surface[a as usize] = true;
+        surface[b as usize] = true;
+    }
+    sys.elements.surface = surface;
+}

@@ -1,0 +1,311 @@
+//! Report folders of the seed 001 studies: CSV of every curve first, then its plot (SVG +
+//! PNG), then a summary text, all written atomically.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::cracked_plate::{CrackedPlate, CrackedPlateResult};
+use super::incline::{InclineCase, InclineRun, fitted_acceleration};
+use super::wear_study::{KAtPressure, PowerLawFit};
+use crate::report::{CsvTable, LinePlot, Series, write_atomic};
+
+fn create(out: &Path) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))
+}
+
+/// Incline: `incline.csv` (t, x, v, T, N, joints), velocity against the closed form, forces
+/// against the free-body diagram; returns the summary text.
+pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result<String> {
+    create(out)?;
+    let mut csv = CsvTable::new(&[
+        "t_ns",
+        "x_nm",
+        "v_m_per_s",
+        "T_N_per_m",
+        "N_N_per_m",
+        "contact_joints",
+    ]);
+    for s in &run.samples {
+        csv.push(&[
+            s.time * 1e9,
+            s.displacement * 1e9,
+            s.velocity,
+            s.tangential,
+            s.normal,
+            s.joints as f64,
+        ]);
+    }
+    csv.write(&out.join("incline.csv"))?;
+    let a_fit = fitted_acceleration(run, 0.2 * case.run_time);
+    let a_rigid = case.rigid_acceleration();
+    let v0 = run.samples.first().map_or(0.0, |s| s.velocity);
+    let pts = |f: &dyn Fn(&super::incline::InclineSample) -> f64| -> Vec<(f64, f64)> {
+        run.samples.iter().map(|s| (s.time * 1e9, f(s))).collect()
+    };
+    LinePlot::new("Block on a 15° incline: velocity", "t [ns]", "v [m/s]")
+        .series(Series::line("simulation", pts(&|s| s.velocity)))
+        .series(Series::dashed(
+            "rigid block g(sin θ − μk cos θ)",
+            pts(&|s| v0 + a_rigid * s.time),
+        ))
+        .write(&out.join("incline_velocity"))?;
+    let (sn, cs) = case.angle.sin_cos();
+    LinePlot::new("Contact forces on the block", "t [ns]", "force [N/m]")
+        .series(Series::line("tangential T", pts(&|s| s.tangential)))
+        .series(Series::line("normal N", pts(&|s| s.normal)))
+        .series(Series::dashed("W cos θ", pts(&|_| run.weight * cs)))
+        .series(Series::dashed("W sin θ", pts(&|_| run.weight * sn)))
+        .write(&out.join("incline_forces"))?;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "incline: θ = 15°, μs = {}, μk = {}",
+        case.mu_static, case.mu_kinetic
+    );
+    let _ = writeln!(s, "  elements {}, steps {}", run.elements, run.steps);
+    let last = run.samples.last().map_or(0.0, |s| s.displacement);
+    let _ = writeln!(s, "  final displacement {:.4e} m", last);
+    let _ = writeln!(
+        s,
+        "  fitted acceleration {a_fit:.5e} m/s², rigid block {a_rigid:.5e} m/s²"
+    );
+    if a_rigid > 0.0 {
+        let _ = writeln!(
+            s,
+            "  relative difference {:+.3} %",
+            100.0 * (a_fit - a_rigid) / a_rigid
+        );
+    }
+    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    Ok(s)
+}
+
+/// Cracked plate mesh study: `plate.csv` and K_app/K_Ic and fracture energy against h.
+pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult]) -> Result<String> {
+    create(out)?;
+    let mut csv = CsvTable::new(&[
+        "cells",
+        "h_um",
+        "sigma_init_MPa",
+        "K_app_over_K_Ic",
+        "E_frac_per_length_J_m2",
+        "G_c_J_m2",
+        "broken",
+    ]);
+    for r in rows {
+        csv.push(&[
+            (case.width / r.spacing).round(),
+            r.spacing * 1e6,
+            r.stress_at_initiation * 1e-6,
+            r.k_ratio,
+            r.joint_energy_per_length,
+            r.g_c,
+            r.broken as f64,
+        ]);
+    }
+    csv.write(&out.join("plate.csv"))?;
+    LinePlot::new(
+        "Centre-cracked plate: apparent toughness",
+        "h [µm]",
+        "K_app / K_Ic",
+    )
+    .series(Series::points(
+        "Eq. 16",
+        rows.iter().map(|r| (r.spacing * 1e6, r.k_ratio)).collect(),
+    ))
+    .write(&out.join("plate_toughness"))?;
+    LinePlot::new(
+        "Fracture energy per unit new crack length",
+        "h [µm]",
+        "J/m²",
+    )
+    .series(Series::points(
+        "dissipated",
+        rows.iter()
+            .map(|r| (r.spacing * 1e6, r.joint_energy_per_length))
+            .collect(),
+    ))
+    .series(Series::dashed(
+        "G_c",
+        rows.iter().map(|r| (r.spacing * 1e6, r.g_c)).collect(),
+    ))
+    .write(&out.join("plate_energy"))?;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "centre-cracked plate: W = {:.0} µm, a = {}·W, flaw fraction {}",
+        case.width * 1e6,
+        case.crack_fraction,
+        case.flaw_fraction
+    );
+    let _ = writeln!(
+        s,
+        "  cells   h[µm]   σ_init[MPa]  K_app/K_Ic  E_frac/Δl[J/m²]  (G_c = {:.0})",
+        rows.first().map_or(0.0, |r| r.g_c)
+    );
+    for r in rows {
+        let _ = writeln!(
+            s,
+            "  {:5.0}  {:6.3}  {:11.1}  {:10.4}  {:15.1}",
+            case.width / r.spacing,
+            r.spacing * 1e6,
+            r.stress_at_initiation * 1e-6,
+            r.k_ratio,
+            r.joint_energy_per_length
+        );
+    }
+    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    Ok(s)
+}
+
+/// Wear sweep: `k_vs_p.csv`, `runs.csv`, `debris_history.csv`, K(p) with CI and the fit,
+/// debris area against sliding distance.
+pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>) -> Result<String> {
+    create(out)?;
+    let mut csv = CsvTable::new(&[
+        "p_MPa",
+        "K_mean",
+        "K_lo95",
+        "K_hi95",
+        "energy_wear_m3_per_J",
+        "mu",
+        "realisations",
+    ]);
+    let mut runs = CsvTable::new(&[
+        "p_MPa",
+        "realisation",
+        "K",
+        "worn_area_um2",
+        "friction_work_J_per_m",
+        "mu",
+        "broken_joints",
+        "elements",
+        "steps",
+    ]);
+    let mut hist = CsvTable::new(&[
+        "p_MPa",
+        "realisation",
+        "s_um",
+        "debris_area_um2",
+        "particles",
+    ]);
+    for p in points {
+        csv.push(&[
+            p.pressure * 1e-6,
+            p.k_mean,
+            p.k_ci95[0],
+            p.k_ci95[1],
+            p.energy_wear,
+            p.mu,
+            p.runs.len() as f64,
+        ]);
+        for (r, run) in p.runs.iter().enumerate() {
+            runs.push(&[
+                p.pressure * 1e-6,
+                r as f64,
+                run.k,
+                run.worn_area * 1e12,
+                run.friction_work,
+                run.mean_mu,
+                run.broken as f64,
+                run.elements as f64,
+                run.steps as f64,
+            ]);
+            for &(s, a, n) in &run.history {
+                hist.push(&[p.pressure * 1e-6, r as f64, s * 1e6, a * 1e12, n as f64]);
+            }
+        }
+    }
+    csv.write(&out.join("k_vs_p.csv"))?;
+    runs.write(&out.join("runs.csv"))?;
+    hist.write(&out.join("debris_history.csv"))?;
+    let mut plot = LinePlot::new("Simulated wear coefficient", "p [MPa]", "K [-]").series(
+        Series::points(
+            "mean over realisations (95 % CI)",
+            points
+                .iter()
+                .map(|p| (p.pressure * 1e-6, p.k_mean))
+                .collect(),
+        )
+        .with_error(
+            points
+                .iter()
+                .map(|p| 0.5 * (p.k_ci95[1] - p.k_ci95[0]))
+                .collect(),
+        ),
+    );
+    if let Some(f) = fit {
+        plot = plot.series(Series::dashed(
+            "K0 (p/p_ref)^n",
+            points
+                .iter()
+                .map(|p| {
+                    (
+                        p.pressure * 1e-6,
+                        f.k0 * (p.pressure / f.p_ref).powf(f.exponent),
+                    )
+                })
+                .collect(),
+        ));
+    }
+    plot.write(&out.join("k_vs_p"))?;
+    let mut dh = LinePlot::new("Debris area during sliding", "s [µm]", "debris area [µm²]");
+    for p in points {
+        if let Some(run) = p.runs.first() {
+            dh = dh.series(Series::line(
+                format!("p = {:.0} MPa, realisation 0", p.pressure * 1e-6),
+                run.history
+                    .iter()
+                    .map(|&(s, a, _)| (s * 1e6, a * 1e12))
+                    .collect(),
+            ));
+        }
+    }
+    dh.write(&out.join("debris_history"))?;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "sliding wear (seed 001 DDE): K = W·H/(F_N·s) per unit depth"
+    );
+    let _ = writeln!(
+        s,
+        "  p[MPa]   K_mean      95 % CI                 μ      runs"
+    );
+    for p in points {
+        let _ = writeln!(
+            s,
+            "  {:6.0}  {:.3e}  [{:.3e}, {:.3e}]  {:.3}  {}",
+            p.pressure * 1e-6,
+            p.k_mean,
+            p.k_ci95[0],
+            p.k_ci95[1],
+            p.mu,
+            p.runs.len()
+        );
+    }
+    match fit {
+        Some(f) => {
+            let _ = writeln!(
+                s,
+                "  fit K = K0 (p/p_ref)^n: K0 = {:.3e} [{:.3e}, {:.3e}], n = {:.3} [{:.3}, {:.3}], p_ref = {:.0} MPa",
+                f.k0,
+                f.k0_ci95[0],
+                f.k0_ci95[1],
+                f.exponent,
+                f.exponent_ci95[0],
+                f.exponent_ci95[1],
+                f.p_ref * 1e-6
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "  no power-law fit: needs ≥ 2 pressures, each with debris (K > 0)"
+            );
+        }
+    }
+    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    Ok(s)
+}

@@ -1,0 +1,231 @@
+//! The wear sweep (issue 16 items 3–4, 6): sliding-wear cases over normal pressures ×
+//! surface realisations (paired: every pressure sees the same realisations), K per pressure
+//! with a 95 % bootstrap CI over realisations, the fit K = K0·(p/p_ref)^n with a paired
+//! bootstrap CI, and the table's wear section.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use tribo_core::table::{SectionProvenance, WearForm, WearSection};
+
+use super::mesh::MeshError;
+use super::sliding::{SlidingWearCase, SlidingWearResult, run};
+use crate::fit::bootstrap::percentile_interval;
+use crate::fit::linear::fit_line;
+
+/// Bootstrap resamples of the CIs.
+pub const BOOTSTRAP_RESAMPLES: usize = 2000;
+
+/// The sweep definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WearSweep {
+    /// Nominal pressures [Pa].
+    pub pressures: Vec<f64>,
+    /// Surface realisations per pressure.
+    pub realisations: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// The case template; its pressure, seed and realisation are set per case.
+    pub template: SlidingWearCase,
+}
+
+/// K at one pressure.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KAtPressure {
+    /// Pressure [Pa].
+    pub pressure: f64,
+    /// Mean K over realisations.
+    pub k_mean: f64,
+    /// 95 % bootstrap CI of the mean.
+    pub k_ci95: [f64; 2],
+    /// Mean energy wear [m³/J].
+    pub energy_wear: f64,
+    /// Mean friction coefficient.
+    pub mu: f64,
+    /// The individual runs (one per realisation).
+    pub runs: Vec<SlidingWearResult>,
+}
+
+/// The power-law fit of K(p).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PowerLawFit {
+    /// K0 = K(p_ref).
+    pub k0: f64,
+    /// 95 % CI of K0.
+    pub k0_ci95: [f64; 2],
+    /// Exponent n.
+    pub exponent: f64,
+    /// 95 % CI of n.
+    pub exponent_ci95: [f64; 2],
+    /// p_ref: geometric mean of the pressures [Pa].
+    pub p_ref: f64,
+}
+
+/// Runs every case (rayon over cases; each case's own RNG stream, so the result does not
+/// depend on the thread count).
+pub fn run_sweep(sweep: &WearSweep) -> Result<Vec<KAtPressure>, MeshError> {
+    let cases: Vec<(usize, u64)> = (0..sweep.pressures.len())
+        .flat_map(|i| (0..sweep.realisations).map(move |r| (i, r)))
+        .collect();
+    let results: Result<Vec<SlidingWearResult>, MeshError> = cases
+        .par_iter()
+        .map(|&(i, r)| {
+            run(&SlidingWearCase {
+                pressure: sweep.pressures[i],
+                seed: sweep.seed,
+                realisation: r,
+                ..sweep.template
+            })
+        })
+        .collect();
+    let results = results?;
+    let n = sweep.realisations as usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(sweep.seed ^ 0x5eed_0001);
+    Ok(sweep
+        .pressures
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let runs = results[i * n..(i + 1) * n].to_vec();
+            let k: Vec<f64> = runs.iter().map(|r| r.k).collect();
+            let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+            KAtPressure {
+                pressure: p,
+                k_mean: mean(&k),
+                k_ci95: bootstrap_mean_ci(&k, &mut rng),
+                energy_wear: mean(&runs.iter().map(|r| r.energy_wear).collect::<Vec<_>>()),
+                mu: mean(&runs.iter().map(|r| r.mean_mu).collect::<Vec<_>>()),
+                runs,
+            }
+        })
+        .collect())
+}
+
+/// Percentile bootstrap 95 % CI of the mean of `x`.
+pub fn bootstrap_mean_ci(x: &[f64], rng: &mut impl Rng) -> [f64; 2] {
+    let n = x.len();
+    let means: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+        .map(|_| (0..n).map(|_| x[rng.random_range(0..n)]).sum::<f64>() / n as f64)
+        .collect();
+    percentile_interval(means)
+}
+
+/// Log-log least squares of mean K against p/p_ref over the pressures.
+fn fit_means(pressures: &[f64], k: &[f64], p_ref: f64) -> Option<(f64, f64)> {
+    if k.iter().any(|&v| v.is_nan() || v <= 0.0) {
+        return None;
+    }
+    let x: Vec<f64> = pressures.iter().map(|p| (p / p_ref).ln()).collect();
+    let y: Vec<f64> = k.iter().map(|v| v.ln()).collect();
+    let f = fit_line(&x, &y).ok()?;
+    Some((f.intercept.exp(), f.slope))
+}
+
+/// K = K0·(p/p_ref)^n with a paired bootstrap over realisations (each resample draws
+/// realisation indices once and uses them at every pressure). `None` when some pressure had
+/// no wear at all (K = 0 has no logarithm).
+pub fn fit_power_law(points: &[KAtPressure], seed: u64) -> Option<PowerLawFit> {
+    let pressures: Vec<f64> = points.iter().map(|p| p.pressure).collect();
+    let p_ref = (pressures.iter().map(|p| p.ln()).sum::<f64>() / pressures.len() as f64).exp();
+    let means: Vec<f64> = points.iter().map(|p| p.k_mean).collect();
+    let (k0, exponent) = fit_means(&pressures, &means, p_ref)?;
+    let n = points.first()?.runs.len();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0002);
+    let (mut k0s, mut ns) = (Vec::new(), Vec::new());
+    for _ in 0..BOOTSTRAP_RESAMPLES {
+        let pick: Vec<usize> = (0..n).map(|_| rng.random_range(0..n)).collect();
+        let m: Vec<f64> = points
+            .iter()
+            .map(|p| pick.iter().map(|&r| p.runs[r].k).sum::<f64>() / n as f64)
+            .collect();
+        if let Some((a, b)) = fit_means(&pressures, &m, p_ref) {
+            k0s.push(a);
+            ns.push(b);
+        }
+    }
+    if k0s.is_empty() {
+        return None;
+    }
+    let mut k0_ci95 = percentile_interval(k0s);
+    let mut exponent_ci95 = percentile_interval(ns);
+    // The percentile interval of a skewed statistic can miss the point estimate by a hair.
+    k0_ci95 = [k0_ci95[0].min(k0), k0_ci95[1].max(k0)];
+    exponent_ci95 = [
+        exponent_ci95[0].min(exponent),
+        exponent_ci95[1].max(exponent),
+    ];
+    Some(PowerLawFit {
+        k0,
+        k0_ci95,
+        exponent,
+        exponent_ci95,
+        p_ref,
+    })
+}
+
+/// The table's wear section from a fit. `form` is `ShapeOnly` unless a mesh study showed K
+/// converging (issue 16 item 4): then K0 is stored as 1 and the CI relative to K0. When the
+/// exponent's CI contains 0 the scalar is kept (n = 0, issue 16 item 3).
+pub fn wear_section(
+    fit: &PowerLawFit,
+    points: &[KAtPressure],
+    form: WearForm,
+    provenance: SectionProvenance,
+) -> WearSection {
+    let scale = if form == WearForm::ShapeOnly {
+        1.0 / fit.k0
+    } else {
+        1.0
+    };
+    let (exponent, exponent_ci95) = if fit.exponent_ci95[0] <= 0.0 && fit.exponent_ci95[1] >= 0.0 {
+        (0.0, fit.exponent_ci95)
+    } else {
+        (fit.exponent, fit.exponent_ci95)
+    };
+    let p_min = points
+        .iter()
+        .map(|p| p.pressure)
+        .fold(f64::INFINITY, f64::min);
+    let p_max = points.iter().map(|p| p.pressure).fold(0.0, f64::max);
+    let ew = points.iter().map(|p| p.energy_wear).sum::<f64>() / points.len() as f64;
+    let mut material = heapless::String::new();
+    let _ = material.push_str("zirconia/zirconia");
+    WearSection {
+        form,
+        k0: (fit.k0 * scale) as f32,
+        k0_ci95: [
+            (fit.k0_ci95[0] * scale) as f32,
+            (fit.k0_ci95[1] * scale) as f32,
+        ],
+        p_ref: fit.p_ref as f32,
+        exponent: exponent as f32,
+        exponent_ci95: exponent_ci95.map(|v| v as f32),
+        pressure_range: [p_min as f32, p_max as f32],
+        energy_wear: ew.max(0.0) as f32,
+        material,
+        provenance,
+    }
+}
+
+/// Puts `section` into the table at `path` (format 2's `Table.wear`), validates and writes it
+/// back atomically; returns the encoded size [bytes].
+pub fn write_into_table(path: &std::path::Path, section: WearSection) -> anyhow::Result<usize> {
+    let mut table = crate::table::io::read_table(path)?;
+    table.wear = Some(section);
+    table
+        .validate()
+        .map_err(|e| anyhow::anyhow!("table with the wear section does not validate: {e}"))?;
+    crate::table::io::write_table(path, &table)
+}
+
+/// A stable hash of the sweep definition (the provenance's `config_hash` of a wear section):
+/// SplitMix64 folded over the bytes of its parameters' text.
+pub fn sweep_hash(sweep: &WearSweep) -> u64 {
+    let text = format!(
+        "{:?}|{:?}|{}|{}",
+        sweep.pressures, sweep.template, sweep.realisations, sweep.seed
+    );
+    text.bytes().fold(0x243f_6a88_85a3_08d3, |h, b| {
+        crate::rng::splitmix64(h ^ u64::from(b))
+    })
+}
