@@ -65,8 +65,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         let c = fit.paired(lo, hi).expect("indices in range");
         println!(
             "  α({})/α({}) = {:.3} [{:.3}, {:.3}]; difference CI [{:.2}, {:.2}] → {:?}",
-            c.v_hi, c.v_lo, c.ratio, c.ratio_ci95[0], c.ratio_ci95[1], c.difference_ci95[0],
-            c.difference_ci95[1], c.trend
+            c.v_hi,
+            c.v_lo,
+            c.ratio,
+            c.ratio_ci95[0],
+            c.ratio_ci95[1],
+            c.difference_ci95[0],
+            c.difference_ci95[1],
+            c.trend
         );
     }
     println!("\nlaw α∞ + (α0 − α∞)e^(−v/v_ref): {:?}", fit.law);
