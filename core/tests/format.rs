@@ -83,6 +83,9 @@ fn format1_samples_keep_their_values_and_say_what_they_lack() {
 fn format2_golden_round_trips_byte_exactly() {
     assert_eq!(version(V2_FILLED), FORMAT_VERSION);
     let t = Table::from_bytes(V2_FILLED).expect("golden decodes");
+    // The example's α samples come from the math backend (powf, exp): the golden bytes are
+    // libm's. Decoding and re-encoding them is byte-exact under either backend.
+    #[cfg(not(feature = "micromath"))]
     assert_eq!(
         t,
         Table::filled_example(),
