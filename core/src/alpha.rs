@@ -8,10 +8,11 @@
 //! - inside [v_min, v_max]: the monotone cubic interpolant of the samples in ln v (the samples
 //!   span decades, 0.08 → 50 m/s; in ln v the interpolant neither overshoots nor bends the
 //!   low-velocity samples into the high-velocity ones);
-//! - below v_min: α(v_min). This is a physical limit, not an extrapolation: α depends on v0 only
-//!   through the flakes' flight length v0/γ (issue 14's measurement; [`AlphaLaw`] doc), which
-//!   goes to 0 with v0 — the overdamped, quasi-static limit in which the flakes follow the
-//!   lubricant and the surfaces, and α stops changing;
+//! - below v_min: α(v_min), a stated limit rather than an extrapolation: at the process
+//!   velocity the flakes are already overdamped (flight length v0/γ ≈ 1 nm at 0.08 m/s and
+//!   γ = 10⁸ 1/s, against a 0.5 µm flake), the quasi-static regime in which they follow the
+//!   lubricant and the surfaces. Not verified below the lowest sample: calibrate at the lowest
+//!   speed the process reaches;
 //! - above v_max: α(v_max) (the fitted law's saturation α∞ is reported beside it; no simulation
 //!   supports a value beyond the samples);
 //! - a single sample holds everywhere; with no samples the fitted law alone is used.

@@ -197,8 +197,8 @@ fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Tab
     let _ = writeln!(
         m,
         "\nThe table's α(v) is these samples: between them the monotone cubic in ln v, below the lowest the \
-         lowest sample's value (the overdamped limit: α depends on v0 only through v0/γ → 0), above the highest \
-         the highest's. No law is extrapolated.\n"
+         lowest sample's value (a stated limit: the flakes are overdamped there; not verified below the lowest \
+         sample, so include the slowest process speed), above the highest the highest's. No law is extrapolated.\n"
     );
     match &alpha.law {
         Ok(l) => {
