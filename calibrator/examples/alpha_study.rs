@@ -63,17 +63,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         let (lo, hi) = if i < r { (i, r) } else { (r, i) };
         let c = fit.paired(lo, hi).expect("indices in range");
-        println!(
-            "  α({})/α({}) = {:.3} [{:.3}, {:.3}]; difference CI [{:.2}, {:.2}] → {:?}",
-            c.v_hi,
-            c.v_lo,
-            c.ratio,
-            c.ratio_ci95[0],
-            c.ratio_ci95[1],
-            c.difference_ci95[0],
-            c.difference_ci95[1],
-            c.trend
-        );
+        println!("  {c} → {:?}", c.trend);
     }
     println!("\nlaw α∞ + (α0 − α∞)e^(−v/v_ref): {:?}", fit.law);
     println!("seed 000's form: {:?}", fit.seed_law);

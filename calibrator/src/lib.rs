@@ -16,6 +16,7 @@ pub mod dem;
 pub mod fit;
 pub mod meso;
 pub mod nscd;
+pub mod numerics;
 pub mod pipeline;
 pub mod presets;
 pub mod progress;

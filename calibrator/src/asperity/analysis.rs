@@ -186,7 +186,7 @@ pub fn area_shape(points: &[(f64, f64)], area0: f64, q_s: f64) -> Option<AreaSha
             r[i] += basis[i] * w;
         }
     }
-    let c = solve3(m, r)?;
+    let c = crate::numerics::dense::solve(m, r)?;
     let last = points.last()?;
     let drop = (area0 - last.1) / area0;
     let curvature = if drop > 0.0 { -c[2] / drop } else { f64::NAN };
@@ -264,7 +264,7 @@ pub fn binned_curvature(
     if used < 3 {
         return None;
     }
-    let c = solve3(m, r)?;
+    let c = crate::numerics::dense::solve(m, r)?;
     // w = (A₀ − A)/(A₀ − A_s) = … + c₂u², u = (Q − Q_from)/(Q_s − Q_from).
     Some(c[2] * (q_s / width).powi(2))
 }
@@ -279,32 +279,6 @@ pub struct CurveShape {
     pub after_first_slip: f64,
     /// Q at the first depinning as a fraction of Q_s.
     pub first_slip_fraction: f64,
-}
-
-/// Solves a 3×3 system by Gaussian elimination with partial pivoting.
-fn solve3(mut m: [[f64; 3]; 3], mut r: [f64; 3]) -> Option<[f64; 3]> {
-    for col in 0..3 {
-        let piv = (col..3).max_by(|&a, &b| m[a][col].abs().total_cmp(&m[b][col].abs()))?;
-        if m[piv][col].abs() < 1e-300 {
-            return None;
-        }
-        m.swap(col, piv);
-        r.swap(col, piv);
-        for row in col + 1..3 {
-            let f = m[row][col] / m[col][col];
-            let pivot_row = m[col];
-            for (x, p) in m[row].iter_mut().zip(pivot_row).skip(col) {
-                *x -= f * p;
-            }
-            r[row] -= f * r[col];
-        }
-    }
-    let mut x = [0.0; 3];
-    for row in (0..3).rev() {
-        let s: f64 = (row + 1..3).map(|k| m[row][k] * x[k]).sum();
-        x[row] = (r[row] - s) / m[row][row];
-    }
-    x.iter().all(|v| v.is_finite()).then_some(x)
 }
 
 /// Least-squares slope of y(x) \[units of y per unit x\]; `None` with < 2 distinct x.

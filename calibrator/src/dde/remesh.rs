@@ -101,32 +101,6 @@ fn residual(
     Some(r)
 }
 
-/// Solves a 6×6 symmetric positive system by Gaussian elimination with partial pivoting.
-#[allow(clippy::needless_range_loop)] // rows and columns of one matrix indexed together
-fn solve6(mut a: [[f64; 6]; 6], mut b: [f64; 6]) -> Option<[f64; 6]> {
-    for c in 0..6 {
-        let piv = (c..6).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
-        if a[piv][c].abs() < 1e-300 {
-            return None;
-        }
-        a.swap(c, piv);
-        b.swap(c, piv);
-        for r in c + 1..6 {
-            let f = a[r][c] / a[c][c];
-            for k in c..6 {
-                a[r][k] -= f * a[c][k];
-            }
-            b[r] -= f * b[c];
-        }
-    }
-    let mut x = [0.0; 6];
-    for c in (0..6).rev() {
-        let s: f64 = (c + 1..6).map(|k| a[c][k] * x[k]).sum();
-        x[c] = (b[c] - s) / a[c][c];
-    }
-    Some(x)
-}
-
 /// The remeshed pair for j₁ = [p, q, r], j₂ = [s, r, q] at positions `pos` = [p, q, r, s],
 /// or `None` when the conditions of §3.5.2 fail or the invariants cannot be met.
 pub fn try_remesh(
@@ -194,7 +168,7 @@ pub fn try_remesh(
             }
             b[i] = -(0..9).map(|k| jac[k][i] * r[k]).sum::<f64>();
         }
-        let dx = solve6(a, b)?;
+        let dx = crate::numerics::dense::solve(a, b)?;
         // Backtracking on the residual norm.
         let mut t = 1.0;
         loop {

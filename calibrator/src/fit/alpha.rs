@@ -115,6 +115,23 @@ pub struct PairedChange {
     pub trend: Trend,
 }
 
+impl std::fmt::Display for PairedChange {
+    /// `α(v_hi)/α(v_lo) = r [lo, hi], α difference [lo, hi]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "α({})/α({}) = {:.3} [{:.3}, {:.3}], α difference [{:.3}, {:.3}]",
+            self.v_hi,
+            self.v_lo,
+            self.ratio,
+            self.ratio_ci95[0],
+            self.ratio_ci95[1],
+            self.difference_ci95[0],
+            self.difference_ci95[1]
+        )
+    }
+}
+
 impl AlphaSweep {
     /// Paired comparison of velocity indices `lo` and `hi` (same bootstrap draws of seed
     /// indices at both); `None` when an index is out of range.

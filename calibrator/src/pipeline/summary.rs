@@ -241,16 +241,8 @@ fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Tab
         };
         let _ = writeln!(
             m,
-            "\nPaired trend from {} to {} m/s: α({})/α({}) = {:.3} [{:.3}, {:.3}], α difference [{:.3}, {:.3}]: {verdict}.",
-            c.v_lo,
-            c.v_hi,
-            c.v_hi,
-            c.v_lo,
-            c.ratio,
-            c.ratio_ci95[0],
-            c.ratio_ci95[1],
-            c.difference_ci95[0],
-            c.difference_ci95[1]
+            "\nPaired trend from {} to {} m/s: {c}: {verdict}.",
+            c.v_lo, c.v_hi
         );
     }
     let _ = writeln!(

@@ -1,0 +1,3 @@
+//! Small numerical kernels shared by the physics folders (one copy of each).
+
+pub mod dense;
