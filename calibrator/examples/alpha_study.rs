@@ -24,10 +24,14 @@ fn read(path: &str) -> Result<Vec<CaseResult>, Box<dyn Error>> {
 
 fn main() -> Result<(), Box<dyn Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    const USAGE: &str = "usage: alpha_study CASES.json [REF_V] | alpha_study --pair A.json B.json";
     if args.first().map(String::as_str) == Some("--pair") {
-        return pair(&args[1], &args[2]);
+        let (Some(a), Some(b)) = (args.get(1), args.get(2)) else {
+            return Err(USAGE.into());
+        };
+        return pair(a, b);
     }
-    let results = read(&args[0])?;
+    let results = read(args.first().ok_or(USAGE)?)?;
     let reference: f64 = args.get(1).map_or(Ok(10.0), |s| s.parse())?;
     let fit = fit_alpha(&results, E_STAR, SEED)?;
     println!("| v [m/s] | ran at | α | 95 % CI | cases (seed indices) | R² | DEM s/case |");
