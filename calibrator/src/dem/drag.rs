@@ -24,8 +24,8 @@
 //!   γ̇·r²/(1 + r²) (0.16 % of γ̇ for r = 0.04); a sphere (r = 1) turns with Ω.
 //!
 //! Both frames are exact exponential relaxations in the integrator
-//! ([`super::integrator::RigidBody::damp_toward`]); the sheet frame is the special case of a
-//! target at rest and keeps its own code path, so its trajectories are unchanged bit for bit.
+//! ([`super::integrator::RigidBody::relax`]); the sheet frame is the special case of a target
+//! at rest.
 //!
 //! **Similarity.** In either frame the flake dynamics at a sliding speed v0 and a drag rate γ
 //! depend on them through the flight length v0/γ (the Couette flow scales with v0): measured

@@ -1,20 +1,27 @@
 //! Translational and rotational velocity-Verlet with viscous damping (seed 000 Eq. 15–16):
 //!
 //! ```text
-//! m·r̈ = f^(DEM) + f^(surface) − η·v,        I·ω̇ = τ^(DEM) + τ^(surface) − η_rot·ω
+//! m·r̈ = f^(DEM) + f^(surface) − η·(v − u),        I·ω̇ = τ^(DEM) + τ^(surface) − η_rot·(ω − ω*)
 //! ```
 //!
-//! One step of length Δt is the symmetric splitting
-//! `D(Δt/2) K(Δt/2) T(Δt) [forces] K(Δt/2) D(Δt/2)`:
-//! - **D**, damping, integrated exactly: v ← v·e^{−ητ/m}; in the body frame each angular
-//!   momentum component L_k ← L_k·e^{−η_rot τ/I_k};
-//! - **K**, kick: v ← v + τF/m, L ← L + τ·T (world-frame angular momentum);
+//! (u, ω* the drag's target: zero in the sheet frame, the lubricant's flow in the lubricant frame
+//! of [`super::drag`]). One step of length Δt is the symmetric splitting
+//! `E(Δt/2) T(Δt) [forces] E(Δt/2)`:
+//! - **E**, the exact solution of the velocity equations above over τ = Δt/2 with the force,
+//!   the torque and the target held at their values at the ends of the step (exponential time
+//!   differencing, [`RigidBody::relax`]): v ← v + ((u − v)·γ + F/m)·τ·φ(γτ), φ(x) = (1 − e^{−x})/x,
+//!   γ = η/m; in the body frame each angular-momentum component relaxes the same way at the
+//!   rate η_rot/I_k toward I_k·ω*_k + I_k·T_k/η_rot;
 //! - **T**, free flight: r ← r + Δt·v and the *exact* torque-free rotation of the symmetric top
 //!   (I₁ = I₂): q ← q_L(|L|Δt/I₁ about L) ⊗ q ⊗ q_z((1/I₃ − 1/I₁)L₃Δt about body z).
 //!
-//! Without damping this is the kick–drift–kick velocity Verlet of the rigid body, symplectic and
-//! time-reversible (energy error bounded, no drift); with damping only, velocities decay exactly
-//! as e^{−ηt/m} and e^{−η_rot t/I_k}.
+//! Without damping E is the kick v ← v + τF/m, so the step is the kick–drift–kick velocity
+//! Verlet of the rigid body, symplectic and time-reversible (energy error bounded, no drift).
+//! With damping only, velocities decay exactly as e^{−ηt/m} and e^{−η_rot t/I_k}. Under a
+//! constant force the velocity relaxes exactly to the terminal u + F/η, whatever γΔt: the
+//! mobility carries no step-size error (the earlier split D(Δt/2)K(Δt/2)D... moved a flake at
+//! F/η·x·coth x, x = γΔt/2, and needed γΔt ≤ 0.2). The step's stability limit with damping is
+//! derived in [`super::penalty::stable_time_step_damped`].
 //!
 //! **Units of η_rot.** Eq. 16 writes the same η for both; in SI the rotational coefficient
 //! needs units of N·m·s. [`Damping::uniform_relaxation`] takes η_rot = η·I₁/m, so in-plane
@@ -105,6 +112,26 @@ impl Damping {
     }
 }
 
+/// What drives one [`RigidBody::relax`] sub-step: the contact force and torque and the drag's
+/// target motion (all in the world frame; zero targets are the sheet frame).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Drive {
+    /// Force on the flake \[N\].
+    pub force: Vec3,
+    /// Torque about its centre \[N·m\].
+    pub torque: Vec3,
+    /// Velocity the drag pulls toward \[m/s\].
+    pub velocity: Vec3,
+    /// Angular velocity the drag pulls toward \[rad/s\].
+    pub angular_velocity: Vec3,
+}
+
+/// φ(x) = (1 − e^{−x})/x for x ≥ 0, φ(0) = 1, without cancellation at small x (`exp_m1`).
+#[inline]
+pub fn phi(x: f64) -> f64 {
+    if x == 0.0 { 1.0 } else { -(-x).exp_m1() / x }
+}
+
 /// Constants of one flake shape used every step.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RigidBody {
@@ -123,49 +150,48 @@ impl RigidBody {
         }
     }
 
-    /// Damping sub-step D(τ), exact.
+    /// Damping alone over τ, exact: v ← v·e^{−ητ/m}, L_k ← L_k·e^{−η_rot τ/I_k} (body frame).
     pub fn damp(&self, f: &mut Flake, d: &Damping, tau: f64) {
-        if d.eta != 0.0 {
-            f.velocity = scale(f.velocity, (-d.eta * tau / self.mass).exp());
-        }
-        if d.eta_rot != 0.0 {
-            let r = f.orientation.to_matrix();
-            let lb = mat_t_vec(&r, f.angular_momentum);
-            let lb = [
-                lb[0] * (-d.eta_rot * tau / self.inertia[0]).exp(),
-                lb[1] * (-d.eta_rot * tau / self.inertia[1]).exp(),
-                lb[2] * (-d.eta_rot * tau / self.inertia[2]).exp(),
-            ];
-            f.angular_momentum = mat_vec(&r, lb);
-        }
+        self.relax(f, d, tau, &Drive::default());
     }
 
-    /// Damping sub-step D(τ) toward a moving target, exact: v ← u + (v − u)·e^{−ητ/m} and, in
-    /// the body frame, L_k ← I_k·ω*_k + (L_k − I_k·ω*_k)·e^{−η_rot τ/I_k}, for a target
-    /// velocity `u` \[m/s\] and angular velocity `omega` \[rad/s\] (world frame) held fixed
-    /// over the sub-step (the lubricant frame of [`super::drag`]).
-    pub fn damp_toward(&self, f: &mut Flake, d: &Damping, tau: f64, u: Vec3, omega: Vec3) {
-        if d.eta != 0.0 {
-            let decay = (-d.eta * tau / self.mass).exp();
-            f.velocity = add(u, scale(sub(f.velocity, u), decay));
-        }
-        if d.eta_rot != 0.0 {
-            let r = f.orientation.to_matrix();
-            let lb = mat_t_vec(&r, f.angular_momentum);
-            let wb = mat_t_vec(&r, omega);
-            let mut out = [0.0; 3];
-            for k in 0..3 {
-                let target = self.inertia[k] * wb[k];
-                out[k] = target + (lb[k] - target) * (-d.eta_rot * tau / self.inertia[k]).exp();
-            }
-            f.angular_momentum = mat_vec(&r, out);
-        }
-    }
-
-    /// Kick sub-step K(τ) with force `force` \[N\] and torque `torque` \[N·m\].
+    /// Kick alone over τ: v ← v + τF/m, L ← L + τ·T (world frame), i.e. [`Self::relax`]
+    /// without damping.
     pub fn kick(&self, f: &mut Flake, force: Vec3, torque: Vec3, tau: f64) {
         f.velocity = add(f.velocity, scale(force, tau / self.mass));
         f.angular_momentum = add(f.angular_momentum, scale(torque, tau));
+    }
+
+    /// The sub-step E(τ) of the module doc: the exact solution over τ of
+    /// m·v̇ = F − η(v − u) and, per body axis, L̇_k = T_k − (η_rot/I_k)(L_k − I_k·ω*_k), with the
+    /// drive's force, torque and targets held fixed. Without damping it is [`Self::kick`]
+    /// bit for bit.
+    pub fn relax(&self, f: &mut Flake, d: &Damping, tau: f64, drive: &Drive) {
+        if d.eta == 0.0 {
+            f.velocity = add(f.velocity, scale(drive.force, tau / self.mass));
+        } else {
+            let rate = d.eta / self.mass;
+            let w = tau * phi(rate * tau);
+            let pull = sub(drive.velocity, f.velocity);
+            for k in 0..3 {
+                f.velocity[k] += (pull[k] * rate + drive.force[k] / self.mass) * w;
+            }
+        }
+        if d.eta_rot == 0.0 {
+            f.angular_momentum = add(f.angular_momentum, scale(drive.torque, tau));
+        } else {
+            let r = f.orientation.to_matrix();
+            let lb = mat_t_vec(&r, f.angular_momentum);
+            let tb = mat_t_vec(&r, drive.torque);
+            let wb = mat_t_vec(&r, drive.angular_velocity);
+            let mut out = [0.0; 3];
+            for k in 0..3 {
+                let rate = d.eta_rot / self.inertia[k];
+                let pull = self.inertia[k] * wb[k] - lb[k];
+                out[k] = lb[k] + (pull * rate + tb[k]) * tau * phi(rate * tau);
+            }
+            f.angular_momentum = mat_vec(&r, out);
+        }
     }
 
     /// Free-flight sub-step T(Δt): straight translation and the exact symmetric-top rotation.
@@ -292,6 +318,58 @@ mod tests {
         for v in [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]] {
             let e = sub(exact.rotate(v), q.rotate(v));
             assert!(norm(e) < 1e-8, "{e:?}");
+        }
+    }
+
+    #[test]
+    fn relax_without_damping_is_the_kick_bit_for_bit() {
+        let (_, b) = body();
+        let mut f = Flake::at_rest(
+            [1e-6, 0.0, 0.0],
+            Quat::from_axis_angle([0.3, 1.0, 0.2], 0.7),
+        );
+        f.velocity = [0.3, -0.2, 0.1];
+        f.angular_momentum = [1e-20, -3e-20, 2e-20];
+        let mut g = f;
+        let (force, torque) = ([1e-9, 2e-9, -3e-9], [4e-15, -1e-15, 2e-15]);
+        b.kick(&mut f, force, torque, 1e-9);
+        let drive = Drive {
+            force,
+            torque,
+            ..Drive::default()
+        };
+        b.relax(&mut g, &Damping::NONE, 1e-9, &drive);
+        assert_eq!(f, g);
+    }
+
+    #[test]
+    fn relax_follows_the_damped_closed_form_at_any_step_and_reaches_the_terminal_velocity() {
+        // m·v̇ = F − η(v − u) from v = 0: v(t) = (u + F/η)(1 − e^{−γt}), whatever γ·τ.
+        const REL: f64 = 1e-12; // round-off of e^{−x} products over the sub-steps
+        let (s, b) = body();
+        let eta = 1e8 * s.mass();
+        let d = Damping::uniform_relaxation(eta, &s);
+        let drive = Drive {
+            force: [2e-7, 0.0, -1e-7],
+            velocity: [0.08, 0.0, 0.0],
+            ..Drive::default()
+        };
+        let terminal = [0.08 + 2e-7 / eta, 0.0, -1e-7 / eta];
+        for gamma_tau in [1e-3, 0.2, 1.0, 50.0] {
+            let tau = gamma_tau / 1e8;
+            let mut f = Flake::at_rest([0.0; 3], Quat::IDENTITY);
+            for n in 1..=20 {
+                b.relax(&mut f, &d, tau, &drive);
+                let decay = -(-1e8 * tau * n as f64).exp_m1();
+                for k in [0, 2] {
+                    let want = terminal[k] * decay;
+                    assert!(
+                        (f.velocity[k] - want).abs() <= REL * terminal[k].abs(),
+                        "γτ {gamma_tau}, step {n}: {} vs {want}",
+                        f.velocity[k]
+                    );
+                }
+            }
         }
     }
 }

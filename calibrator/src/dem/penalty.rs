@@ -19,8 +19,22 @@
 //! of one surface under the central 36 % of the footprint (the contact patch of an
 //! ellipsoid pressed 10 % of h_p into a plane) plus one. The step is Δt = safety·2/ω_max
 //! (velocity-Verlet is stable for ω·Δt < 2).
+//!
+//! **With damping** ([`stable_time_step_damped`]): the integrator's step
+//! E(Δt/2) T(Δt) E(Δt/2) ([`super::integrator`]) applied to x'' = −γx' − ω²x has the
+//! amplification matrix M with det M = e^{−γΔt} and tr M = 1 + e^{−γΔt} −
+//! (ωΔt)²·(1 − e^{−γΔt})/(γΔt); |eigenvalues| < 1 iff |tr M| < 1 + det M, i.e.
+//!
+//! ```text
+//! (ω·Δt)² < 2·z·coth(z/2),   z = γ·Δt
+//! ```
+//!
+//! which is ωΔt < 2 without damping and Δt < 2γ/ω² when overdamped (the explicit gradient
+//! flow ẋ = F/η). Since 2z·coth(z/2) ≥ max(4, 2z), Δt = safety·max(2/ω, 2γ/ω²) is stable for
+//! every γ (checked on the integrator itself in the tests).
 
 use super::flake::FlakeShape;
+use super::integrator::Damping;
 
 /// Largest overlap allowed under the estimated maximum force, as a fraction of h_p.
 pub const OVERLAP_FRACTION: f64 = 0.05;
@@ -59,6 +73,29 @@ pub fn stable_time_step(shape: &FlakeShape, k: f64, dx: f64, dy: f64, safety: f6
     safety * 2.0 / omega
 }
 
+/// Δt = safety·max(2/ω_max, 2·γ/ω_max²) (module doc), with γ the slowest relaxation rate of
+/// the flake's modes ([`slowest_rate`]; 0 without damping, which gives [`stable_time_step`]).
+pub fn stable_time_step_damped(
+    shape: &FlakeShape,
+    k: f64,
+    dx: f64,
+    dy: f64,
+    rate: f64,
+    safety: f64,
+) -> f64 {
+    let omega = (6.0 * simultaneous_nodes(shape, dx, dy) * k / shape.mass()).sqrt();
+    safety * (2.0 / omega).max(2.0 * rate / (omega * omega))
+}
+
+/// The slowest relaxation rate of the drag over the flake's modes \[1/s\]: η/m for
+/// translation, η_rot/I_k for rotation about each body axis.
+pub fn slowest_rate(d: &Damping, shape: &FlakeShape) -> f64 {
+    let i = shape.inertia();
+    (d.eta / shape.mass())
+        .min(d.eta_rot / i[0])
+        .min(d.eta_rot / i[2])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,5 +113,107 @@ mod tests {
         assert!((work - ke).abs() < 1e-9 * ke, "{work} vs {ke}");
         let k = penalty_stiffness(&s, SEED_E_STAR, v);
         assert!((f / k - 0.05 * 0.5e-6).abs() < 1e-12 * 0.5e-6);
+    }
+
+    /// The integrator's step on x'' = −γx' − ω²x (unit mass, ω = 1): its amplification
+    /// matrix, columns from the unit initial states.
+    fn amplification(gamma: f64, h: f64) -> [[f64; 2]; 2] {
+        use super::super::integrator::{Drive, Flake, RigidBody};
+        use super::super::quaternion::Quat;
+        let body = RigidBody {
+            mass: 1.0,
+            inertia: [1.0; 3],
+        };
+        let d = Damping {
+            eta: gamma,
+            eta_rot: 0.0,
+        };
+        let spring = |x: f64| Drive {
+            force: [-x, 0.0, 0.0],
+            ..Drive::default()
+        };
+        let column = |x0: f64, v0: f64| {
+            let mut f = Flake::at_rest([x0, 0.0, 0.0], Quat::IDENTITY);
+            f.velocity = [v0, 0.0, 0.0];
+            let pull = spring(f.position[0]);
+            body.relax(&mut f, &d, 0.5 * h, &pull);
+            body.drift(&mut f, h);
+            let pull = spring(f.position[0]);
+            body.relax(&mut f, &d, 0.5 * h, &pull);
+            [f.position[0], f.velocity[0]]
+        };
+        let (a, b) = (column(1.0, 0.0), column(0.0, 1.0));
+        [[a[0], b[0]], [a[1], b[1]]]
+    }
+
+    /// Spectral radius of a real 2×2 matrix.
+    fn spectral_radius(m: [[f64; 2]; 2]) -> f64 {
+        let tr = m[0][0] + m[1][1];
+        let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+        let disc = tr * tr / 4.0 - det;
+        if disc >= 0.0 {
+            (tr / 2.0).abs() + disc.sqrt()
+        } else {
+            det.sqrt()
+        }
+    }
+
+    #[test]
+    fn the_damped_step_is_stable_exactly_inside_the_derived_bound() {
+        // Round-off of the 2×2 products.
+        const TOL: f64 = 1e-12;
+        for gamma in [0.0, 0.1, 0.5, 1.0, 2.0, 5.0, 20.0, 100.0] {
+            // The closed forms of det M and tr M (module doc) at a few step sizes.
+            for h in [0.1, 1.0, 1.9] {
+                let m = amplification(gamma, h);
+                let z = gamma * h;
+                let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+                let shrink = if z == 0.0 { 1.0 } else { -(-z).exp_m1() / z };
+                let tr = 1.0 + (-z).exp() - h * h * shrink;
+                assert!((det - (-z).exp()).abs() < TOL, "γ {gamma} h {h}: det {det}");
+                assert!((m[0][0] + m[1][1] - tr).abs() < TOL, "γ {gamma} h {h}: tr");
+            }
+            // The rule's step is stable; the exact boundary (ωΔt)² = 2z·coth(z/2) is sharp.
+            let rule = stable_time_step_rule(gamma);
+            assert!(spectral_radius(amplification(gamma, rule)) <= 1.0 + TOL);
+            let boundary = bisect_boundary(gamma);
+            assert!(
+                rule <= boundary * (1.0 + TOL),
+                "γ {gamma}: rule {rule} beyond {boundary}"
+            );
+            assert!(spectral_radius(amplification(gamma, 0.999 * boundary)) <= 1.0 + TOL);
+            assert!(
+                spectral_radius(amplification(gamma, 1.001 * boundary)) > 1.0,
+                "γ {gamma}: stable past the boundary {boundary}"
+            );
+        }
+    }
+
+    /// max(2/ω, 2γ/ω²) at ω = 1 (safety 1).
+    fn stable_time_step_rule(gamma: f64) -> f64 {
+        2.0f64.max(2.0 * gamma)
+    }
+
+    /// The h where h² = 2γh·coth(γh/2) (h = 2 at γ = 0), by bisection.
+    fn bisect_boundary(gamma: f64) -> f64 {
+        let excess = |h: f64| {
+            let z = gamma * h;
+            let bound = if z == 0.0 {
+                4.0
+            } else {
+                2.0 * z / (z / 2.0).tanh()
+            };
+            h * h - bound
+        };
+        let (mut lo, mut hi) = (1.0, 4.0 + 4.0 * gamma);
+        for _ in 0..200 {
+            let mid = 0.5 * (lo + hi);
+            if excess(mid) < 0.0 {
+                lo = mid
+            } else {
+                hi = mid
+            }
+        }
+        lo
     }
 }

@@ -21,9 +21,11 @@ use super::contact_pair::pair_contact;
 use super::contact_surface::{ContactSum, PlacedSurface, Side, surface_contact};
 use super::drag::{DragFrame, couette_flow, jeffery_angular_velocity};
 use super::flake::{FlakeFrame, FlakeShape};
-use super::integrator::{Damping, Flake, RigidBody};
+use super::integrator::{Damping, Drive, Flake, RigidBody};
 use super::neighbours::{CellList, min_image};
-use super::penalty::{DEFAULT_SAFETY, OVERLAP_FRACTION, penalty_stiffness, stable_time_step};
+use super::penalty::{
+    DEFAULT_SAFETY, OVERLAP_FRACTION, penalty_stiffness, slowest_rate, stable_time_step_damped,
+};
 use super::quaternion::{Vec3, add, sub};
 
 /// Flake counts from which surface contacts are evaluated in parallel (rayon). Each flake's
@@ -63,20 +65,26 @@ pub struct DemParams {
     pub drag_frame: DragFrame,
 }
 
-/// Largest γ·Δt (γ = η/m, the drag's relaxation rate). The split D(Δt/2) K D(Δt/2) of the
-/// integrator moves a flake under a constant force F at the drift speed
-/// F/(mγ)·x·coth x, x = γΔt/2, instead of the terminal F/(mγ): with γΔt ≤ 0.2 the mobility
-/// is within 0.33 % (x²/3). The seed-000 presets (γ = 10⁸ 1/s, Δt ≈ 2·10⁻¹¹ s) are far below
-/// it; it binds only for the strongly damped cases of the v0/γ similarity.
-pub const DAMPING_STEP_LIMIT: f64 = 0.2;
-
 /// Lowest impact speed used for the stiffness estimate \[m/s\] (a tool at rest still needs a
 /// finite stiffness; 0.1 m/s is the low end of seed 000's velocity range).
 pub const MIN_IMPACT_SPEED: f64 = 0.1;
 
 impl DemParams {
-    /// Seed-000 choices: k from the Hertz impact at max(v0, 0.1 m/s) on E* (5 % overlap),
-    /// Δt from the contact frequency with the default safety factor, η_rot = η·I₁/m.
+    /// Seed-000 choices (seed 000 §5 Step 1: "penalty stiffness chosen so that the maximum
+    /// overlap is 5 % of the particles' thickness"), with v = max(|v0|, 0.1 m/s) the largest
+    /// relative speed:
+    /// - the penalty holds the drag force η·v to 5 % of h_p (a flake held by an obstacle in
+    ///   the lubricant's flow, or dragged at the tool's speed);
+    /// - it also holds the Hertz impact at v on E* to 5 % of h_p, **unless the flake cannot
+    ///   coast that far**: its flight length v/γ (γ = η/m) is below the design overlap
+    ///   0.05·h_p, so the drag dissipates an impact's kinetic energy before the contact can
+    ///   store it (an overdamped approach penetrates ≈ v/γ, the drag-held flake η·v/k).
+    ///   At the presets' γ = 10⁸ 1/s this is v ≤ 2.5 m/s: at the process speed 0.08 m/s
+    ///   (flight length 1 nm) the stiffness drops from the Hertz 165 N/m to the drag's
+    ///   41 N/m, and Δt doubles. Above it nothing changes (1.1e-3 N Hertz against 1.0e-4 N
+    ///   drag at 10 m/s);
+    /// - Δt from the contact frequency and the damping ([`stable_time_step_damped`]) with
+    ///   the default safety factor; η_rot = η·I₁/m.
     pub fn from_physics(
         shape: FlakeShape,
         eta: f64,
@@ -85,25 +93,29 @@ impl DemParams {
         dx: f64,
         dy: f64,
     ) -> Self {
-        // The penalty must also hold the drag force η·|v0| (a flake held by an obstacle in the
-        // lubricant's flow, or dragged at the tool's speed) to 5 % of h_p. At the presets'
-        // γ = 10⁸ 1/s the Hertz impact force is the larger (1.1e-3 vs 1.0e-4 N at 10 m/s); the
-        // drag wins only for the damping-scaled cases of the v0/γ similarity, where without
-        // this bound the overlap reached 55 % of h_p at 0.08 m/s (issue 14).
-        let k_drag = eta * v0.abs() / (OVERLAP_FRACTION * 2.0 * shape.c);
-        let k = penalty_stiffness(&shape, e_star, v0.abs().max(MIN_IMPACT_SPEED)).max(k_drag);
-        let contact_dt = stable_time_step(&shape, k, dx, dy, DEFAULT_SAFETY);
+        let v = v0.abs().max(MIN_IMPACT_SPEED);
+        let design_overlap = OVERLAP_FRACTION * 2.0 * shape.c;
         let relaxation_rate = eta / shape.mass();
-        let damping_dt = if relaxation_rate > 0.0 {
-            DAMPING_STEP_LIMIT / relaxation_rate
+        let k_drag = eta * v / design_overlap;
+        let coasts = relaxation_rate == 0.0 || v / relaxation_rate > design_overlap;
+        let k = if coasts {
+            penalty_stiffness(&shape, e_star, v).max(k_drag)
         } else {
-            f64::INFINITY
+            k_drag
         };
+        let damping = Damping::uniform_relaxation(eta, &shape);
         Self {
             shape,
-            damping: Damping::uniform_relaxation(eta, &shape),
+            damping,
             stiffness: k,
-            dt: contact_dt.min(damping_dt),
+            dt: stable_time_step_damped(
+                &shape,
+                k,
+                dx,
+                dy,
+                slowest_rate(&damping, &shape),
+                DEFAULT_SAFETY,
+            ),
             tool_velocity: v0,
             drag_frame: DragFrame::Sheet,
         }
@@ -172,6 +184,7 @@ pub struct DemSystem {
     torques: Vec<Vec3>,
     penalty_energy: f64,
     max_depth: f64,
+    max_depth_seen: f64,
     forces_valid: bool,
     cells: CellList,
     centres: Vec<Vec3>,
@@ -233,6 +246,7 @@ impl DemSystem {
             torques: vec![[0.0; 3]; n],
             penalty_energy: 0.0,
             max_depth: 0.0,
+            max_depth_seen: 0.0,
             forces_valid: false,
             cells: CellList::default(),
             centres: Vec::with_capacity(n),
@@ -301,6 +315,11 @@ impl DemSystem {
         self.ensure_forces();
         self.max_depth
     }
+    /// Largest penetration depth of any contact node at any force evaluation so far \[m\]
+    /// (a health statistic: the stiffness is sized for ≤ 5 % of h_p, [`super::penalty`]).
+    pub fn max_overlap_seen(&self) -> f64 {
+        self.max_depth_seen
+    }
     /// Net force and torque on flake `i` at the current state \[N\], \[N·m\] (contacts only).
     pub fn contact_force(&mut self, i: usize) -> (Vec3, Vec3) {
         self.ensure_forces();
@@ -331,6 +350,8 @@ impl DemSystem {
             return Err(DemError::Parameters("tool velocity must be finite".into()));
         }
         self.params.tool_velocity = v0;
+        // The lubricant's flow scales with v0.
+        self.forces_valid = false;
         Ok(())
     }
 
@@ -400,18 +421,9 @@ impl DemSystem {
         self.ensure_forces();
         let d = self.params.damping;
         let half = 0.5 * dt;
-        let lubricant = self.params.drag_frame == DragFrame::Lubricant;
-        if lubricant {
-            self.update_drag_targets();
-        }
         for (i, f) in self.flakes.iter_mut().enumerate() {
-            if lubricant {
-                let (u, w) = self.drag_targets[i];
-                self.body.damp_toward(f, &d, half, u, w);
-            } else {
-                self.body.damp(f, &d, half);
-            }
-            self.body.kick(f, self.forces[i], self.torques[i], half);
+            let drive = drive_of(&self.forces, &self.torques, &self.drag_targets, i);
+            self.body.relax(f, &d, half, &drive);
             self.body.drift(f, dt);
         }
         self.wrap_positions();
@@ -425,18 +437,10 @@ impl DemSystem {
             self.tool_pixels -= 1;
         }
         self.compute_forces();
-        if lubricant {
-            self.update_drag_targets();
-        }
         let mut v2_max: f64 = 0.0;
         for (i, f) in self.flakes.iter_mut().enumerate() {
-            self.body.kick(f, self.forces[i], self.torques[i], half);
-            if lubricant {
-                let (u, w) = self.drag_targets[i];
-                self.body.damp_toward(f, &d, half, u, w);
-            } else {
-                self.body.damp(f, &d, half);
-            }
+            let drive = drive_of(&self.forces, &self.torques, &self.drag_targets, i);
+            self.body.relax(f, &d, half, &drive);
             let v = f.velocity;
             v2_max = v2_max.max(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
         }
@@ -446,8 +450,13 @@ impl DemSystem {
     }
 
     /// The lubricant's Couette velocity and Jeffery rotation at every flake centre, from the
-    /// current positions, orientations and surfaces ([`super::drag`]).
+    /// current positions, orientations and surfaces ([`super::drag`]); empty in the sheet
+    /// frame (the drag pulls toward rest).
     fn update_drag_targets(&mut self) {
+        self.drag_targets.clear();
+        if self.params.drag_frame != DragFrame::Lubricant {
+            return;
+        }
         let shape = self.params.shape;
         let (v0, shift, offset) = (
             self.params.tool_velocity,
@@ -456,7 +465,6 @@ impl DemSystem {
         );
         let aspect = shape.c / shape.a;
         let (def, tool) = (&self.deformable, &self.tool);
-        self.drag_targets.clear();
         self.drag_targets.extend(self.flakes.iter().map(|f| {
             let [x, y, z] = f.position;
             let h_def = def.bilinear(x, y);
@@ -571,6 +579,8 @@ impl DemSystem {
         self.sums = sums;
         self.penalty_energy = energy;
         self.max_depth = max_depth;
+        self.max_depth_seen = self.max_depth_seen.max(max_depth);
+        self.update_drag_targets();
         self.forces_valid = true;
     }
 
@@ -636,6 +646,18 @@ impl DemSystem {
         let refs: Vec<&Footprint> = blocked.iter().map(|(_, fp)| fp).collect();
         apply_blocked(tool.heights_mut(), &refs);
         tool
+    }
+}
+
+/// The drive of flake `i`: its contact force and torque and, in the lubricant frame, the
+/// drag's targets (`targets` is empty in the sheet frame: the drag pulls toward rest).
+fn drive_of(forces: &[Vec3], torques: &[Vec3], targets: &[(Vec3, Vec3)], i: usize) -> Drive {
+    let (velocity, angular_velocity) = targets.get(i).copied().unwrap_or_default();
+    Drive {
+        force: forces[i],
+        torque: torques[i],
+        velocity,
+        angular_velocity,
     }
 }
 

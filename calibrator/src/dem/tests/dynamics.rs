@@ -7,7 +7,7 @@ use super::super::integrator::{Damping, Flake};
 use super::super::penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step};
 use super::super::placement::{RandomPlacement, place_random};
 use super::super::quaternion::{Quat, norm};
-use super::super::system::{DemParams, DemSystem};
+use super::super::system::{DemParams, DemSystem, MIN_IMPACT_SPEED};
 use super::{bumpy, params, shape};
 
 /// Relative energy drift allowed without damping (issue 6).
@@ -233,6 +233,51 @@ fn hertz_sized_stiffness_keeps_impact_overlap_below_five_percent() {
     );
     // Elastic rebound: the flake leaves with the impact speed.
     assert!((sys.flakes()[0].velocity[2] - v).abs() < 0.01 * v);
+}
+
+#[test]
+fn an_overdamped_approach_gets_the_drag_stiffness_and_still_stays_within_five_percent() {
+    // Seed-000 flake at γ = 10⁸ 1/s and the process speed 0.08 m/s: the flight length
+    // v/γ = 1 nm is below the design overlap 25 nm, so k holds the drag force η·v only.
+    let s = shape();
+    let (gamma, v0, dx) = (1e8, 0.08, 1.5625e-6);
+    let eta = gamma * s.mass();
+    let design = 0.05 * 2.0 * s.c;
+    let p = DemParams::from_physics(s, eta, v0, 55e9, dx, dx);
+    let v = MIN_IMPACT_SPEED.max(v0);
+    assert_eq!(p.stiffness, eta * v / design);
+    assert!(p.stiffness < penalty_stiffness(&s, 55e9, v));
+    // At 10 m/s the flake coasts 100 nm: the Hertz stiffness, as before.
+    let fast = DemParams::from_physics(s, eta, 10.0, 55e9, dx, dx);
+    assert_eq!(fast.stiffness, penalty_stiffness(&s, 55e9, 10.0));
+    // The flake thrown at v onto one node (sheet frame, damped) and then pushed onto it by
+    // the drag force η·v: the impact's overlap stays below the design value, and the pushed
+    // flake settles at F/k = the design overlap (within the settle tolerance).
+    let (n, big) = (4, 20e-6);
+    let def = HeightMap::flat(n, n, big, big, 0.0);
+    let tool = HeightMap::flat(n, n, big, big, 0.0);
+    // 0.2 nm above the node: within the flight length, so it arrives with speed.
+    let mut f = Flake::at_rest([0.0, 0.0, s.c + 0.2e-9], Quat::IDENTITY);
+    f.velocity = [0.0, 0.0, -v];
+    let params = DemParams {
+        tool_velocity: 0.0,
+        ..p
+    };
+    let mut sys = DemSystem::new(params, def, tool, 1e-3, vec![f]).unwrap();
+    sys.run_steps(20_000);
+    assert!(sys.max_overlap_seen() > 0.0);
+    assert!(
+        sys.max_overlap_seen() < 0.1 * design,
+        "impact overlap {:e} of design {design:e}",
+        sys.max_overlap_seen()
+    );
+    sys.set_external_force([0.0, 0.0, -eta * v]);
+    sys.run_steps(200_000);
+    let held = s.c - sys.flakes()[0].position[2];
+    assert!(
+        (held - design).abs() < 1e-3 * design,
+        "{held:e} vs {design:e}"
+    );
 }
 
 #[test]
