@@ -173,8 +173,8 @@ impl RigidBody {
             let rate = d.eta / self.mass;
             let w = tau * phi(rate * tau);
             let pull = sub(drive.velocity, f.velocity);
-            for k in 0..3 {
-                f.velocity[k] += (pull[k] * rate + drive.force[k] / self.mass) * w;
+            for ((v, p), force) in f.velocity.iter_mut().zip(pull).zip(drive.force) {
+                *v += (p * rate + force / self.mass) * w;
             }
         }
         if d.eta_rot == 0.0 {
