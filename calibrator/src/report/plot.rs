@@ -99,6 +99,18 @@ impl Series {
     }
 }
 
+/// A shaded band over an x interval, behind the series (e.g. where a curve is interpolated
+/// between simulated samples, or held beyond them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct XSpan {
+    /// Legend label (empty: no legend entry).
+    pub label: String,
+    /// The interval \[lo, hi\] in data units.
+    pub x: (f64, f64),
+    /// Fill colour (drawn at 20 % opacity).
+    pub color: RGBColor,
+}
+
 /// An x–y plot with one or more series, optional log axes.
 #[derive(Debug, Clone)]
 pub struct LinePlot {
@@ -118,6 +130,8 @@ pub struct LinePlot {
     pub y_range: Option<(f64, f64)>,
     /// The curves.
     pub series: Vec<Series>,
+    /// Shaded x intervals, drawn first.
+    pub spans: Vec<XSpan>,
 }
 
 impl LinePlot {
@@ -136,7 +150,17 @@ impl LinePlot {
             x_range: None,
             y_range: None,
             series: Vec::new(),
+            spans: Vec::new(),
         }
+    }
+    /// Shades the x interval \[lo, hi\] in `color` behind the series.
+    pub fn shade_x(mut self, label: impl Into<String>, lo: f64, hi: f64, color: RGBColor) -> Self {
+        self.spans.push(XSpan {
+            label: label.into(),
+            x: (lo, hi),
+            color,
+        });
+        self
     }
     /// Adds a series.
     pub fn series(mut self, s: Series) -> Self {
@@ -171,6 +195,41 @@ impl LinePlot {
         let png = with_ext(stem, "png");
         render_svg(&svg, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
         render_png(&png, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
+        Ok(())
+    }
+
+    /// The shaded bands, clipped to the drawn x range and spanning the y range.
+    fn draw_spans<DB, X, Y>(
+        &self,
+        chart: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+        x_range: &Range<f64>,
+        y_range: &Range<f64>,
+        any_label: &mut bool,
+    ) -> Result<()>
+    where
+        DB: DrawingBackend,
+        X: Ranged<ValueType = f64>,
+        Y: Ranged<ValueType = f64>,
+    {
+        for span in &self.spans {
+            let lo = span.x.0.max(x_range.start);
+            let hi = span.x.1.min(x_range.end);
+            if !(lo < hi) {
+                continue;
+            }
+            let fill = span.color.mix(0.2).filled();
+            let a = chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(lo, y_range.start), (hi, y_range.end)],
+                    fill,
+                )))
+                .map_err(|err| anyhow!("plot '{}': {err:?}", self.title))?;
+            if !span.label.is_empty() {
+                *any_label = true;
+                a.label(span.label.clone())
+                    .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 20, y + 5)], fill));
+            }
+        }
         Ok(())
     }
 
@@ -217,21 +276,28 @@ impl LinePlot {
         xr: Range<f64>,
         yr: Range<f64>,
     ) -> Result<()> {
+        let bounds = (xr.clone(), yr.clone());
         match (self.x_log, self.y_log) {
-            (false, false) => self.draw(root, xr, yr),
-            (true, false) => self.draw(root, xr.log_scale(), yr),
-            (false, true) => self.draw(root, xr, yr.log_scale()),
-            (true, true) => self.draw(root, xr.log_scale(), yr.log_scale()),
+            (false, false) => self.draw(root, xr, yr, &bounds),
+            (true, false) => self.draw(root, xr.log_scale(), yr, &bounds),
+            (false, true) => self.draw(root, xr, yr.log_scale(), &bounds),
+            (true, true) => self.draw(root, xr.log_scale(), yr.log_scale(), &bounds),
         }
     }
 
-    fn draw<DB, X, Y>(&self, root: &DrawingArea<DB, Shift>, xr: X, yr: Y) -> Result<()>
+    fn draw<DB, X, Y>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        xr: X,
+        yr: Y,
+        bounds: &(Range<f64>, Range<f64>),
+    ) -> Result<()>
     where
         DB: DrawingBackend,
         X: AsRangedCoord<Value = f64>,
         Y: AsRangedCoord<Value = f64>,
-        X::CoordDescType: ValueFormatter<f64>,
-        Y::CoordDescType: ValueFormatter<f64>,
+        X::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
+        Y::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
         let e =
             |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err:?}", self.title);
@@ -251,6 +317,7 @@ impl LinePlot {
             .draw()
             .map_err(e)?;
         let mut any_label = false;
+        self.draw_spans(&mut chart, &bounds.0, &bounds.1, &mut any_label)?;
         for (k, s) in self.series.iter().enumerate() {
             let color = Palette99::pick(k).to_rgba();
             let pts: Vec<(f64, f64)> = s

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use plotters::style::RGBColor;
 use tribo_core::law::{FrictionLaw, SampleOrigin};
 use tribo_core::table::Table;
 
@@ -21,6 +22,12 @@ pub fn velocity_grid() -> Vec<f64> {
         .map(|i| 10f64.powf(-3.0 + 5.0 * f64::from(i) / 60.0))
         .collect()
 }
+
+/// Shade of the velocity range where α(v) is interpolated between simulated samples
+/// (Okabe–Ito sky blue).
+const INTERPOLATED_SHADE: RGBColor = RGBColor(86, 180, 233);
+/// Shade of the ranges where α(v) is held at the end samples (grey).
+const HELD_SHADE: RGBColor = RGBColor(150, 150, 150);
 
 /// Points of β per μ(β) curve.
 const BETA_POINTS: usize = 101;
@@ -66,6 +73,35 @@ pub fn write_report(
             "fitted law (not used between samples)",
             law_only,
         ));
+    }
+    // The core interpolates between the simulated samples and holds the end values beyond
+    // them (below the lowest: the stated overdamped limit, not simulated).
+    let sampled = curve
+        .v
+        .iter()
+        .map(|&v| f64::from(v))
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold(None, |r: Option<(f64, f64)>, v| {
+            Some(r.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v))))
+        });
+    if let Some((lo, hi)) = sampled {
+        let (grid_lo, grid_hi) = (vs[0], vs[vs.len() - 1]);
+        if hi > lo {
+            plot = plot.shade_x(
+                "interpolated between simulated samples (PCHIP in ln v)",
+                lo,
+                hi,
+                INTERPOLATED_SHADE,
+            );
+        }
+        plot = plot
+            .shade_x(
+                "held at the end samples (not simulated)",
+                grid_lo,
+                lo,
+                HELD_SHADE,
+            )
+            .shade_x("", hi, grid_hi, HELD_SHADE);
     }
     let sample = |i: usize| (f64::from(curve.v[i]), f64::from(curve.alpha[i]));
     let interval = |i: usize| [f64::from(curve.ci95_lo[i]), f64::from(curve.ci95_hi[i])];
