@@ -214,7 +214,7 @@ impl LinePlot {
         for span in &self.spans {
             let lo = span.x.0.max(x_range.start);
             let hi = span.x.1.min(x_range.end);
-            if !(lo < hi) {
+            if lo.partial_cmp(&hi) != Some(std::cmp::Ordering::Less) {
                 continue;
             }
             let fill = span.color.mix(0.2).filled();
