@@ -4,10 +4,12 @@
 use crate::surface::HeightMap;
 
 use super::super::integrator::{Damping, Flake};
-use super::super::penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step};
+use super::super::penalty::{
+    DEFAULT_SAFETY, penalty_stiffness, slowest_rate, stable_time_step, stable_time_step_damped,
+};
 use super::super::placement::{RandomPlacement, place_random};
 use super::super::quaternion::{Quat, norm};
-use super::super::system::{DemParams, DemSystem, MIN_IMPACT_SPEED};
+use super::super::system::{DemParams, DemSystem, MIN_IMPACT_SPEED, OVERDAMPED_SAFETY};
 use super::{bumpy, params, shape};
 
 /// Relative energy drift allowed without damping (issue 6).
@@ -236,23 +238,32 @@ fn hertz_sized_stiffness_keeps_impact_overlap_below_five_percent() {
 }
 
 #[test]
-fn an_overdamped_approach_gets_the_drag_stiffness_and_still_stays_within_five_percent() {
+fn an_overdamped_approach_takes_the_overdamped_step_and_stays_within_five_percent() {
     // Seed-000 flake at γ = 10⁸ 1/s and the process speed 0.08 m/s: the flight length
-    // v/γ = 1 nm is below the design overlap 25 nm, so k holds the drag force η·v only.
+    // v/γ = 1 nm is below the design overlap 25 nm, so the step takes the overdamped safety;
+    // the stiffness stays the seed's Hertz rule (it also holds the drag force η·v).
     let s = shape();
     let (gamma, v0, dx) = (1e8, 0.08, 1.5625e-6);
     let eta = gamma * s.mass();
     let design = 0.05 * 2.0 * s.c;
     let p = DemParams::from_physics(s, eta, v0, 55e9, dx, dx);
     let v = MIN_IMPACT_SPEED.max(v0);
-    assert_eq!(p.stiffness, eta * v / design);
-    assert!(p.stiffness < penalty_stiffness(&s, 55e9, v));
-    // At 10 m/s the flake coasts 100 nm: the Hertz stiffness, as before.
+    assert_eq!(p.stiffness, penalty_stiffness(&s, 55e9, v));
+    assert!(p.stiffness > eta * v / design);
+    let rate = slowest_rate(&p.damping, &s);
+    let step = |safety| stable_time_step_damped(&s, p.stiffness, dx, dx, rate, safety);
+    assert_eq!(p.dt, step(OVERDAMPED_SAFETY));
+    // At 10 m/s the flake coasts 100 nm: the impact-accurate default step.
     let fast = DemParams::from_physics(s, eta, 10.0, 55e9, dx, dx);
     assert_eq!(fast.stiffness, penalty_stiffness(&s, 55e9, 10.0));
-    // The flake thrown at v onto one node (sheet frame, damped) and then pushed onto it by
-    // the drag force η·v: the impact's overlap stays below the design value, and the pushed
-    // flake settles at F/k = the design overlap (within the settle tolerance).
+    let fast_rate = slowest_rate(&fast.damping, &s);
+    assert_eq!(
+        fast.dt,
+        stable_time_step_damped(&s, fast.stiffness, dx, dx, fast_rate, DEFAULT_SAFETY)
+    );
+    // The flake thrown at v onto one node (sheet frame, damped) at the overdamped step and
+    // then pushed onto it by the drag force η·v: the impact's overlap stays far below the
+    // design value, and the pushed flake settles at F/k ≤ the design overlap.
     let (n, big) = (4, 20e-6);
     let def = HeightMap::flat(n, n, big, big, 0.0);
     let tool = HeightMap::flat(n, n, big, big, 0.0);
@@ -274,10 +285,12 @@ fn an_overdamped_approach_gets_the_drag_stiffness_and_still_stays_within_five_pe
     sys.set_external_force([0.0, 0.0, -eta * v]);
     sys.run_steps(200_000);
     let held = s.c - sys.flakes()[0].position[2];
+    let want = eta * v / p.stiffness;
     assert!(
-        (held - design).abs() < 1e-3 * design,
-        "{held:e} vs {design:e}"
+        (held - want).abs() < 1e-3 * want,
+        "{held:e} vs F/k = {want:e}"
     );
+    assert!(held < design);
 }
 
 #[test]
