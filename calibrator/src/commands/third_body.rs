@@ -19,7 +19,7 @@ use crate::third_body::study::{
     Case, cohesion_cases, cohesive_law, default_cell, default_run, normal_force_cases, run_cases,
     temperature_cases, transition_case,
 };
-use crate::third_body::thermo_cell::ThermoCell;
+use crate::third_body::thermo_cell::{ThermoCell, WallModel};
 
 /// What to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -67,6 +67,10 @@ pub struct Args {
     /// `shear`: the §5.3 heating transition with Eq. 17 instead of a constant γ.
     #[arg(long)]
     pub eq17: bool,
+    /// `shear`: hold both walls at the initial temperature (reservoirs) instead of integrating
+    /// their own heat equation (Eq. 16, the default).
+    #[arg(long)]
+    pub reservoir_walls: bool,
     /// `shear --eq17`: steps sheared with temperatures held before heating starts.
     #[arg(long, default_value_t = 2000)]
     pub preshear: usize,
@@ -111,17 +115,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 (run.compaction_steps + run.preshear_steps + run.shear_steps) as u64,
                 "third-body shear",
             );
-            let mut tc = ThermoCell::new(
-                ShearCell::build(case.cell, args.seed),
-                case.thermal.unwrap_or_else(|| {
-                    let mut t = crate::third_body::study::default_thermal();
-                    t.surface_energy = None;
-                    t
-                }),
-            );
+            let mut thermal = case.thermal.unwrap_or_else(|| {
+                let mut t = crate::third_body::study::default_thermal();
+                t.surface_energy = None;
+                t
+            });
+            if args.reservoir_walls {
+                thermal.walls = WallModel::Reservoir;
+            }
+            let mut tc = ThermoCell::new(ShearCell::build(case.cell, args.seed), thermal);
             let o = run_shear(&mut tc, &run, Some(&bar));
             bar.finish_and_clear();
             write_run(&args.out, &case.label, &o)?;
+            if let Some(g) = &tc.wall_grids {
+                println!(
+                    "Eq. 16 walls: surface rows at {:.1} K (bottom, moving) and {:.1} K (top)",
+                    g[0].surface_mean(&tc.thermal.temperature),
+                    g[1].surface_mean(&tc.thermal.temperature)
+                );
+            }
             println!(
                 "{}: μ = {:.4} (steady from window {:?} of {}), band {:.2} d, I = {:.3}, T_max {:.1} K, \
                  sweeps/step {:.1}, not converged {} of {} steps, {:.1} s",
