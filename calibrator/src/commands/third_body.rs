@@ -12,7 +12,7 @@ use anyhow::bail;
 
 use crate::progress;
 use crate::third_body::report::{write_run, write_sweep};
-use crate::third_body::run::{ShearRun, run_shear};
+use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
 use crate::third_body::shear_cell::ShearCell;
 use crate::third_body::stats::paired_difference;
 use crate::third_body::study::{
@@ -20,6 +20,9 @@ use crate::third_body::study::{
     temperature_cases, transition_case,
 };
 use crate::third_body::thermo_cell::{ThermoCell, WallModel};
+
+/// One scalar of a run's outcome.
+type Metric = fn(&ShearOutcome) -> f64;
 
 /// What to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -81,6 +84,12 @@ pub struct Args {
     /// Free particles.
     #[arg(long, default_value_t = 400)]
     pub particles: usize,
+    /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
+    #[arg(long)]
+    pub columns: Option<usize>,
+    /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.025, 0.05, 0.125])]
+    pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = 6000)]
     pub steps: usize,
@@ -93,7 +102,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let mut cell = default_cell();
     cell.particles = args.particles;
-    cell.columns = ((args.particles as f64).sqrt().round() as usize).max(4);
+    cell.columns = args
+        .columns
+        .unwrap_or((args.particles as f64).sqrt().round() as usize)
+        .max(4);
     let mut run = ShearRun {
         compaction_steps: args.steps / 4,
         shear_steps: args.steps,
@@ -155,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let seeds: Vec<u64> = (0..args.seeds).map(|k| args.seed + k).collect();
             let (cases, stem, x_label): (Vec<Case>, &str, &str) = match args.sweep {
                 SweepKind::Cohesion => (
-                    cohesion_cases(&cell, &[0.0, 0.025, 0.05, 0.125]),
+                    cohesion_cases(&cell, &args.gammas),
                     "mu_vs_cohesion",
                     "γ [N/m]",
                 ),
@@ -178,8 +190,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 write_section(&args, &results)?;
             }
             for r in &results {
+                let mean = |f: fn(&ShearOutcome) -> f64| {
+                    r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
+                };
                 println!(
-                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] (n = {} seeds)",
+                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] z(V/2) {:.3} \
+                     I {:.3} I_bulk {:.3} (n = {} seeds)",
                     r.case.label,
                     r.mu.mean,
                     r.mu.lo,
@@ -187,29 +203,57 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     r.band.mean,
                     r.band.lo,
                     r.band.hi,
+                    mean(|o| o.half_speed_height),
+                    mean(|o| o.inertial_number),
+                    mean(|o| o.bulk_inertial_number),
                     r.mu.n
                 );
             }
             if results.len() >= 2 {
-                let a: Vec<f64> = results[0].outcomes.iter().map(|o| o.mu).collect();
-                let b: Vec<f64> = results[results.len() - 1]
-                    .outcomes
-                    .iter()
-                    .map(|o| o.mu)
-                    .collect();
-                let d = paired_difference(&a, &b, 7);
-                println!(
-                    "paired Δμ (last − first case) = {:.4} [{:.4}, {:.4}]: {}",
-                    d.mean,
-                    d.lo,
-                    d.hi,
-                    if d.excludes_zero() {
-                        "trend (CI excludes 0)"
-                    } else {
-                        "no trend claimed (CI includes 0)"
-                    }
-                );
+                let metrics: [(&str, Metric); 3] = [
+                    ("μ", |o| o.mu),
+                    ("band width [d]", |o| o.band_width),
+                    ("z(v = V/2)", |o| o.half_speed_height),
+                ];
+                for (name, metric) in metrics {
+                    let a: Vec<f64> = results[0].outcomes.iter().map(metric).collect();
+                    let b: Vec<f64> = results[results.len() - 1]
+                        .outcomes
+                        .iter()
+                        .map(metric)
+                        .collect();
+                    let d = paired_difference(&a, &b, 7);
+                    println!(
+                        "paired Δ{name} (last − first case) = {:.4} [{:.4}, {:.4}]: {}",
+                        d.mean,
+                        d.lo,
+                        d.hi,
+                        if d.excludes_zero() {
+                            "trend (CI excludes 0)"
+                        } else {
+                            "no trend claimed (CI includes 0)"
+                        }
+                    );
+                }
             }
+            let solver =
+                results
+                    .iter()
+                    .flat_map(|r| &r.outcomes)
+                    .fold((0u64, 0u64, 0u64), |acc, o| {
+                        (
+                            acc.0 + o.stats.steps,
+                            acc.1 + o.stats.iterations,
+                            acc.2 + o.stats.not_converged,
+                        )
+                    });
+            println!(
+                "NSGS over all runs: {:.1} sweeps/step, {} of {} steps not converged ({:.2} %)",
+                solver.1 as f64 / solver.0.max(1) as f64,
+                solver.2,
+                solver.0,
+                100.0 * solver.2 as f64 / solver.0.max(1) as f64
+            );
             println!("{:.1} s", start.elapsed().as_secs_f64());
             Ok(())
         }
