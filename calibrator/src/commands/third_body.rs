@@ -16,8 +16,8 @@ use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
 use crate::third_body::shear_cell::ShearCell;
 use crate::third_body::stats::paired_difference;
 use crate::third_body::study::{
-    Case, cohesion_cases, cohesive_law, default_cell, default_run, normal_force_cases, run_cases,
-    temperature_cases, transition_case,
+    Case, cohesion_cases, cohesive_law, default_cell, default_run, inertial_cases,
+    normal_force_cases, run_cases, temperature_cases, transition_case,
 };
 use crate::third_body::thermo_cell::{ThermoCell, WallModel};
 
@@ -44,6 +44,8 @@ pub enum SweepKind {
     Temperature,
     /// μ_3b vs normal force at a fixed inertial number (dry).
     Force,
+    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
+    Inertial,
 }
 
 /// Arguments of `tribo third-body`.
@@ -180,6 +182,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     normal_force_cases(&cell, &[1.0, 2.0]),
                     "mu_vs_normal_force",
                     "F [N/m]",
+                ),
+                SweepKind::Inertial => (
+                    inertial_cases(&cell, &[0.25, 0.5, 1.0, 2.0]),
+                    "mu_vs_inertial_number",
+                    "I / I(F = 1 N/m)",
                 ),
             };
             let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");

@@ -237,6 +237,23 @@ pub fn normal_force_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
         .collect()
 }
 
+/// Inertial-number scan (dry law): F / k² at fixed V, so I = γ̇d/√(P/ρ) scales by k and the
+/// wall's travel per step (h·V) is the same in every case.
+pub fn inertial_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
+    factors
+        .iter()
+        .map(|&k| Case {
+            label: format!("I×{k}"),
+            x: k,
+            cell: CellParams {
+                normal_force: base.normal_force / (k * k),
+                ..*base
+            },
+            thermal: None,
+        })
+        .collect()
+}
+
 /// The coupled transition run (§5.3): heating from 700 K with Eq. 17.
 pub fn transition_case(base: &CellParams) -> Case {
     let thermal = default_thermal();
