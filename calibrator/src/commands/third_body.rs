@@ -89,6 +89,9 @@ pub struct Args {
     /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
     #[arg(long)]
     pub columns: Option<usize>,
+    /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
+    #[arg(long, default_value_t = 1.4)]
+    pub relaxation: f64,
     /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
     #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.025, 0.05, 0.125])]
     pub gammas: Vec<f64>,
@@ -102,7 +105,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.seeds == 0 || args.particles < 20 || args.steps < 200 {
         bail!("need --seeds ≥ 1, --particles ≥ 20, --steps ≥ 200");
     }
+    if !(args.relaxation > 0.0 && args.relaxation < 2.0) {
+        bail!("--relaxation must lie in (0, 2)");
+    }
     let mut cell = default_cell();
+    cell.solver.relaxation = args.relaxation;
     cell.particles = args.particles;
     cell.columns = args
         .columns
@@ -327,6 +334,7 @@ fn write_section(
 
 fn validate(args: &Args) -> anyhow::Result<()> {
     let mut cell = default_cell();
+    cell.solver.relaxation = args.relaxation;
     cell.particles = 100;
     cell.columns = 10;
     cell.law = cohesive_law(&cell, 0.05);
