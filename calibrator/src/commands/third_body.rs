@@ -89,6 +89,9 @@ pub struct Args {
     /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
     #[arg(long)]
     pub columns: Option<usize>,
+    /// Normal force F on the top wall (N/m); the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
+    #[arg(long, default_value_t = 1.0)]
+    pub normal_force: f64,
     /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
     #[arg(long, default_value_t = 1.4)]
     pub relaxation: f64,
@@ -108,8 +111,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !(args.relaxation > 0.0 && args.relaxation < 2.0) {
         bail!("--relaxation must lie in (0, 2)");
     }
+    if !(args.normal_force > 0.0 && args.normal_force.is_finite()) {
+        bail!("--normal-force must be positive");
+    }
     let mut cell = default_cell();
     cell.solver.relaxation = args.relaxation;
+    cell.normal_force = args.normal_force;
     cell.particles = args.particles;
     cell.columns = args
         .columns
