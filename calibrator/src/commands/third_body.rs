@@ -12,14 +12,17 @@ use anyhow::bail;
 
 use crate::progress;
 use crate::third_body::report::{write_run, write_sweep};
-use crate::third_body::run::{ShearRun, run_shear};
+use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
 use crate::third_body::shear_cell::ShearCell;
 use crate::third_body::stats::paired_difference;
 use crate::third_body::study::{
-    Case, cohesion_cases, cohesive_law, default_cell, default_run, normal_force_cases, run_cases,
-    temperature_cases, transition_case,
+    Case, cohesion_cases, cohesive_law, default_cell, default_run, inertial_cases,
+    normal_force_cases, run_cases, temperature_cases, transition_case,
 };
-use crate::third_body::thermo_cell::ThermoCell;
+use crate::third_body::thermo_cell::{ThermoCell, WallModel};
+
+/// One scalar of a run's outcome.
+type Metric = fn(&ShearOutcome) -> f64;
 
 /// What to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,6 +44,8 @@ pub enum SweepKind {
     Temperature,
     /// μ_3b vs normal force at a fixed inertial number (dry).
     Force,
+    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
+    Inertial,
 }
 
 /// Arguments of `tribo third-body`.
@@ -67,6 +72,10 @@ pub struct Args {
     /// `shear`: the §5.3 heating transition with Eq. 17 instead of a constant γ.
     #[arg(long)]
     pub eq17: bool,
+    /// `shear`: hold both walls at the initial temperature (reservoirs) instead of integrating
+    /// their own heat equation (Eq. 16, the default).
+    #[arg(long)]
+    pub reservoir_walls: bool,
     /// `shear --eq17`: steps sheared with temperatures held before heating starts.
     #[arg(long, default_value_t = 2000)]
     pub preshear: usize,
@@ -77,6 +86,18 @@ pub struct Args {
     /// Free particles.
     #[arg(long, default_value_t = 400)]
     pub particles: usize,
+    /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
+    #[arg(long)]
+    pub columns: Option<usize>,
+    /// Normal force F on the top wall (N/m); the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
+    #[arg(long, default_value_t = 1.0)]
+    pub normal_force: f64,
+    /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
+    #[arg(long, default_value_t = 1.4)]
+    pub relaxation: f64,
+    /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.025, 0.05, 0.125])]
+    pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = 6000)]
     pub steps: usize,
@@ -87,9 +108,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.seeds == 0 || args.particles < 20 || args.steps < 200 {
         bail!("need --seeds ≥ 1, --particles ≥ 20, --steps ≥ 200");
     }
+    if !(args.relaxation > 0.0 && args.relaxation < 2.0) {
+        bail!("--relaxation must lie in (0, 2)");
+    }
+    if !(args.normal_force > 0.0 && args.normal_force.is_finite()) {
+        bail!("--normal-force must be positive");
+    }
     let mut cell = default_cell();
+    cell.solver.relaxation = args.relaxation;
+    cell.normal_force = args.normal_force;
     cell.particles = args.particles;
-    cell.columns = ((args.particles as f64).sqrt().round() as usize).max(4);
+    cell.columns = args
+        .columns
+        .unwrap_or((args.particles as f64).sqrt().round() as usize)
+        .max(4);
     let mut run = ShearRun {
         compaction_steps: args.steps / 4,
         shear_steps: args.steps,
@@ -111,17 +143,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 (run.compaction_steps + run.preshear_steps + run.shear_steps) as u64,
                 "third-body shear",
             );
-            let mut tc = ThermoCell::new(
-                ShearCell::build(case.cell, args.seed),
-                case.thermal.unwrap_or_else(|| {
-                    let mut t = crate::third_body::study::default_thermal();
-                    t.surface_energy = None;
-                    t
-                }),
-            );
+            let mut thermal = case.thermal.unwrap_or_else(|| {
+                let mut t = crate::third_body::study::default_thermal();
+                t.surface_energy = None;
+                t
+            });
+            if args.reservoir_walls {
+                thermal.walls = WallModel::Reservoir;
+            }
+            let mut tc = ThermoCell::new(ShearCell::build(case.cell, args.seed), thermal);
             let o = run_shear(&mut tc, &run, Some(&bar));
             bar.finish_and_clear();
             write_run(&args.out, &case.label, &o)?;
+            if let Some(g) = &tc.wall_grids {
+                println!(
+                    "Eq. 16 walls: surface rows at {:.1} K (bottom, moving) and {:.1} K (top)",
+                    g[0].surface_mean(&tc.thermal.temperature),
+                    g[1].surface_mean(&tc.thermal.temperature)
+                );
+            }
             println!(
                 "{}: μ = {:.4} (steady from window {:?} of {}), band {:.2} d, I = {:.3}, T_max {:.1} K, \
                  sweeps/step {:.1}, not converged {} of {} steps, {:.1} s",
@@ -143,7 +183,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let seeds: Vec<u64> = (0..args.seeds).map(|k| args.seed + k).collect();
             let (cases, stem, x_label): (Vec<Case>, &str, &str) = match args.sweep {
                 SweepKind::Cohesion => (
-                    cohesion_cases(&cell, &[0.0, 0.025, 0.05, 0.125]),
+                    cohesion_cases(&cell, &args.gammas),
                     "mu_vs_cohesion",
                     "γ [N/m]",
                 ),
@@ -157,6 +197,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     "mu_vs_normal_force",
                     "F [N/m]",
                 ),
+                SweepKind::Inertial => (
+                    inertial_cases(&cell, &[0.25, 0.5, 1.0, 2.0]),
+                    "mu_vs_inertial_number",
+                    "I / I(F = 1 N/m)",
+                ),
             };
             let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");
             let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
@@ -166,8 +211,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 write_section(&args, &results)?;
             }
             for r in &results {
+                let mean = |f: fn(&ShearOutcome) -> f64| {
+                    r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
+                };
                 println!(
-                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] (n = {} seeds)",
+                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] z(V/2) {:.3} \
+                     I {:.3} I_bulk {:.3} (n = {} seeds)",
                     r.case.label,
                     r.mu.mean,
                     r.mu.lo,
@@ -175,29 +224,57 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     r.band.mean,
                     r.band.lo,
                     r.band.hi,
+                    mean(|o| o.half_speed_height),
+                    mean(|o| o.inertial_number),
+                    mean(|o| o.bulk_inertial_number),
                     r.mu.n
                 );
             }
             if results.len() >= 2 {
-                let a: Vec<f64> = results[0].outcomes.iter().map(|o| o.mu).collect();
-                let b: Vec<f64> = results[results.len() - 1]
-                    .outcomes
-                    .iter()
-                    .map(|o| o.mu)
-                    .collect();
-                let d = paired_difference(&a, &b, 7);
-                println!(
-                    "paired Δμ (last − first case) = {:.4} [{:.4}, {:.4}]: {}",
-                    d.mean,
-                    d.lo,
-                    d.hi,
-                    if d.excludes_zero() {
-                        "trend (CI excludes 0)"
-                    } else {
-                        "no trend claimed (CI includes 0)"
-                    }
-                );
+                let metrics: [(&str, Metric); 3] = [
+                    ("μ", |o| o.mu),
+                    ("band width [d]", |o| o.band_width),
+                    ("z(v = V/2)", |o| o.half_speed_height),
+                ];
+                for (name, metric) in metrics {
+                    let a: Vec<f64> = results[0].outcomes.iter().map(metric).collect();
+                    let b: Vec<f64> = results[results.len() - 1]
+                        .outcomes
+                        .iter()
+                        .map(metric)
+                        .collect();
+                    let d = paired_difference(&a, &b, 7);
+                    println!(
+                        "paired Δ{name} (last − first case) = {:.4} [{:.4}, {:.4}]: {}",
+                        d.mean,
+                        d.lo,
+                        d.hi,
+                        if d.excludes_zero() {
+                            "trend (CI excludes 0)"
+                        } else {
+                            "no trend claimed (CI includes 0)"
+                        }
+                    );
+                }
             }
+            let solver =
+                results
+                    .iter()
+                    .flat_map(|r| &r.outcomes)
+                    .fold((0u64, 0u64, 0u64), |acc, o| {
+                        (
+                            acc.0 + o.stats.steps,
+                            acc.1 + o.stats.iterations,
+                            acc.2 + o.stats.not_converged,
+                        )
+                    });
+            println!(
+                "NSGS over all runs: {:.1} sweeps/step, {} of {} steps not converged ({:.2} %)",
+                solver.1 as f64 / solver.0.max(1) as f64,
+                solver.2,
+                solver.0,
+                100.0 * solver.2 as f64 / solver.0.max(1) as f64
+            );
             println!("{:.1} s", start.elapsed().as_secs_f64());
             Ok(())
         }
@@ -264,6 +341,7 @@ fn write_section(
 
 fn validate(args: &Args) -> anyhow::Result<()> {
     let mut cell = default_cell();
+    cell.solver.relaxation = args.relaxation;
     cell.particles = 100;
     cell.columns = 10;
     cell.law = cohesive_law(&cell, 0.05);

@@ -24,5 +24,5 @@ mod tests_incline;
 
 pub use body::{Body, Dof, Shape};
 pub use local_law::LawParams;
-pub use nsgs::SolverParams;
+pub use nsgs::{ConvergenceNorm, SolverParams, SweepOrder};
 pub use system::{StepParams, StepReport, System};

@@ -4,22 +4,62 @@
 //! contact's own contribution 𝕎_ααP_α, solve the 2×2 law exactly ([`solve_local`]), push the
 //! impulse change back to the two bodies.
 //!
-//! **Convergence norm** (LMGC90's "QUAD" style): after sweep k,
-//! ε_k = ‖P^k − P^{k−1}‖₂ / ‖P^k‖₂ over all contacts (ε = 0 when nothing moved, ∞ when the norm
-//! of P is zero but its change is not). The step converged when ε ≤ `tolerance`; otherwise the
-//! sweep stops at `max_iterations` and the step is reported as not converged (never silently).
+//! **Convergence norms** ([`ConvergenceNorm`]), evaluated after every sweep k:
+//! * `ImpulseChange`: ε_k = ‖P^k − P^{k−1}‖₂ / ‖P^k‖₂ over all contacts (ε = 0 when nothing
+//!   moved, ∞ when the norm of P is zero but its change is not);
+//! * `Velocity { reference }`: the quadratic mean over contacts of the velocity correction the
+//!   sweep applied at each contact, δu_α = 𝕎_αα(P_α^k − P_α^{k−1}) (m/s), divided by a
+//!   caller-supplied velocity scale (the wall speed V of a shear cell): ε_k = √(Σ|δu_α|²/N)/V.
+//!   It is LMGC90's "Quad" idea in velocity units, and it ignores impulse changes that move no
+//!   velocity (the statically indeterminate part of a rigid packing's forces).
+//!
+//! The step converged when ε ≤ `tolerance`; otherwise the sweep stops at `max_iterations` and the
+//! step is reported as not converged (never silently).
+//!
+//! **Sweep order** ([`SweepOrder`]): `Forward` visits contacts in detection order every sweep;
+//! `Alternating` reverses the order on every other sweep (symmetric Gauss–Seidel), so an impulse
+//! change travels through a force chain in both directions within two sweeps. **Relaxation** ω:
+//! P ← (1−ω)P_old + ω·P_local, then projected back onto the law's admissible set (P_n ≥ −s,
+//! |P_t| ≤ μ(P_n + s)); ω = 1 is plain NSGS.
 
 use super::body::Body;
 use super::contact::{Rows, delassus_block, local_velocity};
 use super::local_law::solve_local;
 
+/// How ε is measured after each sweep (module doc).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ConvergenceNorm {
+    /// ‖ΔP‖₂/‖P‖₂ over all contacts (dimensionless).
+    ImpulseChange,
+    /// Quadratic mean of the per-contact velocity corrections 𝕎_ααΔP_α over `reference` (m/s).
+    Velocity {
+        /// Velocity scale (m/s) the corrections are compared with.
+        reference: f64,
+    },
+}
+
+/// In which order a sweep visits the contacts (module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SweepOrder {
+    /// Detection order every sweep.
+    Forward,
+    /// Detection order, then reversed, alternately (symmetric Gauss–Seidel).
+    Alternating,
+}
+
 /// Solver settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SolverParams {
-    /// Relative impulse-change tolerance ε of the convergence norm (module doc).
+    /// Tolerance on ε of the convergence norm (module doc).
     pub tolerance: f64,
     /// Largest number of Gauss–Seidel sweeps per step.
     pub max_iterations: usize,
+    /// The convergence norm.
+    pub norm: ConvergenceNorm,
+    /// The sweep order.
+    pub order: SweepOrder,
+    /// Relaxation ω in (0, 2) (1: plain NSGS).
+    pub relaxation: f64,
 }
 
 impl Default for SolverParams {
@@ -27,6 +67,9 @@ impl Default for SolverParams {
         Self {
             tolerance: 1e-8,
             max_iterations: 2000,
+            norm: ConvergenceNorm::ImpulseChange,
+            order: SweepOrder::Forward,
+            relaxation: 1.0,
         }
     }
 }
@@ -94,6 +137,47 @@ pub fn apply_impulse(p: &LocalProblem, dp: [f64; 2], inv_mass: &[[f64; 3]], v: &
     }
 }
 
+/// Projects a relaxed impulse back onto the admissible set of the law: P'_n = P_n + s ≥ 0 and
+/// |P_t| ≤ μP'_n (a relaxed combination of two admissible impulses is admissible for ω ≤ 1;
+/// over-relaxation can leave the set, hence the projection).
+fn project(p: [f64; 2], shift: f64, mu: f64) -> [f64; 2] {
+    let pn = (p[0] + shift).max(0.0);
+    let bound = mu * pn;
+    [pn - shift, p[1].clamp(-bound, bound)]
+}
+
+/// One local update of contact `p` with impulse `imp`; returns the impulse change applied.
+fn update(
+    p: &LocalProblem,
+    imp: &mut [f64; 2],
+    inv_mass: &[[f64; 3]],
+    v: &mut [[f64; 3]],
+    relaxation: f64,
+) -> [f64; 2] {
+    let u = local_velocity(&p.rows, &v[p.a], &v[p.b]);
+    let old = *imp;
+    let c = [
+        u[0] - p.w[0][0] * old[0] - p.w[0][1] * old[1] - p.shift * p.w[0][0] + p.bias,
+        u[1] - p.w[1][0] * old[0] - p.w[1][1] * old[1] - p.shift * p.w[1][0],
+    ];
+    let shifted = solve_local(&p.w, c, p.mu);
+    let mut new = [shifted[0] - p.shift, shifted[1]];
+    if relaxation != 1.0 {
+        new = project(
+            [
+                old[0] + relaxation * (new[0] - old[0]),
+                old[1] + relaxation * (new[1] - old[1]),
+            ],
+            p.shift,
+            p.mu,
+        );
+    }
+    let dp = [new[0] - old[0], new[1] - old[1]];
+    apply_impulse(p, dp, inv_mass, v);
+    *imp = new;
+    dp
+}
+
 /// Runs NSGS on `problems` with impulses `impulses` (warm start in, solution out) and body
 /// velocities `v` that must equal q̇_free + 𝕄⁻¹𝐇P on entry (they do on exit).
 pub fn solve(
@@ -108,30 +192,40 @@ pub fn solve(
         report.converged = true;
         return report;
     }
+    let n = problems.len();
     for it in 1..=params.max_iterations.max(1) {
         let (mut change, mut size) = (0.0, 0.0);
-        for (p, imp) in problems.iter().zip(impulses.iter_mut()) {
-            let u = local_velocity(&p.rows, &v[p.a], &v[p.b]);
-            let old = *imp;
-            let c = [
-                u[0] - p.w[0][0] * old[0] - p.w[0][1] * old[1] - p.shift * p.w[0][0] + p.bias,
-                u[1] - p.w[1][0] * old[0] - p.w[1][1] * old[1] - p.shift * p.w[1][0],
-            ];
-            let shifted = solve_local(&p.w, c, p.mu);
-            let new = [shifted[0] - p.shift, shifted[1]];
-            let dp = [new[0] - old[0], new[1] - old[1]];
-            apply_impulse(p, dp, inv_mass, v);
-            *imp = new;
-            change += dp[0] * dp[0] + dp[1] * dp[1];
-            size += new[0] * new[0] + new[1] * new[1];
+        let backward = params.order == SweepOrder::Alternating && it % 2 == 0;
+        for k in 0..n {
+            let i = if backward { n - 1 - k } else { k };
+            let (p, imp) = (&problems[i], &mut impulses[i]);
+            let dp = update(p, imp, inv_mass, v, params.relaxation);
+            match params.norm {
+                ConvergenceNorm::ImpulseChange => {
+                    change += dp[0] * dp[0] + dp[1] * dp[1];
+                    size += imp[0] * imp[0] + imp[1] * imp[1];
+                }
+                ConvergenceNorm::Velocity { .. } => {
+                    let du = [
+                        p.w[0][0] * dp[0] + p.w[0][1] * dp[1],
+                        p.w[1][0] * dp[0] + p.w[1][1] * dp[1],
+                    ];
+                    change += du[0] * du[0] + du[1] * du[1];
+                }
+            }
         }
         report.iterations = it;
-        report.residual = if change == 0.0 {
-            0.0
-        } else if size == 0.0 {
-            f64::INFINITY
-        } else {
-            (change / size).sqrt()
+        report.residual = match params.norm {
+            ConvergenceNorm::ImpulseChange => {
+                if change == 0.0 {
+                    0.0
+                } else if size == 0.0 {
+                    f64::INFINITY
+                } else {
+                    (change / size).sqrt()
+                }
+            }
+            ConvergenceNorm::Velocity { reference } => (change / n as f64).sqrt() / reference,
         };
         if report.residual <= params.tolerance {
             report.converged = true;

@@ -32,6 +32,7 @@ fn params(e: f64) -> StepParams {
         solver: SolverParams {
             tolerance: SOLVER_TOL,
             max_iterations: 100_000,
+            ..SolverParams::default()
         },
     }
 }

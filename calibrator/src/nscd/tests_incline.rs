@@ -32,6 +32,7 @@ fn params(mu: f64) -> StepParams {
         solver: SolverParams {
             tolerance: SOLVER_TOL,
             max_iterations: 10_000,
+            ..SolverParams::default()
         },
     }
 }

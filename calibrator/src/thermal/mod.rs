@@ -3,15 +3,19 @@
 //! contact dissipation that [`crate::nscd::System::step`] computes (Eq. 8–11).
 //!
 //! Boundaries: the seed gives the walls their own 2D heat equation (Eq. 16) with thicknesses
-//! "several orders larger" than the sample. Here a wall is a fixed-temperature reservoir (the
-//! limit of an infinitely thick, infinitely conductive boundary); Eq. 16 itself is not
-//! implemented.
+//! "several orders larger" than the sample: [`wall`] discretises it as finite-volume nodes that
+//! join the particles' network. The older alternative, a wall held at a fixed temperature
+//! (a reservoir: the limit of an infinitely conductive boundary), stays available.
 
 pub mod conductance;
 pub mod scheme;
+pub mod wall;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_wall;
 
 pub use conductance::{ConductanceModel, ThermalMaterial, conductance};
 pub use scheme::{Link, ThermalState};
+pub use wall::{WallGrid, WallSlab};

@@ -12,3 +12,5 @@ pub mod thermo_cell;
 
 #[cfg(test)]
 mod tests_cell;
+#[cfg(test)]
+mod tests_walls;

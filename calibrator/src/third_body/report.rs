@@ -83,6 +83,8 @@ pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]
         "band_ci_lo",
         "band_ci_hi",
         "inertial_number",
+        "bulk_inertial_number",
+        "half_speed_height",
         "seeds",
         "not_converged_steps",
         "mean_sweeps",
@@ -95,8 +97,10 @@ pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]
             .map(|o| o.stats.mean_iterations())
             .sum::<f64>()
             / r.outcomes.len() as f64;
-        let inertial =
-            r.outcomes.iter().map(|o| o.inertial_number).sum::<f64>() / r.outcomes.len() as f64;
+        let mean = |f: fn(&ShearOutcome) -> f64| {
+            r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
+        };
+        let inertial = mean(|o| o.inertial_number);
         t.push(&[
             r.case.x,
             r.mu.mean,
@@ -106,6 +110,8 @@ pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]
             r.band.lo,
             r.band.hi,
             inertial,
+            mean(|o| o.bulk_inertial_number),
+            mean(|o| o.half_speed_height),
             r.mu.n as f64,
             nc as f64,
             sweeps,

@@ -68,8 +68,13 @@ pub struct ShearOutcome {
     pub profiles: Profiles,
     /// Shear-band width: height between v_x = 0.9V and 0.1V, in mean diameters.
     pub band_width: f64,
+    /// Height of v_x = V/2 as a fraction of the thickness (from the moving wall).
+    pub half_speed_height: f64,
     /// Inertial number I = γ̇d/√(P/ρ) with γ̇ = V/thickness (steady mean thickness).
     pub inertial_number: f64,
+    /// Inertial number of the bulk: γ̇ = |dv_x/dy| fitted (least squares) over the central half
+    /// of the bins, where wall slip and wall layering do not enter.
+    pub bulk_inertial_number: f64,
     /// NSGS statistics over the whole run.
     pub stats: SolverStats,
 }
@@ -158,13 +163,18 @@ pub fn run_shear(
     let band_width = band_width(&profiles, thickness) / d;
     let p = cell.cell.params;
     let inertial_number = v_wall / thickness * d / (p.pressure() / p.density).sqrt();
+    let bulk_rate = central_shear_rate(&profiles) * v_wall / thickness;
+    let bulk_inertial_number = bulk_rate * d / (p.pressure() / p.density).sqrt();
+    let half_speed_height = crossing(&profiles, 0.5);
     ShearOutcome {
         history,
         steady_from,
         mu,
         profiles,
         band_width,
+        half_speed_height,
         inertial_number,
+        bulk_inertial_number,
         stats: cell.cell.system.stats,
     }
 }
@@ -190,21 +200,44 @@ pub fn steady_start(history: &[HistoryRow], diameter: f64) -> Option<usize> {
     (start <= n / 2).then_some(start)
 }
 
+/// First height z (fraction of the thickness, linear interpolation between bins) where the
+/// profile v_x/V crosses `level`; 1 if it stays above, 0 if it starts below.
+pub fn crossing(profiles: &Profiles, level: f64) -> f64 {
+    let (z, v) = (&profiles.z, &profiles.velocity);
+    for k in 1..z.len() {
+        if (v[k - 1] - level) * (v[k] - level) <= 0.0 && v[k - 1] != v[k] {
+            return z[k - 1] + (level - v[k - 1]) / (v[k] - v[k - 1]) * (z[k] - z[k - 1]);
+        }
+    }
+    if v.last().is_some_and(|&l| l > level) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 /// Height between the crossings of v_x/V = 0.9 and 0.1 (linear interpolation between bins),
 /// in metres for a cell `thickness` high; the band sits on the moving (bottom) wall.
 pub fn band_width(profiles: &Profiles, thickness: f64) -> f64 {
-    let crossing = |level: f64| -> f64 {
-        let (z, v) = (&profiles.z, &profiles.velocity);
-        for k in 1..z.len() {
-            if (v[k - 1] - level) * (v[k] - level) <= 0.0 && v[k - 1] != v[k] {
-                return z[k - 1] + (level - v[k - 1]) / (v[k] - v[k - 1]) * (z[k] - z[k - 1]);
-            }
-        }
-        if v.last().is_some_and(|&l| l > level) {
-            1.0
-        } else {
-            0.0
-        }
-    };
-    ((crossing(0.1) - crossing(0.9)).abs()) * thickness
+    (crossing(profiles, 0.1) - crossing(profiles, 0.9)).abs() * thickness
+}
+
+/// |d(v_x/V)/dz| by least squares over the central half of the bins (z in thickness units).
+pub fn central_shear_rate(profiles: &Profiles) -> f64 {
+    let n = profiles.z.len();
+    let (lo, hi) = (n / 4, n - n / 4);
+    if hi < lo + 2 {
+        return f64::NAN;
+    }
+    let pts = lo..hi;
+    let m = pts.len() as f64;
+    let zm = pts.clone().map(|k| profiles.z[k]).sum::<f64>() / m;
+    let vm = pts.clone().map(|k| profiles.velocity[k]).sum::<f64>() / m;
+    let (mut szz, mut szv) = (0.0, 0.0);
+    for k in pts {
+        let dz = profiles.z[k] - zm;
+        szz += dz * dz;
+        szv += dz * (profiles.velocity[k] - vm);
+    }
+    (szv / szz).abs()
 }

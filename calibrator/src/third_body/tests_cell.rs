@@ -22,6 +22,7 @@ pub(crate) fn small_cell(law: LawParams) -> CellParams {
         solver: SolverParams {
             tolerance: 1e-4,
             max_iterations: 200,
+            ..SolverParams::default()
         },
     }
 }
