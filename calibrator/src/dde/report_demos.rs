@@ -139,15 +139,25 @@ pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result
         100.0 * mean,
         100.0 * worst
     );
-    let max_ratio = slide
+    let n_end = press.last().map_or(0.0, |e| e.normal);
+    let mut ratios: Vec<f64> = slide
         .iter()
-        .filter(|s| s.normal > 0.05 * press.last().map_or(0.0, |e| e.normal))
+        .filter(|s| s.normal > 0.25 * n_end)
         .map(|s| s.tangential / s.normal)
-        .fold(f64::NEG_INFINITY, f64::max);
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    let q = |f: f64| ratios.get(((ratios.len() as f64 - 1.0) * f).round() as usize);
+    if let (Some(lo), Some(mid), Some(hi)) = (q(0.1), q(0.5), q(0.9)) {
+        let _ = writeln!(
+            s,
+            "  slide, {} samples with N > ¼ N_end: T/N 10/50/90 % quantiles {lo:.3} / {mid:.3} / {hi:.3} (μ = {})",
+            ratios.len(),
+            case.mu
+        );
+    }
     let _ = writeln!(
         s,
-        "  slide: largest T/N while loaded {max_ratio:.3} (μ = {}); last sample N = {:.3e} N/m, joints {}",
-        case.mu,
+        "  last sample: N = {:.3e} N/m, contact joints {}",
         slide.last().map_or(0.0, |s| s.normal),
         slide.last().map_or(0, |s| s.joints)
     );
@@ -207,12 +217,13 @@ pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Res
         pts(&|s| s.particles as f64),
     ))
     .write(&out.join("asperity_debris"))?;
+    // Equal scales on both axes (the plot area is ≈ 800 × 500 px).
+    let x_lo = -0.3 * case.body.x;
+    let x_hi = 0.7 * case.body.x;
+    let y_lo = -d - 2.0 * case.obstacle_radius - 1e-6;
     let window = (
-        V2::new(-0.75 * case.body.x / 2.0, -d - 2.0 * case.obstacle_radius),
-        V2::new(
-            case.body.x / 2.0 + case.travel * 0.0 + 0.25 * case.body.x,
-            0.6 * case.body.y,
-        ),
+        V2::new(x_lo, y_lo),
+        V2::new(x_hi, y_lo + 0.62 * (x_hi - x_lo)),
     );
     for (k, (name, sys)) in run.snapshots.iter().enumerate() {
         write_stress_snapshot(
