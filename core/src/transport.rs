@@ -310,6 +310,7 @@ fn advance<F: FnMut(usize) -> NodeInput>(
     let drift = dt * params.zeta / params.element_length; // [s/m]
     let source = dt * params.source_coefficient(); // [1/(Pa·m)·s]
 
+    let mut memo = (f32::NAN, 1.0f32);
     let mut cur = Node::from_input(inputs(0));
     let mut beta_cur = stored_beta(b0);
     // Amount (in β units) crossing the face left of the current node, rightward positive.
@@ -346,7 +347,12 @@ fn advance<F: FnMut(usize) -> NodeInput>(
             }
         };
         let created = if cur.in_contact() {
-            source * params.k_law.factor(cur.pressure) * cur.pressure * real::abs(cur.velocity)
+            // K(p)/K(p_ref) memoised on the last pressure: under a tool the pressure is
+            // uniform but for the edge nodes, so the power law is evaluated a few times a step.
+            if cur.pressure.to_bits() != memo.0.to_bits() {
+                memo = (cur.pressure, params.k_law.factor(cur.pressure));
+            }
+            source * memo.1 * cur.pressure * real::abs(cur.velocity)
         } else {
             0.0
         };

@@ -110,3 +110,24 @@ fn invalid_pressure_law_is_refused_not_a_panic() {
         let _ = law.factor(5e6);
     }
 }
+
+/// The polynomial x^y against f64 over pressure ratios 1e-3…1e3 and exponents −2…2.
+#[test]
+fn fast_powf_matches_f64_powf() {
+    use tribo_core::wear_law::fast_powf;
+    let mut worst = 0.0f64;
+    for i in 0..=600 {
+        let x = 10f64.powf(-3.0 + 6.0 * f64::from(i) / 600.0) as f32;
+        for j in 0..=40 {
+            let y = -2.0 + 4.0 * j as f32 / 40.0;
+            let want = f64::from(x).powf(f64::from(y));
+            let got = f64::from(fast_powf(x, y));
+            worst = worst.max((got / want - 1.0).abs());
+        }
+    }
+    assert!(worst < F32_RELATIVE, "worst relative error {worst:e}");
+    // Outside the fast path: the libm fallback.
+    assert_eq!(fast_powf(0.0, 0.5), 0.0);
+    assert!(fast_powf(f32::NAN, 0.5).is_nan());
+    assert_eq!(fast_powf(f32::INFINITY, 0.5), f32::INFINITY);
+}

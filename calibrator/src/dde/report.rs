@@ -392,9 +392,9 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
         s,
         "  {}",
         if outcome.converged {
-            "the two finest meshes' CIs overlap: K converges (the wear section may carry K0)"
+            "CIs overlap and the paired ratio's CI contains 1: K converges (the wear section may carry K0)"
         } else {
-            "the two finest meshes' CIs do not overlap: K does not converge (ShapeOnly)"
+            "CIs apart or the paired ratio's CI excludes 1: K does not converge (ShapeOnly)"
         }
     );
     write_atomic(&out.join("summary.txt"), s.as_bytes())?;
