@@ -311,7 +311,7 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
     Ok(s)
 }
 
-/// K mesh study: `k_mesh.csv`, `k_mesh_runs.csv`, K against h with CIs (log–log); returns
+/// K mesh study: `k_mesh.csv`, `k_mesh_runs.csv`, K against h with CIs (log K); returns
 /// the summary text with the convergence verdict.
 pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<String> {
     create(out)?;
@@ -343,13 +343,28 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
     }
     csv.write(&out.join("k_mesh.csv"))?;
     runs.write(&out.join("k_mesh_runs.csv"))?;
+    let fold =
+        |f: fn(f64, f64) -> f64, init: f64, v: &dyn Fn(&super::k_mesh_study::KAtMesh) -> f64| {
+            outcome
+                .meshes
+                .iter()
+                .map(v)
+                .filter(|x| *x > 0.0)
+                .fold(init, f)
+        };
+    let h_max = fold(f64::max, 0.0, &|m| m.spacing);
+    let k_lo = fold(f64::min, f64::INFINITY, &|m| {
+        m.k_ci95[0].max(0.1 * m.k_mean)
+    });
+    let k_hi = fold(f64::max, 0.0, &|m| m.k_ci95[1]);
     LinePlot::new(
         format!("Wear coefficient under mesh refinement ({label})"),
         "h [µm]",
         "K [-]",
     )
-    .log_x()
     .log_y()
+    .x_range(0.0, 1.15 * h_max * 1e6)
+    .y_range(0.5 * k_lo, 2.0 * k_hi)
     .series(
         Series::points(
             "mean over realisations (95 % CI)",
