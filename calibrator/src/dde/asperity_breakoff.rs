@@ -9,7 +9,7 @@
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
 use super::material::Material;
-use super::mesh::{MeshError, polygon};
+use super::mesh::{MeshError, circle, polygon};
 use super::sliding::CALIBRATED_FLAW_FRACTION;
 use super::system::{ContactLaw, Support, System};
 use super::vec2::V2;
@@ -105,16 +105,9 @@ pub fn build(case: &AsperityCase) -> Result<System, MeshError> {
     // Obstacle top at `reach`·d above the tip; its left edge 0.5 h right of the asperity.
     let x1 = -wb / 2.0;
     let centre = V2::new(x1 + wb + 0.5 * h + r, -d * (1.0 - case.reach) - r);
-    let n = ((std::f64::consts::TAU * r / h).round() as usize).max(8);
-    let ring: Vec<V2> = (0..n)
-        .map(|k| {
-            let a = std::f64::consts::TAU * k as f64 / n as f64;
-            centre + V2::new(r * a.cos(), r * a.sin())
-        })
-        .collect();
     add_body(
         &mut sys,
-        &polygon(&ring, h)?,
+        &circle(centre, r, h)?,
         OBSTACLE,
         Strength::Unbreakable,
         |_| Support::FIXED,

@@ -14,7 +14,7 @@ use super::build::{Strength, add_body};
 use super::hertz::{contact_pressure_on, hertz_half_width, strip_of};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
 use super::material::Material;
-use super::mesh::{MeshError, polygon};
+use super::mesh::{MeshError, circle};
 use super::system::{ContactLaw, Support, System};
 use super::vec2::V2;
 
@@ -92,17 +92,6 @@ pub struct CirclesRun {
     pub elements: usize,
     /// Steps.
     pub steps: u64,
-}
-
-fn circle(centre: V2, r: f64, h: f64) -> Result<super::mesh::Mesh, MeshError> {
-    let n = ((std::f64::consts::TAU * r / h).round() as usize).max(8);
-    let v: Vec<V2> = (0..n)
-        .map(|k| {
-            let a = std::f64::consts::TAU * k as f64 / n as f64;
-            centre + V2::new(r * a.cos(), r * a.sin())
-        })
-        .collect();
-    polygon(&v, h)
 }
 
 /// Gap between the circles at the start, in spacings: beyond the ≈ 0.8h at which contact

@@ -218,11 +218,7 @@ pub fn build(case: &HertzCase) -> Result<System, MeshError> {
     let top = gap + ny as f64 * h;
     add_body(&mut sys, &cap, CAP, Strength::Unbreakable, |p| {
         if p.y - sag(p.x) > top - 1e-3 * h {
-            Support {
-                free_x: false,
-                free_y: true,
-                drive: V2::ZERO,
-            }
+            Support::VERTICAL_ROLLER
         } else {
             Support::FREE
         }

@@ -101,34 +101,15 @@ pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
         ));
     }
     let n = vertices.len();
-    let mut boundary: Vec<V2> = Vec::new();
+    let mut points: Vec<V2> = Vec::new();
+    let mut edges: Vec<[usize; 2]> = Vec::new();
     for k in 0..n {
         let (a, b) = (vertices[k], vertices[(k + 1) % n]);
         let m = ((b - a).norm() / h).ceil().max(1.0) as usize;
         for i in 0..m {
-            boundary.push(a + (b - a) * (i as f64 / m as f64));
+            points.push(a + (b - a) * (i as f64 / m as f64));
         }
     }
-    polygon_with_boundary_nodes(&boundary, h)
-}
-
-/// As [`polygon`], but the boundary nodes are exactly `boundary` (the caller's subdivision,
-/// e.g. nodes aligned with another body's), the interior a lattice of spacing `h`.
-pub fn polygon_with_boundary_nodes(boundary: &[V2], h: f64) -> Result<Mesh, MeshError> {
-    if boundary.len() < 3
-        || h.is_nan()
-        || h <= 0.0
-        || boundary
-            .iter()
-            .any(|v| !v.x.is_finite() || !v.y.is_finite())
-    {
-        return Err(MeshError::Invalid(
-            "polygon needs ≥ 3 finite vertices and h > 0",
-        ));
-    }
-    let vertices = boundary;
-    let mut points: Vec<V2> = boundary.to_vec();
-    let mut edges: Vec<[usize; 2]> = Vec::new();
     let nb = points.len();
     for i in 0..nb {
         edges.push([i, (i + 1) % nb]);
@@ -173,6 +154,19 @@ pub fn polygon_with_boundary_nodes(boundary: &[V2], h: f64) -> Result<Mesh, Mesh
         }
     }
     Ok(Mesh { points, triangles })
+}
+
+/// Meshes the disc of radius `r` [m] about `centre` at spacing `h` (its boundary a regular
+/// polygon of ≈ 2πr/h sides, at least 8).
+pub fn circle(centre: V2, r: f64, h: f64) -> Result<Mesh, MeshError> {
+    let n = ((std::f64::consts::TAU * r / h).round() as usize).max(8);
+    let ring: Vec<V2> = (0..n)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / n as f64;
+            centre + V2::new(r * a.cos(), r * a.sin())
+        })
+        .collect();
+    polygon(&ring, h)
 }
 
 /// The polygon under a surface profile: heights `z[i]` at x = x0 + i·dx form the top boundary

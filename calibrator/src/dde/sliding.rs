@@ -182,11 +182,7 @@ pub fn build(case: &SlidingWearCase) -> Result<System, MeshError> {
     let top = polygon(&profile_polygon_above(&zt, x0, h, top_y)?, h)?;
     let range = add_body(&mut sys, &top, TOP, strength, |p| {
         if p.y > top_y - 1e-3 * h {
-            Support {
-                free_x: false,
-                free_y: true,
-                drive: V2::ZERO,
-            }
+            Support::VERTICAL_ROLLER
         } else {
             Support::FREE
         }
