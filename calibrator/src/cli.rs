@@ -38,7 +38,7 @@ pub enum Command {
     StripDraw(commands::strip_draw::Args),
     /// Fit model parameters to measured data.
     Fit(commands::fit::Args),
-    /// Deformable discrete elements with fracture (seed 001): incline, cracked plate, wear K(p).
+    /// Deformable discrete elements with fracture (seed 001): incline, circles, asperity, cracked plate, wear K(p), mesh study.
     Fretting(commands::fretting::Args),
     /// Validate a calibration table and print or dump it.
     Inspect(commands::inspect::Args),

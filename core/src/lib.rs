@@ -23,6 +23,7 @@ pub mod real;
 pub mod table;
 pub mod third_body_floor;
 pub mod transport;
+pub mod wear_law;
 
 pub use error::Error;
 pub use table::{MAX_TABLE_BYTES, Table};

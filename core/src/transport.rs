@@ -78,6 +78,8 @@
 
 use crate::error::Error;
 use crate::real;
+use crate::table::WearSection;
+use crate::wear_law::{WearPressureLaw, archard_from_section};
 
 /// Accepted excess of the CFL number over 1: rounding of Δt·ζ·|U̇|/l_e for an intended ν = 1.
 pub const CFL_TOLERANCE: f32 = 4.0 * f32::EPSILON;
@@ -98,6 +100,9 @@ pub struct TransportParams {
     pub zeta: f32,
     /// Element length l_e between nodes \[m\].
     pub element_length: f32,
+    /// Pressure dependence of K (seed 001's wear section): the source uses
+    /// K·(p/p_ref)^n; [`WearPressureLaw::SCALAR`] for seed 000's constant K.
+    pub k_law: WearPressureLaw,
 }
 
 impl TransportParams {
@@ -115,6 +120,18 @@ impl TransportParams {
             particle_thickness: 0.5e-6,
             zeta: 0.2,
             element_length,
+            k_law: WearPressureLaw::SCALAR,
+        }
+    }
+
+    /// These parameters with K(p) from the table's wear section when present (`Absolute`: K0
+    /// at p_ref; `ShapeOnly`: this K at p_ref, scaled by the shape), else unchanged.
+    pub fn with_wear_section(self, section: Option<&WearSection>) -> Self {
+        let (archard_k, k_law) = archard_from_section(self.archard_k, section);
+        Self {
+            archard_k,
+            k_law,
+            ..self
         }
     }
 
@@ -126,7 +143,8 @@ impl TransportParams {
             && pos(self.hardness)
             && pos(self.particle_thickness)
             && pos(self.element_length)
-            && (0.0..=1.0).contains(&self.zeta);
+            && (0.0..=1.0).contains(&self.zeta)
+            && self.k_law.is_valid();
         if ok && self.source_coefficient().is_finite() {
             Ok(())
         } else {
@@ -140,12 +158,12 @@ impl TransportParams {
         self.archard_k / (self.hardness * self.particle_thickness)
     }
 
-    /// Archard source rate dβ/dt = K·P·|U̇|/(H·h_p) (Eq. 12, 37) \[1/s\]; 0 off the tool
+    /// Archard source rate dβ/dt = K(P)·P·|U̇|/(H·h_p) (Eq. 12, 37) \[1/s\]; 0 off the tool
     /// (P ≤ 0 or NaN) or for a non-finite velocity.
     #[inline]
     pub fn source_rate(&self, pressure: f32, velocity: f32) -> f32 {
         if pressure > 0.0 && velocity.is_finite() {
-            self.source_coefficient() * pressure * real::abs(velocity)
+            self.source_coefficient() * self.k_law.factor(pressure) * pressure * real::abs(velocity)
         } else {
             0.0
         }
@@ -292,6 +310,7 @@ fn advance<F: FnMut(usize) -> NodeInput>(
     let drift = dt * params.zeta / params.element_length; // [s/m]
     let source = dt * params.source_coefficient(); // [1/(Pa·m)·s]
 
+    let mut memo = (f32::NAN, 1.0f32);
     let mut cur = Node::from_input(inputs(0));
     let mut beta_cur = stored_beta(b0);
     // Amount (in β units) crossing the face left of the current node, rightward positive.
@@ -328,7 +347,12 @@ fn advance<F: FnMut(usize) -> NodeInput>(
             }
         };
         let created = if cur.in_contact() {
-            source * cur.pressure * real::abs(cur.velocity)
+            // K(p)/K(p_ref) memoised on the last pressure: under a tool the pressure is
+            // uniform but for the edge nodes, so the power law is evaluated a few times a step.
+            if cur.pressure.to_bits() != memo.0.to_bits() {
+                memo = (cur.pressure, params.k_law.factor(cur.pressure));
+            }
+            source * memo.1 * cur.pressure * real::abs(cur.velocity)
         } else {
             0.0
         };

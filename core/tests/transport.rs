@@ -19,6 +19,7 @@ fn params(zeta: f32, k: f32, l_e: f32) -> TransportParams {
         particle_thickness: 0.5e-6,
         zeta,
         element_length: l_e,
+        k_law: tribo_core::wear_law::WearPressureLaw::SCALAR,
     }
 }
 
@@ -285,7 +286,7 @@ proptest! {
         k in any::<f32>(),
     ) {
         let n = beta0.len();
-        let p = TransportParams { archard_k: k, hardness: 1e9, particle_thickness: 1e-6, zeta, element_length: 1e-3 };
+        let p = TransportParams { archard_k: k, hardness: 1e9, particle_thickness: 1e-6, zeta, element_length: 1e-3, k_law: tribo_core::wear_law::WearPressureLaw::SCALAR };
         let mut beta = beta0.clone();
         let r = transport::step_substepped(&p, dt, &pr[..n], &v[..n], &th[..n], &mut beta);
         if r.is_ok() {

@@ -156,6 +156,7 @@ impl AxisConfig {
             particle_thickness: section.particle_thickness,
             zeta: section.tool_fraction,
             element_length: self.element_length(nodes),
+            k_law: tribo_core::wear_law::WearPressureLaw::SCALAR,
         }
     }
 }
@@ -205,6 +206,12 @@ pub struct Controller<const N: usize> {
 }
 
 impl<const N: usize> Controller<N> {
+    /// This controller with K(p) from the table's wear section (seed 001) when present.
+    pub fn with_wear_section(mut self, section: Option<&tribo_core::table::WearSection>) -> Self {
+        self.transport = self.transport.with_wear_section(section);
+        self
+    }
+
     /// A controller from a validated law, the table's transport section and a configuration.
     /// The integrator starts at the feed-forward F*/μ0 (the particle-free holder force).
     ///

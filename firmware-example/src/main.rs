@@ -179,9 +179,12 @@ fn run() -> i32 {
         Err(e) => return stop(EXIT_LAW_INVALID, "friction law of the table invalid", e),
     };
     let axis = AxisConfig::strip_draw(table.law.e_star);
-    let transport = axis.transport(&table.transport, NODES);
+    // K(p) from the table's wear section (seed 001) when present, for plant and controller.
+    let transport = axis
+        .transport(&table.transport, NODES)
+        .with_wear_section(table.wear.as_ref());
     let mut controller = match Controller::<NODES>::new(law.clone(), &table.transport, axis) {
-        Ok(c) => c,
+        Ok(c) => c.with_wear_section(table.wear.as_ref()),
         Err(e) => return stop(EXIT_CONFIG_INVALID, "controller configuration invalid", e),
     };
     let schedule = Schedule::strip_draw();

@@ -24,8 +24,8 @@ pub struct CrackedPlate {
     pub cells: usize,
     /// Crack half-length a as a fraction of W.
     pub crack_fraction: f64,
-    /// Eq. 16 flaw size a_f = fraction·√A_j.
-    pub flaw_fraction: f64,
+    /// Fracture threshold of the joints (Eq. 16 with a flaw fraction, or the crack band).
+    pub strength: Strength,
     /// Crack growth per tip at which the run stops [cells].
     pub growth_cells: f64,
     /// Ramp duration to the LEFM failure strain, in P-wave transits of the plate (≫ 1 keeps
@@ -41,7 +41,7 @@ impl CrackedPlate {
             width: 200e-6,
             cells,
             crack_fraction: 0.125,
-            flaw_fraction: 0.5,
+            strength: Strength::FlawFraction(0.5),
             growth_cells: 4.0,
             transits_to_failure: 30.0,
         }
@@ -77,21 +77,15 @@ pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
     let lefm_strain = mat.fracture_threshold(a) / mat.plane_strain_modulus();
     let strain_rate = lefm_strain / (case.transits_to_failure * w / mat.p_wave_speed());
     let v_edge = 0.5 * strain_rate * w;
-    add_body(
-        &mut sys,
-        &mesh,
-        0,
-        Strength::FlawFraction(case.flaw_fraction),
-        |p| {
-            if p.y > w / 2.0 - 1e-3 * h {
-                Support::driven(V2::new(0.0, v_edge))
-            } else if p.y < -w / 2.0 + 1e-3 * h {
-                Support::driven(V2::new(0.0, -v_edge))
-            } else {
-                Support::FREE
-            }
-        },
-    )?;
+    add_body(&mut sys, &mesh, 0, case.strength, |p| {
+        if p.y > w / 2.0 - 1e-3 * h {
+            Support::driven(V2::new(0.0, v_edge))
+        } else if p.y < -w / 2.0 + 1e-3 * h {
+            Support::driven(V2::new(0.0, -v_edge))
+        } else {
+            Support::FREE
+        }
+    })?;
     // The slot: joints of the row of cells just above y = 0 over |x| < a.
     let el = &sys.elements;
     sys.interior.retain(|j| {

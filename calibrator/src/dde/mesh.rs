@@ -156,6 +156,19 @@ pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
     Ok(Mesh { points, triangles })
 }
 
+/// Meshes the disc of radius `r` [m] about `centre` at spacing `h` (its boundary a regular
+/// polygon of ≈ 2πr/h sides, at least 8).
+pub fn circle(centre: V2, r: f64, h: f64) -> Result<Mesh, MeshError> {
+    let n = ((std::f64::consts::TAU * r / h).round() as usize).max(8);
+    let ring: Vec<V2> = (0..n)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / n as f64;
+            centre + V2::new(r * a.cos(), r * a.sin())
+        })
+        .collect();
+    polygon(&ring, h)
+}
+
 /// The polygon under a surface profile: heights `z[i]` at x = x0 + i·dx form the top boundary
 /// (left to right); the body extends down to y = `base` (below every height).
 pub fn profile_polygon(z: &[f64], x0: f64, dx: f64, base: f64) -> Result<Vec<V2>, MeshError> {

@@ -9,19 +9,25 @@
 //! [`friction`] Eq. 19 · [`contact`] forming/breaking with a linear-time search ·
 //! [`fracture`] Eq. 16.
 
+pub mod asperity_breakoff;
 pub mod build;
+pub mod circles;
 pub mod contact;
 pub mod cracked_plate;
 pub mod fracture;
 pub mod friction;
+pub mod hertz;
 pub mod incline;
 pub mod integrate;
 pub mod joint;
+pub mod k_mesh_study;
 pub mod material;
 pub mod mesh;
 pub mod remesh;
 pub mod report;
+pub mod report_demos;
 pub mod sliding;
+pub mod snapshot;
 pub mod system;
 pub mod vec2;
 pub mod wear;
@@ -31,6 +37,8 @@ pub mod wear_study;
 mod tests_dynamics;
 #[cfg(test)]
 mod tests_fracture;
+#[cfg(test)]
+mod tests_hertz;
 #[cfg(test)]
 mod tests_incline;
 #[cfg(test)]

@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 
 use super::cracked_plate::{CrackedPlate, CrackedPlateResult};
 use super::incline::{InclineCase, InclineRun, fitted_acceleration};
+use super::k_mesh_study::KMeshOutcome;
 use super::wear_study::{KAtPressure, PowerLawFit};
 use crate::report::{CsvTable, LinePlot, Series, write_atomic};
 
@@ -135,10 +136,10 @@ pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult])
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "centre-cracked plate: W = {:.0} µm, a = {}·W, flaw fraction {}",
+        "centre-cracked plate: W = {:.0} µm, a = {}·W, threshold {:?}",
         case.width * 1e6,
         case.crack_fraction,
-        case.flaw_fraction
+        case.strength
     );
     let _ = writeln!(
         s,
@@ -306,6 +307,111 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
             );
         }
     }
+    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    Ok(s)
+}
+
+/// K mesh study: `k_mesh.csv`, `k_mesh_runs.csv`, K against h with CIs (log K); returns
+/// the summary text with the convergence verdict.
+pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<String> {
+    create(out)?;
+    let mut csv = CsvTable::new(&[
+        "cells",
+        "h_um",
+        "K_mean",
+        "K_lo95",
+        "K_hi95",
+        "broken_joints_mean",
+        "elements",
+        "realisations",
+    ]);
+    let mut runs = CsvTable::new(&["cells", "realisation", "K"]);
+    for m in &outcome.meshes {
+        csv.push(&[
+            m.cells as f64,
+            m.spacing * 1e6,
+            m.k_mean,
+            m.k_ci95[0],
+            m.k_ci95[1],
+            m.broken_mean,
+            m.elements as f64,
+            m.k.len() as f64,
+        ]);
+        for (r, k) in m.k.iter().enumerate() {
+            runs.push(&[m.cells as f64, r as f64, *k]);
+        }
+    }
+    csv.write(&out.join("k_mesh.csv"))?;
+    runs.write(&out.join("k_mesh_runs.csv"))?;
+    let fold =
+        |f: fn(f64, f64) -> f64, init: f64, v: &dyn Fn(&super::k_mesh_study::KAtMesh) -> f64| {
+            outcome
+                .meshes
+                .iter()
+                .map(v)
+                .filter(|x| *x > 0.0)
+                .fold(init, f)
+        };
+    let h_max = fold(f64::max, 0.0, &|m| m.spacing);
+    let k_lo = fold(f64::min, f64::INFINITY, &|m| {
+        m.k_ci95[0].max(0.1 * m.k_mean)
+    });
+    let k_hi = fold(f64::max, 0.0, &|m| m.k_ci95[1]);
+    LinePlot::new(
+        format!("Wear coefficient under mesh refinement ({label})"),
+        "h [µm]",
+        "K [-]",
+    )
+    .log_y()
+    .x_range(0.0, 1.15 * h_max * 1e6)
+    .y_range(0.5 * k_lo, 2.0 * k_hi)
+    .series(
+        Series::points(
+            "mean over realisations (95 % CI)",
+            outcome
+                .meshes
+                .iter()
+                .map(|m| (m.spacing * 1e6, m.k_mean))
+                .collect(),
+        )
+        .with_interval(outcome.meshes.iter().map(|m| m.k_ci95).collect()),
+    )
+    .write(&out.join("k_mesh"))?;
+    let mut s = String::new();
+    let _ = writeln!(s, "K mesh study ({label}), same realisations on every mesh");
+    let _ = writeln!(
+        s,
+        "  cells  h[µm]   K_mean     95 % CI                 broken  elements  runs"
+    );
+    for m in &outcome.meshes {
+        let _ = writeln!(
+            s,
+            "  {:5}  {:5.2}  {:.3e}  [{:.3e}, {:.3e}]  {:6.0}  {:8}  {}",
+            m.cells,
+            m.spacing * 1e6,
+            m.k_mean,
+            m.k_ci95[0],
+            m.k_ci95[1],
+            m.broken_mean,
+            m.elements,
+            m.k.len()
+        );
+    }
+    let (r, ci) = outcome.finest_ratio;
+    let _ = writeln!(
+        s,
+        "  paired ratio K(finest)/K(second finest) = {r:.3} [{:.3}, {:.3}]",
+        ci[0], ci[1]
+    );
+    let _ = writeln!(
+        s,
+        "  {}",
+        if outcome.converged {
+            "CIs overlap and the paired ratio's CI contains 1: K converges (the wear section may carry K0)"
+        } else {
+            "CIs apart or the paired ratio's CI excludes 1: K does not converge (ShapeOnly)"
+        }
+    );
     write_atomic(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }

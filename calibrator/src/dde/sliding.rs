@@ -50,8 +50,8 @@ pub struct SlidingWearCase {
     pub amplitude: f64,
     /// Friction coefficient μ_s = μ_k of the contact joints.
     pub mu: f64,
-    /// Eq. 16 flaw fraction.
-    pub flaw_fraction: f64,
+    /// Fracture threshold of the joints (calibrated Eq. 16 or the crack band).
+    pub strength: Strength,
     /// Hardness H of the worn material [Pa] (zirconia ≈ 12 GPa, Vickers; not in seed 001).
     pub hardness: f64,
     /// Master seed and realisation index of the rough faces.
@@ -75,7 +75,7 @@ impl SlidingWearCase {
             velocity: 0.02 * Material::ZIRCONIA.s_wave_speed(),
             amplitude: 0.0,
             mu: 0.3,
-            flaw_fraction: CALIBRATED_FLAW_FRACTION,
+            strength: Strength::FlawFraction(CALIBRATED_FLAW_FRACTION),
             hardness: 12e9,
             seed,
             realisation,
@@ -155,7 +155,7 @@ pub fn build(case: &SlidingWearCase) -> Result<System, MeshError> {
         mu_kinetic: case.mu,
         ..ContactLaw::default()
     };
-    let strength = Strength::FlawFraction(case.flaw_fraction);
+    let strength = case.strength;
     let base = -case.depth;
     let bottom = polygon(&profile_polygon(&zb, -l, h, base)?, h)?;
     add_body(&mut sys, &bottom, BOTTOM, strength, |p| {
@@ -182,11 +182,7 @@ pub fn build(case: &SlidingWearCase) -> Result<System, MeshError> {
     let top = polygon(&profile_polygon_above(&zt, x0, h, top_y)?, h)?;
     let range = add_body(&mut sys, &top, TOP, strength, |p| {
         if p.y > top_y - 1e-3 * h {
-            Support {
-                free_x: false,
-                free_y: true,
-                drive: V2::ZERO,
-            }
+            Support::VERTICAL_ROLLER
         } else {
             Support::FREE
         }

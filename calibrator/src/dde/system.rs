@@ -33,6 +33,12 @@ impl Support {
         free_y: false,
         drive: V2::ZERO,
     };
+    /// An element held horizontally and free vertically (a loaded top row, §3.6).
+    pub const VERTICAL_ROLLER: Support = Support {
+        free_x: false,
+        free_y: true,
+        drive: V2::ZERO,
+    };
     /// An element moved rigidly at velocity `v`.
     pub fn driven(v: V2) -> Support {
         Support {

@@ -163,3 +163,16 @@ fn section_round_trips(
         Some(section)
     );
 }
+
+#[test]
+fn paired_ratio_of_proportional_samples_is_exact() {
+    use super::k_mesh_study::paired_ratio_ci;
+    use rand::SeedableRng;
+    // b = 0.3·a realisation by realisation: every resample's ratio is 0.3 (round-off only).
+    let a = [1.0, 4.0, 0.5, 2.0, 8.0, 3.0];
+    let b: Vec<f64> = a.iter().map(|x| 0.3 * x).collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let (r, ci) = paired_ratio_ci(&b, &a, &mut rng);
+    assert!((r - 0.3).abs() < 1e-12);
+    assert!((ci[0] - 0.3).abs() < 1e-12 && (ci[1] - 0.3).abs() < 1e-12);
+}

@@ -567,7 +567,7 @@ fn prepare(path: &Path) -> Result<PathBuf> {
     Ok(temp_path_for(path))
 }
 
-fn render_svg<F>(path: &Path, draw: F) -> Result<()>
+pub(crate) fn render_svg<F>(path: &Path, draw: F) -> Result<()>
 where
     F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
 {
@@ -580,7 +580,7 @@ where
     res
 }
 
-fn render_png<F>(path: &Path, draw: F) -> Result<()>
+pub(crate) fn render_png<F>(path: &Path, draw: F) -> Result<()>
 where
     F: FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<()>,
 {

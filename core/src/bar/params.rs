@@ -125,6 +125,7 @@ impl BarParams {
             particle_thickness: self.particle_thickness,
             zeta: self.zeta,
             element_length: self.element_length as f32,
+            k_law: crate::wear_law::WearPressureLaw::SCALAR,
         }
     }
 
