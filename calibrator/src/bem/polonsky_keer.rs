@@ -309,26 +309,6 @@ impl ContactSolver {
         self.run(gap, mean_pressure)
     }
 
-    /// Solve starting from the traction field `guess` \[Pa\] (clipped to the admissible box and
-    /// rescaled to the mean pressure).
-    pub fn solve_from(
-        &mut self,
-        gap: &[f64],
-        mean_pressure: f64,
-        guess: &[f64],
-    ) -> Result<SolveReport, BemError> {
-        if guess.len() != self.traction.len() {
-            return Err(BemError::Input(format!(
-                "initial traction has {} values for a {}×{} grid",
-                guess.len(),
-                self.nx,
-                self.ny
-            )));
-        }
-        self.traction.copy_from_slice(guess);
-        self.run(gap, mean_pressure)
-    }
-
     /// Traction t \[Pa\] of the last solve (row-major).
     pub fn traction(&self) -> &[f64] {
         &self.traction

@@ -10,7 +10,7 @@ use crate::asperity::population::{
     BimodalPopulation, Generator, LognormalPopulation, PowerLawPopulation, read_csv,
 };
 use crate::asperity::slider::{Eq11Solver, ModelParams, seed003_loads};
-use crate::asperity::sweep::{PopulationSource, SweepConfig};
+use crate::asperity::sweep::{LoadSweep, PopulationSource};
 use crate::pipeline::asperity::{AsperityOutcome, run_and_report};
 
 /// Arguments of `tribo asperity`.
@@ -153,7 +153,7 @@ pub fn run(args: Args) -> Result<()> {
         },
         ..ModelParams::seed003(1.0)
     };
-    let cfg = SweepConfig {
+    let cfg = LoadSweep {
         loads,
         params,
         population,

@@ -32,12 +32,12 @@ use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
 pub struct Args {
     /// The options.
     #[command(flatten)]
-    pub options: Box<Options>,
+    pub options: Box<DemOptions>,
 }
 
 /// Options of `tribo dem`.
 #[derive(Debug, clap::Args)]
-pub struct Options {
+pub struct DemOptions {
     /// Output folder.
     #[arg(long, default_value = "out/dem")]
     pub out: PathBuf,
@@ -278,7 +278,7 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-fn surfaces(args: &Options) -> Result<(HeightMap, HeightMap)> {
+fn surfaces(args: &DemOptions) -> Result<(HeightMap, HeightMap)> {
     let spacing = args.spacing_um.map(|s| s * 1e-6);
     if let Some(s) = spacing
         && !(s.is_finite() && s > 0.0)

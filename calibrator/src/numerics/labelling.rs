@@ -202,9 +202,10 @@ mod tests {
         // Bounded, 4: {0}, {3}, {9}, {14} → 4; periodic joins 0 and 3 → 3.
         assert_eq!(count(Connectivity::Four, Boundary::Bounded), 4);
         assert_eq!(count(Connectivity::Four, Boundary::Periodic), 3);
-        // 8-connectivity joins the diagonal pair 9–14.
+        // 8-connectivity joins the diagonal pair 9–14; periodic, 14 = (2, 3) also touches
+        // 3 = (3, 0) diagonally across the bottom/top edge: one component.
         assert_eq!(count(Connectivity::Eight, Boundary::Bounded), 3);
-        assert_eq!(count(Connectivity::Eight, Boundary::Periodic), 2);
+        assert_eq!(count(Connectivity::Eight, Boundary::Periodic), 1);
         let c = Components::label(&m, nx, ny, Connectivity::Four, Boundary::Periodic);
         assert_eq!(c.sizes, vec![2, 1, 1]);
         assert_eq!(

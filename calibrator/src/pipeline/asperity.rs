@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use tribo_core::presliding::PreslidingSection;
 
-use crate::asperity::sweep::{LoadResult, SweepConfig, prepare, presliding_section, run_prepared};
+use crate::asperity::sweep::{LoadResult, LoadSweep, prepare, presliding_section, run_prepared};
 use crate::progress;
 use crate::report::{CsvTable, LinePlot, Series, write_atomic};
 
@@ -27,7 +27,7 @@ pub struct AsperityOutcome {
 
 /// Runs a sweep with a progress bar and writes its report (per-load series, summary, Fig. 3–4,
 /// the pre-sliding section as JSON and postcard) into `out`.
-pub fn run_and_report(cfg: &SweepConfig, out: &Path) -> Result<AsperityOutcome> {
+pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
     let prepared = prepare(cfg).context("setting up the asperity sweep")?;
     let total: u64 = prepared
         .iter()

@@ -12,7 +12,7 @@ use super::contact_report;
 use super::random_field::RandomFieldStudy;
 use crate::asperity::population::Generator;
 use crate::asperity::slider::{GRAVITY, ModelParams, SEED003_SLIDER_MASS};
-use crate::asperity::sweep::{PopulationSource, SweepConfig};
+use crate::asperity::sweep::{LoadSweep, PopulationSource};
 use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze, pressure_sweep};
 use crate::bem::{Connectivity, Material, SolverOptions};
 use crate::config::CalibrationConfig;
@@ -113,7 +113,7 @@ pub fn asperity(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Presli
         steps_per_period: a.steps_per_period,
         ..ModelParams::seed003(1.0)
     };
-    let sweep = SweepConfig {
+    let sweep = LoadSweep {
         loads: a
             .added_masses
             .iter()

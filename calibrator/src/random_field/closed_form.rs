@@ -119,11 +119,6 @@ impl LognormalApprox {
     }
 }
 
-/// Appendix A's normal approximation of T_G (zero mean, Var from Eq. 9): its CDF.
-pub fn normal_approx_cdf(x: f64, mean: f64, var: f64) -> f64 {
-    normal_cdf((x - mean) / var.sqrt())
-}
-
 /// Standard normal CDF.
 pub fn normal_cdf(z: f64) -> f64 {
     0.5 * libm::erfc(-z / std::f64::consts::SQRT_2)

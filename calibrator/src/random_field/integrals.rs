@@ -104,11 +104,6 @@ impl MotionWeights {
         &self.weights[k]
     }
 
-    /// Number of linear observables (5 + 3 per planar case).
-    pub fn len_linear(&self) -> usize {
-        self.weights.len()
-    }
-
     /// Number of derived scalars per realisation (see [`MotionWeights::observe`]).
     pub fn len_observed(&self) -> usize {
         N_LINEAR + 2 * self.rho_over_a.len()
