@@ -1,6 +1,6 @@
 //! Contact clusters: periodic connected components of the contact mask and the border-to-border
 //! nearest distance between clusters d_c (seed 000 §6.3, Fig. 13–14; labelling after
-//! Rosenfeld & Pfaltz, its Ref. [49]).
+//! Rosenfeld & Pfaltz, its Ref. \[49\]).
 //!
 //! * Connectivity is a parameter; the default is **4-connectivity** (pixels sharing an edge),
 //!   so two contact pixels touching only at a corner are separate clusters.

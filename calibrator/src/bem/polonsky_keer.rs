@@ -1,6 +1,6 @@
 //! Constrained conjugate gradient for periodic rough contact with an imposed mean pressure and
-//! plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its Ref. [39], made
-//! monotone after Dostál's MPRGP; saturation after Almqvist et al. 2007, Ref. [43]). The
+//! plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its Ref. \[39\], made
+//! monotone after Dostál's MPRGP; saturation after Almqvist et al. 2007, Ref. \[43\]). The
 //! iteration itself is documented in the private module `polonsky_keer::iteration`.
 //!
 //! # Problem

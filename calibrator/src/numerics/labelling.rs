@@ -1,5 +1,5 @@
 //! Connected-component labelling of a boolean grid (flood fill, after Rosenfeld & Pfaltz,
-//! seed 000 Ref. [49]): one labeller for the contact clusters of the BEM (periodic grid,
+//! seed 000 Ref. \[49\]): one labeller for the contact clusters of the BEM (periodic grid,
 //! 4- or 8-connectivity, seed 000 §6.3) and the tool-contact clusters under a flake (bounded
 //! window, 8-connectivity, seed 000 §5 Step 1 / Fig. 8).
 //!

@@ -75,7 +75,7 @@ fn write_csv(csv: &CsvTable, out: &Path, name: &str) -> Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
-/// Fig. 4–5: Var[F_x], Var[T_G] over a ∈ {0.5 … 2.5}, l ∈ {0.1 … 1}, μ = 0.5, σ² = 0.01, P = 1.
+/// Fig. 4–5: Var\[F_x\], Var\[T_G\] over a ∈ {0.5 … 2.5}, l ∈ {0.1 … 1}, μ = 0.5, σ² = 0.01, P = 1.
 pub fn variance_validation(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let a_values = [0.5, 1.0, 1.5, 2.0, 2.5];
     let l_values: Vec<f64> = (1..=10).map(|i| 0.1 * i as f64).collect();

@@ -1,5 +1,5 @@
 //! Periodic self-affine surfaces from an isotropic power-law PSD (seed 000 §6.1, after the
-//! spectral method of its Ref. [48] as implemented in Tamaas).
+//! spectral method of its Ref. \[48\] as implemented in Tamaas).
 //!
 //! Wavenumbers are mode numbers, in units of 2π/L. The isotropic PSD is
 //!
