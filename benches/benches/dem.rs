@@ -9,7 +9,7 @@
 //! Run: `cargo bench -p tribo-benches --bench dem -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use tribo_calibrator::commands::dem::touching_offset;
+use tribo_calibrator::dem::touching_offset;
 use tribo_calibrator::dem::{DemParams, DemSystem, FlakeShape, RandomPlacement, place_random};
 use tribo_calibrator::surface::{HeightMap, Rescale, SelfAffine};
 

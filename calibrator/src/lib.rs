@@ -8,8 +8,6 @@
 
 pub mod asperity;
 pub mod bem;
-pub mod cli;
-pub mod commands;
 pub mod config;
 pub mod dde;
 pub mod dem;

@@ -107,9 +107,9 @@ pub struct TransportParams {
 
 impl TransportParams {
     /// Hardness used by default \[Pa\]: the documented choice of the seed-000 defaults
-    /// ([`crate::table::defaults::SEED000_HARDNESS`], AA5182-O ≈ 71 HV). The seed does not
+    /// ([`crate::seed000::HARDNESS`], AA5182-O ≈ 71 HV). The seed does not
     /// state H.
-    pub const DEFAULT_HARDNESS: f32 = crate::table::defaults::SEED000_HARDNESS;
+    pub const DEFAULT_HARDNESS: f32 = crate::seed000::HARDNESS;
 
     /// Seed 000 §7 values (K = 1e-4, h_p = 0.5 µm, ζ = 0.2) with
     /// [`DEFAULT_HARDNESS`](Self::DEFAULT_HARDNESS) and the given element length \[m\].

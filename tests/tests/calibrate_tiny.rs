@@ -10,9 +10,11 @@
 
 use std::path::Path;
 
-use tribo_calibrator::commands::calibrate::{Args, Preset, calibrate};
+use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::meso::cases::{CaseResult, list_cases};
 use tribo_calibrator::pipeline::run_record::{CaseFile, RunRecord};
+use tribo_calibrator::pipeline::{Mode, Options, run};
+use tribo_calibrator::presets::Preset;
 use tribo_core::Table;
 use tribo_core::table::ValueOrigin;
 
@@ -64,32 +66,31 @@ fn alpha_true(v: f64) -> f64 {
     A_INF + (A_0 - A_INF) * (-v / V_REF).exp()
 }
 
-fn args(dir: &Path) -> Args {
-    let cfg = dir.join("tiny.toml");
-    std::fs::write(&cfg, TINY).unwrap();
-    let mut a = Args::new(dir.join("out"), Preset::Quick, 3);
-    a.config = Some(cfg);
-    a
+/// A run of the quick preset with `toml` overrides, seed `seed`, into `dir/out`.
+fn options(dir: &Path, toml: &str, seed: u64, mode: Mode) -> Options {
+    let config = CalibrationConfig::from_preset_and_toml(Preset::Quick, toml).unwrap();
+    Options {
+        mode,
+        ..Options::full(dir.join("out"), Preset::Quick, config, seed)
+    }
 }
 
 #[test]
 fn tiny_calibration_gives_a_table_the_core_evaluates() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = args(dir.path());
-    let cfg = a.resolved_config().unwrap();
+    let mut a = options(dir.path(), TINY, 3, Mode::ListCases);
+    let cfg = a.config.clone();
     let cases = list_cases(&cfg);
 
-    a.list_cases = true;
-    assert!(calibrate(&a).unwrap().is_none());
+    assert!(run(&a).unwrap().is_none());
     let listed: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("out/cases.json")).unwrap())
             .unwrap();
     assert_eq!(listed.as_array().unwrap().len(), cases.len());
-    a.list_cases = false;
 
     // One real BEM–DEM case.
-    a.case = Some(0);
-    assert!(calibrate(&a).unwrap().is_none());
+    a.mode = Mode::RunCase(0);
+    assert!(run(&a).unwrap().is_none());
     let file: CaseFile = serde_json::from_str(
         &std::fs::read_to_string(dir.path().join("out/cases/case-00000.json")).unwrap(),
     )
@@ -106,7 +107,6 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     assert_eq!(real.case, cases[0]);
     assert!(real.mean_ap >= 0.0 && real.mean_ap <= real.mean_ac && real.mean_ac > 0.0);
     assert!(real.flakes > 0 && real.steps > 0);
-    a.case = None;
 
     // The other cases follow the known α(v) exactly.
     let e_star = cfg.material.e_star;
@@ -124,8 +124,8 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
         };
         std::fs::write(path, serde_json::to_string(&file).unwrap()).unwrap();
     }
-    a.merge = true;
-    let out = calibrate(&a).unwrap().expect("--merge writes a table");
+    a.mode = Mode::Merge;
+    let out = run(&a).unwrap().expect("--merge writes a table");
     let table = Table::from_bytes(&std::fs::read(&out.table_path).unwrap()).unwrap();
     assert_eq!(table.provenance.origin, ValueOrigin::Calibrated);
     assert_eq!(table.provenance.seed, 3);
@@ -182,18 +182,20 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
 #[test]
 fn merge_names_the_missing_case_and_bad_config_names_the_key() {
     let dir = tempfile::tempdir().unwrap();
-    let mut a = args(dir.path());
-    a.merge = true;
-    let err = format!("{:#}", calibrate(&a).unwrap_err());
-    let n = list_cases(&a.resolved_config().unwrap()).len();
+    let a = options(dir.path(), TINY, 3, Mode::Merge);
+    let err = format!("{:#}", run(&a).unwrap_err());
+    let n = list_cases(&a.config).len();
     assert!(
         err.contains(&format!("{n} of {n} cases have no result"))
             && err.contains(&format!("0-{}", n - 1)),
         "{err}"
     );
     std::fs::write(dir.path().join("bad.toml"), "[flakes]\ndiameter = -1.0\n").unwrap();
-    a.config = Some(dir.path().join("bad.toml"));
-    let err = format!("{:#}", calibrate(&a).unwrap_err());
+    let err = format!(
+        "{:#}",
+        CalibrationConfig::from_preset_and_file(Preset::Quick, &dir.path().join("bad.toml"))
+            .unwrap_err()
+    );
     assert!(err.contains("flakes.diameter"), "{err}");
 }
 
@@ -240,22 +242,18 @@ fn case_hashes(out: &Path) -> Vec<String> {
 #[test]
 fn a_run_with_another_seed_or_config_reuses_no_case_and_merge_refuses_them() {
     let dir = tempfile::tempdir().unwrap();
-    let cfg_path = dir.path().join("two.toml");
-    std::fs::write(&cfg_path, TWO_CASES).unwrap();
     let out = dir.path().join("out");
-    let mut a = Args::new(out.clone(), Preset::Quick, 3);
-    a.config = Some(cfg_path.clone());
+    let mut a = options(dir.path(), TWO_CASES, 3, Mode::Full);
     for i in 0..2 {
-        a.case = Some(i);
-        calibrate(&a).unwrap();
+        a.mode = Mode::RunCase(i);
+        run(&a).unwrap();
     }
-    a.case = None;
     let seed3 = case_hashes(&out);
     assert_eq!(seed3.len(), 2);
     // --merge under another seed: refused, naming the files and both hashes.
     a.seed = 4;
-    a.merge = true;
-    let err = format!("{:#}", calibrate(&a).unwrap_err());
+    a.mode = Mode::Merge;
+    let err = format!("{:#}", run(&a).unwrap_err());
     assert!(
         err.contains("refuses 2 case file(s)")
             && err.contains(&seed3[0])
@@ -264,10 +262,9 @@ fn a_run_with_another_seed_or_config_reuses_no_case_and_merge_refuses_them() {
     );
     // A full run under another configuration (100× less damping) reruns every case: it may
     // then fail to fit α on two tiny cases, but no file of the first run survives.
-    a.merge = false;
     let less_damping = TWO_CASES.replace("diameter = 20e-6", "diameter = 20e-6\ndamping = 1e6");
-    std::fs::write(&cfg_path, less_damping).unwrap();
-    let _ = calibrate(&a);
+    let a = options(dir.path(), &less_damping, 4, Mode::Full);
+    let _ = run(&a);
     let other = case_hashes(&out);
     let record = RunRecord::read(&out).unwrap().unwrap();
     assert_eq!(record.seed, 4);

@@ -1,7 +1,8 @@
 //! Calibrator → file → core: the table the calibrator writes is the table the core reads.
 
-use tribo_calibrator::commands::calibrate::{Args, Preset, calibrate};
-use tribo_calibrator::commands::inspect;
+use tribo_calibrator::pipeline::inspect::{InspectFormat, inspect};
+use tribo_calibrator::pipeline::write_defaults;
+use tribo_calibrator::presets::Preset;
 use tribo_calibrator::table::assemble::{defaults_table, set_alpha};
 use tribo_calibrator::table::io::write_table;
 use tribo_core::law::{AlphaLaw, AlphaSample, SampleOrigin};
@@ -57,11 +58,7 @@ fn calibrator_writer_to_file_to_core_decode_gives_the_same_values() {
 #[test]
 fn tribo_calibrate_writes_a_decodable_defaults_table_and_report() {
     let dir = tempfile::tempdir().unwrap();
-    let mut args = Args::new(dir.path().join("out"), Preset::Paper, 9);
-    args.defaults = true;
-    let outcome = calibrate(&args)
-        .unwrap()
-        .expect("a full --defaults run writes a table");
+    let outcome = write_defaults(&dir.path().join("out"), Preset::Paper, 9).unwrap();
     let bytes = std::fs::read(&outcome.table_path).unwrap();
     assert_eq!(bytes.len(), outcome.table_bytes);
     let table = Table::from_bytes(&bytes).unwrap();
@@ -102,34 +99,19 @@ fn tribo_calibrate_writes_a_decodable_defaults_table_and_report() {
     assert!(first[1..].iter().all(|&m| m == mu0));
 
     // `tribo inspect` reads it back (JSON and text); corruption is an error.
-    let json = inspect::inspect(&inspect::Args {
-        file: outcome.table_path.clone(),
-        json: true,
-        report: None,
-    })
-    .unwrap();
+    let json = inspect(&outcome.table_path, InspectFormat::Json, None).unwrap();
     assert!(json.trim_start().starts_with('{') && json.trim_end().ends_with('}'));
     assert!(
         json.contains("\"origin\": \"DocumentedDefaults\""),
         "{json}"
     );
     assert!(json.contains("\"seed\": 9"), "{json}");
-    let text = inspect::inspect(&inspect::Args {
-        file: outcome.table_path.clone(),
-        json: false,
-        report: None,
-    })
-    .unwrap();
+    let text = inspect(&outcome.table_path, InspectFormat::Text, None).unwrap();
     assert!(text.contains(&format!("format version {FORMAT_VERSION}")));
     let mut corrupt = bytes.clone();
     corrupt.truncate(bytes.len() - 1);
     let bad = dir.path().join("bad.bin");
     std::fs::write(&bad, &corrupt).unwrap();
-    let err = inspect::inspect(&inspect::Args {
-        file: bad,
-        json: false,
-        report: None,
-    })
-    .unwrap_err();
+    let err = inspect(&bad, InspectFormat::Text, None).unwrap_err();
     assert!(format!("{err:#}").contains("table truncated"), "{err:#}");
 }

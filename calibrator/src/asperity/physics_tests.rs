@@ -7,7 +7,7 @@ use super::population::{Generator, LognormalPopulation};
 use super::quasistatic::incipient_shape;
 use super::run::{RunConfig, loading_rate, run};
 use super::slider::{Eq11Solver, JunctionState, ModelParams, Simulation, seed003_loads};
-use super::sweep::{PopulationSource, SweepConfig, presliding_section, run_sweep};
+use super::sweep::{LoadSweep, PopulationSource, presliding_section, run_sweep};
 use crate::rng::stream_rng;
 
 /// Reduced population: full area per load, 50× larger and very uniform junctions
@@ -100,7 +100,7 @@ fn steady_sliding_force_is_sigma_exp_times_slip_area() {
 fn stick_slip_for_all_six_loads() {
     // §3: η = 100, ε = 0.9 give stick–slip for the six loads. Reduced population and C_t = 2000
     // to stay fast (the full-size, C_t = 10⁴ version is `full_seed003_sweep`).
-    let cfg = SweepConfig {
+    let cfg = LoadSweep {
         loads: seed003_loads().to_vec(),
         params: ModelParams {
             steps_per_period: 2000.0,
@@ -373,7 +373,7 @@ fn default_population_area_is_nearly_linear_at_all_six_loads() {
 fn full_seed003_sweep() {
     // C_t = 2000 instead of the seed's 10⁴: `default_population_numerics` checks that Q_s and
     // the stick–slip verdict agree between the two at the lightest load.
-    let cfg = SweepConfig {
+    let cfg = LoadSweep {
         loads: seed003_loads().to_vec(),
         params: ModelParams {
             steps_per_period: 2000.0,

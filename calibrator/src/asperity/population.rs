@@ -6,7 +6,7 @@
 //! > 0 in m². Errors name the line and column.
 //!
 //! **Generators (the seed's measured areas are not public).** Seed 003 feeds the model with the
-//! areas segmented from the initial image of each experiment of its Ref. [20] (Sahli et al.,
+//! areas segmented from the initial image of each experiment of its Ref. \[20\] (Sahli et al.,
 //! PNAS 2018: rough PDMS on glass, hundreds to thousands of microjunctions whose sizes are
 //! broadly spread — §3 of the seed fits a power law α_i(A_{0i}) across them and stresses the
 //! large dispersion). Without those images we generate, for a normal load P:
@@ -26,11 +26,11 @@
 //! Measured (seed 1, C_t = 2000, `tribo asperity --seed 1 --steps-per-period 2000`): stick–slip
 //! at all six loads (ΔQ = 0.057–0.31 N, 7–9 % of Q_s, periods 0.10–0.42 s, 6 events each in
 //! the default run length; 5.8·10¹⁰ junction-steps, 487 s on 2 shared cores); curvature −0.07 to −0.11 at the six loads over seeds 1–5
-//! (Q-binned, quasi-static), A_s/A₀ = 0.71 (29 % reduction, Ref. [20]: "as large as 30 %"),
+//! (Q-binned, quasi-static), A_s/A₀ = 0.71 (29 % reduction, Ref. \[20\]: "as large as 30 %"),
 //! N = 2060–13428. Why a spike: a single broad distribution cannot give both (table below). A
 //! physical reading, not a measurement: in a rough sphere-on-plane contact the central
 //! junctions, under the highest macroscopic pressure, are large and coalesced, the peripheral
-//! ones small and spread; Ref. [20]'s segmented images are not public, so this remains a
+//! ones small and spread; Ref. \[20\]'s segmented images are not public, so this remains a
 //! modelling choice, and the spike's fraction is what the stick–slip criterion demands
 //! (35 %: stick–slip at the six loads for one draw, but only 1 of 3 seeds at 0.98 N; 50 %:
 //! 3 of 3 seeds at 0.98 N and all six loads).
@@ -39,7 +39,7 @@
 //! ([`PowerLawPopulation::default`] with τ = 1; diameters 8–80 µm, ⟨A⟩ = 1.07·10⁻⁹ m², N ≈ 3700 per newton). Power-law
 //! (scale-free) contact-cluster size distributions are what simulations of self-affine rough
 //! contacts report; τ = 1 puts the same number of junctions in every decade of area, a broad spread
-//! as in Ref. [20]. Why this choice, measured at C_t = 2000 with e.g. `tribo asperity
+//! as in Ref. \[20\]. Why this choice, measured at C_t = 2000 with e.g. `tribo asperity
 //! --steps-per-period 2000 --loads 0.981 --seed 3 --family log-uniform --min-area 1e-10
 //! --max-area 1e-8 --exponent 1` (seeds 1–5):
 //! - *Shape of A(Q)* (seed §4, Fig. 4). With all junctions alike, every junction follows the
@@ -66,7 +66,7 @@
 //!   (curvature 0.51–0.56), on [10⁻¹⁰, 5·10⁻⁹]: 4/5, **on [5·10⁻¹¹, 5·10⁻⁹]: 5/5 (curvature
 //!   0.54–0.57)**; τ = 0.5 on [10⁻¹⁰, 2·10⁻⁸]: 5/5 but curvature 0.69–0.74 (the top-heavy
 //!   weight that makes the avalanche also keeps A(Q) quadratic).
-//! - *Costs of the choice* (disagreements with Ref. [20], reported in issue 5): with the
+//! - *Costs of the choice* (disagreements with Ref. \[20\], reported in issue 5): with the
 //!   seed's α_b the small junctions shrink more (Eq. 3, a_s = A_s/A₀ falls with A₀), so
 //!   A_s/A₀ ≈ 0.61 (39 % area reduction, the experiments report up to 30 %), and N is
 //!   ≈ 3 600–24 000 for the six loads (the experiments' images hold hundreds to thousands of
@@ -116,7 +116,7 @@
 //!
 //! So the seed's main finding — A(Q) "much more linear" than the experiments — *is*
 //! reproduced by broad size distributions with most junctions small (τ ≈ 1.3–1.5, or a
-//! lognormal with σ_ln ≈ 1.5), and these also meet Ref. [20]'s N (hundreds to thousands) and
+//! lognormal with σ_ln ≈ 1.5), and these also meet Ref. \[20\]'s N (hundreds to thousands) and
 //! area reduction (20–28 %). What they lose in this model is stick–slip at the heavier loads:
 //! when the junctions depin one after the other there is no final avalanche, the slider
 //! overshoots to only 2–3.5 v and slides steadily (η = 100 damps the re-stick: the first
@@ -126,7 +126,7 @@
 //! exactly what keeps Eq. 3's quadratic shape — unless that force sits in a separate group of
 //! large, alike junctions whose share of the *area loss* is small (their relative loss
 //! 1 − a_s ≈ 0.2 against ≈ 0.4 for the bulk): the bimodal default. Without the measured areas
-//! of Ref. [20] we cannot tell how the seed's populations reconcile the two; negative
+//! of Ref. \[20\] we cannot tell how the seed's populations reconcile the two; negative
 //! curvatures (slightly convex A(Q)) are what the spike does to the end of the curve, where
 //! only its junctions still shrink.
 

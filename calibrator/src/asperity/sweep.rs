@@ -22,7 +22,7 @@ pub enum PopulationSource {
 
 /// A normal-load sweep.
 #[derive(Clone, Debug)]
-pub struct SweepConfig {
+pub struct LoadSweep {
     /// Normal loads P \[N\]; the slider mass of each run is P/g (seed 003 §3).
     pub loads: Vec<f64>,
     /// Model parameters; `mass` is overwritten by P/g for each load.
@@ -73,7 +73,7 @@ pub enum SweepError {
 }
 
 /// Builds the simulations of a sweep (cheap), so that the caller can size a progress bar.
-pub fn prepare(cfg: &SweepConfig) -> Result<Vec<(Simulation, RunConfig)>, SweepError> {
+pub fn prepare(cfg: &LoadSweep) -> Result<Vec<(Simulation, RunConfig)>, SweepError> {
     if cfg.loads.is_empty() {
         return Err(SweepError::Config("no normal load given".into()));
     }
@@ -137,7 +137,7 @@ pub fn run_prepared(
 }
 
 /// Prepares and runs a sweep without progress reporting.
-pub fn run_sweep(cfg: &SweepConfig) -> Result<Vec<LoadResult>, SweepError> {
+pub fn run_sweep(cfg: &LoadSweep) -> Result<Vec<LoadResult>, SweepError> {
     Ok(run_prepared(prepare(cfg)?, &|_| {}))
 }
 

@@ -1,6 +1,6 @@
 //! Contact clusters: periodic connected components of the contact mask and the border-to-border
 //! nearest distance between clusters d_c (seed 000 §6.3, Fig. 13–14; labelling after
-//! Rosenfeld & Pfaltz, its Ref. [49]).
+//! Rosenfeld & Pfaltz, its Ref. \[49\]).
 //!
 //! * Connectivity is a parameter; the default is **4-connectivity** (pixels sharing an edge),
 //!   so two contact pixels touching only at a corner are separate clusters.
@@ -12,15 +12,8 @@
 //!   are at d_c = 2·dx (the free strip between them is one pixel wide). With a single cluster
 //!   d_c is undefined (`None`).
 
-/// Which pixels are neighbours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Connectivity {
-    /// Edge neighbours (von Neumann).
-    #[default]
-    Four,
-    /// Edge and corner neighbours (Moore).
-    Eight,
-}
+pub use crate::numerics::labelling::Connectivity;
+use crate::numerics::labelling::{Boundary, Components, FOUR, wrap};
 
 /// Labelled contact clusters of a periodic `nx × ny` mask.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,50 +25,12 @@ pub struct Clusters {
     sizes: Vec<usize>,
 }
 
-const FOUR: [(isize, isize); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const EIGHT: [(isize, isize); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
 impl Clusters {
-    /// Labels the row-major `mask` (`nx × ny`, true = contact) by flood fill.
+    /// Labels the row-major `mask` (`nx × ny`, true = contact) by flood fill on the periodic
+    /// grid ([`crate::numerics::labelling`]).
     pub fn label(mask: &[bool], nx: usize, ny: usize, connectivity: Connectivity) -> Self {
-        assert_eq!(mask.len(), nx * ny, "Clusters::label: mask size");
-        let steps: &[(isize, isize)] = match connectivity {
-            Connectivity::Four => &FOUR,
-            Connectivity::Eight => &EIGHT,
-        };
-        let mut labels = vec![0u32; nx * ny];
-        let mut sizes = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..nx * ny {
-            if !mask[start] || labels[start] != 0 {
-                continue;
-            }
-            let id = sizes.len() as u32 + 1;
-            labels[start] = id;
-            stack.push(start);
-            let mut size = 0;
-            while let Some(k) = stack.pop() {
-                size += 1;
-                let (ix, iy) = ((k % nx) as isize, (k / nx) as isize);
-                for &(sx, sy) in steps {
-                    let j = wrap(iy + sy, ny) * nx + wrap(ix + sx, nx);
-                    if mask[j] && labels[j] == 0 {
-                        labels[j] = id;
-                        stack.push(j);
-                    }
-                }
-            }
-            sizes.push(size);
-        }
+        let Components { labels, sizes } =
+            Components::label(mask, nx, ny, connectivity, Boundary::Periodic);
         Self {
             nx,
             ny,
@@ -181,11 +136,6 @@ impl Clusters {
         let d = self.nearest_distances(dx, dy)?;
         Some(d.iter().sum::<f64>() / d.len() as f64)
     }
-}
-
-#[inline]
-fn wrap(i: isize, n: usize) -> usize {
-    i.rem_euclid(n as isize) as usize
 }
 
 /// |i − j| under the minimum-image convention on a period of `n` pixels.

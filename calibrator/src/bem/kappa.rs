@@ -2,7 +2,7 @@
 //! Eq. 8, App. D), the nucleation law d̄_c ∝ 1/√p with its Poisson prefactor (App. E, Eq. 43),
 //! and the linear growth N_c ∝ p.
 
-use crate::fit::{fit_line, fit_through_origin};
+use crate::numerics::line_fit::{fit_line, fit_through_origin};
 
 /// Least-squares slope of y = a·x through the origin, Σxy/Σx² (NaN if undetermined).
 pub fn slope_through_origin(x: &[f64], y: &[f64]) -> f64 {

@@ -24,7 +24,7 @@ use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
 use rustfft::num_complex::Complex64;
 use rustfft::{Fft, FftPlanner};
 
-use crate::surface::self_affine::mode;
+use crate::numerics::fft_grid::mode;
 
 mod fused;
 

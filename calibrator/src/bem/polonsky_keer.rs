@@ -1,6 +1,6 @@
 //! Constrained conjugate gradient for periodic rough contact with an imposed mean pressure and
-//! plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its Ref. [39], made
-//! monotone after Dostál's MPRGP; saturation after Almqvist et al. 2007, Ref. [43]). The
+//! plastic saturation (seed 000 §5 Step 3, Eq. 20–21; Polonsky & Keer 1999, its Ref. \[39\], made
+//! monotone after Dostál's MPRGP; saturation after Almqvist et al. 2007, Ref. \[43\]). The
 //! iteration itself is documented in the private module `polonsky_keer::iteration`.
 //!
 //! # Problem
@@ -306,26 +306,6 @@ impl ContactSolver {
             dst[..ox].copy_from_slice(&src[nx - ox..]);
         }
         self.traction.copy_from_slice(&self.direction);
-        self.run(gap, mean_pressure)
-    }
-
-    /// Solve starting from the traction field `guess` \[Pa\] (clipped to the admissible box and
-    /// rescaled to the mean pressure).
-    pub fn solve_from(
-        &mut self,
-        gap: &[f64],
-        mean_pressure: f64,
-        guess: &[f64],
-    ) -> Result<SolveReport, BemError> {
-        if guess.len() != self.traction.len() {
-            return Err(BemError::Input(format!(
-                "initial traction has {} values for a {}×{} grid",
-                guess.len(),
-                self.nx,
-                self.ny
-            )));
-        }
-        self.traction.copy_from_slice(guess);
         self.run(gap, mean_pressure)
     }
 

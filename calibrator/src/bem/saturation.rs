@@ -1,5 +1,5 @@
 //! Plastic saturation of the contact traction, 0 ≤ t ≤ p_crit (seed 000 Eq. 20–21, after
-//! Almqvist et al. 2007, its Ref. [43]).
+//! Almqvist et al. 2007, its Ref. \[43\]).
 //!
 //! Where the elastic solution would exceed the hardness-like bound p_crit, the traction is
 //! capped and the interpenetration left by the elastic field is taken up by a plastic

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::kappa::{fit_kappa, fit_nucleation, summit_spacing};
 use super::{BemError, Clusters, Connectivity, ContactSolver, Material, SolverOptions};
-use crate::fit::{fit_line, fit_through_origin};
+use crate::numerics::line_fit::{fit_line, fit_through_origin};
 use crate::progress;
 use crate::surface::{HeightMap, stats, summits};
 

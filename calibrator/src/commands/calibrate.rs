@@ -9,10 +9,9 @@ use anyhow::{Context, bail};
 use crate::config::CalibrationConfig;
 use crate::meso::cases::list_cases;
 use crate::pipeline::slurm::{self, CaseArray};
-use crate::pipeline::{self, Mode, Options};
-use crate::table::{assemble, describe::DEFAULTS_BANNER, io, report};
-
-pub use crate::presets::Preset;
+use crate::pipeline::{self, Mode, Options, Outcome};
+use crate::presets::Preset;
+use crate::table::describe::DEFAULTS_BANNER;
 
 /// Arguments of `tribo calibrate`.
 #[derive(Debug, clap::Args)]
@@ -51,24 +50,8 @@ pub struct Args {
 }
 
 impl Args {
-    /// Arguments for a full run of `preset` into `out`.
-    pub fn new(out: PathBuf, preset: Preset, seed: u64) -> Self {
-        Self {
-            out,
-            preset,
-            config: None,
-            seed,
-            list_cases: false,
-            case: None,
-            merge: false,
-            emit_slurm: false,
-            defaults: false,
-            print_config: false,
-        }
-    }
-
     /// The preset's configuration with the `--config` overrides.
-    pub fn resolved_config(&self) -> anyhow::Result<CalibrationConfig> {
+    fn resolved_config(&self) -> anyhow::Result<CalibrationConfig> {
         match &self.config {
             Some(p) => CalibrationConfig::from_preset_and_file(self.preset, p),
             None => CalibrationConfig::from_preset_and_toml(self.preset, ""),
@@ -76,38 +59,11 @@ impl Args {
     }
 }
 
-/// What `tribo calibrate` wrote.
-#[derive(Debug, Clone)]
-pub struct Outcome {
-    /// The table file.
-    pub table_path: PathBuf,
-    /// Its size in bytes.
-    pub table_bytes: usize,
-    /// The report folder.
-    pub report_dir: PathBuf,
-}
-
-/// Writes the documented-defaults table and its report (`--defaults`).
-pub fn write_defaults(args: &Args) -> anyhow::Result<Outcome> {
-    let table = assemble::defaults_table(args.preset.name(), args.seed)
-        .context("assembling the default table")?;
-    let table_path = args.out.join("tables.bin");
-    let table_bytes = io::write_table(&table_path, &table)?;
-    let report_dir = args.out.join("report");
-    report::write_report(&table, &table_path, table_bytes, &report_dir)
-        .context("writing the report")?;
-    Ok(Outcome {
-        table_path,
-        table_bytes,
-        report_dir,
-    })
-}
-
-/// Runs `tribo calibrate` (the library entry point). `None` for the partial modes
+/// Runs the calibration the arguments ask for. `None` for the partial modes
 /// (`--list-cases`, `--emit-slurm`, `--case`, `--print-config`).
-pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
+fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     if args.defaults {
-        return write_defaults(args).map(Some);
+        return pipeline::write_defaults(&args.out, args.preset, args.seed).map(Some);
     }
     let config = args.resolved_config()?;
     if args.print_config {
@@ -141,11 +97,7 @@ pub fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
         let recipe = slurm::emit(&array, std::env::args_os())?;
         println!("submit with: {} [SBATCH OPTIONS]", recipe.submit.display());
     }
-    Ok(outcome.map(|o| Outcome {
-        table_path: o.table_path,
-        table_bytes: o.table_bytes,
-        report_dir: o.report_dir,
-    }))
+    Ok(outcome)
 }
 
 /// Runs `tribo calibrate`.

@@ -7,18 +7,15 @@
 //! starts at its summits. Outputs in `--out`: `sweep.csv`, `psd.csv`, `summary.json`, plots
 //! `area_vs_p`, `dc_vs_p`, `nc_vs_p` (Fig. 14 normalisation), `contact_map` (SVG + PNG).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
-use crate::bem::kappa::poisson_nearest_distance;
-use crate::bem::sweep::{analyze, pressure_sweep};
+use crate::bem::sweep::pressure_sweep;
 use crate::bem::{Connectivity, Material, SolverOptions};
-use crate::report::{CsvTable, Heatmap, LinePlot, Series, write_atomic};
+use crate::pipeline::contact_report::write_report;
 use crate::rng::stream_rng;
-use crate::surface::{
-    HeightMap, Rescale, SelfAffine, SlopeDefinition, radial_psd, read_height_map, stats,
-};
+use crate::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition, read_height_map};
 
 /// How the RMS slope is defined for `--rms-slope`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -115,8 +112,6 @@ pub struct Args {
     pub kappa_max_p_over_e: f64,
 }
 
-pub use crate::bem::sweep::SweepPoint;
-
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     if let Some(path) = &args.load {
         let dx = args
@@ -201,175 +196,6 @@ pub fn run(args: Args) -> Result<()> {
         &last_traction,
         args.kappa_max_p_over_e,
     )
-}
-
-/// Writes CSV, summary and plots of a sweep into `out`.
-pub fn write_report(
-    out: &Path,
-    map: &HeightMap,
-    material: Material,
-    points: &[SweepPoint],
-    last_traction: &[f64],
-    kappa_max_p_over_e: f64,
-) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    let e = material.e_star;
-    let an = analyze(map, e, points, kappa_max_p_over_e);
-    let n_s = an.summits;
-    let length = (map.lx() * map.ly()).sqrt();
-    let d_bar = an.summit_spacing;
-    let mut table = CsvTable::new(&[
-        "p_Pa",
-        "p_over_Estar",
-        "A_over_A0",
-        "saturated_fraction",
-        "N_c",
-        "N_c_over_N_s",
-        "dc_mean_m",
-        "dc_over_dbar",
-        "dc_poisson_m",
-        "mean_gap_m",
-        "iterations",
-        "residual",
-    ]);
-    for pt in points {
-        table.push(&[
-            pt.pressure,
-            pt.pressure / e,
-            pt.area_fraction,
-            pt.saturated_fraction,
-            pt.clusters as f64,
-            pt.clusters as f64 / n_s.max(1) as f64,
-            pt.mean_distance,
-            pt.mean_distance / d_bar,
-            poisson_nearest_distance(length, pt.clusters.max(1)),
-            pt.mean_gap,
-            pt.iterations as f64,
-            pt.residual,
-        ]);
-    }
-    table
-        .write(&out.join("sweep.csv"))
-        .context("writing sweep.csv")?;
-
-    let psd = radial_psd(map);
-    let mut psd_table = CsvTable::new(&["mode", "q_rad_per_m", "C_m4", "modes"]);
-    for b in &psd {
-        psd_table.push(&[b.mode, b.q, b.psd, b.count as f64]);
-    }
-    psd_table
-        .write(&out.join("psd.csv"))
-        .context("writing psd.csv")?;
-
-    let slope_spectral = an.slope_spectral;
-    let p_e: Vec<f64> = points.iter().map(|p| p.pressure / e).collect();
-    let area: Vec<f64> = points.iter().map(|p| p.area_fraction).collect();
-    let (kappa, nucleation_c) = (an.kappa, an.nucleation_c);
-    let summary = serde_json::json!({
-        "grid": [map.nx(), map.ny()],
-        "period_m": [map.lx(), map.ly()],
-        "e_star_pa": e,
-        "p_crit_pa": material.p_crit,
-        "rms_height_m": stats::rms_height(map),
-        "analysis": an,
-        "kappa_max_p_over_e": kappa_max_p_over_e,
-        // κ of Eq. 8 is an elastic law: when most of the contact sits at p_crit
-        // (analysis.saturated_share near 1), A_c/A_0 ≈ p/p_crit and the fitted κ is not
-        // comparable to the literature (use --elastic).
-    });
-    write_atomic(
-        &out.join("summary.json"),
-        serde_json::to_string_pretty(&summary)?.as_bytes(),
-    )
-    .context("writing summary.json")?;
-
-    let mut area_plot =
-        LinePlot::new("Real contact area (Eq. 8)", "p/E*", "A_c/A_0").series(Series::points(
-            "BEM",
-            p_e.iter().cloned().zip(area.iter().cloned()).collect(),
-        ));
-    if let Some(k) = kappa {
-        area_plot = area_plot.series(Series::dashed(
-            format!("κ/h'rms · p/E*, κ = {k:.3}"),
-            p_e.iter().map(|&x| (x, k / slope_spectral * x)).collect(),
-        ));
-    }
-    area_plot.log_x().log_y().write(&out.join("area_vs_p"))?;
-
-    let mpa: Vec<f64> = points.iter().map(|p| p.pressure / 1e6).collect();
-    let mut dc_plot = LinePlot::new(
-        "Mean nearest distance between clusters",
-        "p [MPa]",
-        "d_c / d̄",
-    )
-    .series(Series::points(
-        "BEM",
-        points
-            .iter()
-            .zip(&mpa)
-            .map(|(p, &x)| (x, p.mean_distance / d_bar))
-            .collect(),
-    ))
-    .series(Series::dashed(
-        "Poisson L/(2√N_c)",
-        points
-            .iter()
-            .zip(&mpa)
-            .map(|(p, &x)| {
-                (
-                    x,
-                    poisson_nearest_distance(length, p.clusters.max(1)) / d_bar,
-                )
-            })
-            .collect(),
-    ));
-    if let Some(c) = nucleation_c {
-        dc_plot = dc_plot.series(Series::line(
-            "nucleation C/√p",
-            points
-                .iter()
-                .zip(&mpa)
-                .map(|(p, &x)| (x, c / p.pressure.sqrt() / d_bar))
-                .collect(),
-        ));
-    }
-    dc_plot.log_x().log_y().write(&out.join("dc_vs_p"))?;
-
-    LinePlot::new(
-        "Number of contact clusters (Fig. 14)",
-        "p [MPa]",
-        "N_c / N_s",
-    )
-    .series(Series::points(
-        "BEM",
-        points
-            .iter()
-            .zip(&mpa)
-            .map(|(p, &x)| (x, p.clusters as f64 / n_s.max(1) as f64))
-            .collect(),
-    ))
-    .log_x()
-    .write(&out.join("nc_vs_p"))?;
-
-    if !last_traction.is_empty() {
-        let map_mpa: Vec<f64> = last_traction.iter().map(|t| t / 1e6).collect();
-        Heatmap {
-            title: format!(
-                "Contact traction [MPa] at p = {:.1} MPa",
-                points.last().map_or(0.0, |p| p.pressure / 1e6)
-            ),
-            x_label: "x [µm]".into(),
-            y_label: "y [µm]".into(),
-            values: &map_mpa,
-            nx: map.nx(),
-            ny: map.ny(),
-            x_range: (0.0, map.lx() * 1e6),
-            y_range: (0.0, map.ly() * 1e6),
-            value_range: None,
-        }
-        .write(&out.join("contact_map"))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! (seed 000 §5 Step 1, Fig. 8–9), without the BEM.
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
-//! (whitespace- or comma-separated, one row per y, heights in µm; a local reader, since
-//! `crate::surface` has no importer on this branch). The tool's vertical position is, by
+//! (whitespace- or comma-separated, one row per y, heights in µm; read by
+//! [`crate::surface::read_height_map`]). The tool's vertical position is, by
 //! default, the lowest at which the two rigid surfaces do not interpenetrate anywhere along
 //! the sliding path (they "just touch"), or a given mean gap (`--gap-um`).
 //!
@@ -22,22 +22,22 @@ use crate::dem::{
     DemParams, DemSystem, FlakeShape, RandomPlacement, area_fraction,
     flake::FlakeFrame,
     penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step},
-    place_random, read_csv,
+    place_random, read_csv, touching_offset,
 };
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
-use crate::surface::{HeightMap, Rescale, SelfAffine};
+use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
 
 /// Arguments of `tribo dem` (boxed: the option set is large).
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The options.
     #[command(flatten)]
-    pub options: Box<Options>,
+    pub options: Box<DemOptions>,
 }
 
 /// Options of `tribo dem`.
 #[derive(Debug, clap::Args)]
-pub struct Options {
+pub struct DemOptions {
     /// Output folder.
     #[arg(long, default_value = "out/dem")]
     pub out: PathBuf,
@@ -278,7 +278,7 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-fn surfaces(args: &Options) -> Result<(HeightMap, HeightMap)> {
+fn surfaces(args: &DemOptions) -> Result<(HeightMap, HeightMap)> {
     let spacing = args.spacing_um.map(|s| s * 1e-6);
     if let Some(s) = spacing
         && !(s.is_finite() && s > 0.0)
@@ -293,7 +293,8 @@ fn surfaces(args: &Options) -> Result<(HeightMap, HeightMap)> {
     };
     let length = args.length_um * 1e-6;
     let def = match &args.def_file {
-        Some(p) => read_matrix(p, spacing.unwrap_or(1.0))?,
+        Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
+            .with_context(|| format!("reading height map {}", p.display()))?,
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 1);
             sa.generate(
@@ -306,7 +307,8 @@ fn surfaces(args: &Options) -> Result<(HeightMap, HeightMap)> {
         }
     };
     let tool = match &args.tool_file {
-        Some(p) => read_matrix(p, spacing.unwrap_or(1.0))?,
+        Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
+            .with_context(|| format!("reading height map {}", p.display()))?,
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 2);
             let n = def.nx();
@@ -327,52 +329,6 @@ fn surfaces(args: &Options) -> Result<(HeightMap, HeightMap)> {
         }
     };
     Ok((def, tool))
-}
-
-/// Reads a whitespace- or comma-separated matrix of heights in µm (one row per y).
-pub fn read_matrix(path: &Path, spacing: f64) -> Result<HeightMap> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("reading height map {}", path.display()))?;
-    let mut rows: Vec<Vec<f64>> = Vec::new();
-    for (ln, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let row = line
-            .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<f64>().map(|v| v * 1e-6))
-            .collect::<Result<Vec<_>, _>>()
-            .with_context(|| format!("{}:{}: not a number", path.display(), ln + 1))?;
-        rows.push(row);
-    }
-    let ny = rows.len();
-    let nx = rows.first().map_or(0, Vec::len);
-    if let Some(i) = rows.iter().position(|r| r.len() != nx) {
-        bail!(
-            "{}: row {} has {} values, the first has {nx}",
-            path.display(),
-            i + 1,
-            rows[i].len()
-        );
-    }
-    HeightMap::new(nx, ny, spacing, spacing, rows.concat())
-        .with_context(|| format!("height map {}", path.display()))
-}
-
-/// The lowest tool offset at which tool and surface never interpenetrate along a slide in x:
-/// max over rows of (max_x h_Def − min_x h_Tool).
-pub fn touching_offset(def: &HeightMap, tool: &HeightMap) -> f64 {
-    let nx = def.nx();
-    def.heights()
-        .chunks(nx)
-        .zip(tool.heights().chunks(nx))
-        .map(|(d, t)| {
-            d.iter().copied().fold(f64::NEG_INFINITY, f64::max)
-                - t.iter().copied().fold(f64::INFINITY, f64::min)
-        })
-        .fold(f64::NEG_INFINITY, f64::max)
 }
 
 fn raised(h: &HeightMap, z: f64) -> HeightMap {
@@ -543,34 +499,4 @@ fn write_snapshot(s: &Snapshot, dem: &DemSystem, out: &Path, tag: &str) -> Resul
     }
     plot.write(&out.join(format!("outlines_{tag}")))?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn matrix_reader_accepts_whitespace_and_commas_and_rejects_ragged_rows() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("m.txt");
-        std::fs::write(&p, "# heights\n0 1 2\n3,4,5\n").unwrap();
-        let m = read_matrix(&p, 2e-6).unwrap();
-        assert_eq!((m.nx(), m.ny()), (3, 2));
-        assert_eq!(m.at(1, 1), 4e-6);
-        std::fs::write(&p, "0 1 2\n3 4\n").unwrap();
-        assert!(read_matrix(&p, 2e-6).is_err());
-    }
-
-    #[test]
-    fn touching_offset_is_the_largest_row_overlap() {
-        // Row 1: 3 µm peak vs tool minimum −1 µm ⇒ 4 µm.
-        let mut d = vec![0.0; 16];
-        d[4 + 2] = 3e-6;
-        let mut t = vec![0.0; 16];
-        t[4] = -1e-6;
-        t[8] = -5e-6; // row 2: a deeper tool tip over flat ground dominates
-        let def = HeightMap::new(4, 4, 1.0, 1.0, d).unwrap();
-        let tool = HeightMap::new(4, 4, 1.0, 1.0, t).unwrap();
-        assert!((touching_offset(&def, &tool) - 5e-6).abs() < 1e-18);
-    }
 }

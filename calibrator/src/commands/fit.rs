@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::Context;
 
-use crate::strip_draw::fit::lsq::LsqOptions;
+use crate::numerics::least_squares::LsqOptions;
 use crate::strip_draw::fit::{
     FitOptions, StripParams, apply_to_table, data, fit_strip_draw_observed,
 };

@@ -3,9 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-
-use crate::table::{describe::describe, io, report};
+use crate::pipeline::inspect::{InspectFormat, inspect};
 
 /// Arguments of `tribo inspect`.
 #[derive(Debug, clap::Args)]
@@ -20,32 +18,13 @@ pub struct Args {
     pub report: Option<PathBuf>,
 }
 
-/// The text (or JSON) `tribo inspect` prints for `args.file`; writes the report if asked.
-pub fn inspect(args: &Args) -> anyhow::Result<String> {
-    let bytes =
-        std::fs::read(&args.file).with_context(|| format!("reading {}", args.file.display()))?;
-    let table = io::decode_table(&bytes, &args.file)?;
-    if let Some(dir) = &args.report {
-        report::write_report(&table, &args.file, bytes.len(), dir)
-            .with_context(|| format!("writing the report into {}", dir.display()))?;
-    }
-    if args.json {
-        let mut s = serde_json::to_string_pretty(&table).context("table as JSON")?;
-        s.push('\n');
-        Ok(s)
-    } else {
-        Ok(format!(
-            "{}: valid tribo table, {} bytes, format version {}\n\n{}",
-            args.file.display(),
-            bytes.len(),
-            tribo_core::table::FORMAT_VERSION,
-            describe(&table)
-        ))
-    }
-}
-
 /// Runs `tribo inspect`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    print!("{}", inspect(&args)?);
+    let format = if args.json {
+        InspectFormat::Json
+    } else {
+        InspectFormat::Text
+    };
+    print!("{}", inspect(&args.file, format, args.report.as_deref())?);
     Ok(())
 }

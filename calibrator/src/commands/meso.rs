@@ -29,8 +29,6 @@ use crate::meso::{CaseRun, MesoLoop, StepRecord};
 use crate::presets::Preset;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, write_atomic};
 
-mod sweep;
-
 /// Arguments of `tribo meso`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -75,7 +73,11 @@ pub fn run(args: Args) -> Result<()> {
         None => CalibrationConfig::from_preset_and_toml(args.preset, "")?,
     };
     if args.sweep {
-        return sweep::run_sweep(&cfg, args.seed, &args.out);
+        print!(
+            "{}",
+            crate::pipeline::meso_sweep::run_sweep(&cfg, args.seed, &args.out)?
+        );
+        return Ok(());
     }
     let w = &cfg.sweep;
     let case = match args.case {

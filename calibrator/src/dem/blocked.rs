@@ -20,6 +20,8 @@
 //! *lower* surface, so z_low is used (with z_up the BEM gap g* would keep a spurious h_p
 //! clearance under a flake resting on h_Def).
 
+use crate::numerics::labelling::{Boundary, Components, Connectivity};
+
 use super::contact_surface::node_range;
 use super::flake::FlakeFrame;
 use super::quaternion::Vec3;
@@ -91,40 +93,14 @@ pub fn footprint(
             }
         }
     }
-    fp.clusters = count_clusters(&mut touch, w, h);
+    fp.clusters = count_clusters(&touch, w, h);
     fp
 }
 
-/// Number of 8-connected components of `true` cells in a `w × h` window (consumes the
-/// flags).
-pub fn count_clusters(cells: &mut [bool], w: usize, h: usize) -> usize {
-    let mut n = 0;
-    let mut stack = Vec::new();
-    for start in 0..cells.len() {
-        if !cells[start] {
-            continue;
-        }
-        n += 1;
-        cells[start] = false;
-        stack.push(start);
-        while let Some(c) = stack.pop() {
-            let (x, y) = ((c % w) as isize, (c / w) as isize);
-            for oy in -1..=1 {
-                for ox in -1..=1 {
-                    let (xx, yy) = (x + ox, y + oy);
-                    if xx < 0 || yy < 0 || xx >= w as isize || yy >= h as isize {
-                        continue;
-                    }
-                    let k = yy as usize * w + xx as usize;
-                    if cells[k] {
-                        cells[k] = false;
-                        stack.push(k);
-                    }
-                }
-            }
-        }
-    }
-    n
+/// Number of 8-connected components of `true` cells in a bounded `w × h` window
+/// ([`crate::numerics::labelling`]).
+pub fn count_clusters(cells: &[bool], w: usize, h: usize) -> usize {
+    Components::label(cells, w, h, Connectivity::Eight, Boundary::Bounded).count()
 }
 
 /// Eq. 18: lowers `tool` (world heights at the grid nodes) to the lower surface of every
@@ -144,11 +120,11 @@ mod tests {
     #[test]
     fn clusters_are_eight_connected() {
         // Two diagonal cells form one cluster; a separated cell forms another.
-        let mut c = vec![
+        let c = vec![
             true, false, false, false, //
             false, true, false, true, //
             false, false, false, true,
         ];
-        assert_eq!(count_clusters(&mut c, 4, 3), 2);
+        assert_eq!(count_clusters(&c, 4, 3), 2);
     }
 }

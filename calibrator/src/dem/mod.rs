@@ -53,7 +53,7 @@ pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
 pub use drag::DragFrame;
 pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
 pub use integrator::{Damping, Flake};
-pub use placement::{RandomPlacement, place_random, read_csv};
+pub use placement::{RandomPlacement, place_random, read_csv, touching_offset};
 pub use quaternion::{Quat, Vec3};
 pub use system::{DemError, DemParams, DemSystem, Energy, area_fraction};
 

@@ -21,6 +21,20 @@ use super::neighbours::min_image;
 use super::quaternion::Quat;
 use super::system::DemError;
 
+/// The lowest tool offset at which tool and surface never interpenetrate along a slide in x:
+/// max over rows of (max_x h_Def − min_x h_Tool).
+pub fn touching_offset(def: &HeightMap, tool: &HeightMap) -> f64 {
+    let nx = def.nx();
+    def.heights()
+        .chunks(nx)
+        .zip(tool.heights().chunks(nx))
+        .map(|(d, t)| {
+            d.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+                - t.iter().copied().fold(f64::INFINITY, f64::min)
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
 /// Stream index of the placement generator under the user's seed.
 pub const PLACEMENT_STREAM: u64 = 0x00de_0001;
 

@@ -103,11 +103,6 @@ impl Quat {
         }
     }
 
-    /// Rotation by the rotation vector θ (axis θ/|θ|, angle |θ|).
-    pub fn from_rotation_vector(theta: Vec3) -> Quat {
-        Quat::from_axis_angle(theta, norm(theta))
-    }
-
     /// Hamilton product self ⊗ o (apply `o` first, then `self`); also `self * o`.
     pub fn compose(self, o: Quat) -> Quat {
         Quat {

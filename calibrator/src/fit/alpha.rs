@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::alpha_law::{AlphaLawFit, LawForm, fit_alpha_law};
 use super::bootstrap::{Clustered, percentile_interval};
-use super::linear::{FitError, fit_through_origin};
 use crate::meso::cases::CaseResult;
+use crate::numerics::line_fit::{FitError, fit_through_origin};
 
 /// α at one sliding velocity.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@
 //! would be a measurement. So is a fit no better than a constant α
 //! ([`FitError::Undetermined`]) and one with a negative α0 or α∞ ([`FitError::NonPhysical`]).
 
-use super::linear::FitError;
+use crate::numerics::line_fit::FitError;
 
 /// Which form of the law to fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

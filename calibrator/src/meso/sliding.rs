@@ -335,10 +335,6 @@ impl MesoLoop {
     pub fn dem(&self) -> &DemSystem {
         &self.dem
     }
-    /// Mutable DEM (e.g. to switch its rayon use off).
-    pub fn dem_mut(&mut self) -> &mut DemSystem {
-        &mut self.dem
-    }
     /// The gap g* = h*_Tool − h_Def of the last contact update \[m\] (Eq. 19).
     pub fn last_gap(&self) -> &[f64] {
         &self.gap

@@ -53,16 +53,10 @@ pub(super) fn distinct(mut v: Vec<f64>) -> Vec<f64> {
     v
 }
 
-/// Writes the meso report into `dir` (history files are read from `out/cases`).
-pub fn write(
-    cfg: &CalibrationConfig,
-    results: &[CaseResult],
-    alpha: &AlphaSweep,
-    out: &Path,
-    dir: &Path,
-) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let e = cfg.material.e_star;
+/// The one table of BEM–DEM case results (`cases.csv` of `tribo calibrate` and of
+/// `tribo meso --sweep`): the case's p, β, v and seed index, then its slide averages
+/// ⟨A_p⟩/A_0, ⟨A_c⟩/A_0 (Eq. 22) and costs.
+pub fn cases_table(results: &[CaseResult]) -> CsvTable {
     let mut cases = CsvTable::new(&[
         "case",
         "p_Pa",
@@ -98,7 +92,20 @@ pub fn write(
             r.seconds_bem,
         ]);
     }
-    cases.write(&dir.join("cases.csv"))?;
+    cases
+}
+
+/// Writes the meso report into `dir` (history files are read from `out/cases`).
+pub fn write(
+    cfg: &CalibrationConfig,
+    results: &[CaseResult],
+    alpha: &AlphaSweep,
+    out: &Path,
+    dir: &Path,
+) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let e = cfg.material.e_star;
+    cases_table(results).write(&dir.join("cases.csv"))?;
 
     let mut fit = CsvTable::new(&[
         "v_m_per_s",

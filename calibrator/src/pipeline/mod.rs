@@ -16,8 +16,14 @@
 //! both ([`run_record`]); a full run reruns the cases of another hash and says so, `--merge`
 //! refuses them.
 
+pub mod asperity;
+pub mod case_runner;
+pub mod contact_report;
+pub mod inspect;
 pub mod meso_events;
 pub mod meso_report;
+pub mod meso_sweep;
+pub mod random_field;
 pub mod run_record;
 pub mod slurm;
 pub mod stages;
@@ -27,7 +33,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use rayon::prelude::*;
 use tribo_core::law::{AlphaLaw, AlphaSample, LawParams, SampleOrigin};
 use tribo_core::table::{AlphaLawForm, ClusterSection, Table, TransportSection, ValueOrigin};
 
@@ -38,6 +43,7 @@ use crate::presets::Preset;
 use crate::report::write_atomic;
 use crate::table::assemble::{provenance, set_alpha};
 use crate::table::io::write_table;
+use case_runner::run_cases;
 use run_record::{CaseFile, RunRecord, config_hash, hash_text};
 
 /// What to do.
@@ -79,6 +85,37 @@ pub struct Outcome {
     pub report_dir: PathBuf,
     /// The table.
     pub table: Table,
+}
+
+impl Options {
+    /// A full run (resuming from existing case files) of `config` into `out`.
+    pub fn full(out: PathBuf, preset: Preset, config: CalibrationConfig, seed: u64) -> Self {
+        Self {
+            out,
+            preset,
+            config,
+            seed,
+            mode: Mode::Full,
+        }
+    }
+}
+
+/// Writes a table of the documented seed-000 defaults (flagged as such in its provenance) and
+/// its report into `out` — no simulation (`tribo calibrate --defaults`).
+pub fn write_defaults(out: &Path, preset: Preset, seed: u64) -> Result<Outcome> {
+    let table = crate::table::assemble::defaults_table(preset.name(), seed)
+        .context("assembling the default table")?;
+    let table_path = out.join("tables.bin");
+    let table_bytes = write_table(&table_path, &table)?;
+    let report_dir = out.join("report");
+    crate::table::report::write_report(&table, &table_path, table_bytes, &report_dir)
+        .context("writing the report")?;
+    Ok(Outcome {
+        table_path,
+        table_bytes,
+        report_dir,
+        table,
+    })
 }
 
 /// Folder of the case results.
@@ -266,16 +303,9 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                     "rerunning {rerun_foreign} case(s) whose files came from another configuration or seed"
                 );
             }
-            let bar = crate::progress::bar(todo.len() as u64, "BEM–DEM cases");
-            let new: Vec<CaseResult> = todo
-                .par_iter()
-                .map(|c| {
-                    let r = run_one_case(cfg, c, opts.seed, hash, &opts.out);
-                    bar.inc(1);
-                    r
-                })
-                .collect::<Result<_>>()?;
-            bar.finish_and_clear();
+            let new: Vec<CaseResult> = run_cases(&todo, "BEM–DEM cases", |c| {
+                run_one_case(cfg, c, opts.seed, hash, &opts.out)
+            })?;
             eprintln!(
                 "BEM–DEM sweep: {} cases in {:.1} s",
                 todo.len(),

@@ -8,12 +8,13 @@ use anyhow::{Context, Result};
 use tribo_core::cof_field::CofSection;
 use tribo_core::presliding::PreslidingSection;
 
+use super::contact_report;
+use super::random_field::RandomFieldStudy;
 use crate::asperity::population::Generator;
 use crate::asperity::slider::{GRAVITY, ModelParams, SEED003_SLIDER_MASS};
-use crate::asperity::sweep::{PopulationSource, SweepConfig};
+use crate::asperity::sweep::{LoadSweep, PopulationSource};
 use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze, pressure_sweep};
 use crate::bem::{Connectivity, Material, SolverOptions};
-use crate::commands;
 use crate::config::CalibrationConfig;
 use crate::random_field::sampler::SamplerKind;
 use crate::surface::HeightMap;
@@ -64,7 +65,7 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
     let (points, traction) =
         pressure_sweep(&map, material, options, &pressures, Connectivity::Four)
             .context("particle-free BEM sweep")?;
-    commands::contact::write_report(out, &map, material, &points, &traction, KAPPA_MAX_P_OVER_E)?;
+    contact_report::write_report(out, &map, material, &points, &traction, KAPPA_MAX_P_OVER_E)?;
     let mut analysis = analyze(&map, cfg.material.e_star, &points, KAPPA_MAX_P_OVER_E);
     let kp: Vec<f64> = KAPPA_P_OVER_E
         .iter()
@@ -73,7 +74,7 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
     let (kpoints, ktraction) = pressure_sweep(&map, material, options, &kp, Connectivity::Four)
         .context("elastic κ sweep")?;
     let kout = out.join("kappa");
-    commands::contact::write_report(
+    contact_report::write_report(
         &kout,
         &map,
         material,
@@ -89,11 +90,9 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
 /// Stage 3: CV curves vs l/a and thresholds (seed 004) → the table's COF section.
 pub fn random_field(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Option<CofSection>> {
     let r = &cfg.random_field;
-    let args = commands::random_field::Args {
-        out: out.to_path_buf(),
+    let study = RandomFieldStudy {
         seed,
         samples: r.samples,
-        mode: commands::random_field::Mode::Curves,
         sigma_over_mu: r.sigma_over_mu,
         tolerance: r.tolerance,
         plateau_tolerance: r.plateau_tolerance,
@@ -104,7 +103,7 @@ pub fn random_field(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Op
         crank_realisations: 2,
     };
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    commands::random_field::curves(&args).context("COF random-field curves")
+    super::random_field::curves(&study, out).context("COF random-field curves")
 }
 
 /// Stage 4: the seed-003 load sweep → the table's pre-sliding section.
@@ -114,7 +113,7 @@ pub fn asperity(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Presli
         steps_per_period: a.steps_per_period,
         ..ModelParams::seed003(1.0)
     };
-    let sweep = SweepConfig {
+    let sweep = LoadSweep {
         loads: a
             .added_masses
             .iter()
@@ -126,6 +125,5 @@ pub fn asperity(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Presli
         duration: None,
         samples: 2000,
     };
-    let (_, section, _, _) = commands::asperity::run_and_report(&sweep, out)?;
-    Ok(section)
+    Ok(super::asperity::run_and_report(&sweep, out)?.section)
 }

@@ -104,11 +104,6 @@ impl MotionWeights {
         &self.weights[k]
     }
 
-    /// Number of linear observables (5 + 3 per planar case).
-    pub fn len_linear(&self) -> usize {
-        self.weights.len()
-    }
-
     /// Number of derived scalars per realisation (see [`MotionWeights::observe`]).
     pub fn len_observed(&self) -> usize {
         N_LINEAR + 2 * self.rho_over_a.len()
@@ -118,13 +113,13 @@ impl MotionWeights {
     /// [F_x, T_G, F̂_x, F̂_y, T̂_G, then per planar case ‖F̃‖, T̃_G].
     pub fn observe(&self, h: &[f64], out: &mut [f64]) {
         for (o, w) in out.iter_mut().zip(&self.weights[..N_LINEAR]) {
-            *o = super::cholesky::dot(w, h);
+            *o = crate::numerics::cholesky::dot(w, h);
         }
         for c in 0..self.rho_over_a.len() {
             let base = N_LINEAR + 3 * c;
-            let fx = super::cholesky::dot(&self.weights[base], h);
-            let fy = super::cholesky::dot(&self.weights[base + 1], h);
-            let t = super::cholesky::dot(&self.weights[base + 2], h);
+            let fx = crate::numerics::cholesky::dot(&self.weights[base], h);
+            let fy = crate::numerics::cholesky::dot(&self.weights[base + 1], h);
+            let t = crate::numerics::cholesky::dot(&self.weights[base + 2], h);
             out[N_LINEAR + 2 * c] = fx.hypot(fy);
             out[N_LINEAR + 2 * c + 1] = t;
         }

@@ -25,7 +25,6 @@ pub mod monte_carlo;
 pub mod normals;
 pub mod sampler;
 pub mod separable;
-pub mod special;
 pub mod thresholds;
 
 #[cfg(test)]

@@ -102,8 +102,8 @@ pub fn fill_from_stream_rng(rng: &mut StreamRng, out: &mut [f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_field::special::erf;
     use crate::rng::stream_rng;
+    use libm::erf;
 
     /// Statistical checks accept this many standard errors (fixed seed).
     const N_SE: f64 = 4.0;

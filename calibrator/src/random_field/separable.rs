@@ -23,11 +23,11 @@
 use crate::rng::StreamRng;
 
 use super::banded::{BandedPanels, padded};
-use super::cholesky::{cholesky_well_conditioned, pivoted_cholesky};
 use super::field::{Correlation, FieldError, PlateGrid};
 use super::kernel_quadrature::quadrature_factor;
 use super::normals::NormalStream;
 use super::sampler::GaussianSampler;
+use crate::numerics::cholesky::{cholesky_in_place, pivoted_cholesky};
 
 /// Smallest squared pivot (relative) accepted from the unpivoted factorisation.
 const MIN_PIVOT: f64 = 1e-8;
@@ -125,7 +125,7 @@ impl SeparableSampler {
             FactorKind::Cholesky | FactorKind::LowRank => {
                 let c = correlation_matrix(grid, corr);
                 let mut l = c.clone();
-                let well = cholesky_well_conditioned(&mut l, m, MIN_PIVOT).is_ok();
+                let well = cholesky_in_place(&mut l, m, MIN_PIVOT).is_ok();
                 match (kind, well) {
                     (FactorKind::Cholesky, true) => BandedPanels::from_dense(&l, m, m, BAND_EPS),
                     (FactorKind::LowRank, false) => {

@@ -12,7 +12,7 @@
 //!   of independent cases, run with rayon in a deterministic order.
 //! - [`refine`]: the mesh (h) and time-step refinement checks.
 //! - [`fit`]: least-squares fit of τ0, ζ (and optionally K) to measured μ̄ with confidence
-//!   intervals ([`fit::lsq`] is the small Levenberg–Marquardt solver, [`fit::data`] the
+//!   intervals ([`crate::numerics::least_squares`] is the small Levenberg–Marquardt solver, [`fit::data`] the
 //!   measured-data CSV reader).
 //! - [`report`]: CSV files and plots (Fig. 17–19 and 2b analogues).
 

@@ -124,10 +124,6 @@ impl HeightMap {
     pub fn heights_mut(&mut self) -> &mut [f64] {
         &mut self.h
     }
-    /// Consumes the map, returning the heights.
-    pub fn into_heights(self) -> Vec<f64> {
-        self.h
-    }
 
     /// Height at integer indices, wrapped periodically (any `isize`).
     #[inline]

@@ -10,8 +10,9 @@
 //! The radial average bins the modes by their mode radius rounded to the nearest integer
 //! (in units of 2π/L for square maps).
 
+use crate::numerics::fft_grid::mode;
+
 use super::height_map::HeightMap;
-use super::self_affine::mode;
 
 /// One radial bin of the PSD.
 #[derive(Clone, Copy, Debug, PartialEq)]

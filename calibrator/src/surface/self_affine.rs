@@ -1,5 +1,5 @@
 //! Periodic self-affine surfaces from an isotropic power-law PSD (seed 000 §6.1, after the
-//! spectral method of its Ref. [48] as implemented in Tamaas).
+//! spectral method of its Ref. \[48\] as implemented in Tamaas).
 //!
 //! Wavenumbers are mode numbers, in units of 2π/L. The isotropic PSD is
 //!
@@ -19,6 +19,8 @@ use rand::Rng;
 use rand_distr::StandardNormal;
 use rustfft::FftPlanner;
 use rustfft::num_complex::Complex64;
+
+use crate::numerics::fft_grid::mode;
 
 use super::height_map::{HeightMap, SurfaceError};
 use super::stats;
@@ -149,15 +151,6 @@ impl SelfAffine {
         }
         map.scale(target / current);
         Ok(map)
-    }
-}
-
-/// Signed mode number of FFT index `i` on an `n` grid.
-pub fn mode(i: usize, n: usize) -> f64 {
-    if i <= n / 2 {
-        i as f64
-    } else {
-        i as f64 - n as f64
     }
 }
 

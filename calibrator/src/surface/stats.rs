@@ -3,8 +3,9 @@
 use rustfft::FftPlanner;
 use rustfft::num_complex::Complex64;
 
+use crate::numerics::fft_grid::mode;
+
 use super::height_map::HeightMap;
-use super::self_affine::mode;
 
 /// RMS height about the mean \[m\].
 pub fn rms_height(m: &HeightMap) -> f64 {

@@ -58,7 +58,7 @@ pub struct BarParams {
     pub transport_every: u32,
     /// Archard coefficient K \[-\] (seed 000 §7: 1e-4).
     pub archard_k: f32,
-    /// Hardness H \[Pa\] (documented choice: 700 MPa, AA5182-O ≈ 71 HV; see `table::defaults`).
+    /// Hardness H \[Pa\] (documented choice: 700 MPa, AA5182-O ≈ 71 HV; see `seed000`).
     pub hardness: f32,
     /// Particle thickness h_p \[m\] (seed 000: 0.5 µm).
     pub particle_thickness: f32,
@@ -191,13 +191,12 @@ impl BarParams {
     }
 }
 
-/// The seed-000 friction law used when no calibration table is given: the law of
-/// [`Table::seed000_defaults`](crate::table::Table::seed000_defaults) (E* = 55 GPa,
-/// h'_rms = 0.34, κ = 2, τ0 such that μ0 = 0.15, and an illustrative α(v) law — see
-/// [`crate::table::defaults`] for the reasoning behind each value). Replace by a calibrated
-/// table for real predictions.
+/// The seed-000 friction law used when no calibration table is given:
+/// [`crate::seed000::friction_law`] (E* = 55 GPa, h'_rms = 0.34, κ = 2, τ0 such that
+/// μ0 = 0.15, and an illustrative α(v) law — see [`crate::seed000`] for the reasoning behind
+/// each value). Replace by a calibrated table for real predictions.
 pub fn seed_000_law() -> Result<FrictionLaw, Error> {
-    crate::table::Table::seed000_defaults().friction_law()
+    crate::seed000::friction_law()
 }
 
 /// Constants of the explicit scheme derived from [`BarParams`] and N.

@@ -11,38 +11,19 @@ use super::{
 use crate::alpha::{ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaSample, SampleOrigin};
 use crate::cof_field::CofSection;
 use crate::error::Error;
-use crate::law::LawParams;
 use crate::presliding::PreslidingSection;
+use crate::seed000;
 
-/// Target particle-free friction coefficient μ0 of the defaults \[-\]: the middle of the
-/// 0.1–0.2 band of lubricated aluminium strip-draw friction (seed 000 Fig. 2a, 19b, whose
-/// μ̄ falls from its low-pressure value as particles accumulate). A choice, not a seed number.
-pub const SEED000_MU0_TARGET: f32 = 0.15;
-
-/// Effective interfacial shear strength τ0 of the defaults \[Pa\], **not stated in seed 000**:
-/// chosen so that μ0 = τ0·κ/(E*·h'_rms) (Eq. 9 at A_p = 0) equals [`SEED000_MU0_TARGET`]
-/// with E* = 55 GPa, h'_rms = 0.34, κ = 2: τ0 = 0.15 · 55e9 · 0.34 / 2 = 1.4025 GPa. It is
-/// an *effective* value, far above the bulk shear strength of AA5182-O (≈ 0.15 GPa), because
-/// the purely elastic contact area of Eq. 8 underestimates the real area of plastically
-/// flattened aluminium asperities (at 10 MPa, A_c/A_0 = 0.1 %); τ0 absorbs that factor.
-pub const SEED000_TAU0: f32 = 1.4025e9;
-
-/// Hardness H of the aluminium sheet in the Archard source (Eq. 12) \[Pa\], **not stated in
-/// seed 000**: 0.7 GPa ≈ 71 HV (× 9.807 MPa/HV), the handbook range of AA5182-O being
-/// roughly 60–75 HV. With K = 1e-4 and h_p = 0.5 µm the source is K·P/(H·h_p) ≈ 8.6 per
-/// metre of sliding at 30 MPa, i.e. β ≈ 0.3 after the 35 mm tool.
-pub const SEED000_HARDNESS: f32 = 0.7e9;
-
-/// Saturation value b of α(v) = b·(1 − exp(−|v|/v_ref)) \[-\], **not stated numerically in
-/// seed 000** (Fig. 15 gives the fit only graphically). With [`SEED000_ALPHA_V_REF`],
-/// α(0.08 m/s) ≈ 11.0, so β_thres(0.08 m/s) = κ/(α·h'_rms) ≈ 0.53 (Eq. 24): the β ≈ 0.3
-/// reached under the 35 mm tool at 30 MPa then lowers the local μ by up to ~55 % and μ̄ by
-/// roughly a quarter to a third — the size of the first-pass drop of Fig. 2 (35 % at
-/// 25 MPa) — while the 140 mm tool reaches saturation (the regime of Fig. 18).
-pub const SEED000_ALPHA_B: f32 = 20.0;
-
-/// Reference velocity v_ref of the α(v) law \[m/s\]; see [`SEED000_ALPHA_B`].
-pub const SEED000_ALPHA_V_REF: f32 = 0.1;
+/// Target μ0 of the defaults (see [`crate::seed000::MU0_TARGET`]).
+pub const SEED000_MU0_TARGET: f32 = seed000::MU0_TARGET;
+/// τ0 of the defaults \[Pa\] (see [`crate::seed000::TAU0`]).
+pub const SEED000_TAU0: f32 = seed000::TAU0;
+/// Hardness H of the defaults \[Pa\] (see [`crate::seed000::HARDNESS`]).
+pub const SEED000_HARDNESS: f32 = seed000::HARDNESS;
+/// b of the defaults' α(v) law (see [`crate::seed000::ALPHA_B`]).
+pub const SEED000_ALPHA_B: f32 = seed000::ALPHA_B;
+/// v_ref of the defaults' α(v) law \[m/s\] (see [`crate::seed000::ALPHA_V_REF`]).
+pub const SEED000_ALPHA_V_REF: f32 = seed000::ALPHA_V_REF;
 
 fn text<const N: usize>(s: &str) -> String<N> {
     let mut out = String::new();
@@ -58,11 +39,8 @@ impl Table {
     /// A table of documented default parameters, flagged [`ValueOrigin::DocumentedDefaults`]:
     /// **not a calibration.**
     ///
-    /// From seed 000: E* = 55 GPa (§5), h'_rms = 0.34 (§2.4, §6.1), K = 1e-4 and ζ = 0.2
-    /// (§7, Fig. 19), h_p = 0.5 µm (§5, flake thickness). κ = 2 from the literature band of
-    /// Eq. 8 (Bush–Gibson / Persson, κ ≈ 1.6–2.5 for self-affine surfaces). Choices for what
-    /// the seed does not state numerically: τ0 = [`SEED000_TAU0`] (μ0 = 0.15),
-    /// H = [`SEED000_HARDNESS`], b = [`SEED000_ALPHA_B`], v_ref = [`SEED000_ALPHA_V_REF`].
+    /// The values of [`crate::seed000`] (each documented there with its source in seed 000
+    /// or the reason for the choice).
     /// α(v) is the law alone (no samples: nothing was simulated); no cluster, CV or
     /// pre-sliding data. Provenance: this crate's version, preset `"defaults"`, seed 0.
     pub fn seed000_defaults() -> Table {
@@ -74,24 +52,16 @@ impl Table {
                 origin: ValueOrigin::DocumentedDefaults,
                 config_hash: 0,
             },
-            law: LawParams {
-                tau0: SEED000_TAU0,
-                kappa: 2.0,
-                e_star: 55.0e9,
-                slope_rms: 0.34,
-            },
+            law: seed000::LAW_PARAMS,
             transport: TransportSection {
-                hardness: SEED000_HARDNESS,
-                particle_thickness: 0.5e-6,
-                archard_k: 1.0e-4,
-                tool_fraction: 0.2,
+                hardness: seed000::HARDNESS,
+                particle_thickness: seed000::PARTICLE_THICKNESS,
+                archard_k: seed000::WEAR_COEFFICIENT,
+                tool_fraction: seed000::TOOL_FRACTION,
             },
             alpha: AlphaSection {
                 form: AlphaLawForm::ExpSaturation,
-                curve: AlphaCurve::from_law(AlphaLaw::saturation(
-                    SEED000_ALPHA_B,
-                    SEED000_ALPHA_V_REF,
-                )),
+                curve: AlphaCurve::from_law(seed000::alpha_law()),
             },
             beta_thres: BetaThresSection {
                 rule: BetaThresRule::ContactAreaBound,

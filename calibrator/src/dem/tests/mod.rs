@@ -6,6 +6,7 @@ mod drag;
 mod dynamics;
 mod edge_on;
 mod periodic;
+mod placement;
 mod squeeze;
 
 use crate::surface::HeightMap;

@@ -12,9 +12,6 @@
 //! tool length and pressure cannot separate them (reported as a singular fit).
 
 pub mod data;
-pub mod linalg;
-pub mod lsq;
-pub mod student;
 
 use std::collections::BTreeMap;
 
@@ -22,8 +19,8 @@ use anyhow::Context;
 use rayon::prelude::*;
 use tribo_core::table::Table;
 
+use crate::numerics::least_squares::{self as lsq, LsqError, LsqFit, LsqOptions};
 pub use data::Measurement;
-use lsq::{LsqError, LsqFit, LsqOptions};
 
 use super::model::{NumericSettings, StripModel};
 use super::multipass::{run_passes, sequence};

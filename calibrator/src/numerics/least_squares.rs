@@ -4,7 +4,7 @@
 //!
 //! Minimises S(x) = Σ (y_i − f_i(x))² over lo ≤ x ≤ hi. Each iteration builds J by central
 //! differences (one-sided at a bound), solves (JᵀJ + λ·diag(JᵀJ))·δ = Jᵀr (Marquardt's
-//! scaling) with [`super::linalg`] — parameters on a bound that the step would push outwards
+//! scaling) with [`super::cholesky`] — parameters on a bound that the step would push outwards
 //! are held for that step — projects x + δ onto the bounds and accepts the step if S falls
 //! (λ ÷ 3) or retries with λ × 4. Converged when every |δ_j| ≤ `x_tol`·(|x_j| + 1) or
 //! S falls by less than `f_tol`·S.
@@ -16,7 +16,7 @@
 
 use thiserror::Error;
 
-use super::linalg::{cholesky, cholesky_solve, spd_inverse};
+use super::cholesky::{cholesky, cholesky_solve, spd_inverse};
 use super::student::t_quantile;
 
 /// Why a fit failed.

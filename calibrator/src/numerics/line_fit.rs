@@ -109,9 +109,9 @@ fn r_squared(y: &[f64], ss_res: f64) -> f64 {
 /// Least-squares slope of y = slope·x.
 ///
 /// ```
-/// let f = tribo_calibrator::fit::fit_through_origin(&[1.0, 2.0, 3.0], &[2.0, 4.0, 6.0])?;
+/// let f = tribo_calibrator::numerics::line_fit::fit_through_origin(&[1.0, 2.0, 3.0], &[2.0, 4.0, 6.0])?;
 /// assert!((f.slope - 2.0).abs() < 1e-15 && f.r_squared == 1.0);
-/// # Ok::<(), tribo_calibrator::fit::linear::FitError>(())
+/// # Ok::<(), tribo_calibrator::numerics::line_fit::FitError>(())
 /// ```
 pub fn fit_through_origin(x: &[f64], y: &[f64]) -> Result<OriginFit, FitError> {
     check(x, y, 1)?;

@@ -42,7 +42,7 @@ fn two_sided_in_theta(theta: f64, nu: u32) -> f64 {
 /// freedom (e.g. 0.95 → t_{0.975, ν}). `None` for dof = 0 or confidence outside (0, 1).
 ///
 /// ```
-/// use tribo_calibrator::strip_draw::fit::student::t_quantile;
+/// use tribo_calibrator::numerics::student::t_quantile;
 /// assert!((t_quantile(0.95, 10).unwrap() - 2.228_139).abs() < 1e-6);
 /// ```
 pub fn t_quantile(confidence: f64, dof: u32) -> Option<f64> {

@@ -1,72 +1,34 @@
-//! `tribo meso --sweep`: every case of the config's sweep on rayon's pool, a table of the case
-//! results and the α fit per velocity (seed 000 Eq. 23) — for sizing presets.
+//! `tribo meso --sweep`: every case of the config's sweep on rayon's pool, the table of the
+//! case results ([`cases_table`], the same `cases.csv` as `tribo calibrate`'s) and the α fit per
+//! velocity (seed 000 Eq. 23) — for sizing presets.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use rayon::prelude::*;
 
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::fit_alpha;
 use crate::meso::cases::{CaseResult, list_cases};
 use crate::meso::run_case;
-use crate::report::{CsvTable, write_atomic};
+use crate::report::write_atomic;
 
-/// Runs the sweep and writes `cases.csv`, `cases.json` and `sweep_summary.txt` into `out`.
-pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
+use super::case_runner::run_cases;
+use super::meso_report::cases_table;
+
+/// Runs the sweep and writes `cases.csv`, `cases.json` and `sweep_summary.txt` into `out`;
+/// returns the summary text.
+pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<String> {
     let cases = list_cases(cfg);
     std::fs::create_dir_all(out)
         .with_context(|| format!("creating output folder {}", out.display()))?;
-    let bar = crate::progress::bar(cases.len() as u64, "meso cases");
     let t0 = Instant::now();
-    let results: Vec<CaseResult> = cases
-        .par_iter()
-        .map(|c| {
-            let r = run_case(cfg, c, seed, None);
-            bar.inc(1);
-            r
-        })
-        .collect::<Result<_>>()?;
+    let results: Vec<CaseResult> =
+        run_cases(&cases, "meso cases", |c| run_case(cfg, c, seed, None))?;
     let wall = t0.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-
-    let mut t = CsvTable::new(&[
-        "index",
-        "pressure_pa",
-        "beta",
-        "velocity_m_s",
-        "seed_index",
-        "flakes",
-        "beta_realised",
-        "mean_ap",
-        "mean_ac",
-        "mean_blocked",
-        "steps",
-        "bem_iterations",
-        "seconds_dem",
-        "seconds_bem",
-    ]);
-    for r in &results {
-        t.push(&[
-            r.case.index as f64,
-            r.case.pressure,
-            r.case.beta,
-            r.case.velocity,
-            r.case.seed_index as f64,
-            r.flakes as f64,
-            r.beta_realised,
-            r.mean_ap,
-            r.mean_ac,
-            r.mean_blocked,
-            r.steps as f64,
-            r.bem_iterations as f64,
-            r.seconds_dem,
-            r.seconds_bem,
-        ]);
-    }
-    t.write(&out.join("cases.csv"))
+    cases_table(&results)
+        .write(&out.join("cases.csv"))
         .context("writing cases.csv")?;
     let json = serde_json::to_string_pretty(&results).context("encoding cases.json")?;
     write_atomic(&out.join("cases.json"), json.as_bytes()).context("writing cases.json")?;
@@ -123,6 +85,5 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     }
     write_atomic(&out.join("sweep_summary.txt"), s.as_bytes())
         .context("writing sweep_summary.txt")?;
-    print!("{s}");
-    Ok(())
+    Ok(s)
 }

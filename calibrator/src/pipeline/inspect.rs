@@ -1,0 +1,43 @@
+//! Inspection of a calibration table file (`tribo inspect`): validate, describe as text or
+//! JSON, and optionally write the table's report.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::table::{describe::describe, io, report};
+
+/// How [`inspect`] prints a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InspectFormat {
+    /// The text description ([`describe`]) after a validity line.
+    Text,
+    /// The whole table as pretty JSON.
+    Json,
+}
+
+/// Reads and validates the table in `file` and returns its description in `format`; writes the
+/// table's report into `report_dir` if given. A corrupt, truncated or wrong-version file is an
+/// error naming the file.
+pub fn inspect(file: &Path, format: InspectFormat, report_dir: Option<&Path>) -> Result<String> {
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let table = io::decode_table(&bytes, file)?;
+    if let Some(dir) = report_dir {
+        report::write_report(&table, file, bytes.len(), dir)
+            .with_context(|| format!("writing the report into {}", dir.display()))?;
+    }
+    match format {
+        InspectFormat::Json => {
+            let mut s = serde_json::to_string_pretty(&table).context("table as JSON")?;
+            s.push('\n');
+            Ok(s)
+        }
+        InspectFormat::Text => Ok(format!(
+            "{}: valid tribo table, {} bytes, format version {}\n\n{}",
+            file.display(),
+            bytes.len(),
+            tribo_core::table::FORMAT_VERSION,
+            describe(&table)
+        )),
+    }
+}

@@ -1,0 +1,110 @@
+//! Configuration files: every fixture under `tests/config/good/` loads on top of the quick
+//! preset; every fixture under `tests/config/bad/` is refused with exactly its message (the
+//! key it names and why), as `tribo calibrate --config FILE` prints it after `in config FILE: `.
+
+use std::path::{Path, PathBuf};
+
+use tribo_calibrator::config::CalibrationConfig;
+use tribo_calibrator::presets::Preset;
+
+fn fixtures(kind: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/config")
+        .join(kind);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn load(path: &Path) -> anyhow::Result<CalibrationConfig> {
+    let text = std::fs::read_to_string(path).unwrap();
+    CalibrationConfig::from_preset_and_toml(Preset::Quick, &text)
+}
+
+/// The exact message of each bad fixture.
+const BAD: [(&str, &str); 9] = [
+    (
+        "beta_above_one.toml",
+        "sweep.betas[1] = 1.5 is out of range",
+    ),
+    ("empty_betas.toml", "sweep.betas must not be empty"),
+    (
+        "hurst_above_one.toml",
+        "surface.hurst must be in (0, 1), got 1.2",
+    ),
+    (
+        "negative_diameter.toml",
+        "flakes.diameter must be finite and > 0, got -1",
+    ),
+    (
+        "pressure_above_p_crit.toml",
+        "sweep pressure 400000000 Pa must be below material.p_crit = 340000000 Pa",
+    ),
+    (
+        "section_not_a_table.toml",
+        "config key `material` must be a table",
+    ),
+    (
+        "tool_fraction_above_one.toml",
+        "material.tool_fraction must be in [0, 1], got 1.5",
+    ),
+    ("unknown_key.toml", "unknown config key `flakes.diamter`"),
+    (
+        "velocity_twice.toml",
+        "velocity 10 m/s appears twice in sweep.velocities and process.velocities: each sliding \
+         velocity is one α sample",
+    ),
+];
+
+#[test]
+fn good_fixtures_load_and_override_what_they_name() {
+    let files = fixtures("good");
+    assert_eq!(files.len(), 2, "{files:?}");
+    for f in &files {
+        let cfg = load(f).unwrap_or_else(|e| panic!("{}: {e:#}", f.display()));
+        let name = f.file_name().unwrap().to_str().unwrap();
+        match name {
+            "every_section.toml" => {
+                assert_eq!(cfg.material.e_star, 60e9);
+                assert_eq!(cfg.surface.grid, 32);
+                assert_eq!(
+                    cfg.flakes.drag_frame,
+                    tribo_calibrator::dem::DragFrame::Sheet
+                );
+                assert_eq!(cfg.process.velocities, [0.1]);
+                assert_eq!(cfg.bem.max_iterations, 500);
+                assert_eq!(cfg.asperity.added_masses, [0.0]);
+                // Keys it does not name keep the preset's values.
+                assert_eq!(cfg.material.p_crit, Preset::Quick.config().material.p_crit);
+            }
+            "one_case_per_stage.toml" => {
+                assert!(cfg.process.velocities.is_empty());
+                let cases = tribo_calibrator::meso::cases::list_cases(&cfg);
+                assert_eq!(cases.len(), 1);
+            }
+            other => panic!("a good fixture without checks: {other}"),
+        }
+    }
+}
+
+#[test]
+fn bad_fixtures_are_refused_with_their_exact_message() {
+    let files = fixtures("bad");
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        BAD.map(|(f, _)| f),
+        "every bad fixture has its message"
+    );
+    for (f, (_, want)) in files.iter().zip(BAD) {
+        let err = load(f).expect_err(&f.display().to_string());
+        assert_eq!(format!("{err:#}"), want, "{}", f.display());
+    }
+}
