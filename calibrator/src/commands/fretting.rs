@@ -22,12 +22,12 @@ use crate::dde::wear_study::{WearSweep, fit_power_law, run_sweep, wear_section};
 pub struct Args {
     /// The study.
     #[command(subcommand)]
-    pub study: Study,
+    pub study: FrettingStudy,
 }
 
 /// The studies.
 #[derive(Debug, clap::Subcommand)]
-pub enum Study {
+pub enum FrettingStudy {
     /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
     Incline {
         /// Static friction coefficient.
@@ -126,7 +126,7 @@ fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
 /// Runs the study.
 pub fn run(args: Args) -> Result<()> {
     match args.study {
-        Study::Incline {
+        FrettingStudy::Incline {
             mu_static,
             mu_kinetic,
             out,
@@ -135,7 +135,7 @@ pub fn run(args: Args) -> Result<()> {
             let r = incline::run(&case).map_err(|e| anyhow!("incline mesh: {e}"))?;
             print!("{}", report::write_incline(&out, &case, &r)?);
         }
-        Study::Circles { cells, out } => {
+        FrettingStudy::Circles { cells, out } => {
             if !(cells.is_finite() && cells >= 4.0) {
                 anyhow::bail!("--cells must be ≥ 4, got {cells}");
             }
@@ -143,12 +143,12 @@ pub fn run(args: Args) -> Result<()> {
             let r = circles::run(&case).map_err(|e| anyhow!("circles mesh: {e}"))?;
             print!("{}", report_demos::write_circles(&out, &case, &r)?);
         }
-        Study::Asperity { out } => {
+        FrettingStudy::Asperity { out } => {
             let case = AsperityCase::seed();
             let r = asperity_breakoff::run(&case).map_err(|e| anyhow!("asperity mesh: {e}"))?;
             print!("{}", report_demos::write_asperity(&out, &case, &r)?);
         }
-        Study::Plate {
+        FrettingStudy::Plate {
             cells,
             threshold: name,
             out,
@@ -168,7 +168,7 @@ pub fn run(args: Args) -> Result<()> {
             bar.finish_and_clear();
             print!("{}", report::write_plate(&out, &case, &rows)?);
         }
-        Study::Wear {
+        FrettingStudy::Wear {
             pressures_mpa,
             realisations,
             cells,
@@ -232,7 +232,7 @@ pub fn run(args: Args) -> Result<()> {
                 );
             }
         }
-        Study::MeshStudy {
+        FrettingStudy::MeshStudy {
             cells,
             pressure_mpa,
             realisations,
