@@ -49,11 +49,25 @@ pub fn sqrt(x: f32) -> f32 {
     }
 }
 
-/// x^y.
+/// x^y. Under `micromath` the IEEE special values (NaN, x = 0, x = +∞) are returned
+/// exactly, as libm does; micromath's approximation gives 0^½ ≈ 7.7e-20 and no NaN for NaN^½.
 #[inline]
 pub fn powf(x: f32, y: f32) -> f32 {
     #[cfg(feature = "micromath")]
     {
+        if x.is_nan() || y.is_nan() {
+            return f32::NAN;
+        }
+        if y == 0.0 {
+            return 1.0;
+        }
+        if x == 0.0 || x == f32::INFINITY {
+            return if (x == 0.0) == (y > 0.0) {
+                0.0
+            } else {
+                f32::INFINITY
+            };
+        }
         micromath::F32Ext::powf(x, y)
     }
     #[cfg(not(feature = "micromath"))]
@@ -117,4 +131,20 @@ pub fn erf(x: f32) -> f32 {
 #[inline]
 pub fn abs(x: f32) -> f32 {
     f32::from_bits(x.to_bits() & 0x7fff_ffff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::powf;
+
+    #[test]
+    fn powf_special_values_are_exact_under_either_backend() {
+        assert_eq!(powf(0.0, 0.5), 0.0);
+        assert_eq!(powf(0.0, -0.5), f32::INFINITY);
+        assert_eq!(powf(f32::INFINITY, 0.5), f32::INFINITY);
+        assert_eq!(powf(f32::INFINITY, -0.5), 0.0);
+        assert_eq!(powf(3.0, 0.0), 1.0);
+        assert!(powf(f32::NAN, 0.5).is_nan());
+        assert!(powf(2.0, f32::NAN).is_nan());
+    }
 }

@@ -90,17 +90,6 @@ const LN2: f32 = core::f32::consts::LN_2;
 /// check 1e-5 against f64). Anything else (x ≤ 0, subnormal, ∞, NaN, a non-finite product)
 /// falls back to [`real::powf`].
 pub fn fast_powf(x: f32, y: f32) -> f32 {
-    // The edge cases exactly, whatever the math backend (micromath's powf gives ~1e-19 for
-    // 0^½ and no NaN for NaN^½).
-    if x.is_nan() || y.is_nan() {
-        return f32::NAN;
-    }
-    if (x == 0.0 && y > 0.0) || (x == f32::INFINITY && y < 0.0) {
-        return 0.0;
-    }
-    if (x == 0.0 && y < 0.0) || (x == f32::INFINITY && y > 0.0) {
-        return f32::INFINITY;
-    }
     if !(x >= f32::MIN_POSITIVE && x.is_finite()) {
         return real::powf(x, y);
     }
