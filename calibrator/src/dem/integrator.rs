@@ -126,6 +126,21 @@ pub struct Drive {
     pub angular_velocity: Vec3,
 }
 
+/// Per-step constants of [`RigidBody::relax`] for one damping and sub-step length.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RelaxWeights {
+    /// Sub-step τ \[s\].
+    pub tau: f64,
+    /// Translational relaxation rate η/m \[1/s\].
+    pub rate: f64,
+    /// τ·φ(τ·η/m), or `None` without translational damping (a plain kick).
+    pub translation: Option<f64>,
+    /// Rotational rates η_rot/I_k per body axis \[1/s\].
+    pub rot_rate: [f64; 3],
+    /// φ(τ·η_rot/I_k) per body axis, or `None` without rotational damping.
+    pub rotation: Option<[f64; 3]>,
+}
+
 /// φ(x) = (1 − e^{−x})/x for x ≥ 0, φ(0) = 1, without cancellation at small x (`exp_m1`).
 #[inline]
 pub fn phi(x: f64) -> f64 {
@@ -167,30 +182,58 @@ impl RigidBody {
     /// drive's force, torque and targets held fixed. Without damping it is [`Self::kick`]
     /// bit for bit.
     pub fn relax(&self, f: &mut Flake, d: &Damping, tau: f64, drive: &Drive) {
-        if d.eta == 0.0 {
-            f.velocity = add(f.velocity, scale(drive.force, tau / self.mass));
-        } else {
-            let rate = d.eta / self.mass;
-            let w = tau * phi(rate * tau);
-            let pull = sub(drive.velocity, f.velocity);
-            for ((v, p), force) in f.velocity.iter_mut().zip(pull).zip(drive.force) {
-                *v += (p * rate + force / self.mass) * w;
+        self.relax_with(f, &self.relax_weights(d, tau), drive);
+    }
+
+    /// The decay weights of [`Self::relax`] over τ, the same for every flake of a step:
+    /// computed once per step instead of four `exp_m1` per flake and sub-step.
+    pub fn relax_weights(&self, d: &Damping, tau: f64) -> RelaxWeights {
+        let rate = d.eta / self.mass;
+        let rot_rate = self.inertia.map(|i| d.eta_rot / i);
+        RelaxWeights {
+            tau,
+            rate,
+            translation: if d.eta == 0.0 {
+                None
+            } else {
+                Some(tau * phi(rate * tau))
+            },
+            rot_rate,
+            rotation: if d.eta_rot == 0.0 {
+                None
+            } else {
+                Some(rot_rate.map(|r| phi(r * tau)))
+            },
+        }
+    }
+
+    /// [`Self::relax`] with weights from [`Self::relax_weights`] (bit-identical).
+    pub fn relax_with(&self, f: &mut Flake, w: &RelaxWeights, drive: &Drive) {
+        let tau = w.tau;
+        match w.translation {
+            None => f.velocity = add(f.velocity, scale(drive.force, tau / self.mass)),
+            Some(weight) => {
+                let pull = sub(drive.velocity, f.velocity);
+                for ((v, p), force) in f.velocity.iter_mut().zip(pull).zip(drive.force) {
+                    *v += (p * w.rate + force / self.mass) * weight;
+                }
             }
         }
-        if d.eta_rot == 0.0 {
-            f.angular_momentum = add(f.angular_momentum, scale(drive.torque, tau));
-        } else {
-            let r = f.orientation.to_matrix();
-            let lb = mat_t_vec(&r, f.angular_momentum);
-            let tb = mat_t_vec(&r, drive.torque);
-            let wb = mat_t_vec(&r, drive.angular_velocity);
-            let mut out = [0.0; 3];
-            for k in 0..3 {
-                let rate = d.eta_rot / self.inertia[k];
-                let pull = self.inertia[k] * wb[k] - lb[k];
-                out[k] = lb[k] + (pull * rate + tb[k]) * tau * phi(rate * tau);
+        match w.rotation {
+            None => f.angular_momentum = add(f.angular_momentum, scale(drive.torque, tau)),
+            Some(phis) => {
+                let r = f.orientation.to_matrix();
+                let lb = mat_t_vec(&r, f.angular_momentum);
+                let tb = mat_t_vec(&r, drive.torque);
+                let wb = mat_t_vec(&r, drive.angular_velocity);
+                let mut out = [0.0; 3];
+                for k in 0..3 {
+                    let rate = w.rot_rate[k];
+                    let pull = self.inertia[k] * wb[k] - lb[k];
+                    out[k] = lb[k] + (pull * rate + tb[k]) * tau * phis[k];
+                }
+                f.angular_momentum = mat_vec(&r, out);
             }
-            f.angular_momentum = mat_vec(&r, out);
         }
     }
 

@@ -69,8 +69,7 @@ pub fn simultaneous_nodes(shape: &FlakeShape, dx: f64, dy: f64) -> f64 {
 
 /// Time step Δt = safety·2/ω_max \[s\], ω_max² = 6·N·k/m.
 pub fn stable_time_step(shape: &FlakeShape, k: f64, dx: f64, dy: f64, safety: f64) -> f64 {
-    let omega = (6.0 * simultaneous_nodes(shape, dx, dy) * k / shape.mass()).sqrt();
-    safety * 2.0 / omega
+    stable_time_step_damped(shape, k, dx, dy, 0.0, safety)
 }
 
 /// Δt = safety·max(2/ω_max, 2·γ/ω_max²) (module doc), with γ the slowest relaxation rate of

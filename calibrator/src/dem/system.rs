@@ -202,7 +202,6 @@ pub struct DemSystem {
     external_force: Vec3,
     parallel: bool,
     sums: Vec<ContactSum>,
-    max_speed: f64,
     /// Per flake, the drag's target velocity and angular velocity (lubricant frame only).
     drag_targets: Vec<(Vec3, Vec3)>,
 }
@@ -264,7 +263,6 @@ impl DemSystem {
             external_force: [0.0; 3],
             parallel: true,
             sums: Vec::with_capacity(n),
-            max_speed: 0.0,
             drag_targets: Vec::with_capacity(n),
         };
         s.wrap_positions();
@@ -316,11 +314,6 @@ impl DemSystem {
     pub fn tool_offset(&self) -> f64 {
         self.tool_offset
     }
-    /// Largest translational speed |v| \[m/s\] any flake had at the end of any step so far
-    /// (a health statistic: a stable run stays within a few × the tool speed).
-    pub fn max_speed_seen(&self) -> f64 {
-        self.max_speed
-    }
     /// Largest penetration depth of any contact node at the last force evaluation \[m\].
     pub fn max_overlap(&mut self) -> f64 {
         self.ensure_forces();
@@ -351,17 +344,6 @@ impl DemSystem {
             return Err(DemError::Parameters("tool offset must be finite".into()));
         }
         self.tool_offset = z;
-        self.forces_valid = false;
-        Ok(())
-    }
-
-    /// Sets the tool sliding speed \[m/s\].
-    pub fn set_tool_velocity(&mut self, v0: f64) -> Result<(), DemError> {
-        if !v0.is_finite() {
-            return Err(DemError::Parameters("tool velocity must be finite".into()));
-        }
-        self.params.tool_velocity = v0;
-        // The lubricant's flow scales with v0.
         self.forces_valid = false;
         Ok(())
     }
@@ -430,11 +412,10 @@ impl DemSystem {
 
     fn step_dt(&mut self, dt: f64) {
         self.ensure_forces();
-        let d = self.params.damping;
-        let half = 0.5 * dt;
+        let weights = self.body.relax_weights(&self.params.damping, 0.5 * dt);
         for (i, f) in self.flakes.iter_mut().enumerate() {
             let drive = drive_of(&self.forces, &self.torques, &self.drag_targets, i);
-            self.body.relax(f, &d, half, &drive);
+            self.body.relax_with(f, &weights, &drive);
             self.body.drift(f, dt);
         }
         self.wrap_positions();
@@ -448,14 +429,10 @@ impl DemSystem {
             self.tool_pixels -= 1;
         }
         self.compute_forces();
-        let mut v2_max: f64 = 0.0;
         for (i, f) in self.flakes.iter_mut().enumerate() {
             let drive = drive_of(&self.forces, &self.torques, &self.drag_targets, i);
-            self.body.relax(f, &d, half, &drive);
-            let v = f.velocity;
-            v2_max = v2_max.max(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            self.body.relax_with(f, &weights, &drive);
         }
-        self.max_speed = self.max_speed.max(v2_max.sqrt());
         self.time += dt;
         self.steps += 1;
     }
