@@ -100,9 +100,10 @@ impl DemParams {
     /// h_Def, so a softer k raises A_p. Sizing k by the drag force alone at 0.08 m/s (41
     /// instead of the Hertz 165 N/m, overlaps up to 25 instead of ≈ 6 nm) raised the quick
     /// preset's summed A_p by ×1.54 (cluster bootstrap over 3 seed indices [1.09, 2.26], 18
-    /// paired cases) and α(0.08 m/s) from 12.6 to 22.9. The seed's Hertz rule is kept, and it
-    /// is stiff enough: 4× the Hertz k changed α(0.08 m/s) by a paired ×1.029 [0.929, 1.128]
-    /// (same 18 cases; 13.39 → 13.77).
+    /// paired cases) and α(0.08 m/s) from 12.6 [10.2, 14.6] to 22.9 [17.6, 30.8] (18 cases
+    /// each). The seed's Hertz rule is kept, and it is stiff enough: 4× the Hertz k changed
+    /// α(0.08 m/s) by a paired ×1.029 [0.929, 1.128] (same 18 cases; 13.39 [10.42, 15.16] →
+    /// 13.77 [10.66, 17.10]).
     pub fn from_physics(
         shape: FlakeShape,
         eta: f64,
