@@ -114,14 +114,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !(args.normal_force > 0.0 && args.normal_force.is_finite()) {
         bail!("--normal-force must be positive");
     }
+    if let Some(c) = args.columns
+        && c < 4
+    {
+        bail!("--columns must be ≥ 4 (the period in units of 2·r_max), got {c}");
+    }
+    if let Some(g) = args.gammas.iter().find(|g| !(g.is_finite() && **g >= 0.0)) {
+        bail!("--gammas are surface energies, each finite and ≥ 0 N/m, got {g}");
+    }
     let mut cell = default_cell();
     cell.solver.relaxation = args.relaxation;
     cell.normal_force = args.normal_force;
     cell.particles = args.particles;
     cell.columns = args
         .columns
-        .unwrap_or((args.particles as f64).sqrt().round() as usize)
-        .max(4);
+        .unwrap_or_else(|| ((args.particles as f64).sqrt().round() as usize).max(4));
     let mut run = ShearRun {
         compaction_steps: args.steps / 4,
         shear_steps: args.steps,
