@@ -181,6 +181,9 @@ pub fn run(args: Args) -> Result<()> {
             if realisations < 2 || pressures_mpa.is_empty() || cells < 8 {
                 anyhow::bail!("need ≥ 2 realisations, ≥ 1 pressure and ≥ 8 cells");
             }
+            if let Some(p) = pressures_mpa.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
+                anyhow::bail!("--pressures-mpa must be finite and > 0 MPa, got {p}");
+            }
             let mut template = SlidingWearCase::quick(0.0, seed, 0);
             template.spacing = template.length / cells as f64;
             if !(amplitude_um.is_finite() && amplitude_um >= 0.0) {
@@ -242,6 +245,9 @@ pub fn run(args: Args) -> Result<()> {
         } => {
             if cells.len() < 2 || realisations < 2 || cells.iter().any(|&c| c < 8) {
                 anyhow::bail!("need ≥ 2 meshes of ≥ 8 cells and ≥ 2 realisations");
+            }
+            if !(pressure_mpa.is_finite() && pressure_mpa > 0.0) {
+                anyhow::bail!("--pressure-mpa must be finite and > 0 MPa, got {pressure_mpa}");
             }
             let mut template = SlidingWearCase::quick(pressure_mpa * 1e6, seed, 0);
             template.strength = threshold(&name)?;
