@@ -27,6 +27,20 @@ pub(crate) fn small_cell(law: LawParams) -> CellParams {
     }
 }
 
+/// The two contact laws of the energy checks: dry Coulomb friction and the same with the
+/// cohesive law of Fig. 1 (γ = 2 N/m over d_w = 0.05 mm).
+pub(super) fn dry_and_cohesive() -> [LawParams; 2] {
+    [
+        LawParams::dry(0.3, 0.0),
+        LawParams {
+            mu: 0.3,
+            restitution: 0.0,
+            cohesion: 2.0,
+            range: 0.05e-3,
+        },
+    ]
+}
+
 fn prepared(law: LawParams, seed: u64) -> ShearCell {
     let mut cell = ShearCell::build(small_cell(law), seed);
     for _ in 0..400 {
@@ -38,15 +52,7 @@ fn prepared(law: LawParams, seed: u64) -> ShearCell {
 
 #[test]
 fn heat_equals_wall_work_minus_kinetic_energy_change_each_step() {
-    for law in [
-        LawParams::dry(0.3, 0.0),
-        LawParams {
-            mu: 0.3,
-            restitution: 0.0,
-            cohesion: 2.0,
-            range: 0.05e-3,
-        },
-    ] {
+    for law in dry_and_cohesive() {
         let mut cell = prepared(law, 7);
         let mut total_heat = 0.0;
         for _ in 0..300 {

@@ -4,7 +4,7 @@
 //! share of it.
 
 use super::shear_cell::ShearCell;
-use super::tests_cell::small_cell;
+use super::tests_cell::{dry_and_cohesive, small_cell};
 use super::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 use crate::nscd::LawParams;
 use crate::thermal::{ConductanceModel, ThermalMaterial, WallSlab};
@@ -44,15 +44,7 @@ fn cell_with_walls(law: LawParams) -> ThermoCell {
 
 #[test]
 fn dissipated_heat_is_found_in_particles_and_wall_cells_each_step() {
-    for law in [
-        LawParams::dry(0.3, 0.0),
-        LawParams {
-            mu: 0.3,
-            restitution: 0.0,
-            cohesion: 2.0,
-            range: 0.05e-3,
-        },
-    ] {
+    for law in dry_and_cohesive() {
         let mut tc = cell_with_walls(law);
         let grids = tc.wall_grids.clone().expect("Eq. 16 walls");
         assert_eq!(grids[0].columns, tc.cell.system.bodies[0].shapes.len());
