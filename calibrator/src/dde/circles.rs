@@ -137,14 +137,7 @@ pub fn run(case: &CirclesCase) -> Result<CirclesRun, MeshError> {
         .collect();
     let upper_centre0 = V2::new(0.0, case.radius + START_GAP * case.spacing);
     let dt = stable_dt(&sys, 0.4);
-    let mut st = Stepper::new(
-        Scheme::VelocityVerlet,
-        dt,
-        Events {
-            contacts: true,
-            fracture: false,
-        },
-    );
+    let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::CONTACTS);
     st.damping = 0.05 * mat.p_wave_speed() / case.radius;
     let damping = st.damping;
     let upper_mass: f64 = (0..sys.elements.len())

@@ -237,14 +237,7 @@ pub fn run(case: &HertzCase) -> Result<HertzResult, MeshError> {
         .collect();
     let per = load / top_row.len() as f64;
     let dt = stable_dt(&sys, 0.4);
-    let mut st = Stepper::new(
-        Scheme::VelocityVerlet,
-        dt,
-        Events {
-            contacts: true,
-            fracture: false,
-        },
-    );
+    let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::CONTACTS);
     let height = case.extent * case.half_width;
     let transit = height / mat.p_wave_speed();
     // Near-critical for the cap's fundamental mode (period ≈ 4H/c_P).

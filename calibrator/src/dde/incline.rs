@@ -187,14 +187,7 @@ pub fn run(case: &InclineCase) -> Result<InclineRun, MeshError> {
         ..ContactLaw::default()
     };
     let dt = stable_dt(&sys, case.dt_fraction);
-    let mut st = Stepper::new(
-        case.scheme,
-        dt,
-        Events {
-            contacts: true,
-            fracture: false,
-        },
-    );
+    let mut st = Stepper::new(case.scheme, dt, Events::CONTACTS);
     // Damping near critical for the block's fundamental mode (period ≈ 4H/c_P).
     st.damping = sys.material.p_wave_speed() / case.block.y;
     while st.time < case.relax_time {

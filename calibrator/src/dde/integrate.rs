@@ -38,6 +38,11 @@ impl Events {
         contacts: false,
         fracture: false,
     };
+    /// Contact joints without fracture (elastic bodies in contact: Hertz, circles, incline).
+    pub const CONTACTS: Events = Events {
+        contacts: true,
+        fracture: false,
+    };
     /// Everything.
     pub const ALL: Events = Events {
         contacts: true,
