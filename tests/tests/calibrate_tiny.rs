@@ -120,6 +120,7 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
             .join(format!("out/cases/case-{:05}.json", c.index));
         let file = CaseFile {
             config_hash: hash.clone(),
+            build: BUILD.into(),
             result: r,
         };
         std::fs::write(path, serde_json::to_string(&file).unwrap()).unwrap();
