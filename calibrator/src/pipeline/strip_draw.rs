@@ -16,7 +16,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 
 use crate::report::CsvTable;
-use crate::strip_draw::cases::{CaseResult, Study, SweepSpec, list_cases, run_cases};
+use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
 use crate::strip_draw::report::write_sweep_report;
@@ -58,7 +58,7 @@ pub struct StripDrawConfig {
 #[derive(Debug, Clone)]
 pub struct StripDrawOutcome {
     /// One result per case, in case order.
-    pub results: Vec<CaseResult>,
+    pub results: Vec<StripCaseResult>,
     /// The report files written.
     pub files: Vec<PathBuf>,
     /// `refinement.csv`, when the refinement checks ran.
@@ -233,7 +233,7 @@ pub fn run_studies(
     })
 }
 
-fn print_summary(results: &[CaseResult], log: &mut dyn Write) -> std::io::Result<()> {
+fn print_summary(results: &[StripCaseResult], log: &mut dyn Write) -> std::io::Result<()> {
     for r in results {
         let c = &r.case;
         let mus: Vec<String> = r

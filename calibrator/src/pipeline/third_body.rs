@@ -282,7 +282,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
 /// assembly (reference: the coolest sample).
 fn write_section(
     args: &ThirdBodyConfig,
-    results: &[crate::third_body::study::CaseResult],
+    results: &[crate::third_body::study::ShearCaseResult],
     log: &mut dyn Write,
 ) -> anyhow::Result<()> {
     use crate::third_body::table_section::{TemperatureSample, third_body_section};
