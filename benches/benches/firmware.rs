@@ -8,7 +8,7 @@
 //!
 //! ```sh
 //! cargo bench -p tribo-benches --bench firmware -- --warm-up-time 1 --measurement-time 3
-//! cargo bench -p tribo-benches --bench firmware --features micromath -- --warm-up-time 1 --measurement-time 3
+//! cargo bench -p tribo-benches --bench firmware --no-default-features --features micromath -- --warm-up-time 1 --measurement-time 3
 //! ```
 //!
 //! - `controller_tick/{backend}/{n}`: window fill, α(v) once, β-transport with advection and

@@ -199,8 +199,8 @@ impl AlphaCurve {
         {
             return Err(Error::InvalidTable);
         }
-        for i in 0..n {
-            let (lo, a, hi) = (self.ci95_lo[i], self.alpha[i], self.ci95_hi[i]);
+        let intervals = self.ci95_lo.iter().zip(&self.alpha).zip(&self.ci95_hi);
+        for ((&lo, &a), &hi) in intervals {
             if !(nonneg(lo) && lo <= a && a <= hi && hi.is_finite()) {
                 return Err(Error::InvalidTable);
             }
@@ -213,10 +213,14 @@ impl AlphaCurve {
     pub fn eval(&self, v: f32) -> f32 {
         let v = if v.is_finite() { real::abs(v) } else { 0.0 };
         let n = self.v.len();
-        let (Some(&first), Some(&last)) = (self.v.first(), self.v.last()) else {
+        let (Some(&first), Some(&last), Some(&a_first), Some(&a_last)) = (
+            self.v.first(),
+            self.v.last(),
+            self.alpha.first(),
+            self.alpha.last(),
+        ) else {
             return self.law.map_or(0.0, |l| l.eval(v));
         };
-        let (a_first, a_last) = (self.alpha[0], self.alpha[n - 1]);
         match self.policy {
             AlphaPolicy::SamplesHeld => {
                 if n == 1 || v <= first {

@@ -299,63 +299,89 @@ impl<'a> StripDraw<'a> {
         self.time += dt;
         self.steps += 1;
         let b = &mut self.buf;
-        let u = &mut b.displacement[..n];
-        let v = &mut b.velocity[..n];
-        let a = &mut b.acceleration[..n];
+        // The buffers hold at least n ≥ 2 nodes (checked when the bar is built).
+        let (Some(u), Some(v), Some(a), Some(springs), Some(alpha), Some(beta)) = (
+            b.displacement.get_mut(..n),
+            b.velocity.get_mut(..n),
+            b.acceleration.get_mut(..n),
+            b.springs.get_mut(..n),
+            b.alpha.get(..n),
+            b.beta.get(..n),
+        ) else {
+            return Err(Error::InvalidParameter);
+        };
         // Predictor (Eq. 31): v holds the half-step velocity U̇_n + Δt/2·Ü_n until the
         // corrector; ΔU = Δt·(half-step velocity).
-        for i in 0..n - 1 {
-            v[i] += 0.5 * dt * a[i];
-            u[i] += dt * v[i];
+        let (Some((u_end, u_inner)), Some((v_end, v_inner)), Some((a_end, a_inner))) =
+            (u.split_last_mut(), v.split_last_mut(), a.split_last_mut())
+        else {
+            return Err(Error::InvalidParameter);
+        };
+        for ((ui, vi), ai) in u_inner
+            .iter_mut()
+            .zip(v_inner.iter_mut())
+            .zip(a_inner.iter())
+        {
+            *vi += 0.5 * dt * *ai;
+            *ui += dt * *vi;
         }
-        let u_end_old = u[n - 1];
-        u[n - 1] = m.v0 * self.time;
-        let du_end = u[n - 1] - u_end_old;
-        v[n - 1] = m.v0;
-        a[n - 1] = 0.0;
+        let u_end_old = *u_end;
+        *u_end = m.v0 * self.time;
+        let du_end = *u_end - u_end_old;
+        *v_end = m.v0;
+        *a_end = 0.0;
+        let u: &[f64] = u;
 
         // Forces at U_{n+1} and corrector (Eq. 32).
+        let &[.., u_before_end, u_end] = u else {
+            return Err(Error::InvalidParameter);
+        };
         let mut forces = StepForces {
             time: self.time,
-            slide: u[n - 1],
+            slide: u_end,
             ..StepForces::default()
         };
         // Steady drawing moves material at v_i = V0·(1 + ε_i)/(1 + ε_end) (mass flux through
         // the fixed tool): the damping acts on the deviation from it, so it vanishes exactly
         // in steady state and does not bias μ̄.
-        let strain_end = (u[n - 1] - u[n - 2]) / m.l_e;
+        let strain_end = (u_end - u_before_end) / m.l_e;
         let steady_scale = m.v0 / (1.0 + strain_end);
-        let springs = &mut b.springs[..n];
-        let alpha = &b.alpha[..n];
-        let beta = &b.beta[..n];
-        for i in 0..n {
+        let nodes = u
+            .iter()
+            .zip(v.iter_mut())
+            .zip(a.iter_mut())
+            .zip(springs.iter_mut())
+            .zip(alpha.iter().zip(beta));
+        for (i, ((((&ui, vi), ai), spring), (&alpha_i, &beta_i))) in nodes.enumerate() {
+            // Neighbours (None at the ends of the bar).
+            let u_prev = i.checked_sub(1).and_then(|j| u.get(j)).copied();
+            let u_next = u.get(i + 1).copied();
             let mut f = 0.0;
-            if i > 0 {
-                f += m.k_axial * (u[i - 1] - u[i]);
+            if let Some(up) = u_prev {
+                f += m.k_axial * (up - ui);
             }
-            if i + 1 < n {
-                f += m.k_axial * (u[i + 1] - u[i]);
+            if let Some(un) = u_next {
+                f += m.k_axial * (un - ui);
             }
-            let x = i as f64 * m.l_e + u[i];
+            let x = i as f64 * m.l_e + ui;
             let w = m.coverage(x);
             let pressure = m.pressure * w as f32;
-            let mu = self.law.mu_for_alpha(alpha[i], beta[i]);
-            let du = if i + 1 < n { dt * v[i] } else { du_end };
-            let traction = springs[i].update(du as f32, m.k_s, pressure, mu);
+            let mu = self.law.mu_for_alpha(alpha_i, beta_i);
+            let du = if u_next.is_some() { dt * *vi } else { du_end };
+            let traction = spring.update(du as f32, m.k_s, pressure, mu);
             let friction = f64::from(traction) * m.l_e;
             forces.normal_force += f64::from(pressure) * m.l_e;
             forces.friction_force += friction;
-            if i + 1 < n {
+            if let Some(un) = u_next {
                 let mass = if i == 0 { 0.5 * m.mass } else { m.mass };
-                let strain = if i == 0 {
-                    (u[1] - u[0]) / m.l_e
-                } else {
-                    (u[i + 1] - u[i - 1]) / (2.0 * m.l_e)
+                let strain = match u_prev {
+                    None => (un - ui) / m.l_e,
+                    Some(up) => (un - up) / (2.0 * m.l_e),
                 };
                 let v_steady = steady_scale * (1.0 + strain);
-                let damping = m.damping * mass * (v[i] - v_steady);
-                a[i] = (f - friction - damping) / mass;
-                v[i] += 0.5 * dt * a[i];
+                let damping = m.damping * mass * (*vi - v_steady);
+                *ai = (f - friction - damping) / mass;
+                *vi += 0.5 * dt * *ai;
             } else {
                 // Prescribed end: the reaction balances internal and friction forces.
                 forces.pull_force = friction - f;

@@ -173,7 +173,8 @@ impl CofSection {
             *x = self.log10_la_min + self.log10_la_step * i as f32;
         }
         let ys = ys.get(..n).ok_or(Error::InvalidTable)?;
-        interp::monotone_cubic(&xs[..n], ys, log_la).ok_or(Error::InvalidTable)
+        let xs = xs.get(..n).ok_or(Error::InvalidTable)?;
+        interp::monotone_cubic(xs, ys, log_la).ok_or(Error::InvalidTable)
     }
 
     /// Planar curve of radius index `r` from a flattened `[radius][point]` array.
@@ -204,11 +205,14 @@ impl CofSection {
         if rho_over_a >= last {
             return eval(np - 1);
         }
-        let k = radii
+        let (k, r0, r1) = radii
             .windows(2)
-            .position(|w| rho_over_a < w[1])
+            .enumerate()
+            .find_map(|(k, w)| match *w {
+                [r0, r1] if rho_over_a < r1 => Some((k, r0, r1)),
+                _ => None,
+            })
             .ok_or(Error::InvalidTable)?;
-        let (r0, r1) = (radii[k], radii[k + 1]);
         let w = (libm::logf(rho_over_a) - libm::logf(r0)) / (libm::logf(r1) - libm::logf(r0));
         let (f0, t0) = eval(k)?;
         let (f1, t1) = eval(k + 1)?;

@@ -3,6 +3,7 @@
 /// Everything that can go wrong in `tribo-core`. Flat by design: no nested error types, so a
 /// firmware can map each variant to an error code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum Error {
     /// The table bytes end before the structure they announce.

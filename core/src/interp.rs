@@ -20,10 +20,10 @@
 /// `xs[0] < x < xs[len-1]`).
 fn interval(xs: &[f32], x: f32) -> usize {
     // Binary search: the tables are small, but the tick budget is tight.
-    let (mut lo, mut hi) = (0usize, xs.len() - 1);
+    let (mut lo, mut hi) = (0usize, xs.len().saturating_sub(1));
     while hi - lo > 1 {
         let mid = (lo + hi) / 2;
-        if xs[mid] <= x {
+        if xs.get(mid).is_some_and(|&xm| xm <= x) {
             lo = mid;
         } else {
             hi = mid;
@@ -39,13 +39,23 @@ fn locate(xs: &[f32], ys: &[f32], x: f32) -> Option<Result<f32, usize>> {
     if n == 0 || n != ys.len() || x.is_nan() {
         return None;
     }
-    if n == 1 || x <= xs[0] {
-        return Some(Ok(ys[0]));
+    let (&x_first, &y_first) = (xs.first()?, ys.first()?);
+    if n == 1 || x <= x_first {
+        return Some(Ok(y_first));
     }
-    if x >= xs[n - 1] {
-        return Some(Ok(ys[n - 1]));
+    let (&x_last, &y_last) = (xs.last()?, ys.last()?);
+    if x >= x_last {
+        return Some(Ok(y_last));
     }
     Some(Err(interval(xs, x)))
+}
+
+/// The ends `([x_k, x_k+1], [y_k, y_k+1])` of interval `k` (`None` beyond the data).
+fn ends(xs: &[f32], ys: &[f32], k: usize) -> Option<([f32; 2], [f32; 2])> {
+    match (xs.get(k..k + 2)?, ys.get(k..k + 2)?) {
+        (&[x0, x1], &[y0, y1]) => Some(([x0, x1], [y0, y1])),
+        _ => None,
+    }
 }
 
 /// Piecewise-linear interpolation of `(xs, ys)` at `x`; `xs` strictly increasing.
@@ -53,15 +63,16 @@ pub fn linear(xs: &[f32], ys: &[f32], x: f32) -> Option<f32> {
     match locate(xs, ys, x)? {
         Ok(y) => Some(y),
         Err(k) => {
-            let t = (x - xs[k]) / (xs[k + 1] - xs[k]);
-            Some(ys[k] + t * (ys[k + 1] - ys[k]))
+            let ([x0, x1], [y0, y1]) = ends(xs, ys, k)?;
+            let t = (x - x0) / (x1 - x0);
+            Some(y0 + t * (y1 - y0))
         }
     }
 }
 
-/// Secant slope of interval `k`.
+/// Secant slope of interval `k` (NaN beyond the data: never asked for).
 fn secant(xs: &[f32], ys: &[f32], k: usize) -> f32 {
-    (ys[k + 1] - ys[k]) / (xs[k + 1] - xs[k])
+    ends(xs, ys, k).map_or(f32::NAN, |([x0, x1], [y0, y1])| (y1 - y0) / (x1 - x0))
 }
 
 /// PCHIP tangent at node `i` (Fritsch–Butland weighted harmonic mean inside, the adjacent
@@ -78,7 +89,10 @@ fn tangent(xs: &[f32], ys: &[f32], i: usize) -> f32 {
     if d0 * d1 <= 0.0 {
         return 0.0;
     }
-    let (h0, h1) = (xs[i] - xs[i - 1], xs[i + 1] - xs[i]);
+    let Some(&[x_prev, x_i, x_next]) = xs.get(i - 1..i + 2) else {
+        return f32::NAN;
+    };
+    let (h0, h1) = (x_i - x_prev, x_next - x_i);
     let (w1, w2) = (2.0 * h1 + h0, h1 + 2.0 * h0);
     (w1 + w2) / (w1 / d0 + w2 / d1)
 }
@@ -89,8 +103,9 @@ pub fn monotone_cubic(xs: &[f32], ys: &[f32], x: f32) -> Option<f32> {
     match locate(xs, ys, x)? {
         Ok(y) => Some(y),
         Err(k) => {
-            let h = xs[k + 1] - xs[k];
-            let t = (x - xs[k]) / h;
+            let ([x0, x1], [y0, y1]) = ends(xs, ys, k)?;
+            let h = x1 - x0;
+            let t = (x - x0) / h;
             let (m0, m1) = (tangent(xs, ys, k), tangent(xs, ys, k + 1));
             let t2 = t * t;
             let t3 = t2 * t;
@@ -98,7 +113,7 @@ pub fn monotone_cubic(xs: &[f32], ys: &[f32], x: f32) -> Option<f32> {
             let h10 = t3 - 2.0 * t2 + t;
             let h01 = -2.0 * t3 + 3.0 * t2;
             let h11 = t3 - t2;
-            Some(h00 * ys[k] + h10 * h * m0 + h01 * ys[k + 1] + h11 * h * m1)
+            Some(h00 * y0 + h10 * h * m0 + h01 * y1 + h11 * h * m1)
         }
     }
 }
@@ -106,7 +121,9 @@ pub fn monotone_cubic(xs: &[f32], ys: &[f32], x: f32) -> Option<f32> {
 /// True if `xs` is non-empty, finite and strictly increasing (the precondition of both
 /// interpolants; tables are validated with it at decode time).
 pub fn is_strictly_increasing(xs: &[f32]) -> bool {
-    !xs.is_empty() && xs.iter().all(|x| x.is_finite()) && xs.windows(2).all(|w| w[0] < w[1])
+    !xs.is_empty()
+        && xs.iter().all(|x| x.is_finite())
+        && xs.windows(2).all(|w| matches!(w, [a, b] if a < b))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Math backend for `f32` on the hot path.
 //!
-//! Feature `libm` (default) gives correctly-rounded-ish libm functions; feature `micromath`
-//! switches `exp`, `ln`, `sqrt` and `powf` to micromath's fast approximations (called through
+//! Exactly one backend feature is enabled (the crate's "Feature flags"): `libm` (default) gives
+//! libm's functions; `micromath` switches `exp`, `ln`, `sqrt` and `powf` to micromath's fast
+//! approximations (called through
 //! the `F32Ext` trait explicitly, so that on the host std's inherent methods do not shadow
 //! them). Special functions off the hot path (`erf`, `expm1`) always use libm.
 //!

@@ -10,7 +10,7 @@
 //! and particle loads β = r·β_thres(v) with r ∈ [0, R_MAX].
 //!
 //! Run both: `cargo test -p tribo-core --test micromath` (libm) and
-//! `cargo test -p tribo-core --features micromath --test micromath`.
+//! `cargo test -p tribo-core --no-default-features --features micromath --test micromath`.
 //!
 //! Why r ≤ R_MAX: with β = r·β_thres, dμ/μ = −r/(1 − r)·dα/α, so any relative error of α is
 //! amplified by r/(1 − r) and μ → 0 at β_thres; beyond r = 0.9 a *relative* bound of μ says

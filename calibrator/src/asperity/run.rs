@@ -76,12 +76,12 @@ pub struct RunOutput {
     /// Confirmed peaks and troughs of Q(t).
     pub detector: PeakDetector,
     /// Summary numbers.
-    pub summary: RunSummary,
+    pub summary: SliderRunSummary,
 }
 
 /// Summary of one run.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RunSummary {
+pub struct SliderRunSummary {
     /// Number of junctions N.
     pub junctions: usize,
     /// Time step dt \[s\].
@@ -110,7 +110,7 @@ pub struct RunSummary {
     pub stops: usize,
 }
 
-impl RunSummary {
+impl SliderRunSummary {
     /// Stick–slip in the physical sense: at least `min_cycles` force drops confirmed by the
     /// peak detector (each > the detector's hysteresis × Q_s) *and* at least as many stops of
     /// the slider (re-pinning of the slipping junctions). Drops without stops are oscillations
@@ -210,7 +210,7 @@ pub fn run(sim: &mut Simulation, cfg: &RunConfig, mut progress: impl FnMut(u64))
             first_slip_fraction: q1 / p.q,
         })
     });
-    let summary = RunSummary {
+    let summary = SliderRunSummary {
         junctions: sim.len(),
         dt,
         steps: sim.steps(),

@@ -46,7 +46,7 @@ use super::saturation::{impose_mean_pressure, plastic_displacement};
 use crate::surface::HeightMap;
 
 mod iteration;
-use iteration::Outcome;
+use iteration::IterationOutcome;
 
 /// Errors of the contact solver.
 #[derive(Debug, Error, Clone, PartialEq)]
@@ -377,7 +377,7 @@ impl ContactSolver {
             .iter_mut()
             .for_each(|t| *t = if t.is_finite() { t.clamp(0.0, pc) } else { 0.0 });
         impose_mean_pressure(&mut self.traction, p, pc);
-        let Outcome {
+        let IterationOutcome {
             iterations,
             fft_pairs,
             residual,

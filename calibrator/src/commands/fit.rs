@@ -10,18 +10,8 @@
 //!   `--slide`, `--element-size` trade accuracy for time.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::Context;
-
-use crate::numerics::least_squares::LsqOptions;
-use crate::strip_draw::fit::{
-    FitOptions, StripParams, apply_to_table, data, fit_strip_draw_observed,
-};
-use crate::strip_draw::model::StripModel;
-use crate::strip_draw::report::write_fit_report;
-use crate::table::describe::DEFAULTS_BANNER;
-use crate::table::io::{read_table, write_table};
+use crate::pipeline::fit_strip_draw::{FitStripDrawConfig, fit_strip_draw};
 
 /// Arguments of `tribo fit`.
 #[derive(Debug, clap::Args)]
@@ -68,7 +58,7 @@ pub struct StripDrawArgs {
     pub archard_k: Option<f64>,
     /// Slide, averaging window, element size and time step of the predicted passes.
     #[command(flatten)]
-    pub numerics: super::strip_draw::BarNumerics,
+    pub numerics: super::strip_draw::BarNumericsArgs,
     /// Largest number of Levenberg–Marquardt iterations.
     #[arg(long, default_value_t = 60)]
     pub max_iterations: usize,
@@ -77,99 +67,38 @@ pub struct StripDrawArgs {
 /// Runs `tribo fit`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
-        FitCommand::StripDraw(a) => strip_draw(a),
+        FitCommand::StripDraw(a) => {
+            fit_strip_draw(&FitStripDrawConfig::from(&a), &mut std::io::stdout())?;
+            Ok(())
+        }
     }
 }
 
-fn strip_draw(args: StripDrawArgs) -> anyhow::Result<()> {
-    let measured = data::read(&args.data)?;
-    let (mut table, defaults) = match &args.table_in {
-        Some(p) => (read_table(p)?, false),
-        None => (tribo_core::table::Table::seed000_defaults(), true),
-    };
-    if defaults {
-        eprintln!("WARNING: no --table-in: κ, E*, h'_rms, α(v), H, h_p are the {DEFAULTS_BANNER}");
+impl From<&StripDrawArgs> for FitStripDrawConfig {
+    fn from(a: &StripDrawArgs) -> Self {
+        Self {
+            data: a.data.clone(),
+            table_in: a.table_in.clone(),
+            table_out: a.table_out.clone(),
+            out: a.out.clone(),
+            fit_k: a.fit_k,
+            tau0: a.tau0,
+            zeta: a.zeta,
+            archard_k: a.archard_k,
+            numerics: (&a.numerics).into(),
+            max_iterations: a.max_iterations,
+        }
     }
-    let model = StripModel::from_table(&table)?;
-    let settings = args.numerics.settings()?;
-    let options = FitOptions {
-        start: StripParams {
-            tau0: args.tau0.unwrap_or(f64::from(table.law.tau0)),
-            zeta: args
-                .zeta
-                .unwrap_or(f64::from(table.transport.tool_fraction)),
-            archard_k: args
-                .archard_k
-                .unwrap_or(f64::from(table.transport.archard_k)),
-        },
-        fit_k: args.fit_k,
-        settings,
-        lsq: LsqOptions {
-            max_iterations: args.max_iterations,
-            ..LsqOptions::default()
-        },
-    };
-    let groups = {
-        let mut g: Vec<(u64, u64)> = measured
-            .iter()
-            .map(|m| (m.tool_length.to_bits(), m.pressure.to_bits()))
-            .collect();
-        g.sort_unstable();
-        g.dedup();
-        g.len()
-    };
-    println!(
-        "fitting {} to {} points ({groups} tool/pressure runs per model evaluation)",
-        if args.fit_k { "τ0, ζ, K" } else { "τ0, ζ" },
-        measured.len()
-    );
-    let p = if args.fit_k { 3 } else { 2 };
-    let pb = crate::progress::bar((args.max_iterations * (2 * p + 1)) as u64, "model runs");
-    let counter = AtomicUsize::new(0);
-    let fit = fit_strip_draw_observed(&model, &measured, &options, || {
-        counter.fetch_add(1, Ordering::Relaxed);
-        pb.inc(1);
-    });
-    pb.finish_and_clear();
-    let fit = fit?;
-    for v in &fit.values {
-        println!(
-            "{:>10} = {:.5e} ± {:.2e} (95 % CI [{:.5e}, {:.5e}])",
-            v.name, v.value, v.std_error, v.ci_low, v.ci_high
-        );
-    }
-    println!(
-        "residual RMS {:.3e} over {} points ({} dof), {} iterations, {} model evaluations",
-        fit.rms,
-        measured.len(),
-        fit.dof,
-        fit.iterations,
-        counter.load(Ordering::Relaxed)
-    );
-    apply_to_table(&mut table, &fit, args.fit_k)?;
-    let table_out = args
-        .table_out
-        .clone()
-        .unwrap_or_else(|| args.out.join("tables.bin"));
-    if let Some(dir) = table_out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    let bytes = write_table(&table_out, &table)?;
-    let files = write_fit_report(&measured, &fit, &args.out).context("writing the fit report")?;
-    println!(
-        "wrote {} ({bytes} bytes) and {} report files in {}",
-        table_out.display(),
-        files.len(),
-        args.out.display()
-    );
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::strip_draw::NumericSettings;
+    use crate::strip_draw::fit::StripParams;
     use crate::strip_draw::fit::{Measurement, predict};
+    use crate::strip_draw::model::StripModel;
+    use crate::table::io::read_table;
     use clap::Parser;
 
     #[derive(Debug, Parser)]

@@ -13,17 +13,9 @@
 //! and μ̄ (`refinement.csv`).
 
 use std::path::PathBuf;
-use std::time::Instant;
 
-use anyhow::{Context, bail};
-
-use crate::report::CsvTable;
-use crate::strip_draw::cases::{CaseResult, Study, SweepSpec, list_cases, run_cases};
-use crate::strip_draw::model::{NumericSettings, StripModel};
-use crate::strip_draw::refine::{mesh_check, step_check};
-use crate::strip_draw::report::write_sweep_report;
-use crate::table::describe::DEFAULTS_BANNER;
-use crate::table::io::read_table;
+use crate::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
+use crate::strip_draw::cases::Study;
 
 /// Which studies to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -84,7 +76,7 @@ pub struct Args {
     pub archard_k: Option<f32>,
     /// Slide, averaging window, element size and time step.
     #[command(flatten)]
-    pub numerics: BarNumerics,
+    pub numerics: BarNumericsArgs,
     /// Pressure of the β(x, t) maps and μ(t) plots [MPa] (default: the highest).
     #[arg(long)]
     pub map_pressure: Option<f64>,
@@ -95,7 +87,7 @@ pub struct Args {
 
 /// Mesh and step options of the bar shared by `tribo strip-draw` and `tribo fit strip-draw`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct BarNumerics {
+pub struct BarNumericsArgs {
     /// Slide of each pass [mm] (seed 000: 140).
     #[arg(long, default_value_t = 140.0)]
     pub slide: f64,
@@ -113,214 +105,49 @@ pub struct BarNumerics {
     pub courant: f64,
 }
 
-impl BarNumerics {
-    /// The validated numeric settings (lengths converted from mm to m).
-    pub fn settings(&self) -> anyhow::Result<NumericSettings> {
-        let settings = NumericSettings {
-            slide: self.slide * 1e-3,
-            window: self.window * 1e-3,
-            element_length: self.element_size * 1e-3,
-            time_step: self.time_step,
-            courant: self.courant,
-            ..NumericSettings::seed_000()
-        };
-        settings.validate()?;
-        Ok(settings)
-    }
-}
-
-fn positive(name: &str, xs: &[f64], max: f64) -> anyhow::Result<()> {
-    if xs.is_empty() {
-        bail!("--{name} needs at least one value");
-    }
-    if let Some(x) = xs
-        .iter()
-        .find(|x| !(x.is_finite() && **x > 0.0 && **x <= max))
-    {
-        bail!("--{name}: {x} is outside (0, {max}]");
-    }
-    Ok(())
-}
-
-/// The model, numerical settings and sweep the arguments ask for.
-pub fn setup(args: &Args) -> anyhow::Result<(StripModel, NumericSettings, SweepSpec, bool)> {
-    let (table, defaults) = match &args.table {
-        Some(path) => (read_table(path)?, false),
-        None => (tribo_core::table::Table::seed000_defaults(), true),
-    };
-    let model = StripModel::from_table(&table)?;
-    positive("pressures", &args.pressures, 1000.0)?;
-    positive("tools", &args.tools, 1000.0)?;
-    if let Some(z) = args
-        .zetas
-        .iter()
-        .chain(args.zeta.iter())
-        .find(|z| !(0.0..=1.0).contains(*z))
-    {
-        bail!("ζ = {z} is outside [0, 1]");
-    }
-    if let Some(k) = args
-        .archard_ks
-        .iter()
-        .chain(args.archard_k.iter())
-        .find(|k| !(k.is_finite() && **k >= 0.0))
-    {
-        bail!("Archard K = {k} must be finite and non-negative");
-    }
-    let settings = args.numerics.settings()?;
-    let mut spec = SweepSpec::seed_000(&model);
-    spec.studies = Vec::new();
-    for &s in &args.studies {
-        let s: Study = s.into();
-        if !spec.studies.contains(&s) {
-            spec.studies.push(s);
+impl From<&BarNumericsArgs> for BarNumerics {
+    fn from(a: &BarNumericsArgs) -> Self {
+        Self {
+            slide: a.slide,
+            window: a.window,
+            element_size: a.element_size,
+            time_step: a.time_step,
+            courant: a.courant,
         }
     }
-    spec.pressures = args.pressures.iter().map(|p| p * 1e6).collect();
-    spec.tools = args.tools.iter().map(|t| t * 1e-3).collect();
-    spec.zetas = args.zetas.clone();
-    spec.archard_ks = args.archard_ks.clone();
-    spec.passes = args.passes;
-    if let Some(z) = args.zeta {
-        spec.zeta = z;
+}
+
+impl From<&Args> for StripDrawConfig {
+    fn from(args: &Args) -> Self {
+        Self {
+            table: args.table.clone(),
+            out: args.out.clone(),
+            studies: args.studies.iter().map(|&s| s.into()).collect(),
+            pressures: args.pressures.clone(),
+            tools: args.tools.clone(),
+            zetas: args.zetas.clone(),
+            archard_ks: args.archard_ks.clone(),
+            passes: args.passes,
+            zeta: args.zeta,
+            archard_k: args.archard_k,
+            numerics: (&args.numerics).into(),
+            map_pressure: args.map_pressure,
+            check_refinement: args.check_refinement,
+        }
     }
-    if let Some(k) = args.archard_k {
-        spec.archard_k = k;
-    }
-    spec.map_pressure = match args.map_pressure {
-        Some(p) => p * 1e6,
-        None => spec.pressures.iter().copied().fold(0.0, f64::max),
-    };
-    Ok((model, settings, spec, defaults))
 }
 
 /// Runs `tribo strip-draw`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let (model, settings, spec, defaults) = setup(&args)?;
-    if defaults {
-        eprintln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
-    }
-    let cases = list_cases(&spec);
-    if cases.is_empty() {
-        bail!("nothing to run: no study selected");
-    }
-    // The step of the first case, for the log (the stability limit depends on l_e only).
-    let first = &cases[0];
-    let p = model.bar_params(
-        first.tool_length,
-        first.pressure,
-        first.zeta,
-        first.archard_k,
-        &settings,
-    )?;
-    println!(
-        "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",
-        cases.len(),
-        args.numerics.element_size,
-        p.time_step(),
-        p.critical_time_step(),
-        args.numerics.slide,
-        args.numerics.window
-    );
-    let start = Instant::now();
-    let pb = crate::progress::bar(cases.len() as u64, "strip draw");
-    let results = run_cases(&cases, &model, &settings, || pb.inc(1))?;
-    pb.finish_and_clear();
-    let elapsed = start.elapsed().as_secs_f64();
-    let files = write_sweep_report(&results, &args.out).context("writing the report")?;
-    print_summary(&results);
-    if args.check_refinement {
-        let path = refinement(&model, &settings, &spec, &args.out)?;
-        println!("refinement checks: {}", path.display());
-    }
-    println!(
-        "{} cases in {elapsed:.1} s; {} files in {}{}",
-        results.len(),
-        files.len(),
-        args.out.display(),
-        if defaults {
-            " — DOCUMENTED DEFAULTS, NOT A CALIBRATION"
-        } else {
-            ""
-        }
-    );
+    run_studies(&StripDrawConfig::from(&args), &mut std::io::stdout())?;
     Ok(())
-}
-
-fn print_summary(results: &[CaseResult]) {
-    for r in results {
-        let c = &r.case;
-        let mus: Vec<String> = r
-            .passes
-            .iter()
-            .map(|p| format!("{:.4} (drift {:+.2} %)", p.mu_bar, 100.0 * p.steady.drift))
-            .collect();
-        println!(
-            "{:>9} {:<14} P_N {:>5.1} MPa: μ̄ = {}",
-            c.study.name(),
-            c.series_label(),
-            c.pressure * 1e-6,
-            mus.join(", ")
-        );
-    }
-}
-
-fn refinement(
-    model: &StripModel,
-    settings: &NumericSettings,
-    spec: &SweepSpec,
-    out: &std::path::Path,
-) -> anyhow::Result<PathBuf> {
-    let mut csv = CsvTable::new(&[
-        "check",
-        "tool_mm",
-        "pressure_MPa",
-        "zeta",
-        "archard_k",
-        "mu_base",
-        "mu_refined",
-        "mu_change",
-        "beta_change_l2",
-        "beta_change_max",
-    ]);
-    for &tool in &spec.tools {
-        let case = (tool, spec.map_pressure, spec.zeta, spec.archard_k);
-        for (name, r) in [
-            ("mesh_half_le", mesh_check(model, case, settings)?),
-            ("step_half_dt", step_check(model, case, settings)?),
-        ] {
-            println!(
-                "{name}: tool {:.0} mm, P_N {:.0} MPa: β change {:.3} % (L2), {:.3} % (max); μ̄ {:.5} → {:.5} ({:.4} %)",
-                tool * 1e3,
-                spec.map_pressure * 1e-6,
-                100.0 * r.beta_change_l2,
-                100.0 * r.beta_change_max,
-                r.mu_base,
-                r.mu_refined,
-                100.0 * r.mu_change
-            );
-            csv.push_cells(&[
-                crate::report::csv::Cell::Text(name),
-                crate::report::csv::Cell::Num(tool * 1e3),
-                crate::report::csv::Cell::Num(spec.map_pressure * 1e-6),
-                crate::report::csv::Cell::Num(f64::from(spec.zeta)),
-                crate::report::csv::Cell::Num(f64::from(spec.archard_k)),
-                crate::report::csv::Cell::Num(r.mu_base),
-                crate::report::csv::Cell::Num(r.mu_refined),
-                crate::report::csv::Cell::Num(r.mu_change),
-                crate::report::csv::Cell::Num(r.beta_change_l2),
-                crate::report::csv::Cell::Num(r.beta_change_max),
-            ]);
-        }
-    }
-    let path = out.join("refinement.csv");
-    csv.write(&path).context("writing refinement.csv")?;
-    Ok(path)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pipeline::strip_draw::setup;
+    use crate::strip_draw::cases::list_cases;
     use clap::Parser;
 
     #[derive(Debug, Parser)]
@@ -341,7 +168,7 @@ mod tests {
         assert_eq!(a.pressures.len(), 8);
         assert_eq!(a.tools, [35.0, 70.0, 140.0]);
         assert_eq!(a.studies.len(), 4);
-        let (_, settings, spec, defaults) = setup(&a).unwrap();
+        let (_, settings, spec, defaults) = setup(&StripDrawConfig::from(&a)).unwrap();
         assert!(defaults);
         assert_eq!(settings.slide, 0.140);
         assert_eq!(spec.map_pressure, 30.0e6);
@@ -400,12 +227,15 @@ mod tests {
                 "reading /nonexistent/t.bin",
             ),
         ] {
-            let msg = format!("{:#}", setup(&parse(&argv)).unwrap_err());
+            let msg = format!(
+                "{:#}",
+                setup(&StripDrawConfig::from(&parse(&argv))).unwrap_err()
+            );
             assert!(msg.contains(want), "{argv:?}: {msg}");
         }
         // A time step above the stability limit is refused when the bar is set up.
         let a = parse(&["--time-step", "1"]);
-        let (model, settings, spec, _) = setup(&a).unwrap();
+        let (model, settings, spec, _) = setup(&StripDrawConfig::from(&a)).unwrap();
         let c = &list_cases(&spec)[0];
         let msg = format!(
             "{:#}",

@@ -65,7 +65,7 @@ impl AsperityCase {
 /// One sample of the run.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AsperitySample {
-    /// Drive displacement [m].
+    /// Drive displacement \[m\].
     pub displacement: f64,
     /// Force resisting the drive (−Σ fₓ on the driven row) [N/m].
     pub drive_force: f64,
@@ -73,7 +73,7 @@ pub struct AsperitySample {
     pub broken: usize,
     /// Debris particles.
     pub particles: usize,
-    /// Debris area [m²].
+    /// Debris area \[m²\].
     pub debris_area: f64,
 }
 

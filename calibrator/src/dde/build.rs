@@ -33,7 +33,7 @@ pub enum Strength {
 pub const CRACK_BAND_WIDTH: f64 = std::f64::consts::PI * 337.0 / 769.0;
 
 impl Strength {
-    /// The threshold σ_ft [Pa] of a joint of reference area `area` [m²].
+    /// The threshold σ_ft \[Pa\] of a joint of reference area `area` \[m²\].
     pub fn threshold(&self, material: &super::material::Material, area: f64) -> f64 {
         match *self {
             Strength::Unbreakable => f64::INFINITY,

@@ -26,13 +26,13 @@ pub const UPPER: u32 = 1;
 /// The case.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CirclesCase {
-    /// Radius R of both circles [m].
+    /// Radius R of both circles \[m\].
     pub radius: f64,
-    /// Element spacing h [m].
+    /// Element spacing h \[m\].
     pub spacing: f64,
-    /// Approach δ of the drive during compression, after the start gap closes [m].
+    /// Approach δ of the drive during compression, after the start gap closes \[m\].
     pub approach: f64,
-    /// Horizontal drive distance of the slide [m].
+    /// Horizontal drive distance of the slide \[m\].
     pub slide: f64,
     /// Drive speed of the compression [m/s].
     pub press_speed: f64,
@@ -62,18 +62,18 @@ impl CirclesCase {
 /// One sample of the run.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CirclesSample {
-    /// Time [s].
+    /// Time \[s\].
     pub time: f64,
-    /// Drive displacement (x, y) [m].
+    /// Drive displacement (x, y) \[m\].
     pub drive: V2,
     /// Normal force N on the driven half along the line of centres (compression positive)
     /// [N/m].
     pub normal: f64,
     /// Tangential force T resisting the slide, across the line of centres [N/m].
     pub tangential: f64,
-    /// Moment half-width of the contact forces on the lower circle [m].
+    /// Moment half-width of the contact forces on the lower circle \[m\].
     pub half_width: f64,
-    /// Hertz's b for the contact load [m].
+    /// Hertz's b for the contact load \[m\].
     pub hertz_half_width: f64,
     /// Contact joints.
     pub joints: usize,
@@ -99,7 +99,7 @@ pub struct CirclesRun {
 /// formed 10 stress-free joints over ±1.7 µm at once: a flat punch, not Hertz).
 const START_GAP: f64 = 1.5;
 
-/// Builds the two circles, the upper one [`START_GAP`] spacings above the lower one.
+/// Builds the two circles, the upper one `START_GAP` (1.5) spacings above the lower one.
 pub fn build(case: &CirclesCase) -> Result<System, MeshError> {
     let (r, h) = (case.radius, case.spacing);
     let mut sys = System::new(Material::ZIRCONIA);

@@ -18,7 +18,7 @@ use super::vec2::V2;
 /// The plate case.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CrackedPlate {
-    /// Plate width W = height [m].
+    /// Plate width W = height \[m\].
     pub width: f64,
     /// Cells across the width (h = W/cells).
     pub cells: usize,
@@ -26,7 +26,7 @@ pub struct CrackedPlate {
     pub crack_fraction: f64,
     /// Fracture threshold of the joints (Eq. 16 with a flaw fraction, or the crack band).
     pub strength: Strength,
-    /// Crack growth per tip at which the run stops [cells].
+    /// Crack growth per tip at which the run stops \[cells\].
     pub growth_cells: f64,
     /// Ramp duration to the LEFM failure strain, in P-wave transits of the plate (≫ 1 keeps
     /// the loading quasi-static).
@@ -51,9 +51,9 @@ impl CrackedPlate {
 /// What the plate did.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CrackedPlateResult {
-    /// Element spacing h [m].
+    /// Element spacing h \[m\].
     pub spacing: f64,
-    /// Far-field stress at the first fracture [Pa].
+    /// Far-field stress at the first fracture \[Pa\].
     pub stress_at_initiation: f64,
     /// σ√(πa)·√(sec(πa/W)) at the first fracture, over K_Ic.
     pub k_ratio: f64,

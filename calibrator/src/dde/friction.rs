@@ -22,7 +22,7 @@ const SLIP_TOLERANCE: f64 = 1e-12;
 /// Iteration cap of the bracketed solve (Illinois regula falsi converges superlinearly).
 const SLIP_MAX_ITER: usize = 100;
 
-/// Normal and shear stress on the contact plane of a joint [Pa].
+/// Normal and shear stress on the contact plane of a joint \[Pa\].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlaneStress {
     /// σₙ (positive in tension).
@@ -44,7 +44,7 @@ pub fn plane_stress(p: [V2; 3], r: &JointReference, lame: &Lame) -> PlaneStress 
     }
 }
 
-/// The reference after a slip `s` [m] along the contact plane.
+/// The reference after a slip `s` \[m\] along the contact plane.
 pub fn slipped(r: &JointReference, s: f64) -> Option<JointReference> {
     let plane = -(r.w1 + r.w2);
     let t_hat = plane * (1.0 / plane.norm());
@@ -54,7 +54,7 @@ pub fn slipped(r: &JointReference, s: f64) -> Option<JointReference> {
 /// Result of the friction update of one joint.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SlipOutcome {
-    /// Slip s [m] (0 when sticking).
+    /// Slip s \[m\] (0 when sticking).
     pub slip: f64,
     /// Strain energy released by the slip [J/m] (frictional dissipation).
     pub dissipated: f64,

@@ -41,8 +41,8 @@ pub const FLAT: u32 = 0;
 /// Body tag of the cylinder cap.
 pub const CAP: u32 = 1;
 
-/// Hertz's half-width b = √(4PR/(πE*)) [m] of a line contact under load P [N/m] between a
-/// cylinder of radius R [m] and a flat, with the contact modulus E* [Pa] (E/(1 − ν²) for an
+/// Hertz's half-width b = √(4PR/(πE*)) \[m\] of a line contact under load P [N/m] between a
+/// cylinder of radius R \[m\] and a flat, with the contact modulus E* \[Pa\] (E/(1 − ν²) for an
 /// elastic cylinder on a rigid flat; for two equal elastic cylinders R/2 and E*/2 give the
 /// same b).
 pub fn hertz_half_width(load: f64, radius: f64, contact_modulus: f64) -> f64 {
@@ -61,9 +61,9 @@ pub fn hertz_load(half_width: f64, radius: f64, contact_modulus: f64) -> f64 {
 pub struct ContactStrip {
     /// Resultant compressive force P [N/m].
     pub load: f64,
-    /// Centre x̄ of the forces [m].
+    /// Centre x̄ of the forces \[m\].
     pub centre: f64,
-    /// Moment half-width 2√(Σf(x − x̄)²/Σf) [m].
+    /// Moment half-width 2√(Σf(x − x̄)²/Σf) \[m\].
     pub half_width: f64,
     /// Nodes carrying compression.
     pub nodes: usize,
@@ -120,11 +120,11 @@ pub fn strip_of(forces: &[(f64, f64)]) -> ContactStrip {
 /// One Hertz case.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HertzCase {
-    /// Cylinder radius R [m].
+    /// Cylinder radius R \[m\].
     pub radius: f64,
-    /// Target half-width b [m]; the load is Hertz's for it.
+    /// Target half-width b \[m\]; the load is Hertz's for it.
     pub half_width: f64,
-    /// Element spacing h [m].
+    /// Element spacing h \[m\].
     pub spacing: f64,
     /// Cap half-width and height in units of b.
     pub extent: f64,
@@ -165,11 +165,11 @@ impl HertzCase {
 pub struct HertzResult {
     /// The strip on the flat at the end.
     pub strip: ContactStrip,
-    /// Hertz's b for the measured load [m].
+    /// Hertz's b for the measured load \[m\].
     pub hertz_half_width: f64,
     /// Applied load [N/m].
     pub applied_load: f64,
-    /// Element spacing [m].
+    /// Element spacing \[m\].
     pub spacing: f64,
     /// Elements.
     pub elements: usize,

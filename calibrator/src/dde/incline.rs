@@ -25,7 +25,7 @@ const RELAX_MU: f64 = 10.0;
 /// The incline case.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct InclineCase {
-    /// Incline angle θ [rad].
+    /// Incline angle θ \[rad\].
     pub angle: f64,
     /// Gravity g [m/s²] (the seed uses 98 nm/ns² = 9.8e10 m/s²).
     pub gravity: f64,
@@ -33,13 +33,13 @@ pub struct InclineCase {
     pub mu_static: f64,
     /// Kinetic friction μ_k of the dynamic phase.
     pub mu_kinetic: f64,
-    /// Element spacing h [m].
+    /// Element spacing h \[m\].
     pub spacing: f64,
-    /// Block width and height [m].
+    /// Block width and height \[m\].
     pub block: V2,
-    /// Relaxation duration [s].
+    /// Relaxation duration \[s\].
     pub relax_time: f64,
-    /// Dynamic-phase duration [s].
+    /// Dynamic-phase duration \[s\].
     pub run_time: f64,
     /// Time integration scheme.
     pub scheme: Scheme,
@@ -76,9 +76,9 @@ impl InclineCase {
 /// One sample of the dynamic phase.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct InclineSample {
-    /// Time since the start of the dynamic phase [s].
+    /// Time since the start of the dynamic phase \[s\].
     pub time: f64,
-    /// Down-slope displacement of the block's centre of mass [m].
+    /// Down-slope displacement of the block's centre of mass \[m\].
     pub displacement: f64,
     /// Down-slope velocity of the centre of mass [m/s].
     pub velocity: f64,

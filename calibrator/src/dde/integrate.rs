@@ -58,14 +58,14 @@ const AB4: [f64; 4] = [55.0, -59.0, 37.0, -9.0];
 pub struct Stepper {
     /// Scheme.
     pub scheme: Scheme,
-    /// Time step Δt [s].
+    /// Time step Δt \[s\].
     pub dt: f64,
     /// Events per step.
     pub events: Events,
     /// Mass-proportional velocity damping ξ [1/s] (a −= ξv), for relaxation phases; 0 in
     /// dynamics. Its work is booked in `Dissipation::damping`.
     pub damping: f64,
-    /// Time [s].
+    /// Time \[s\].
     pub time: f64,
     /// Steps taken.
     pub steps: u64,

@@ -19,13 +19,13 @@ use super::vec2::{M2, V2};
 /// The reference configuration {w₁, w₂} of a joint, with its inverse edge matrix cached.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct JointReference {
-    /// w₁: reference of s₁ = p₃ − p₂ [m].
+    /// w₁: reference of s₁ = p₃ − p₂ \[m\].
     pub w1: V2,
-    /// w₂: reference of s₂ = p₁ − p₃ [m].
+    /// w₂: reference of s₂ = p₁ − p₃ \[m\].
     pub w2: V2,
     /// [w₁ w₂]⁻¹ [1/m].
     w_inv: M2,
-    /// Reference area A₀ = ½ det[w₁ w₂] [m²] (positive for a counter-clockwise joint).
+    /// Reference area A₀ = ½ det[w₁ w₂] \[m²\] (positive for a counter-clockwise joint).
     area: f64,
 }
 
@@ -50,7 +50,7 @@ impl JointReference {
         Self::try_new(p[2] - p[1], p[0] - p[2])
     }
 
-    /// Reference area A₀ [m²].
+    /// Reference area A₀ \[m²\].
     pub fn area(&self) -> f64 {
         self.area
     }
@@ -72,7 +72,7 @@ pub fn green_strain(f: &M2) -> M2 {
     f.t().mul(f).lin(0.5, &M2::IDENTITY, -0.5)
 }
 
-/// Eq. 15: second Piola–Kirchhoff stress S = λ(tr E)I + 2μE [Pa].
+/// Eq. 15: second Piola–Kirchhoff stress S = λ(tr E)I + 2μE \[Pa\].
 pub fn second_piola(e: &M2, lame: &Lame) -> M2 {
     e.lin(2.0 * lame.mu, &M2::IDENTITY, lame.lambda * e.trace())
 }
@@ -88,7 +88,7 @@ pub fn energy_density(e: &M2, lame: &Lame) -> f64 {
 pub struct JointResponse {
     /// Elastic forces on e₁, e₂, e₃ [N/m] (Eq. 13 with the sign of Eq. 2).
     pub forces: [V2; 3],
-    /// Cauchy stress σ = FSFᵀ/det F [Pa] (Eq. 14).
+    /// Cauchy stress σ = FSFᵀ/det F \[Pa\] (Eq. 14).
     pub cauchy: M2,
     /// Strain energy A₀U [J/m].
     pub energy: f64,

@@ -33,7 +33,7 @@ pub struct KMeshStudy {
 pub struct KAtMesh {
     /// Cells along the top body.
     pub cells: usize,
-    /// Element spacing h [m].
+    /// Element spacing h \[m\].
     pub spacing: f64,
     /// K of each realisation, in realisation order.
     pub k: Vec<f64>,

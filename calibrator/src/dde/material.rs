@@ -3,7 +3,7 @@
 /// An isotropic brittle material in plane strain (per unit depth).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Material {
-    /// Young's modulus E [Pa].
+    /// Young's modulus E \[Pa\].
     pub young: f64,
     /// Poisson's ratio ν [-].
     pub poisson: f64,
@@ -13,12 +13,12 @@ pub struct Material {
     pub k_ic: f64,
 }
 
-/// The Lamé constants λ, μ [Pa] of Eq. 11 and 15.
+/// The Lamé constants λ, μ \[Pa\] of Eq. 11 and 15.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Lame {
-    /// First Lamé constant λ [Pa].
+    /// First Lamé constant λ \[Pa\].
     pub lambda: f64,
-    /// Shear modulus μ [Pa].
+    /// Shear modulus μ \[Pa\].
     pub mu: f64,
 }
 
@@ -51,7 +51,7 @@ impl Material {
         (self.lame().mu / self.density).sqrt()
     }
 
-    /// Plane-strain modulus E* = E/(1 − ν²) [Pa] (Hertz line contact of two equal bodies uses
+    /// Plane-strain modulus E* = E/(1 − ν²) \[Pa\] (Hertz line contact of two equal bodies uses
     /// E*/2).
     pub fn plane_strain_modulus(&self) -> f64 {
         self.young / (1.0 - self.poisson * self.poisson)
@@ -62,7 +62,7 @@ impl Material {
         self.k_ic * self.k_ic / self.plane_strain_modulus()
     }
 
-    /// Eq. 16: fracture threshold σ_ft = K_Ic/√(πa) [Pa] for a flaw half-size `a` [m].
+    /// Eq. 16: fracture threshold σ_ft = K_Ic/√(πa) \[Pa\] for a flaw half-size `a` \[m\].
     pub fn fracture_threshold(&self, a: f64) -> f64 {
         self.k_ic / (std::f64::consts::PI * a).sqrt()
     }

@@ -25,14 +25,14 @@ const SLIVER_AREA: f64 = 1e-6;
 /// A triangle mesh: points and counter-clockwise triangles indexing them.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Mesh {
-    /// Vertex positions [m].
+    /// Vertex positions \[m\].
     pub points: Vec<V2>,
     /// Counter-clockwise triangles.
     pub triangles: Vec<[u32; 3]>,
 }
 
 impl Mesh {
-    /// Total area [m²].
+    /// Total area \[m²\].
     pub fn area(&self) -> f64 {
         self.triangles
             .iter()
@@ -156,7 +156,7 @@ pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
     Ok(Mesh { points, triangles })
 }
 
-/// Meshes the disc of radius `r` [m] about `centre` at spacing `h` (its boundary a regular
+/// Meshes the disc of radius `r` \[m\] about `centre` at spacing `h` (its boundary a regular
 /// polygon of ≈ 2πr/h sides, at least 8).
 pub fn circle(centre: V2, r: f64, h: f64) -> Result<Mesh, MeshError> {
     let n = ((std::f64::consts::TAU * r / h).round() as usize).max(8);

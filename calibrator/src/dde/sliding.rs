@@ -29,21 +29,21 @@ pub const TOP: u32 = 1;
 /// One sliding-wear case.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SlidingWearCase {
-    /// Element spacing h [m].
+    /// Element spacing h \[m\].
     pub spacing: f64,
-    /// Top body length L [m] (the bottom is 2L).
+    /// Top body length L \[m\] (the bottom is 2L).
     pub length: f64,
-    /// Thickness of each body [m].
+    /// Thickness of each body \[m\].
     pub depth: f64,
-    /// RMS height of each rough face [m].
+    /// RMS height of each rough face \[m\].
     pub rms_height: f64,
-    /// Nominal pressure p [Pa].
+    /// Nominal pressure p \[Pa\].
     pub pressure: f64,
-    /// Sliding distance s [m].
+    /// Sliding distance s \[m\].
     pub sliding: f64,
     /// Sliding speed v [m/s] (≪ c_S keeps it quasi-static).
     pub velocity: f64,
-    /// Fretting slip amplitude δ [m]: the drive's displacement is δ sin(ωt) with peak speed
+    /// Fretting slip amplitude δ \[m\]: the drive's displacement is δ sin(ωt) with peak speed
     /// δω = v, run until its path length reaches s; 0 for unidirectional sliding. (A drive
     /// reversing instantly at ±δ sends a stress wave ρc_P·2v ≈ 5.6 GPa at v = 70 m/s through
     /// the body — above Eq. 16's threshold — and shatters it.)
@@ -52,7 +52,7 @@ pub struct SlidingWearCase {
     pub mu: f64,
     /// Fracture threshold of the joints (calibrated Eq. 16 or the crack band).
     pub strength: Strength,
-    /// Hardness H of the worn material [Pa] (zirconia ≈ 12 GPa, Vickers; not in seed 001).
+    /// Hardness H of the worn material \[Pa\] (zirconia ≈ 12 GPa, Vickers; not in seed 001).
     pub hardness: f64,
     /// Master seed and realisation index of the rough faces.
     pub seed: u64,
@@ -88,7 +88,7 @@ impl SlidingWearCase {
 pub struct SlidingWearResult {
     /// Archard K = W·H/(F_N·s) [-].
     pub k: f64,
-    /// Worn area W (debris) [m²].
+    /// Worn area W (debris) \[m²\].
     pub worn_area: f64,
     /// Frictional work during sliding [J/m].
     pub friction_work: f64,
@@ -96,7 +96,7 @@ pub struct SlidingWearResult {
     pub energy_wear: f64,
     /// Mean friction coefficient (tangential/normal drive force) during sliding.
     pub mean_mu: f64,
-    /// Debris history: (sliding distance [m], debris area [m²], particles).
+    /// Debris history: (sliding distance \[m\], debris area \[m²\], particles).
     pub history: Vec<(f64, f64, usize)>,
     /// Interior joints broken.
     pub broken: usize,

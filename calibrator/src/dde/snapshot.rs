@@ -13,7 +13,7 @@ use super::system::System;
 use super::vec2::V2;
 use crate::report::plot::{colormap, render_png, render_svg};
 
-/// A snapshot of `sys` over the window [lo, hi] [m], σ_yy coloured over ±`stress_scale` [Pa]
+/// A snapshot of `sys` over the window [lo, hi] \[m\], σ_yy coloured over ±`stress_scale` \[Pa\]
 /// (`None`: the largest |σ_yy| of the window).
 pub fn write_stress_snapshot(
     stem: &Path,

@@ -68,11 +68,11 @@ impl Support {
 pub struct Elements {
     /// Mass mₑ [kg/m] (Eq. 10).
     pub mass: Vec<f64>,
-    /// Position pₑ [m].
+    /// Position pₑ \[m\].
     pub pos: Vec<V2>,
     /// Velocity vₑ [m/s].
     pub vel: Vec<V2>,
-    /// Effective size rₑ [m] (Eq. 17–18).
+    /// Effective size rₑ \[m\] (Eq. 17–18).
     pub radius: Vec<f64>,
     /// The body the element was meshed in (bodies are tags: fracture does not renumber them).
     pub body: Vec<u32>,
@@ -110,7 +110,7 @@ pub struct InteriorJoint {
     pub members: [u32; 3],
     /// Stress-free reference edges.
     pub reference: JointReference,
-    /// Eq. 16 threshold σ_ft on the maximum principal Cauchy stress [Pa] (∞: unbreakable).
+    /// Eq. 16 threshold σ_ft on the maximum principal Cauchy stress \[Pa\] (∞: unbreakable).
     pub strength: f64,
 }
 
@@ -133,7 +133,7 @@ pub struct ContactLaw {
     pub mu_static: f64,
     /// Kinetic friction coefficient μ_k.
     pub mu_kinetic: f64,
-    /// Adhesion: the joint is pulled apart when the normal stress exceeds σ_at [Pa] (§3.3.2).
+    /// Adhesion: the joint is pulled apart when the normal stress exceeds σ_at \[Pa\] (§3.3.2).
     pub adhesion: f64,
     /// Slide-off threshold on the projection of e₃ beyond the edge (§3.3.2: 0.50).
     pub slide_off: f64,

@@ -8,14 +8,14 @@ use super::system::System;
 /// Debris found in a state.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Debris {
-    /// Area of each debris particle [m²] (per unit depth: mass/ρ, Eq. 10).
+    /// Area of each debris particle \[m²\] (per unit depth: mass/ρ, Eq. 10).
     pub areas: Vec<f64>,
     /// Elements in each particle.
     pub sizes: Vec<usize>,
 }
 
 impl Debris {
-    /// Total worn area W [m²] (a volume per unit depth).
+    /// Total worn area W \[m²\] (a volume per unit depth).
     pub fn total_area(&self) -> f64 {
         self.areas.iter().sum()
     }
@@ -66,9 +66,9 @@ pub fn debris(sys: &System) -> Debris {
     out
 }
 
-/// Archard's dimensionless coefficient in 2D: K = W·H/(F_N·s) with W the worn area [m²]
-/// (volume per unit depth), H the hardness [Pa], F_N the normal force per unit depth [N/m]
-/// and s the sliding distance [m].
+/// Archard's dimensionless coefficient in 2D: K = W·H/(F_N·s) with W the worn area \[m²\]
+/// (volume per unit depth), H the hardness \[Pa\], F_N the normal force per unit depth [N/m]
+/// and s the sliding distance \[m\].
 pub fn archard_k(worn_area: f64, hardness: f64, normal_force: f64, sliding: f64) -> f64 {
     worn_area * hardness / (normal_force * sliding)
 }

@@ -19,7 +19,7 @@ pub const BOOTSTRAP_RESAMPLES: usize = 2000;
 /// The sweep definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WearSweep {
-    /// Nominal pressures [Pa].
+    /// Nominal pressures \[Pa\].
     pub pressures: Vec<f64>,
     /// Surface realisations per pressure.
     pub realisations: u64,
@@ -32,7 +32,7 @@ pub struct WearSweep {
 /// K at one pressure.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KAtPressure {
-    /// Pressure [Pa].
+    /// Pressure \[Pa\].
     pub pressure: f64,
     /// Mean K over realisations.
     pub k_mean: f64,
@@ -57,7 +57,7 @@ pub struct PowerLawFit {
     pub exponent: f64,
     /// 95 % CI of n.
     pub exponent_ci95: [f64; 2],
-    /// p_ref: geometric mean of the pressures [Pa].
+    /// p_ref: geometric mean of the pressures \[Pa\].
     pub p_ref: f64,
 }
 
@@ -208,7 +208,7 @@ pub fn wear_section(
 }
 
 /// Puts `section` into the table at `path` (format 2's `Table.wear`), validates and writes it
-/// back atomically; returns the encoded size [bytes].
+/// back atomically; returns the encoded size \[bytes\].
 pub fn write_into_table(path: &std::path::Path, section: WearSection) -> anyhow::Result<usize> {
     let mut table = crate::table::io::read_table(path)?;
     table.wear = Some(section);

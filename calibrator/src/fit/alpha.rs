@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::alpha_law::{AlphaLawFit, LawForm, fit_alpha_law};
 use super::bootstrap::{Clustered, percentile_interval};
 use crate::meso::cases::CaseResult;
+use crate::numerics::distinct::distinct;
 use crate::numerics::line_fit::{FitError, fit_through_origin};
 
 /// α at one sliding velocity.
@@ -179,12 +180,6 @@ impl AlphaSweep {
     pub fn at(&self, v: f64) -> Option<&AlphaAtVelocity> {
         self.per_velocity.iter().find(|a| a.velocity == v)
     }
-}
-
-fn distinct(mut v: Vec<f64>) -> Vec<f64> {
-    v.sort_by(f64::total_cmp);
-    v.dedup();
-    v
 }
 
 /// z of the two-sided 95 % normal interval, to turn an interval's half-width into a σ weight.

@@ -9,6 +9,7 @@
 
 pub mod accounting;
 pub mod cases;
+pub mod error;
 pub mod run;
 pub mod setup;
 pub mod sliding;
@@ -16,5 +17,6 @@ pub mod sliding;
 #[cfg(test)]
 mod tests;
 
+pub use error::MesoError;
 pub use run::{CaseRun, StepRecord, run_case};
 pub use sliding::{ContactUpdate, Loaded, MesoLoop, load_particle_free};

@@ -9,13 +9,13 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::bem::ContactSolver;
 use crate::config::CalibrationConfig;
 use crate::dem::{RandomPlacement, area_fraction, place_random};
 
+use super::MesoError;
 use super::cases::{CaseResult, MesoCase};
 use super::setup::{
     bem_material, bem_options, check_case, dem_params, flake_count, flake_shape, placement_seed,
@@ -116,7 +116,7 @@ pub struct CaseRun {
 impl CaseRun {
     /// Generates the surfaces, loads them without particles, places N_p = round(β·A_0/a_p)
     /// flakes in the loaded gap.
-    pub fn prepare(cfg: &CalibrationConfig, case: &MesoCase, seed: u64) -> Result<Self> {
+    pub fn prepare(cfg: &CalibrationConfig, case: &MesoCase, seed: u64) -> Result<Self, MesoError> {
         let t0 = Instant::now();
         check_case(cfg, case.pressure, case.beta, case.velocity)?;
         check_case(cfg, case.pressure, case.beta, case.simulated_velocity)?;
@@ -137,7 +137,11 @@ impl CaseRun {
                 &RandomPlacement::new(n_p),
                 placement_seed(seed, case.seed_index),
             )
-            .with_context(|| format!("placing {n_p} flakes (β = {})", case.beta))?
+            .map_err(|source| MesoError::Placement {
+                flakes: n_p,
+                beta: case.beta,
+                source,
+            })?
         };
         let beta_realised = area_fraction(&shape, n_p, &loaded.deformable);
         let params = dem_params(cfg, shape, case, &loaded.deformable);
@@ -159,22 +163,22 @@ impl CaseRun {
         &mut self,
         mut history: Option<&mut Vec<StepRecord>>,
         mut on_step: impl FnMut(&StepRecord, &MesoLoop),
-    ) -> Result<CaseResult> {
+    ) -> Result<CaseResult, MesoError> {
         let nodes = self.sim.nodes() as f64;
         let dx = self.sim.deformable().dx();
         let (mut sum_ap, mut sum_ac, mut sum_blocked) = (0.0, 0.0, 0.0);
         let (mut iterations, mut seconds_dem, mut seconds_bem) = (0, 0.0, 0.0);
         for k in 1..=self.steps {
-            let (dem_steps, u, t_dem, t_bem) = self.sim.step().with_context(|| {
-                format!(
-                    "case {} (p = {} Pa, β = {}, v0 = {} m/s, seed index {}), slide step {k}",
-                    self.case.index,
-                    self.case.pressure,
-                    self.case.beta,
-                    self.case.velocity,
-                    self.case.seed_index
-                )
-            })?;
+            let (dem_steps, u, t_dem, t_bem) =
+                self.sim.step().map_err(|source| MesoError::Step {
+                    index: self.case.index,
+                    pressure: self.case.pressure,
+                    beta: self.case.beta,
+                    velocity: self.case.velocity,
+                    seed_index: self.case.seed_index,
+                    step: k,
+                    source: Box::new(source),
+                })?;
             let ContactUpdate {
                 report,
                 cold_restart,
@@ -245,8 +249,10 @@ pub fn run_case(
     case: &MesoCase,
     seed: u64,
     history: Option<&mut Vec<StepRecord>>,
-) -> Result<CaseResult> {
-    let mut run = CaseRun::prepare(cfg, case, seed)
-        .with_context(|| format!("preparing meso case {}", case.index))?;
+) -> Result<CaseResult, MesoError> {
+    let mut run = CaseRun::prepare(cfg, case, seed).map_err(|source| MesoError::Prepare {
+        index: case.index,
+        source: Box::new(source),
+    })?;
     run.run(history, |_, _| {})
 }

@@ -26,7 +26,7 @@
 //!
 //! [`place_random`]: crate::dem::place_random
 
-use anyhow::{Context, Result, bail};
+use super::MesoError;
 use rand::Rng;
 
 use crate::bem::{Material, SolverOptions};
@@ -55,7 +55,10 @@ pub fn surface_realisation(cfg: &CalibrationConfig, seed_index: usize) -> u64 {
 /// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets), on the
 /// config's `grid × grid` mesh of side `length`: realisation 0 under `seed` (the pair of the
 /// contact stage). See [`realised_surfaces`] for the others.
-pub fn case_surfaces(cfg: &CalibrationConfig, seed: u64) -> Result<(HeightMap, HeightMap)> {
+pub fn case_surfaces(
+    cfg: &CalibrationConfig,
+    seed: u64,
+) -> Result<(HeightMap, HeightMap), MesoError> {
     realised_surfaces(cfg, seed, 0)
 }
 
@@ -64,7 +67,7 @@ pub fn realised_surfaces(
     cfg: &CalibrationConfig,
     seed: u64,
     r: u64,
-) -> Result<(HeightMap, HeightMap)> {
+) -> Result<(HeightMap, HeightMap), MesoError> {
     let offset = r.wrapping_mul(REALISATION_STRIDE);
     let s = &cfg.surface;
     let spectrum = SelfAffine {
@@ -80,7 +83,10 @@ pub fn realised_surfaces(
             Rescale::RmsHeight(s.rms_height_deformable),
             &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
         )
-        .context("generating the deformable surface (surface.*)")?;
+        .map_err(|source| MesoError::Surface {
+            which: "deformable",
+            source,
+        })?;
     let tool = spectrum
         .generate(
             s.grid,
@@ -88,7 +94,10 @@ pub fn realised_surfaces(
             Rescale::RmsHeight(s.rms_height_tool),
             &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
         )
-        .context("generating the tool surface (surface.*)")?;
+        .map_err(|source| MesoError::Surface {
+            which: "tool",
+            source,
+        })?;
     Ok((def, tool))
 }
 
@@ -151,18 +160,23 @@ pub fn slide_steps(cfg: &CalibrationConfig) -> usize {
 
 /// Checks a case's own numbers (a case read from a file or built by hand may lie outside the
 /// config's validated sweep).
-pub fn check_case(cfg: &CalibrationConfig, pressure: f64, beta: f64, velocity: f64) -> Result<()> {
+pub fn check_case(
+    cfg: &CalibrationConfig,
+    pressure: f64,
+    beta: f64,
+    velocity: f64,
+) -> Result<(), MesoError> {
     if !(pressure.is_finite() && pressure > 0.0 && pressure < cfg.material.p_crit) {
-        bail!(
-            "case pressure {pressure} Pa must be in (0, material.p_crit = {} Pa)",
-            cfg.material.p_crit
-        );
+        return Err(MesoError::Pressure {
+            pressure,
+            p_crit: cfg.material.p_crit,
+        });
     }
     if !(beta.is_finite() && (0.0..1.0).contains(&beta)) {
-        bail!("case β = {beta} must be in [0, 1)");
+        return Err(MesoError::Beta { beta });
     }
     if !(velocity.is_finite() && velocity > 0.0) {
-        bail!("case velocity {velocity} m/s must be finite and > 0");
+        return Err(MesoError::Velocity { velocity });
     }
     Ok(())
 }

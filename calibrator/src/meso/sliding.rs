@@ -39,13 +39,12 @@
 
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-
 use crate::bem::{BemError, ContactSolver, SolveReport, deform_plastically};
 use crate::dem::blocked::apply_blocked;
 use crate::dem::{DemParams, DemSystem, Flake, Footprint};
 use crate::surface::HeightMap;
 
+use super::MesoError;
 use super::accounting::{particle_contact_nodes, under_tool};
 
 /// The surfaces after the particle-free loading at the nominal pressure.
@@ -81,11 +80,9 @@ pub fn load_particle_free(
     mut deformable: HeightMap,
     tool: HeightMap,
     pressure: f64,
-) -> Result<Loaded> {
+) -> Result<Loaded, MesoError> {
     let gap = crate::bem::gap_from_surfaces(&tool, &deformable)?;
-    let report = solver
-        .solve(&gap, pressure)
-        .context("BEM loading of the particle-free surfaces")?;
+    let report = solver.solve(&gap, pressure).map_err(MesoError::Loading)?;
     deform_plastically(&mut deformable, solver.plastic_displacement());
     let loaded_deformable = loaded_surface(&deformable, solver.elastic_displacement());
     Ok(Loaded {
@@ -174,7 +171,7 @@ impl MesoLoop {
         params: DemParams,
         flakes: Vec<Flake>,
         pressure: f64,
-    ) -> Result<Self> {
+    ) -> Result<Self, MesoError> {
         let n = loaded.deformable.heights().len();
         let tool_offset = loaded.tool_offset;
         let floor = swept_floor(
@@ -184,7 +181,7 @@ impl MesoLoop {
             loaded.tool_offset,
         );
         let dem = DemSystem::new(params, floor, loaded.tool, loaded.tool_offset, flakes)
-            .context("setting up the DEM")?;
+            .map_err(MesoError::DemSetup)?;
         Ok(Self {
             solver,
             dem,
@@ -207,7 +204,7 @@ impl MesoLoop {
     /// few 100 nm while the tool ploughs in, against a flake of 0.5 µm designed for 25 nm of
     /// penalty overlap — jumps that size launched flakes through the surfaces). The pixel's
     /// last part and its exact landing are [`DemSystem::advance_one_pixel`]'s.
-    pub fn advance_dem(&mut self) -> Result<usize> {
+    pub fn advance_dem(&mut self) -> Result<usize, MesoError> {
         let mut steps = 0;
         if let Some((offset, floor)) = self.pending.take() {
             let p = *self.dem.params();
@@ -240,7 +237,7 @@ impl MesoLoop {
 
     /// Steps 2–4: blocked flakes into h*_Tool, warm BEM solve of g*, plastic flow into h_Def,
     /// tool offset from the approach, A_c and A_p.
-    pub fn update_contact(&mut self) -> Result<ContactUpdate> {
+    pub fn update_contact(&mut self) -> Result<ContactUpdate, MesoError> {
         if let Some((z, h)) = self.pending.take() {
             // Two updates without a pixel in between: the surfaces jump to the last one's.
             self.dem.set_tool_offset(z)?;
@@ -277,7 +274,7 @@ impl MesoLoop {
                     Err(BemError::NotConverged { .. }) => self
                         .solver
                         .solve_warm(&self.gap, self.pressure)
-                        .context("BEM solve stalled from the warm start, from the uniform traction and from the stalled cold state")?,
+                        .map_err(MesoError::Stalled)?,
                     Err(e) => return Err(e.into()),
                 };
                 (r, Some(iterations))
@@ -313,7 +310,7 @@ impl MesoLoop {
 
     /// One slide step: [`Self::advance_dem`] then [`Self::update_contact`], with their wall
     /// times \[s\].
-    pub fn step(&mut self) -> Result<(usize, ContactUpdate, f64, f64)> {
+    pub fn step(&mut self) -> Result<(usize, ContactUpdate, f64, f64), MesoError> {
         let t0 = Instant::now();
         let dem_steps = self.advance_dem()?;
         let t1 = Instant::now();

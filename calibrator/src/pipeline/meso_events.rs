@@ -17,9 +17,10 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::meso_report::{distinct, mean_std, read_history};
+use super::meso_report::{mean_std, read_history};
 use crate::config::CalibrationConfig;
 use crate::meso::cases::CaseResult;
+use crate::numerics::distinct::distinct;
 use crate::report::{CsvTable, LinePlot, Series};
 
 /// Column of A_p/A_0 in a history file ([`crate::meso::StepRecord::HEADER`]).

@@ -10,6 +10,7 @@ use crate::config::CalibrationConfig;
 use crate::fit::alpha::AlphaSweep;
 use crate::meso::StepRecord;
 use crate::meso::cases::CaseResult;
+use crate::numerics::distinct::distinct;
 use crate::report::{CsvTable, LinePlot, Series};
 
 /// A case history as CSV (columns of [`StepRecord::HEADER`]; slide in column 1, A_p/A_0 in
@@ -45,12 +46,6 @@ pub(super) fn mean_std(x: &[f64]) -> (f64, f64) {
         0.0
     };
     (m, s)
-}
-
-pub(super) fn distinct(mut v: Vec<f64>) -> Vec<f64> {
-    v.sort_by(f64::total_cmp);
-    v.dedup();
-    v
 }
 
 /// The one table of BEM–DEM case results (`cases.csv` of `tribo calibrate` and of

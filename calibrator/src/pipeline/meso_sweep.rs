@@ -25,7 +25,7 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Strin
         .with_context(|| format!("creating output folder {}", out.display()))?;
     let t0 = Instant::now();
     let results: Vec<CaseResult> =
-        run_cases(&cases, "meso cases", |c| run_case(cfg, c, seed, None))?;
+        run_cases(&cases, "meso cases", |c| Ok(run_case(cfg, c, seed, None)?))?;
     let wall = t0.elapsed().as_secs_f64();
     cases_table(&results)
         .write(&out.join("cases.csv"))

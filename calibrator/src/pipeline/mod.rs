@@ -19,7 +19,11 @@
 pub mod asperity;
 pub mod case_runner;
 pub mod contact_report;
+pub mod dem_run;
+pub mod fit_strip_draw;
+pub mod fretting;
 pub mod inspect;
+pub mod meso_case;
 pub mod meso_events;
 pub mod meso_report;
 pub mod meso_sweep;
@@ -27,7 +31,9 @@ pub mod random_field;
 pub mod run_record;
 pub mod slurm;
 pub mod stages;
+pub mod strip_draw;
 pub mod summary;
+pub mod third_body;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -139,7 +139,7 @@ impl Case {
 
 /// A case and its passes' results.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CaseResult {
+pub struct StripCaseResult {
     /// The case.
     pub case: Case,
     /// One result per pass.
@@ -212,7 +212,7 @@ pub fn run_case(
     case: &Case,
     model: &StripModel,
     settings: &NumericSettings,
-) -> anyhow::Result<CaseResult> {
+) -> anyhow::Result<StripCaseResult> {
     let params = model.bar_params(
         case.tool_length,
         case.pressure,
@@ -232,7 +232,7 @@ pub fn run_case(
                 case.archard_k
             ))
         })?;
-    Ok(CaseResult {
+    Ok(StripCaseResult {
         case: case.clone(),
         passes,
     })
@@ -244,7 +244,7 @@ pub fn run_cases<F: Fn() + Sync>(
     model: &StripModel,
     settings: &NumericSettings,
     tick: F,
-) -> anyhow::Result<Vec<CaseResult>> {
+) -> anyhow::Result<Vec<StripCaseResult>> {
     cases
         .par_iter()
         .map(|c| {

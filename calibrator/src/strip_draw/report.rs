@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::cases::{CaseResult, Study};
+use super::cases::{StripCaseResult, Study};
 use super::fit::{Measurement, StripFit};
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series};
@@ -33,7 +33,7 @@ fn both(stem: &Path) -> [PathBuf; 2] {
 }
 
 /// A file-name-safe label of a case within its study.
-fn case_tag(r: &CaseResult) -> String {
+fn case_tag(r: &StripCaseResult) -> String {
     let c = &r.case;
     match c.study {
         Study::ToolLength => format!("tool{:.0}mm", c.tool_length * 1e3),
@@ -44,7 +44,7 @@ fn case_tag(r: &CaseResult) -> String {
 }
 
 /// Label of pass `k` (0-based) of a case.
-fn pass_label(r: &CaseResult, k: usize) -> String {
+fn pass_label(r: &StripCaseResult, k: usize) -> String {
     match r.case.passes.get(k) {
         Some(super::multipass::Pass::Cleaned) => "cleaned".to_owned(),
         _ => format!("pass {}", k + 1),
@@ -52,7 +52,7 @@ fn pass_label(r: &CaseResult, k: usize) -> String {
 }
 
 /// Writes the sweep report into `out`; returns the files written.
-pub fn write_sweep_report(results: &[CaseResult], out: &Path) -> anyhow::Result<Vec<PathBuf>> {
+pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> anyhow::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
     let mut files = Vec::new();
     let mut summary = CsvTable::new(&[
@@ -105,13 +105,13 @@ pub fn write_sweep_report(results: &[CaseResult], out: &Path) -> anyhow::Result<
         s
     };
     for study in studies {
-        let rs: Vec<&CaseResult> = results.iter().filter(|r| r.case.study == study).collect();
+        let rs: Vec<&StripCaseResult> = results.iter().filter(|r| r.case.study == study).collect();
         files.extend(write_study(study, &rs, out)?);
     }
     Ok(files)
 }
 
-fn write_study(study: Study, rs: &[&CaseResult], out: &Path) -> anyhow::Result<Vec<PathBuf>> {
+fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let name = study.name();
     let mut files = Vec::new();
     // μ̄(P_N): one series per parameter value (or per pass for the multi-pass study).

@@ -1,4 +1,4 @@
-//! Heat in the third-body layer, seed 002 §3 (Eq. 5–13): contact conductance ([`conductance`],
+//! Heat in the third-body layer, seed 002 §3 (Eq. 5–13): contact conductance ([`conductance`](mod@conductance),
 //! Eq. 5–7), per-particle temperature with the θ = ½ scheme ([`scheme`], Eq. 12–13) fed by the
 //! contact dissipation that [`crate::nscd::System::step`] computes (Eq. 8–11).
 //!

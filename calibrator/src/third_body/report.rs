@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use crate::report::{CsvTable, LinePlot, Series};
 
 use super::run::ShearOutcome;
-use super::study::CaseResult;
+use super::study::ShearCaseResult;
 
 /// Writes `stem.csv` + plots of one run's history and steady profiles.
 pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
@@ -72,7 +72,12 @@ pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
 }
 
 /// Writes a sweep's summary CSV (one row per case, CI over seeds) and its plot of μ vs x.
-pub fn write_sweep(dir: &Path, stem: &str, x_label: &str, results: &[CaseResult]) -> Result<()> {
+pub fn write_sweep(
+    dir: &Path,
+    stem: &str,
+    x_label: &str,
+    results: &[ShearCaseResult],
+) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut t = CsvTable::new(&[
         "x",

@@ -38,7 +38,7 @@ pub struct Case {
 
 /// A case's result over seeds.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CaseResult {
+pub struct ShearCaseResult {
     /// The case.
     pub case: Case,
     /// One outcome per seed, in seed order.
@@ -152,7 +152,7 @@ pub fn run_cases(
     run: &ShearRun,
     seeds: &[u64],
     tick: &(dyn Fn() + Sync),
-) -> Vec<CaseResult> {
+) -> Vec<ShearCaseResult> {
     let jobs: Vec<(usize, u64)> = (0..cases.len())
         .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
         .collect();
@@ -172,7 +172,7 @@ pub fn run_cases(
             let outs: Vec<ShearOutcome> = it.by_ref().take(seeds.len()).collect();
             let mus: Vec<f64> = outs.iter().map(|o| o.mu).collect();
             let bands: Vec<f64> = outs.iter().map(|o| o.band_width).collect();
-            CaseResult {
+            ShearCaseResult {
                 case: case.clone(),
                 mu: bootstrap_mean(&mus, 1000 + ci as u64),
                 band: bootstrap_mean(&bands, 2000 + ci as u64),

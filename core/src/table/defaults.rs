@@ -175,11 +175,16 @@ impl Table {
             BetaThresRule::ContactAreaBound => {
                 let rule = |alpha: f32| self.law.kappa / (alpha * self.law.slope_rms);
                 let curve = &self.alpha.curve;
-                for i in 0..curve.alpha.len() {
-                    let b = rule(curve.alpha[i]);
-                    let b_lo = rule(curve.ci95_hi[i]);
-                    let b_hi = if curve.ci95_lo[i] > 0.0 {
-                        rule(curve.ci95_lo[i])
+                let n = curve.alpha.len();
+                if curve.ci95_lo.len() != n || curve.ci95_hi.len() != n {
+                    return Err(Error::InvalidTable);
+                }
+                let samples = curve.alpha.iter().zip(&curve.ci95_lo).zip(&curve.ci95_hi);
+                for ((&alpha, &alpha_lo), &alpha_hi) in samples {
+                    let b = rule(alpha);
+                    let b_lo = rule(alpha_hi);
+                    let b_hi = if alpha_lo > 0.0 {
+                        rule(alpha_lo)
                     } else {
                         f32::INFINITY
                     };

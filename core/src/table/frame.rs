@@ -63,14 +63,28 @@ pub(crate) fn frame_payload_in_place(buf: &mut [u8], payload_len: usize) -> Resu
     if buf.len() < total {
         return Err(Error::BufferTooSmall);
     }
-    let (head, tail) = buf.split_at_mut(HEADER_BYTES);
-    head[0..4].copy_from_slice(&MAGIC);
-    head[4..6].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-    head[6..10].copy_from_slice(&len_field.to_le_bytes());
+    let (head, tail) = buf
+        .split_at_mut_checked(HEADER_BYTES)
+        .ok_or(Error::BufferTooSmall)?;
+    let (magic, rest) = head
+        .split_at_mut_checked(MAGIC.len())
+        .ok_or(Error::BufferTooSmall)?;
+    let (version, len) = rest.split_at_mut_checked(2).ok_or(Error::BufferTooSmall)?;
+    magic.copy_from_slice(&MAGIC);
+    version.copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    len.get_mut(..4)
+        .ok_or(Error::BufferTooSmall)?
+        .copy_from_slice(&len_field.to_le_bytes());
     let mut crc = Crc32::new();
     crc.update(head);
-    crc.update(&tail[..payload_len]);
-    tail[payload_len..payload_len + TRAILER_BYTES].copy_from_slice(&crc.finish().to_le_bytes());
+    let (payload, trailer) = tail
+        .split_at_mut_checked(payload_len)
+        .ok_or(Error::BufferTooSmall)?;
+    crc.update(payload);
+    trailer
+        .get_mut(..TRAILER_BYTES)
+        .ok_or(Error::BufferTooSmall)?
+        .copy_from_slice(&crc.finish().to_le_bytes());
     Ok(total)
 }
 

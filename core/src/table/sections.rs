@@ -149,7 +149,9 @@ impl ThirdBodySection {
         if n < 2 || t.is_nan() {
             return self.mu;
         }
-        let (t0, t1) = (self.temperature[0], self.temperature[n - 1]);
+        let (Some(&t0), Some(&t1)) = (self.temperature.first(), self.temperature.last()) else {
+            return self.mu;
+        };
         let t = t.clamp(t0, t1);
         interp::monotone_cubic(&self.temperature, &self.mu_at_temperature, t).unwrap_or(self.mu)
     }
@@ -170,8 +172,12 @@ impl ThirdBodySection {
             && self.ci95_hi.len() == n
             && self.temperature.iter().all(|&t| positive(t))
             && (n == 0 || interp::is_strictly_increasing(&self.temperature));
-        for i in 0..n {
-            let (m, l, h) = (self.mu_at_temperature[i], self.ci95_lo[i], self.ci95_hi[i]);
+        let samples = self
+            .mu_at_temperature
+            .iter()
+            .zip(&self.ci95_lo)
+            .zip(&self.ci95_hi);
+        for ((&m, &l), &h) in samples {
             ok &= friction(m) && non_negative(l) && l <= m && m <= h && h.is_finite();
         }
         if ok { Ok(()) } else { Err(Error::InvalidTable) }

@@ -1,6 +1,6 @@
 //! Format 1 of the table, kept to read tables written before format 2.
 //!
-//! The types here are format 1's serde layout, field for field; [`Table::from`] turns a
+//! The types here are format 1's serde layout, field for field; `Table::from` turns a
 //! decoded format-1 table into a format-2 [`Table`] that evaluates to the same law: the same
 //! parameters, and an α curve with [`AlphaPolicy::FormatOne`] (monotone cubic in v between
 //! the samples, the saturation law rescaled to the end samples outside them) whose law is the

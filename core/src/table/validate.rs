@@ -54,19 +54,21 @@ impl Table {
         let curve = &self.alpha.curve;
         let n = curve.v.len();
         check(s.at_alpha_samples.len() == n && s.ci95_lo.len() == n && s.ci95_hi.len() == n)?;
+        check(curve.alpha.len() == n && curve.ci95_lo.len() == n && curve.ci95_hi.len() == n)?;
         match s.rule {
             BetaThresRule::ContactAreaBound => {
                 let (kappa, slope) = (self.law.kappa, self.law.slope_rms);
                 let rule = |alpha: f32| kappa / (alpha * slope);
                 let close =
                     |stored: f32, exact: f32| (stored - exact).abs() <= BETA_THRES_REL_TOL * exact;
-                for i in 0..n {
-                    let (stored, lo, hi) = (s.at_alpha_samples[i], s.ci95_lo[i], s.ci95_hi[i]);
-                    let exact = rule(curve.alpha[i]);
+                // The α curve is validated first: its vectors have n entries too.
+                let stored = s.at_alpha_samples.iter().zip(&s.ci95_lo).zip(&s.ci95_hi);
+                let alpha = curve.alpha.iter().zip(&curve.ci95_lo).zip(&curve.ci95_hi);
+                for (((&stored, &lo), &hi), ((&a, &a_lo), &a_hi)) in stored.zip(alpha) {
+                    let exact = rule(a);
                     check(positive(stored) && positive(exact) && close(stored, exact))?;
                     // β_thres falls with α: its interval comes from α's, ends swapped.
-                    check(positive(lo) && close(lo, rule(curve.ci95_hi[i])))?;
-                    let a_lo = curve.ci95_lo[i];
+                    check(positive(lo) && close(lo, rule(a_hi)))?;
                     check(if a_lo > 0.0 {
                         positive(hi) && close(hi, rule(a_lo))
                     } else {
@@ -128,7 +130,10 @@ fn validate_cof(s: &CofSection) -> Result<(), Error> {
 fn validate_presliding(s: &PreslidingSection) -> Result<(), Error> {
     let n = s.normal_load.len();
     let all_nonneg = |xs: &[f32]| xs.iter().all(|&x| non_negative(x));
-    let increasing = s.normal_load.windows(2).all(|w| w[0] < w[1]);
+    let increasing = s
+        .normal_load
+        .windows(2)
+        .all(|w| matches!(w, [a, b] if a < b));
     check(
         s.static_threshold.len() == n
             && s.tangential_stiffness.len() == n

@@ -79,7 +79,7 @@ const PRECONDITION_MIN_FREE: f64 = 0.01;
 const STEP_FACTOR_RANGE: (f64, f64) = (0.1, 2.0);
 
 /// What a converged iteration hands back.
-pub(super) struct Outcome {
+pub(super) struct IterationOutcome {
     pub iterations: usize,
     pub fft_pairs: usize,
     pub residual: f64,
@@ -244,7 +244,7 @@ impl ContactSolver {
         p: f64,
         pc: f64,
         scale: f64,
-    ) -> Result<Outcome, BemError> {
+    ) -> Result<IterationOutcome, BemError> {
         let n = g.len();
         let total = p * n as f64;
         let tol = self.options.tolerance;
@@ -325,7 +325,7 @@ impl ContactSolver {
             let residual = ((phi2 + beta2) / n as f64).sqrt() / scale;
             if residual <= tol {
                 if exact {
-                    return Ok(Outcome {
+                    return Ok(IterationOutcome {
                         iterations,
                         fft_pairs,
                         residual,

@@ -1,0 +1,309 @@
+//! The strip-draw studies with the core's bar (seed 000 §2, §7; the same
+//! [`tribo_core::bar::StripDraw`] code the firmware runs), behind `tribo strip-draw`.
+//!
+//! For a calibration table (without one the **documented seed-000 defaults**, not a
+//! calibration — said on stderr and in the log), the sweeps of [`crate::strip_draw::cases`]:
+//! μ̄ vs P_N per tool length, per ζ, per Archard K, and multi-pass runs with β persisting plus a
+//! cleaned pass; the report of [`crate::strip_draw::report`]. μ̄ is F_S/F_N averaged over the
+//! last `window` mm of the `slide` mm slide ([`crate::strip_draw::extract`]).
+//! `check_refinement` reruns the tool cases at the map pressure with l_e/2 and with Δt/2 and
+//! reports the changes of β and μ̄ (`refinement.csv`).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+
+use crate::report::CsvTable;
+use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
+use crate::strip_draw::model::{NumericSettings, StripModel};
+use crate::strip_draw::refine::{mesh_check, step_check};
+use crate::strip_draw::report::write_sweep_report;
+use crate::table::describe::DEFAULTS_BANNER;
+use crate::table::io::read_table;
+
+/// Inputs of the strip-draw studies (units of the command line: MPa, mm).
+#[derive(Debug, Clone)]
+pub struct StripDrawConfig {
+    /// Calibration table (None: the documented seed-000 defaults — NOT a calibration).
+    pub table: Option<PathBuf>,
+    /// Output folder for the CSV files and plots.
+    pub out: PathBuf,
+    /// Studies to run (duplicates run once).
+    pub studies: Vec<Study>,
+    /// Tool pressures P_N \[MPa\].
+    pub pressures: Vec<f64>,
+    /// Tool lengths of the tool study \[mm\].
+    pub tools: Vec<f64>,
+    /// ζ values of the ζ study (35 mm tool) \[-\].
+    pub zetas: Vec<f32>,
+    /// Archard K values of the K study (70 mm tool, ζ = 0) \[-\].
+    pub archard_ks: Vec<f32>,
+    /// Passes of the multi-pass study (35 mm tool) before its cleaned pass.
+    pub passes: usize,
+    /// ζ of the tool and multi-pass studies (None: the table's).
+    pub zeta: Option<f32>,
+    /// Archard K of the tool, ζ and multi-pass studies (None: the table's).
+    pub archard_k: Option<f32>,
+    /// Slide, averaging window, element size and time step.
+    pub numerics: BarNumerics,
+    /// Pressure of the β(x, t) maps and μ(t) plots \[MPa\] (None: the highest).
+    pub map_pressure: Option<f64>,
+    /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
+    pub check_refinement: bool,
+}
+
+/// What the strip-draw studies produced.
+#[derive(Debug, Clone)]
+pub struct StripDrawOutcome {
+    /// One result per case, in case order.
+    pub results: Vec<StripCaseResult>,
+    /// The report files written.
+    pub files: Vec<PathBuf>,
+    /// `refinement.csv`, when the refinement checks ran.
+    pub refinement: Option<PathBuf>,
+    /// Whether the model was the documented defaults (no table given).
+    pub defaults: bool,
+}
+
+/// Mesh and step of the bar in the command line's units (mm, s), shared by the strip-draw
+/// studies and the strip-draw fit.
+#[derive(Debug, Clone)]
+pub struct BarNumerics {
+    /// Slide of each pass \[mm\] (seed 000: 140).
+    pub slide: f64,
+    /// μ̄ averaging window at the end of the slide \[mm\].
+    pub window: f64,
+    /// Element size l_e \[mm\].
+    pub element_size: f64,
+    /// Explicit time step \[s\] (default: CFL-derived, `courant` × the stability limit).
+    pub time_step: Option<f64>,
+    /// Courant factor of the CFL-derived time step, in (0, 1].
+    pub courant: f64,
+}
+
+impl BarNumerics {
+    /// The validated numeric settings (lengths converted from mm to m).
+    pub fn settings(&self) -> anyhow::Result<NumericSettings> {
+        let settings = NumericSettings {
+            slide: self.slide * 1e-3,
+            window: self.window * 1e-3,
+            element_length: self.element_size * 1e-3,
+            time_step: self.time_step,
+            courant: self.courant,
+            ..NumericSettings::seed_000()
+        };
+        settings.validate()?;
+        Ok(settings)
+    }
+}
+
+fn positive(name: &str, xs: &[f64], max: f64) -> anyhow::Result<()> {
+    if xs.is_empty() {
+        bail!("--{name} needs at least one value");
+    }
+    if let Some(x) = xs
+        .iter()
+        .find(|x| !(x.is_finite() && **x > 0.0 && **x <= max))
+    {
+        bail!("--{name}: {x} is outside (0, {max}]");
+    }
+    Ok(())
+}
+
+/// The model, numerical settings and sweep `args` ask for (and whether the model is the
+/// documented defaults).
+pub fn setup(
+    args: &StripDrawConfig,
+) -> anyhow::Result<(StripModel, NumericSettings, SweepSpec, bool)> {
+    let (table, defaults) = match &args.table {
+        Some(path) => (read_table(path)?, false),
+        None => (tribo_core::table::Table::seed000_defaults(), true),
+    };
+    let model = StripModel::from_table(&table)?;
+    positive("pressures", &args.pressures, 1000.0)?;
+    positive("tools", &args.tools, 1000.0)?;
+    if let Some(z) = args
+        .zetas
+        .iter()
+        .chain(args.zeta.iter())
+        .find(|z| !(0.0..=1.0).contains(*z))
+    {
+        bail!("ζ = {z} is outside [0, 1]");
+    }
+    if let Some(k) = args
+        .archard_ks
+        .iter()
+        .chain(args.archard_k.iter())
+        .find(|k| !(k.is_finite() && **k >= 0.0))
+    {
+        bail!("Archard K = {k} must be finite and non-negative");
+    }
+    let settings = args.numerics.settings()?;
+    let mut spec = SweepSpec::seed_000(&model);
+    spec.studies = Vec::new();
+    for &s in &args.studies {
+        if !spec.studies.contains(&s) {
+            spec.studies.push(s);
+        }
+    }
+    spec.pressures = args.pressures.iter().map(|p| p * 1e6).collect();
+    spec.tools = args.tools.iter().map(|t| t * 1e-3).collect();
+    spec.zetas = args.zetas.clone();
+    spec.archard_ks = args.archard_ks.clone();
+    spec.passes = args.passes;
+    if let Some(z) = args.zeta {
+        spec.zeta = z;
+    }
+    if let Some(k) = args.archard_k {
+        spec.archard_k = k;
+    }
+    spec.map_pressure = match args.map_pressure {
+        Some(p) => p * 1e6,
+        None => spec.pressures.iter().copied().fold(0.0, f64::max),
+    };
+    Ok((model, settings, spec, defaults))
+}
+
+/// Runs the strip-draw studies of `args`, writes their report into `args.out` and the log (the
+/// step, one line per case, the refinement checks) into `log`.
+pub fn run_studies(
+    args: &StripDrawConfig,
+    log: &mut dyn Write,
+) -> anyhow::Result<StripDrawOutcome> {
+    let (model, settings, spec, defaults) = setup(args)?;
+    if defaults {
+        eprintln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
+    }
+    let cases = list_cases(&spec);
+    if cases.is_empty() {
+        bail!("nothing to run: no study selected");
+    }
+    // The step of the first case, for the log (the stability limit depends on l_e only).
+    let first = &cases[0];
+    let p = model.bar_params(
+        first.tool_length,
+        first.pressure,
+        first.zeta,
+        first.archard_k,
+        &settings,
+    )?;
+    writeln!(
+        log,
+        "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",
+        cases.len(),
+        args.numerics.element_size,
+        p.time_step(),
+        p.critical_time_step(),
+        args.numerics.slide,
+        args.numerics.window
+    )?;
+    let start = Instant::now();
+    let pb = crate::progress::bar(cases.len() as u64, "strip draw");
+    let results = run_cases(&cases, &model, &settings, || pb.inc(1))?;
+    pb.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    let files = write_sweep_report(&results, &args.out).context("writing the report")?;
+    print_summary(&results, log)?;
+    let refinement = if args.check_refinement {
+        let path = refinement(&model, &settings, &spec, &args.out, log)?;
+        writeln!(log, "refinement checks: {}", path.display())?;
+        Some(path)
+    } else {
+        None
+    };
+    writeln!(
+        log,
+        "{} cases in {elapsed:.1} s; {} files in {}{}",
+        results.len(),
+        files.len(),
+        args.out.display(),
+        if defaults {
+            " — DOCUMENTED DEFAULTS, NOT A CALIBRATION"
+        } else {
+            ""
+        }
+    )?;
+    Ok(StripDrawOutcome {
+        results,
+        files,
+        refinement,
+        defaults,
+    })
+}
+
+fn print_summary(results: &[StripCaseResult], log: &mut dyn Write) -> std::io::Result<()> {
+    for r in results {
+        let c = &r.case;
+        let mus: Vec<String> = r
+            .passes
+            .iter()
+            .map(|p| format!("{:.4} (drift {:+.2} %)", p.mu_bar, 100.0 * p.steady.drift))
+            .collect();
+        writeln!(
+            log,
+            "{:>9} {:<14} P_N {:>5.1} MPa: μ̄ = {}",
+            c.study.name(),
+            c.series_label(),
+            c.pressure * 1e-6,
+            mus.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+fn refinement(
+    model: &StripModel,
+    settings: &NumericSettings,
+    spec: &SweepSpec,
+    out: &std::path::Path,
+    log: &mut dyn Write,
+) -> anyhow::Result<PathBuf> {
+    let mut csv = CsvTable::new(&[
+        "check",
+        "tool_mm",
+        "pressure_MPa",
+        "zeta",
+        "archard_k",
+        "mu_base",
+        "mu_refined",
+        "mu_change",
+        "beta_change_l2",
+        "beta_change_max",
+    ]);
+    for &tool in &spec.tools {
+        let case = (tool, spec.map_pressure, spec.zeta, spec.archard_k);
+        for (name, r) in [
+            ("mesh_half_le", mesh_check(model, case, settings)?),
+            ("step_half_dt", step_check(model, case, settings)?),
+        ] {
+            writeln!(
+                log,
+                "{name}: tool {:.0} mm, P_N {:.0} MPa: β change {:.3} % (L2), {:.3} % (max); μ̄ {:.5} → {:.5} ({:.4} %)",
+                tool * 1e3,
+                spec.map_pressure * 1e-6,
+                100.0 * r.beta_change_l2,
+                100.0 * r.beta_change_max,
+                r.mu_base,
+                r.mu_refined,
+                100.0 * r.mu_change
+            )?;
+            csv.push_cells(&[
+                crate::report::csv::Cell::Text(name),
+                crate::report::csv::Cell::Num(tool * 1e3),
+                crate::report::csv::Cell::Num(spec.map_pressure * 1e-6),
+                crate::report::csv::Cell::Num(f64::from(spec.zeta)),
+                crate::report::csv::Cell::Num(f64::from(spec.archard_k)),
+                crate::report::csv::Cell::Num(r.mu_base),
+                crate::report::csv::Cell::Num(r.mu_refined),
+                crate::report::csv::Cell::Num(r.mu_change),
+                crate::report::csv::Cell::Num(r.beta_change_l2),
+                crate::report::csv::Cell::Num(r.beta_change_max),
+            ]);
+        }
+    }
+    let path = out.join("refinement.csv");
+    csv.write(&path).context("writing refinement.csv")?;
+    Ok(path)
+}

@@ -1,0 +1,381 @@
+//! The third-body layer of seed 002 behind `tribo third-body`: NSCD shear cell with heat and
+//! cohesion. `Validate` runs a small sheared cell and checks the energy balance of Eq. 8–11 per
+//! step; `Shear` runs one cell (dry, constant γ, or the Eq. 17 heating transition) and writes
+//! its history and profiles; `Sweep` runs μ_3b against cohesion, temperature or normal force
+//! (at a fixed inertial number) over seeds, with 95 % bootstrap CIs. Units: see
+//! [`crate::third_body::study`].
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::bail;
+
+use crate::progress;
+use crate::third_body::report::{write_run, write_sweep};
+use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
+use crate::third_body::shear_cell::ShearCell;
+use crate::third_body::stats::paired_difference;
+use crate::third_body::study::{
+    Case, cohesion_cases, cohesive_law, default_cell, default_run, inertial_cases,
+    normal_force_cases, run_cases, temperature_cases, transition_case,
+};
+use crate::third_body::thermo_cell::{ThermoCell, WallModel};
+
+/// One scalar of a run's outcome.
+type Metric = fn(&ShearOutcome) -> f64;
+
+/// What to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThirdBodyAction {
+    /// Energy balance per step in a small sheared cell, solver statistics.
+    Validate,
+    /// One shear run.
+    Shear,
+    /// A sweep over seeds.
+    Sweep,
+}
+
+/// Which sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThirdBodySweep {
+    /// μ_3b and band width vs constant cohesion γ.
+    Cohesion,
+    /// μ_3b(T) with Eq. 17's η(T).
+    Temperature,
+    /// μ_3b vs normal force at a fixed inertial number (dry).
+    Force,
+    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
+    Inertial,
+}
+
+/// Inputs of `tribo third-body` (units as named).
+#[derive(Debug, Clone)]
+pub struct ThirdBodyConfig {
+    /// validate | shear | sweep.
+    pub action: ThirdBodyAction,
+    /// Output folder.
+    pub out: PathBuf,
+    /// Master seed (seeds of a sweep are seed, seed+1, …).
+    pub seed: u64,
+    /// Seeds per sweep case.
+    pub seeds: u64,
+    /// Sweep kind.
+    pub sweep: ThirdBodySweep,
+    /// Constant cohesion γ (N/m) of `shear` (ignored with --eq17).
+    pub gamma: f64,
+    /// `shear`: the §5.3 heating transition with Eq. 17 instead of a constant γ.
+    pub eq17: bool,
+    /// `shear`: hold both walls at the initial temperature (reservoirs) instead of integrating
+    /// their own heat equation (Eq. 16, the default).
+    pub reservoir_walls: bool,
+    /// `shear --eq17`: steps sheared with temperatures held before heating starts.
+    pub preshear: usize,
+    /// `sweep --sweep temperature`: also put the third-body section into this table
+    /// (read, set `third_body`, validate, written back atomically).
+    pub table: Option<PathBuf>,
+    /// Free particles.
+    pub particles: usize,
+    /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
+    pub columns: Option<usize>,
+    /// Normal force F on the top wall (N/m); the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
+    pub normal_force: f64,
+    /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
+    pub relaxation: f64,
+    /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
+    pub gammas: Vec<f64>,
+    /// Shear steps (compaction is a quarter of it).
+    pub steps: usize,
+}
+
+/// Runs the action of `args`, writing its report into `args.out` and its log into `log`.
+pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Result<()> {
+    if args.seeds == 0 || args.particles < 20 || args.steps < 200 {
+        bail!("need --seeds ≥ 1, --particles ≥ 20, --steps ≥ 200");
+    }
+    if !(args.relaxation > 0.0 && args.relaxation < 2.0) {
+        bail!("--relaxation must lie in (0, 2)");
+    }
+    if !(args.normal_force > 0.0 && args.normal_force.is_finite()) {
+        bail!("--normal-force must be positive");
+    }
+    if let Some(c) = args.columns
+        && c < 4
+    {
+        bail!("--columns must be ≥ 4 (the period in units of 2·r_max), got {c}");
+    }
+    if let Some(g) = args.gammas.iter().find(|g| !(g.is_finite() && **g >= 0.0)) {
+        bail!("--gammas are surface energies, each finite and ≥ 0 N/m, got {g}");
+    }
+    let mut cell = default_cell();
+    cell.solver.relaxation = args.relaxation;
+    cell.normal_force = args.normal_force;
+    cell.particles = args.particles;
+    cell.columns = args
+        .columns
+        .unwrap_or_else(|| ((args.particles as f64).sqrt().round() as usize).max(4));
+    let mut run = ShearRun {
+        compaction_steps: args.steps / 4,
+        shear_steps: args.steps,
+        ..default_run()
+    };
+    if args.action == ThirdBodyAction::Shear && args.eq17 {
+        run.preshear_steps = args.preshear;
+    }
+    let start = Instant::now();
+    match args.action {
+        ThirdBodyAction::Validate => validate(args, log),
+        ThirdBodyAction::Shear => {
+            let case = if args.eq17 {
+                transition_case(&cell)
+            } else {
+                cohesion_cases(&cell, &[args.gamma]).remove(0)
+            };
+            let bar = progress::bar(
+                (run.compaction_steps + run.preshear_steps + run.shear_steps) as u64,
+                "third-body shear",
+            );
+            let mut thermal = case.thermal.unwrap_or_else(|| {
+                let mut t = crate::third_body::study::default_thermal();
+                t.surface_energy = None;
+                t
+            });
+            if args.reservoir_walls {
+                thermal.walls = WallModel::Reservoir;
+            }
+            let mut tc = ThermoCell::new(ShearCell::build(case.cell, args.seed), thermal);
+            let o = run_shear(&mut tc, &run, Some(&bar));
+            bar.finish_and_clear();
+            write_run(&args.out, &case.label, &o)?;
+            if let Some(g) = &tc.wall_grids {
+                writeln!(
+                    log,
+                    "Eq. 16 walls: surface rows at {:.1} K (bottom, moving) and {:.1} K (top)",
+                    g[0].surface_mean(&tc.thermal.temperature),
+                    g[1].surface_mean(&tc.thermal.temperature)
+                )?;
+            }
+            writeln!(
+                log,
+                "{}: μ = {:.4} (steady from window {:?} of {}), band {:.2} d, I = {:.3}, T_max {:.1} K, \
+                 sweeps/step {:.1}, not converged {} of {} steps, {:.1} s",
+                case.label,
+                o.mu,
+                o.steady_from,
+                o.history.len(),
+                o.band_width,
+                o.inertial_number,
+                o.history.last().map_or(f64::NAN, |r| r.t_max),
+                o.stats.mean_iterations(),
+                o.stats.not_converged,
+                o.stats.steps,
+                start.elapsed().as_secs_f64()
+            )?;
+            Ok(())
+        }
+        ThirdBodyAction::Sweep => {
+            let seeds: Vec<u64> = (0..args.seeds).map(|k| args.seed + k).collect();
+            let (cases, stem, x_label): (Vec<Case>, &str, &str) = match args.sweep {
+                ThirdBodySweep::Cohesion => (
+                    cohesion_cases(&cell, &args.gammas),
+                    "mu_vs_cohesion",
+                    "γ [N/m]",
+                ),
+                ThirdBodySweep::Temperature => (
+                    temperature_cases(&cell, &[700.0, 795.0, 800.0, 805.0, 900.0]),
+                    "mu_vs_temperature",
+                    "T [K]",
+                ),
+                ThirdBodySweep::Force => (
+                    normal_force_cases(&cell, &[1.0, 2.0]),
+                    "mu_vs_normal_force",
+                    "F [N/m]",
+                ),
+                ThirdBodySweep::Inertial => (
+                    inertial_cases(&cell, &[0.25, 0.5, 1.0, 2.0]),
+                    "mu_vs_inertial_number",
+                    "I / I(F = 1 N/m)",
+                ),
+            };
+            let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");
+            let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
+            bar.finish_and_clear();
+            write_sweep(&args.out, stem, x_label, &results)?;
+            if args.sweep == ThirdBodySweep::Temperature {
+                write_section(args, &results, log)?;
+            }
+            for r in &results {
+                let mean = |f: fn(&ShearOutcome) -> f64| {
+                    r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
+                };
+                writeln!(
+                    log,
+                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] z(V/2) {:.3} \
+                     I {:.3} I_bulk {:.3} (n = {} seeds)",
+                    r.case.label,
+                    r.mu.mean,
+                    r.mu.lo,
+                    r.mu.hi,
+                    r.band.mean,
+                    r.band.lo,
+                    r.band.hi,
+                    mean(|o| o.half_speed_height),
+                    mean(|o| o.inertial_number),
+                    mean(|o| o.bulk_inertial_number),
+                    r.mu.n
+                )?;
+            }
+            if results.len() >= 2 {
+                let metrics: [(&str, Metric); 3] = [
+                    ("μ", |o| o.mu),
+                    ("band width [d]", |o| o.band_width),
+                    ("z(v = V/2)", |o| o.half_speed_height),
+                ];
+                for (name, metric) in metrics {
+                    let a: Vec<f64> = results[0].outcomes.iter().map(metric).collect();
+                    let b: Vec<f64> = results[results.len() - 1]
+                        .outcomes
+                        .iter()
+                        .map(metric)
+                        .collect();
+                    let d = paired_difference(&a, &b, 7);
+                    writeln!(
+                        log,
+                        "paired Δ{name} (last − first case) = {:.4} [{:.4}, {:.4}]: {}",
+                        d.mean,
+                        d.lo,
+                        d.hi,
+                        if d.excludes_zero() {
+                            "trend (CI excludes 0)"
+                        } else {
+                            "no trend claimed (CI includes 0)"
+                        }
+                    )?;
+                }
+            }
+            let solver =
+                results
+                    .iter()
+                    .flat_map(|r| &r.outcomes)
+                    .fold((0u64, 0u64, 0u64), |acc, o| {
+                        (
+                            acc.0 + o.stats.steps,
+                            acc.1 + o.stats.iterations,
+                            acc.2 + o.stats.not_converged,
+                        )
+                    });
+            writeln!(
+                log,
+                "NSGS over all runs: {:.1} sweeps/step, {} of {} steps not converged ({:.2} %)",
+                solver.1 as f64 / solver.0.max(1) as f64,
+                solver.2,
+                solver.0,
+                100.0 * solver.2 as f64 / solver.0.max(1) as f64
+            )?;
+            writeln!(log, "{:.1} s", start.elapsed().as_secs_f64())?;
+            Ok(())
+        }
+    }
+}
+
+/// The table's third-body section from a μ_3b(T) sweep, written as JSON for the table
+/// assembly (reference: the coolest sample).
+fn write_section(
+    args: &ThirdBodyConfig,
+    results: &[crate::third_body::study::ShearCaseResult],
+    log: &mut dyn Write,
+) -> anyhow::Result<()> {
+    use crate::third_body::table_section::{TemperatureSample, third_body_section};
+    let samples: Vec<TemperatureSample> = results
+        .iter()
+        .map(|r| TemperatureSample {
+            temperature: r.case.x,
+            mu: r.mu,
+        })
+        .collect();
+    let inertial = results[0]
+        .outcomes
+        .iter()
+        .map(|o| o.inertial_number)
+        .sum::<f64>()
+        / results[0].outcomes.len() as f64;
+    let provenance = tribo_core::table::SectionProvenance {
+        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
+            .unwrap_or_default(),
+        preset: heapless::String::try_from("third-body").unwrap_or_default(),
+        seed: args.seed,
+        config_hash: 0,
+        cases: (results.len() as u64 * args.seeds) as u32,
+    };
+    let section = third_body_section(
+        samples[0],
+        &samples,
+        inertial,
+        "seed-002 scaled layer",
+        provenance,
+    )?;
+    if let Some(path) = &args.table {
+        let mut table = crate::table::io::read_table(path)?;
+        table.third_body = Some(section.clone());
+        table
+            .validate()
+            .map_err(|e| anyhow::anyhow!("table with the third-body section is invalid: {e:?}"))?;
+        let bytes = crate::table::io::write_table(path, &table)?;
+        writeln!(
+            log,
+            "third-body section written into {} ({bytes} bytes)",
+            path.display()
+        )?;
+    }
+    let json = serde_json::to_string_pretty(&section)?;
+    crate::report::write_atomic(&args.out.join("third_body_section.json"), json.as_bytes())?;
+    writeln!(
+        log,
+        "table section: μ_3b = {:.4} at {} K, {} samples → third_body_section.json",
+        section.mu,
+        section.reference_temperature,
+        section.temperature.len()
+    )?;
+    Ok(())
+}
+
+fn validate(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Result<()> {
+    let mut cell = default_cell();
+    cell.solver.relaxation = args.relaxation;
+    cell.particles = 100;
+    cell.columns = 10;
+    cell.law = cohesive_law(&cell, 0.05);
+    let mut c = ShearCell::build(cell, args.seed);
+    for _ in 0..500 {
+        c.step();
+    }
+    c.set_wall_velocity(cell.wall_velocity);
+    let (mut worst, mut heat) = (0.0f64, 0.0);
+    for _ in 0..1000 {
+        let r = c.step();
+        let scale = r
+            .driver_work
+            .abs()
+            .max(r.delta_kinetic.abs())
+            .max(r.external_work.abs());
+        worst = worst.max(
+            (r.heat - (r.external_work + r.driver_work - r.delta_kinetic)).abs()
+                / scale.max(1e-300),
+        );
+        heat += r.heat;
+    }
+    let s = c.system.stats;
+    writeln!(
+        log,
+        "energy balance (Eq. 10 heat vs W_ext + W_walls − ΔKE): worst relative imbalance {worst:.2e} over 1000 steps; \
+         heat {heat:.3e} J/m; NSGS {:.1} sweeps/step, {} of {} steps not converged, worst ε {:.2e}",
+        s.mean_iterations(),
+        s.not_converged,
+        s.steps,
+        s.worst_residual
+    )?;
+    if worst > 1e-9 {
+        bail!("energy balance violated: {worst:e}");
+    }
+    Ok(())
+}
