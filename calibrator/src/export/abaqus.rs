@@ -27,7 +27,7 @@ pub fn to_inp(grid: &Grid, header: &[String], units: Units) -> String {
     let (p_unit, v_unit, l_unit) = units.names();
     let mut s = String::new();
     for line in header {
-        let _ = writeln!(s, "** {line}");
+        let _ = writeln!(s, "** {}", super::to_ascii(line));
     }
     let level_name = match grid.levels.first() {
         Some(super::Level::DrawLength(_)) => format!("draw length [{l_unit}]"),

@@ -236,9 +236,9 @@ mod tests {
     use tribo_core::bar::tick;
     use tribo_core::coulomb::CoulombSpring;
 
-    /// f32 accumulation of 2000 equal increments against the closed form: ≈ √2000 roundings
-    /// of 6e-8 relative each, with margin.
-    const ACCUMULATION_REL_TOL: f32 = 1e-5;
+    /// f32 accumulation of 2000 increments against the closed form: at worst 2000 roundings
+    /// of 6e-8 relative each, all of one sign (1.2e-4).
+    const ACCUMULATION_REL_TOL: f32 = 2e-4;
 
     /// The draw-length β is the closed form of the node step: a point sliding L at constant
     /// p, v through the core's interface tick (one node, ζ = 0) ends at the same β, both below

@@ -61,7 +61,7 @@ pub fn to_keyword(
     let (p_unit, v_unit, _) = units.names();
     let mut s = String::from("*KEYWORD\n");
     for line in header {
-        comment(&mut s, line);
+        comment(&mut s, &super::to_ascii(line));
     }
     comment(
         &mut s,

@@ -156,6 +156,28 @@ pub fn header_lines(table: &Table, table_file: &Path, bytes: &[u8], grid: &Grid)
     lines
 }
 
+/// `text` with the Greek letters and symbols of the headers spelled in ASCII (the solver decks
+/// stay ASCII: LS-DYNA counts columns in bytes); anything else non-ASCII becomes `?`.
+pub fn to_ascii(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii() => s.push(c),
+            'τ' => s.push_str("tau"),
+            'α' => s.push_str("alpha"),
+            'β' => s.push_str("beta"),
+            'μ' => s.push_str("mu"),
+            'κ' => s.push_str("kappa"),
+            'ζ' => s.push_str("zeta"),
+            '·' => s.push('|'),
+            '—' | '–' | '−' => s.push('-'),
+            '≥' => s.push_str(">="),
+            _ => s.push('?'),
+        }
+    }
+    s
+}
+
 /// The file text of `grid` in `format` (deck units for LS-DYNA and Abaqus).
 pub fn render(
     format: Format,
