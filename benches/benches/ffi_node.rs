@@ -38,15 +38,7 @@ fn bench_ffi_node(c: &mut Criterion) {
     let status = unsafe { tribo_model_init(&mut *model, bytes.as_ptr(), n, K_S) };
     assert_eq!(status, TriboStatus::Ok);
     let law = table.friction_law().expect("valid law");
-    let t = &table.transport;
-    let tp = tribo_core::transport::TransportParams {
-        archard_k: t.archard_k,
-        hardness: t.hardness,
-        particle_thickness: t.particle_thickness,
-        zeta: 0.0,
-        element_length: 1.0,
-        k_law: tribo_core::wear_law::WearPressureLaw::SCALAR,
-    };
+    let tp = tribo_core::transport::TransportParams::point_from_table(&table.transport, None);
     let reset_above = 0.5 * law.beta_thres(V);
 
     let mut group = c.benchmark_group("ffi_node");

@@ -10,7 +10,6 @@ use tribo_core::bar::tick;
 use tribo_core::coulomb::{ContactState, CoulombSpring};
 use tribo_core::table::Table;
 use tribo_core::transport::TransportParams;
-use tribo_core::wear_law::WearPressureLaw;
 
 const INCREMENTS: u32 = 600;
 const DT: f32 = 1.0e-3;
@@ -38,16 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .ok_or("usage: vfric_reference TABLES_BIN")?;
     let table = Table::from_bytes(&std::fs::read(&path)?).map_err(|e| format!("{path}: {e}"))?;
     let law = table.friction_law().map_err(|e| e.to_string())?;
-    let t = &table.transport;
-    let transport = TransportParams {
-        archard_k: t.archard_k,
-        hardness: t.hardness,
-        particle_thickness: t.particle_thickness,
-        zeta: 0.0,
-        element_length: 1.0e-3,
-        k_law: WearPressureLaw::SCALAR,
-    }
-    .with_wear_section(table.wear.as_ref());
+    let transport = TransportParams::point_from_table(&table.transport, table.wear.as_ref());
     let k_s: f32 = 55.0e9 / 0.75e-3;
     let (mut beta, mut springs, mut traction) = ([0.0f32], [CoulombSpring::new()], [0.0f32]);
     for i in 0..INCREMENTS {

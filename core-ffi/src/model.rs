@@ -12,7 +12,6 @@ use core::mem::{align_of, size_of};
 use tribo_core::law::FrictionLaw;
 use tribo_core::table::{MAX_TABLE_BYTES, Table, ValueOrigin};
 use tribo_core::transport::TransportParams;
-use tribo_core::wear_law::WearPressureLaw;
 
 use crate::status::{TriboStatus, status_of};
 
@@ -59,11 +58,6 @@ pub struct TriboModelInfo {
     pub calibrated: u32,
 }
 
-/// Element length given to the core's transport for a single node \[m\]. With ζ = 0 (see
-/// the node step's module docs) no flux crosses the node's faces and the CFL number is 0, so its value
-/// does not enter any result; it only has to pass the parameters' validation (> 0).
-const NODE_ELEMENT_LENGTH: f32 = 1.0;
-
 /// Tag in the first word of an initialised model: "TRBOMODL" xor the layout's size, so storage
 /// written by a library with another layout is not mistaken for a model.
 const MODEL_MAGIC: u64 = u64::from_be_bytes(*b"TRBOMODL") ^ size_of::<Model>() as u64;
@@ -93,15 +87,7 @@ impl Model {
             return Err(TriboStatus::InvalidParameter);
         }
         let t = &table.transport;
-        let transport = TransportParams {
-            archard_k: t.archard_k,
-            hardness: t.hardness,
-            particle_thickness: t.particle_thickness,
-            zeta: 0.0,
-            element_length: NODE_ELEMENT_LENGTH,
-            k_law: WearPressureLaw::SCALAR,
-        }
-        .with_wear_section(table.wear.as_ref());
+        let transport = TransportParams::point_from_table(t, table.wear.as_ref());
         transport.validate()?;
         let info = TriboModelInfo {
             mu0: law.mu0(),

@@ -13,7 +13,6 @@ use std::fmt::Write as _;
 use tribo_core::law::FrictionLaw;
 use tribo_core::table::Table;
 use tribo_core::transport::TransportParams;
-use tribo_core::wear_law::WearPressureLaw;
 
 use super::ExportError;
 
@@ -89,18 +88,9 @@ fn strictly_increasing(what: &'static str, xs: &[f32], min: f32) -> Result<(), E
 }
 
 /// The table's Archard source (K(p) of its wear section when present) without the tool
-/// drift (ζ = 0), for the draw-length levels; the C ABI's node transport.
+/// drift (ζ = 0), for the draw-length levels: the C ABI's node transport.
 pub fn point_transport(table: &Table) -> TransportParams {
-    let t = &table.transport;
-    TransportParams {
-        archard_k: t.archard_k,
-        hardness: t.hardness,
-        particle_thickness: t.particle_thickness,
-        zeta: 0.0,
-        element_length: 1.0,
-        k_law: WearPressureLaw::SCALAR,
-    }
-    .with_wear_section(table.wear.as_ref())
+    TransportParams::point_from_table(&table.transport, table.wear.as_ref())
 }
 
 /// β after sliding `length` \[m\] at pressure p \[Pa\] and slip rate v \[m/s\]:
