@@ -176,32 +176,34 @@ fn the_check_rejects_broken_input() {
         .position(|l| l.starts_with("*FRICTION"))
         .unwrap()
         + 1;
-    let mutations: Vec<(&str, Box<dyn Fn(&mut Vec<String>)>)> = vec![
+    type Mutation = Box<dyn Fn(&mut Vec<String>)>;
+    let mutations: Vec<(&str, Mutation)> = vec![
         (
             "rows swapped",
-            Box::new(move |l: &mut Vec<String>| l.swap(first, first + 1)),
+            Box::new(move |l: &mut Vec<String>| l.swap(first, first + 1)) as Mutation,
         ),
         (
             "missing field",
             Box::new(move |l: &mut Vec<String>| {
                 l[first] = l[first].rsplit_once(',').unwrap().0.to_owned()
-            }),
+            }) as Mutation,
         ),
         (
             "no DEPENDENCIES",
-            Box::new(move |l: &mut Vec<String>| l[first - 1] = "*FRICTION".into()),
+            Box::new(move |l: &mut Vec<String>| l[first - 1] = "*FRICTION".into()) as Mutation,
         ),
         (
             "comment with one star",
-            Box::new(|l: &mut Vec<String>| l[0] = l[0].replacen("**", "*", 1)),
+            Box::new(|l: &mut Vec<String>| l[0] = l[0].replacen("**", "*", 1)) as Mutation,
         ),
         (
             "line too long",
-            Box::new(move |l: &mut Vec<String>| l[first].push_str(&" ".repeat(300))),
+            Box::new(move |l: &mut Vec<String>| l[first].push_str(&" ".repeat(300))) as Mutation,
         ),
         (
             "text for a number",
-            Box::new(move |l: &mut Vec<String>| l[first] = l[first].replacen('e', "x", 1)),
+            Box::new(move |l: &mut Vec<String>| l[first] = l[first].replacen('e', "x", 1))
+                as Mutation,
         ),
     ];
     for (what, mutate) in mutations {
