@@ -26,7 +26,7 @@ const DT: f32 = 1.0e-3; // s
 const V: f32 = 0.08; // m/s
 
 fn pressure(i: usize) -> f32 {
-    if i % 2 == 0 { 30.0e6 } else { 0.0 }
+    if i.is_multiple_of(2) { 30.0e6 } else { 0.0 }
 }
 
 fn bench_ffi_node(c: &mut Criterion) {
