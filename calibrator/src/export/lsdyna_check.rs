@@ -101,15 +101,15 @@ fn parse_keyword(text: &str) -> Result<Vec<ParsedTable>, String> {
                 if values.is_empty() || values.windows(2).any(|w| w[1] <= w[0]) {
                     return Err(format!("table {tbid}: values missing or not increasing"));
                 }
-                if let Some(t) = tables.last() {
-                    if t.curves.len() != t.values.len() {
-                        return Err(format!(
-                            "table {} has {} curves for {} values",
-                            t.tbid,
-                            t.curves.len(),
-                            t.values.len()
-                        ));
-                    }
+                if let Some(t) = tables.last()
+                    && t.curves.len() != t.values.len()
+                {
+                    return Err(format!(
+                        "table {} has {} curves for {} values",
+                        t.tbid,
+                        t.curves.len(),
+                        t.values.len()
+                    ));
                 }
                 let tbid = u32::try_from(tbid).map_err(|e| e.to_string())?;
                 if !ids.insert(tbid) {
