@@ -42,6 +42,8 @@ pub enum Command {
     Fretting(commands::fretting::Args),
     /// Validate a calibration table and print or dump it.
     Inspect(commands::inspect::Args),
+    /// Friction input for FE forming codes (LS-DYNA, Abaqus, CSV, JSON) from a table.
+    Export(commands::export::Args),
     /// Third-body layer under NSCD with heat and cohesion (seed 002): validate, shear, sweep.
     ThirdBody(commands::third_body::Args),
 }
@@ -69,5 +71,6 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Fretting(args) => commands::fretting::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
         Command::ThirdBody(args) => commands::third_body::run(args),
+        Command::Export(args) => commands::export::run(args),
     }
 }

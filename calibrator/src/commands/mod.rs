@@ -4,6 +4,7 @@ pub mod asperity;
 pub mod calibrate;
 pub mod contact;
 pub mod dem;
+pub mod export;
 pub mod fit;
 pub mod fretting;
 pub mod inspect;

@@ -1,0 +1,63 @@
+//! `tribo export --table T --format lsdyna|abaqus|csv|json ...`: the table's friction law as
+//! input for FE forming codes (see `crate::export` and docs/fe_export.md).
+
+use std::path::PathBuf;
+
+use crate::export::{ExportSpec, Format, Units, export_table};
+use crate::report::write_atomic;
+
+/// Arguments of `tribo export`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The calibration table (`tables.bin`).
+    #[arg(long)]
+    pub table: PathBuf,
+    /// Output format: LS-DYNA keywords, Abaqus input, or the grid as CSV/JSON (SI units).
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Contact pressures [MPa], strictly increasing, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [2.0, 5.0, 10.0, 20.0, 30.0])]
+    pub pressures: Vec<f64>,
+    /// Slip rates [m/s], strictly increasing, ≥ 0, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.01, 0.08, 0.3, 1.0])]
+    pub velocities: Vec<f64>,
+    /// Third-body coverage levels β [-], strictly increasing: one table each.
+    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3, 0.5])]
+    pub betas: Vec<f64>,
+    /// Instead of --betas: draw lengths [mm] slid under the tool at constant p and v; β is
+    /// what the Archard source builds over that length (capped at β_thres(v)).
+    #[arg(long, visible_alias = "draw-length", value_delimiter = ',')]
+    pub draw_lengths: Vec<f64>,
+    /// Consistent unit system of the LS-DYNA/Abaqus deck: si (Pa, m/s, m), mm-s (MPa, mm/s,
+    /// mm), mm-ms (GPa, mm/ms, mm).
+    #[arg(long, value_enum, default_value = "mm-s")]
+    pub units: Units,
+    /// First LS-DYNA *DEFINE_TABLE/*DEFINE_CURVE ID (tables and curves are numbered on).
+    #[arg(long, default_value_t = 1000)]
+    pub first_id: u32,
+    /// Output file (written atomically); standard output if omitted.
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+}
+
+/// Runs `tribo export`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let spec = ExportSpec {
+        format: args.format,
+        units: args.units,
+        pressures_mpa: args.pressures,
+        velocities: args.velocities,
+        betas: args.betas,
+        draw_lengths_mm: args.draw_lengths,
+        first_id: args.first_id,
+    };
+    let text = export_table(&args.table, &spec)?;
+    match &args.out {
+        Some(path) => {
+            write_atomic(path, text.as_bytes())?;
+            eprintln!("wrote {} ({} bytes)", path.display(), text.len());
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}

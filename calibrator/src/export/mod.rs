@@ -1,0 +1,286 @@
+//! `tribo export`: the calibrated law as friction input for FE forming codes (issue 19).
+//!
+//! From a table, μ is evaluated by the core on a grid of levels (β, or a draw length) ×
+//! contact pressures × slip rates ([`grid`]), and written as
+//! - LS-DYNA keyword input ([`lsdyna`]): per level a `*DEFINE_TABLE` of pressures, each
+//!   followed by its `*DEFINE_CURVE` of μ against relative velocity;
+//! - Abaqus input ([`abaqus`]): `*FRICTION, DEPENDENCIES=1` tabular data with the level as
+//!   field variable 1;
+//! - CSV or JSON of the same grid ([`grid`]).
+//!
+//! Every file opens with the table's provenance (calibrator version, preset, seed,
+//! configuration hash, CRC-32 of the table file) and what the law assumes ([`header_lines`]).
+//! This module only formats: the physics is the core's.
+
+pub mod abaqus;
+pub mod grid;
+pub mod lsdyna;
+
+use std::path::Path;
+
+use tribo_core::table::{Table, ValueOrigin};
+
+use crate::table::describe::DEFAULTS_BANNER;
+pub use grid::{Grid, Level, Point};
+
+/// Errors of the export.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The core rejected the table or a parameter.
+    #[error("{0}")]
+    Core(#[from] tribo_core::Error),
+    /// The grid flags are unusable.
+    #[error("{0}")]
+    Grid(String),
+}
+
+/// Output file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// LS-DYNA keyword file (`*DEFINE_TABLE` + `*DEFINE_CURVE`).
+    Lsdyna,
+    /// Abaqus input (`*FRICTION, DEPENDENCIES=1`).
+    Abaqus,
+    /// CSV, SI units.
+    Csv,
+    /// JSON, SI units.
+    Json,
+}
+
+/// The consistent unit system of the solver deck (the CSV and JSON stay in SI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Units {
+    /// kg, m, s: pressure in Pa, velocity in m/s, length in m.
+    Si,
+    /// tonne, mm, s: pressure in MPa, velocity in mm/s, length in mm.
+    MmS,
+    /// kg, mm, ms: pressure in GPa, velocity in mm/ms, length in mm.
+    MmMs,
+}
+
+impl Units {
+    /// Factor from Pa to the deck's pressure unit.
+    pub fn pressure(self) -> f64 {
+        match self {
+            Units::Si => 1.0,
+            Units::MmS => 1e-6,
+            Units::MmMs => 1e-9,
+        }
+    }
+
+    /// Factor from m/s to the deck's velocity unit.
+    pub fn velocity(self) -> f64 {
+        match self {
+            Units::Si | Units::MmMs => 1.0,
+            Units::MmS => 1e3,
+        }
+    }
+
+    /// Factor from m to the deck's length unit.
+    pub fn length(self) -> f64 {
+        match self {
+            Units::Si => 1.0,
+            Units::MmS | Units::MmMs => 1e3,
+        }
+    }
+
+    /// Names of the pressure, velocity and length units.
+    pub fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Units::Si => ("Pa", "m/s", "m"),
+            Units::MmS => ("MPa", "mm/s", "mm"),
+            Units::MmMs => ("GPa", "mm/ms", "mm"),
+        }
+    }
+
+    /// A level's value in deck units (β is dimensionless, a draw length scales).
+    pub fn level(self, level: &Level) -> f64 {
+        match *level {
+            Level::Beta(b) => f64::from(b),
+            Level::DrawLength(l) => f64::from(l) * self.length(),
+        }
+    }
+}
+
+/// The provenance and assumption lines every exported file starts with (each format adds its
+/// comment marker). `table_file` and `bytes` name the table as read.
+pub fn header_lines(table: &Table, table_file: &Path, bytes: &[u8], grid: &Grid) -> Vec<String> {
+    let p = &table.provenance;
+    let crc = bytes
+        .last_chunk::<4>()
+        .map_or(0, |c| u32::from_le_bytes(*c));
+    let origin = match p.origin {
+        ValueOrigin::Calibrated => "calibrated",
+        ValueOrigin::DocumentedDefaults => "documented defaults",
+    };
+    let mut lines = vec![
+        format!(
+            "tribo export {} from {} ({} bytes, CRC-32 {crc:#010x})",
+            env!("CARGO_PKG_VERSION"),
+            table_file.display(),
+            bytes.len()
+        ),
+        format!(
+            "provenance: calibrator {} · preset {} · seed {} · config hash {:#018x} · {origin}",
+            p.calibrator_version, p.preset, p.seed, p.config_hash
+        ),
+    ];
+    if p.origin == ValueOrigin::DocumentedDefaults {
+        lines.push(format!("*** {DEFAULTS_BANNER} ***"));
+    }
+    let l = &table.law;
+    lines.extend([
+        format!(
+            "law: mu = mu0*(1 - beta/beta_thres(v)), mu0 = tau0*kappa/(E* h'_rms) = {:.6} (seed 000 Eq. 9, 23-24)",
+            l.mu0()
+        ),
+        "  beta_thres(v) = kappa/(alpha(v) h'_rms) (Eq. 24); mu = 0 at beta >= beta_thres".into(),
+        "  mu does not depend on p at fixed beta (Eq. 23: p cancels); v enters as |slip rate|".into(),
+        "  alpha(v) outside the calibrated velocities: the table's documented clamp/law".into(),
+    ]);
+    match grid.levels.first() {
+        Some(Level::DrawLength(_)) => lines.push(
+            "levels: draw length L slid at constant p, v: beta = min(K(p) p L/(H h_p), beta_thres(v)), no tool drift (zeta = 0)".into(),
+        ),
+        _ => lines.push("levels: fixed beta (third-body area fraction, Eq. 10)".into()),
+    }
+    lines.extend([
+        "lost against the live law: the beta history of each contact point (transport, Eq. 12-14);"
+            .into(),
+        "  use the C ABI (core-ffi, tribo_node_step) to carry beta as a state variable".into(),
+    ]);
+    if table.third_body.is_some() {
+        lines
+            .push("not applied: the table's third-body floor mu_3b(T) (seed 002 extension)".into());
+    }
+    lines
+}
+
+/// `text` with the Greek letters and symbols of the headers spelled in ASCII (the solver decks
+/// stay ASCII: LS-DYNA counts columns in bytes); anything else non-ASCII becomes `?`.
+pub fn to_ascii(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii() => s.push(c),
+            'τ' => s.push_str("tau"),
+            'α' => s.push_str("alpha"),
+            'β' => s.push_str("beta"),
+            'μ' => s.push_str("mu"),
+            'κ' => s.push_str("kappa"),
+            'ζ' => s.push_str("zeta"),
+            '·' => s.push('|'),
+            '—' | '–' | '−' => s.push('-'),
+            '≥' => s.push_str(">="),
+            _ => s.push('?'),
+        }
+    }
+    s
+}
+
+/// The file text of `grid` in `format` (deck units for LS-DYNA and Abaqus).
+pub fn render(
+    format: Format,
+    grid: &Grid,
+    header: &[String],
+    units: Units,
+    first_id: u32,
+) -> Result<String, ExportError> {
+    match format {
+        Format::Lsdyna => lsdyna::to_keyword(grid, header, units, first_id),
+        Format::Abaqus => Ok(abaqus::to_inp(grid, header, units)),
+        Format::Csv => Ok(grid::to_csv(grid, header)),
+        Format::Json => grid::to_json(grid, header),
+    }
+}
+
+/// Tables and grids shared by the format tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use tribo_core::table::{MAX_TABLE_BYTES, Table};
+
+    use super::{Grid, Level};
+
+    /// The documented defaults and the filled example (K(p) power law, α samples, third-body
+    /// section), each with its encoded bytes.
+    pub fn table_bytes() -> Vec<(&'static str, Table, Vec<u8>)> {
+        [
+            ("defaults.bin", Table::seed000_defaults()),
+            ("filled.bin", Table::filled_example()),
+        ]
+        .into_iter()
+        .map(|(name, t)| {
+            let mut buf = [0u8; MAX_TABLE_BYTES];
+            let n = t.encode(&mut buf).unwrap();
+            (name, t, buf[..n].to_vec())
+        })
+        .collect()
+    }
+
+    /// A β-level grid and a draw-length grid over seed 000's pressures and process velocities,
+    /// with v = 0 and β beyond β_thres (μ = 0) included.
+    pub fn grids(table: &Table) -> Vec<Grid> {
+        let pressures: Vec<f32> = [2.0e6, 5.0e6, 10.0e6, 20.0e6, 30.0e6].to_vec();
+        let velocities: Vec<f32> = [0.0, 0.01, 0.08, 0.5, 2.0].to_vec();
+        let betas = [0.0, 0.1, 0.3, 0.6, 1.5].map(Level::Beta).to_vec();
+        let lengths = [0.001, 0.01, 0.035, 0.1, 0.5]
+            .map(Level::DrawLength)
+            .to_vec();
+        [betas, lengths]
+            .into_iter()
+            .map(|levels| {
+                Grid::evaluate(table, levels, pressures.clone(), velocities.clone()).unwrap()
+            })
+            .collect()
+    }
+}
+
+/// What to export: the grid in the flags' units (MPa, m/s, β or mm) and the deck options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportSpec {
+    /// Output format.
+    pub format: Format,
+    /// Unit system of the LS-DYNA / Abaqus deck.
+    pub units: Units,
+    /// Contact pressures \[MPa\].
+    pub pressures_mpa: Vec<f64>,
+    /// Slip rates \[m/s\].
+    pub velocities: Vec<f64>,
+    /// β levels \[-\] (used when `draw_lengths_mm` is empty).
+    pub betas: Vec<f64>,
+    /// Draw lengths \[mm\].
+    pub draw_lengths_mm: Vec<f64>,
+    /// First LS-DYNA table/curve ID.
+    pub first_id: u32,
+}
+
+/// Reads and validates the table at `table_file` and returns the exported text.
+pub fn export_table(table_file: &Path, spec: &ExportSpec) -> anyhow::Result<String> {
+    use anyhow::Context as _;
+    let bytes =
+        std::fs::read(table_file).with_context(|| format!("reading {}", table_file.display()))?;
+    let table = crate::table::io::decode_table(&bytes, table_file)?;
+    let si = |xs: &[f64], scale: f64| xs.iter().map(|x| (x * scale) as f32).collect::<Vec<_>>();
+    let levels = if spec.draw_lengths_mm.is_empty() {
+        si(&spec.betas, 1.0).into_iter().map(Level::Beta).collect()
+    } else {
+        si(&spec.draw_lengths_mm, 1e-3)
+            .into_iter()
+            .map(Level::DrawLength)
+            .collect()
+    };
+    let grid = Grid::evaluate(
+        &table,
+        levels,
+        si(&spec.pressures_mpa, 1e6),
+        si(&spec.velocities, 1.0),
+    )?;
+    let header = header_lines(&table, table_file, &bytes, &grid);
+    Ok(render(
+        spec.format,
+        &grid,
+        &header,
+        spec.units,
+        spec.first_id,
+    )?)
+}

@@ -1,0 +1,42 @@
+//! `include/tribo.h` is what cbindgen generates from the sources now: a changed signature,
+//! struct or constant without a regenerated header fails here. `TRIBO_BLESS=1` rewrites it.
+
+use std::path::Path;
+
+#[test]
+fn checked_in_header_is_what_cbindgen_generates() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = cbindgen::Config::from_file(dir.join("cbindgen.toml")).expect("cbindgen.toml");
+    let mut generated = Vec::new();
+    cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(dir.join("src/lib.rs"))
+        .generate()
+        .expect("cbindgen parses the crate")
+        .write(&mut generated);
+    let generated = String::from_utf8(generated).expect("UTF-8 header");
+    let path = dir.join("include/tribo.h");
+    if std::env::var_os("TRIBO_BLESS").is_some() {
+        std::fs::write(&path, &generated).expect("writing include/tribo.h");
+    }
+    let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        checked_in == generated,
+        "core-ffi/include/tribo.h is stale: run `TRIBO_BLESS=1 cargo test -p tribo-core-ffi --test header`"
+    );
+    // The header declares every entry point and the status codes the C example relies on.
+    for name in [
+        "tribo_model_init",
+        "tribo_model_info",
+        "tribo_mu",
+        "tribo_beta_thres",
+        "tribo_node_step",
+        "tribo_node_reset",
+        "tribo_status_name",
+        "TRIBO_STATUS_OK = 0",
+        "TRIBO_STATUS_CRC_MISMATCH = 13",
+        "TRIBO_MODEL_WORDS 160",
+    ] {
+        assert!(generated.contains(name), "{name} missing from the header");
+    }
+}
