@@ -118,8 +118,10 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
             .dx
             .context("--load needs --dx (grid spacing in metres)")?;
         let dy = args.dy.unwrap_or(dx);
-        return read_height_map(path, dx, dy, args.z_scale)
-            .with_context(|| format!("loading height map {}", path.display()));
+        let map = read_height_map(path, dx, dy, args.z_scale)
+            .with_context(|| format!("loading height map {}", path.display()))?;
+        crate::validate::maps::check_height_map("--load", &map)?;
+        return Ok(map);
     }
     let rescale = match (args.rms_height, args.rms_slope) {
         (Some(h), _) => Rescale::RmsHeight(h),
@@ -171,6 +173,13 @@ fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
 
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
+    let generated_n = args.surface.load.is_none().then_some(args.surface.n);
+    crate::validate::flags::check_contact(
+        generated_n,
+        args.steps,
+        args.tolerance,
+        args.kappa_max_p_over_e,
+    )?;
     let map = surface(&args.surface)?;
     let material = Material {
         e_star: args.e_star,

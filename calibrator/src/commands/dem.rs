@@ -121,7 +121,10 @@ pub struct DemOptions {
 /// Runs `tribo dem`.
 pub fn run(args: Args) -> Result<()> {
     let args = *args.options;
+    crate::validate::flags::check_dem(args.n, args.max_tilt_deg, args.every)?;
     let (def, tool) = surfaces(&args)?;
+    crate::validate::maps::check_height_map("--def-file", &def)?;
+    crate::validate::maps::check_height_map("--tool-file", &tool)?;
     let shape = FlakeShape::new(
         args.diameter_um * 1e-6,
         args.thickness_um * 1e-6,

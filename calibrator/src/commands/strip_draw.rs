@@ -196,6 +196,7 @@ pub fn setup(args: &Args) -> anyhow::Result<(StripModel, NumericSettings, SweepS
 
 /// Runs `tribo strip-draw`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::validate::flags::check_strip_draw(args.passes)?;
     let (model, settings, spec, defaults) = setup(&args)?;
     if defaults {
         eprintln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");

@@ -88,6 +88,7 @@ pub fn parse_height_map(
         ))
         .into());
     }
+    let text = crate::validate::text::strip_bom(text);
     let mut heights = Vec::new();
     let mut first: Option<(usize, usize)> = None;
     let mut rows = 0;
