@@ -73,9 +73,9 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     }
     let config = args.resolved_config()?;
     if args.print_config {
-        println!(
+        print!(
             "{}",
-            toml::to_string_pretty(&config).context("printing the configuration")?
+            crate::validate::print::config_toml(&config).context("printing the configuration")?
         );
         return Ok(None);
     }

@@ -20,7 +20,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use crate::config::CalibrationConfig;
 use crate::dem::Footprint;
@@ -38,8 +38,10 @@ pub struct Args {
     /// TOML file overriding any subset of the preset's keys.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Nominal pressure p [MPa] (default: the first of sweep.pressures).
-    #[arg(long)]
+    /// Nominal pressure p [Pa], SI or with a unit (`30e6`, `30MPa`; it was a bare number of
+    /// MPa: values below 1 kPa are refused as a probable missing unit). Default: the first of
+    /// sweep.pressures.
+    #[arg(long, value_parser = crate::validate::units::pascals)]
     pub pressure: Option<f64>,
     /// Particle area fraction β (default: the first of sweep.betas).
     #[arg(long)]
@@ -93,7 +95,7 @@ pub fn run(args: Args) -> Result<()> {
         }
         None => MesoCase {
             index: 0,
-            pressure: args.pressure.map_or(w.pressures[0], |p| p * 1e6),
+            pressure: args.pressure.unwrap_or(w.pressures[0]),
             beta: args.beta.unwrap_or(w.betas[0]),
             velocity: args.velocity.unwrap_or(w.velocities[0]),
             simulated_velocity: cfg
@@ -102,10 +104,8 @@ pub fn run(args: Args) -> Result<()> {
             seed_index: args.seed_index,
         },
     };
-    if let Some(p) = args.pressure
-        && !(p.is_finite() && p > 0.0)
-    {
-        bail!("--pressure must be a positive number of MPa, got {p}");
+    if let Some(p) = args.pressure {
+        crate::validate::rules::PRESSURE.check("--pressure", p)?;
     }
     let mut run = CaseRun::prepare(&cfg, &case, args.seed).context("preparing the case")?;
     std::fs::create_dir_all(&args.out)

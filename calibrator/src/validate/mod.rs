@@ -16,6 +16,7 @@ pub mod error;
 pub mod flags;
 pub mod maps;
 pub mod out_dir;
+pub mod print;
 pub mod rule;
 pub mod rules;
 pub mod text;

@@ -71,3 +71,11 @@ pub const DATA_ROWS: Rule = Rule::count(1, 100_000);
 /// (each is one strip-draw run of all its passes per objective evaluation; the fit's Jacobian
 /// takes ≈ 4 evaluations per iteration and up to 60 iterations).
 pub const DATA_CONDITIONS: Rule = Rule::count(1, 200);
+
+/// A nominal contact pressure on the command line \[Pa\]: at least 1 kPa (below, a bare number
+/// is almost surely MPa without its unit — `meso --pressure` took MPa before units were
+/// uniform) and finite.
+pub const PRESSURE: Rule = Rule::Real {
+    lo: Bound::Closed(1e3),
+    hi: Bound::Unbounded,
+};
