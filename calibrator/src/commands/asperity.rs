@@ -139,6 +139,7 @@ pub fn run(args: Args) -> Result<()> {
             .iter()
             .map(|p| read_csv(p).with_context(|| format!("reading --junctions {}", p.display())))
             .collect::<Result<Vec<_>>>()?;
+        crate::validate::flags::check_junction_areas(&args.junctions, &pops)?;
         PopulationSource::Given(pops)
     };
     let flags = crate::validate::flags::AsperityFlags {

@@ -2,7 +2,7 @@
 //! at the top of each command's `run`, before any work. One function per command; the flag
 //! names in the messages are the command line's.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::budget::{
     self, BEM_BYTES_PER_CELL, BYTES_PER_JUNCTION, BYTES_PER_PRESSURE_STEP, BYTES_PER_SAMPLE,
@@ -10,9 +10,9 @@ use super::budget::{
 use super::error::ConfigError;
 use super::rule::Rule;
 use super::rules::{
-    BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, FRACTION, GRID_SIDE, KAPPA_MAX_P_OVER_E,
-    PASSES, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, SERIES_SAMPLES,
-    STEPS_PER_PERIOD, TILT_DEG,
+    BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, FRACTION, GRID_SIDE, JUNCTION_AREA_M2,
+    KAPPA_MAX_P_OVER_E, PASSES, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES,
+    SERIES_SAMPLES, STEPS_PER_PERIOD, TILT_DEG,
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
@@ -120,6 +120,18 @@ pub fn check_dem(n: usize, max_tilt_deg: f64, every: usize) -> Result<(), Config
 /// `tribo strip-draw`: passes of the multipass study (the same cap as `tribo fit`).
 pub fn check_strip_draw(passes: usize) -> Result<(), ConfigError> {
     PASSES.check_count("--passes", passes as u64)
+}
+
+/// `tribo asperity --junctions FILE…`: every junction area within [`JUNCTION_AREA_M2`] (a
+/// 1e300 m² junction ran without bound).
+pub fn check_junction_areas(files: &[PathBuf], areas: &[Vec<f64>]) -> Result<(), ConfigError> {
+    for (file, list) in files.iter().zip(areas) {
+        JUNCTION_AREA_M2.check_each(
+            &format!("--junctions {} (area in m²)", file.display()),
+            list,
+        )?;
+    }
+    Ok(())
 }
 
 /// `tribo fit`: the measured rows and their distinct conditions (tool, pressure), each of

@@ -18,7 +18,7 @@ use thiserror::Error;
 pub const LOCK_FILE: &str = ".tribo.lock";
 
 /// Folder depth the sweep descends to (`out/`, `out/report/`, `out/report/stage/`, `out/cases/`).
-const SWEEP_DEPTH: usize = 3;
+pub const SWEEP_DEPTH: usize = 3;
 
 /// Errors of the output folder.
 #[derive(Debug, Error)]

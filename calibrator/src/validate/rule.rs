@@ -93,7 +93,7 @@ impl Rule {
                 x.is_finite() && above && below
             }
             Rule::Count { min, max } => {
-                x.is_finite() && x.fract() == 0.0 && x >= min as f64 && x <= max as f64
+                x.is_finite() && x.fract() == 0.0 && (min as f64..=max as f64).contains(&x)
             }
         }
     }

@@ -79,3 +79,10 @@ pub const PRESSURE: Rule = Rule::Real {
     lo: Bound::Closed(1e3),
     hi: Bound::Unbounded,
 };
+
+/// Area of one asperity junction \[m²\] (seed 003: 1e-11 … 1e-7): in (0, 1e-2] — one junction
+/// of a square decimetre is a whole contact, not an asperity.
+pub const JUNCTION_AREA_M2: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1e-2),
+};

@@ -147,3 +147,25 @@ fn a_table_tampered_with_a_valid_crc_is_refused_by_inspect() {
     let out = tribo_in(dir.path(), &["inspect", "t.bin"]);
     assert_refused(&out, "t.bin is not a valid tribo table");
 }
+
+#[test]
+fn an_absurd_junction_area_is_refused_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("j.csv"), "area_m2\n2e-9\n1e300\n").unwrap();
+    let out = tribo_in(
+        dir.path(),
+        &[
+            "asperity",
+            "--loads",
+            "1",
+            "--junctions",
+            "j.csv",
+            "--out",
+            "o",
+        ],
+    );
+    assert_refused(
+        &out,
+        "--junctions j.csv (area in m²)[1] = 1e300 is out of range: must be in (0, 0.01]",
+    );
+}

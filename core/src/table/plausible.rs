@@ -56,7 +56,7 @@ pub const MU_THIRD_BODY: (f32, f32) = (0.0, 10.0);
 
 /// `x` within `[lo, hi]` (NaN fails).
 fn within(x: f32, (lo, hi): (f32, f32)) -> bool {
-    x >= lo && x <= hi
+    (lo..=hi).contains(&x)
 }
 
 fn check(ok: bool) -> Result<(), Error> {
