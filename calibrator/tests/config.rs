@@ -70,7 +70,7 @@ const BAD: [(&str, &str); 17] = [
     ),
     (
         "seeds_over_budget.toml",
-        "sweep.seeds 1000000000000000000: the BEM–DEM case list would need SEEDS B, above the \
+        "sweep.seeds 1000000000000000000: the BEM–DEM case list would need 4.6e21 B, above the \
          4 GiB budget (TRIBO_MEMORY_BUDGET)",
     ),
     (

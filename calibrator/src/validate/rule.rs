@@ -113,7 +113,7 @@ impl Rule {
         } else {
             Err(ConfigError::OutOfRange {
                 key: key.to_owned(),
-                value: value.to_string(),
+                value: show(value),
                 rule: *self,
             })
         }
@@ -143,11 +143,22 @@ impl Rule {
             Some((index, x)) => Err(ConfigError::Element {
                 key: key.to_owned(),
                 index,
-                value: x.to_string(),
+                value: show(*x),
                 rule: *self,
             }),
             None => Ok(()),
         }
+    }
+}
+
+/// A value as the user would write it: plain (`1.5`, `-1`, `1000000000000`) unless that is
+/// longer than 16 characters (`1e300`, not three hundred digits).
+pub fn show(x: f64) -> String {
+    let plain = x.to_string();
+    if plain.len() > 16 {
+        format!("{x:e}")
+    } else {
+        plain
     }
 }
 

@@ -73,7 +73,15 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
     }
     let out = tribo_in(
         dir.path(),
-        &["dem", "--def-file", "huge.txt", "--spacing-um", "2"],
+        &[
+            "dem",
+            "--def-file",
+            "huge.txt",
+            "--tool-file",
+            "huge.txt",
+            "--spacing-um",
+            "2",
+        ],
     );
     assert_refused(&out, "--def-file (height in m) must be in [-0.001, 0.001]");
 }

@@ -91,7 +91,7 @@ fn unbounded_work_is_capped_with_a_clear_error() {
 fn nonsense_flags_are_refused_by_name_value_and_rule() {
     for v in ["NaN", "-1"] {
         refused(
-            &["contact", "--kappa-max-p-over-e", v],
+            &["contact", &format!("--kappa-max-p-over-e={v}")],
             &format!("--kappa-max-p-over-e must be in (0, 1], got {v}"),
         );
     }
