@@ -52,7 +52,7 @@ fn parse(
             && bytes
                 .get(i + 1)
                 .is_some_and(|n| n.is_ascii_digit() || *n == '-' || *n == '+');
-        let numeric = c.is_ascii_digit() || matches!(c, '.' | '-' | '+') || exponent;
+        let numeric = c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+') || exponent;
         let after_exponent = i > 0
             && bytes.get(i - 1).is_some_and(|p| *p == 'e' || *p == 'E')
             && matches!(c, '-' | '+');
