@@ -200,13 +200,13 @@ impl CalibrationConfig {
 
     /// As [`Self::from_preset_and_toml`], reading the overrides from a file.
     pub fn from_preset_and_file(preset: Preset, path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Io {
             path: path.to_owned(),
-            source,
+            error,
         })?;
         Self::from_preset_and_toml(preset, &text).map_err(|e| ConfigError::InFile {
             path: path.to_owned(),
-            source: Box::new(e),
+            error: Box::new(e),
         })
     }
 

@@ -132,31 +132,31 @@ pub enum ConfigError {
         /// What is wrong.
         problem: &'static str,
     },
+    // The variants below carry their cause in their own message (not as an error `source`),
+    // so `{}` and anyhow's `{:#}` both print it exactly once.
     /// The TOML text does not parse.
-    #[error("parsing the TOML config")]
-    Parse(#[source] toml::de::Error),
+    #[error("parsing the TOML config: {0}")]
+    Parse(toml::de::Error),
     /// A value has the wrong type for its key.
-    #[error("reading the TOML config")]
-    Type(#[source] toml::de::Error),
+    #[error("reading the TOML config: {0}")]
+    Type(toml::de::Error),
     /// The preset could not be serialised (a bug, not an input error).
-    #[error("serialising the preset")]
-    Preset(#[source] toml::ser::Error),
+    #[error("serialising the preset: {0}")]
+    Preset(toml::ser::Error),
     /// The config file could not be read.
-    #[error("reading config {}", path.display())]
+    #[error("reading config {}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The OS error.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// An error inside a config file, with the file named.
-    #[error("in config {}", path.display())]
+    #[error("in config {}: {error}", path.display())]
     InFile {
         /// The file.
         path: PathBuf,
         /// The error.
-        #[source]
-        source: Box<ConfigError>,
+        error: Box<ConfigError>,
     },
 }

@@ -46,20 +46,19 @@ pub enum OutDirError {
         path: PathBuf,
     },
     /// An I/O error on a path.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Io {
         /// The path.
         path: PathBuf,
-        /// The OS error.
-        #[source]
-        source: io::Error,
+        /// The OS error (in the message, not a `source`: printed once).
+        error: io::Error,
     },
 }
 
 fn io_at(path: &Path) -> impl FnOnce(io::Error) -> OutDirError + '_ {
-    move |source| OutDirError::Io {
+    move |error| OutDirError::Io {
         path: path.to_owned(),
-        source,
+        error,
     }
 }
 
