@@ -7,9 +7,10 @@
 //! - `meso_case/quick`: one whole case of the quick preset (setup + slide);
 //! - `meso_case/v10_lubricant` and `meso_case/v0.08_lubricant`: the same case at the quick
 //!   preset's 10 m/s and at strip drawing's 0.08 m/s, simulated directly as the presets do
-//!   (the flake cannot coast at 0.08 m/s: drag-sized stiffness and the overdamped step,
-//!   `dem::system::DemParams::from_physics`), in the presets' lubricant drag frame — the
-//!   ratio is the price of the process velocity.
+//!   (the flake cannot coast at 0.08 m/s, so the step is the overdamped one, twice the
+//!   impact-accurate step at the seed's Hertz stiffness:
+//!   `dem::system::DemParams::from_physics`), in the presets' lubricant drag frame — the ratio
+//!   is the price of the process velocity.
 //!
 //! Before timing it prints the mean Polonsky–Keer iterations per step, warm-started in the
 //! loop vs cold on the same gaps (32 steps after the first pixel).

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::meso::cases::{CaseResult, list_cases};
-use tribo_calibrator::pipeline::run_record::{CaseFile, RunRecord};
+use tribo_calibrator::pipeline::run_record::{BUILD, CaseFile, RunRecord};
 use tribo_calibrator::pipeline::{Mode, Options, run};
 use tribo_calibrator::presets::Preset;
 use tribo_core::Table;
@@ -120,6 +120,7 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
             .join(format!("out/cases/case-{:05}.json", c.index));
         let file = CaseFile {
             config_hash: hash.clone(),
+            build: BUILD.into(),
             result: r,
         };
         std::fs::write(path, serde_json::to_string(&file).unwrap()).unwrap();
@@ -270,4 +271,36 @@ fn a_run_with_another_seed_or_config_reuses_no_case_and_merge_refuses_them() {
     assert_eq!(record.seed, 4);
     assert!(other.iter().all(|h| *h == record.config_hash), "{other:?}");
     assert!(other.iter().all(|h| !seed3.contains(h)));
+}
+
+#[test]
+fn merge_refuses_case_files_of_another_build_of_the_same_configuration() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let mut a = options(dir.path(), TWO_CASES, 3, Mode::RunCase(0));
+    run(&a).unwrap();
+    a.mode = Mode::RunCase(1);
+    run(&a).unwrap();
+    // Case 1 as if computed by another commit: same configuration hash, another build.
+    let path = out.join("cases").join("case-00001.json");
+    let mut f: CaseFile = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        f.build, BUILD,
+        "a case file records the build that computed it"
+    );
+    f.build = "0123456789ab".into();
+    std::fs::write(&path, serde_json::to_string(&f).unwrap()).unwrap();
+    a.mode = Mode::Merge;
+    let result = run(&a);
+    if BUILD == "unknown" {
+        // Outside a git checkout the builds cannot be told apart (documented on `BUILD`).
+        return;
+    }
+    let err = format!("{:#}", result.unwrap_err());
+    assert!(
+        err.contains("refuses 1 case file(s)")
+            && err.contains("case-00001.json")
+            && err.contains("build 0123456789ab"),
+        "{err}"
+    );
 }

@@ -150,6 +150,7 @@ pub fn run_one_case(
     meso_report::history_table(&history).write(&history_path(out, case.index))?;
     let file = CaseFile {
         config_hash: hash_text(hash),
+        build: run_record::BUILD.into(),
         result,
     };
     let json = serde_json::to_string_pretty(&file)?;
@@ -188,6 +189,13 @@ fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
             "{} was computed with configuration hash {}, this run's is {hash}",
             path.display(),
             f.config_hash
+        )),
+        Ok(f) if f.is_from_other_build(run_record::BUILD) => Existing::Foreign(format!(
+            "{} was computed by build {} of the calibrator, this is build {} (the physics may \
+             differ between commits)",
+            path.display(),
+            f.build,
+            run_record::BUILD
         )),
         Ok(f) if f.result.case != *case => Existing::Foreign(format!(
             "{} holds another case than case {} of this configuration",
@@ -246,8 +254,8 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             }
             if !foreign.is_empty() {
                 bail!(
-                    "--merge refuses {} case file(s) of another configuration or seed (rerun them, or merge \
-                     with the configuration and --seed that wrote them):\n  {}",
+                    "--merge refuses {} case file(s) of another configuration, seed or build (rerun them, or \
+                     merge with the configuration, --seed and build that wrote them):\n  {}",
                     foreign.len(),
                     foreign.join("\n  ")
                 );
@@ -300,7 +308,7 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             }
             if rerun_foreign > 0 {
                 eprintln!(
-                    "rerunning {rerun_foreign} case(s) whose files came from another configuration or seed"
+                    "rerunning {rerun_foreign} case(s) whose files came from another configuration, seed or build"
                 );
             }
             let new: Vec<CaseResult> = run_cases(&todo, "BEM–DEM cases", |c| {

@@ -20,6 +20,13 @@ use crate::meso::cases::CaseResult;
 use crate::report::write_atomic;
 use crate::table::assemble::CALIBRATOR_VERSION;
 
+/// The source this binary was built from: the git commit (12 hex digits), `-dirty` when
+/// tracked files differed from it, or `unknown` outside a git checkout (`calibrator/build.rs`).
+/// Recorded in `run.json` and in every case file, and not hashed (the table's provenance hash
+/// stays a function of version, seed and configuration); case files of another known build are
+/// never reused ([`CaseFile::is_from_other_build`]).
+pub const BUILD: &str = env!("TRIBO_BUILD");
+
 /// FNV-1a 64-bit offset basis.
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 /// FNV-1a 64-bit prime.
@@ -58,6 +65,9 @@ pub fn hash_text(hash: u64) -> String {
 pub struct RunRecord {
     /// Calibrator version (`CARGO_PKG_VERSION`).
     pub calibrator_version: String,
+    /// [`BUILD`] of the binary that wrote this record (empty in records of older builds).
+    #[serde(default)]
+    pub build: String,
     /// Preset the configuration started from.
     pub preset: String,
     /// `--seed`.
@@ -76,6 +86,7 @@ impl RunRecord {
     pub fn new(config: &CalibrationConfig, preset: &str, seed: u64) -> Result<Self> {
         Ok(Self {
             calibrator_version: CALIBRATOR_VERSION.into(),
+            build: BUILD.into(),
             preset: preset.into(),
             seed,
             threads: rayon::current_num_threads(),
@@ -116,8 +127,21 @@ impl RunRecord {
 pub struct CaseFile {
     /// [`config_hash`] of the run that computed the result, 16 hex digits.
     pub config_hash: String,
+    /// [`BUILD`] of the binary that computed the result (empty in files of older builds).
+    #[serde(default)]
+    pub build: String,
     /// The result.
     pub result: CaseResult,
+}
+
+impl CaseFile {
+    /// Whether the result was computed by another build than `build`: both builds known
+    /// (neither empty nor `unknown`) and different. A `-dirty` build matches only itself, so
+    /// two different uncommitted states of one commit are not told apart (commit first).
+    pub fn is_from_other_build(&self, build: &str) -> bool {
+        let known = |b: &str| !b.is_empty() && b != "unknown";
+        known(&self.build) && known(build) && self.build != build
+    }
 }
 
 #[cfg(test)]
@@ -145,5 +169,33 @@ mod tests {
         let mut frame = cfg;
         frame.flakes.drag_frame = crate::dem::DragFrame::Sheet;
         assert_ne!(h, config_hash(&frame, 7).unwrap());
+    }
+
+    #[test]
+    fn only_two_known_different_builds_count_as_another_build() {
+        let case = crate::meso::cases::list_cases(&Preset::Quick.config())[0];
+        let file = |build: &str| CaseFile {
+            config_hash: hash_text(1),
+            build: build.into(),
+            result: CaseResult {
+                case,
+                flakes: 0,
+                beta_realised: 0.0,
+                mean_ap: 0.0,
+                mean_ac: 0.0,
+                mean_blocked: 0.0,
+                steps: 0,
+                bem_iterations: 0,
+                seconds_dem: 0.0,
+                seconds_bem: 0.0,
+            },
+        };
+        assert!(file("aaaaaaaaaaaa").is_from_other_build("bbbbbbbbbbbb"));
+        assert!(file("aaaaaaaaaaaa-dirty").is_from_other_build("aaaaaaaaaaaa"));
+        assert!(!file("aaaaaaaaaaaa").is_from_other_build("aaaaaaaaaaaa"));
+        // Files of builds before the stamp existed, and builds outside git, are not told apart.
+        assert!(!file("").is_from_other_build("aaaaaaaaaaaa"));
+        assert!(!file("unknown").is_from_other_build("aaaaaaaaaaaa"));
+        assert!(!file("aaaaaaaaaaaa").is_from_other_build("unknown"));
     }
 }
