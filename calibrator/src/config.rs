@@ -12,11 +12,11 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::dem::DragFrame;
 use crate::presets::Preset;
+pub use crate::validate::ConfigError;
 
 /// Material pair and interface (seed 000 §5 Step 3, §7).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -189,208 +189,36 @@ pub struct CalibrationConfig {
 impl CalibrationConfig {
     /// The preset's configuration with the TOML text `overrides` merged on top (any subset of
     /// keys), validated.
-    pub fn from_preset_and_toml(preset: Preset, overrides: &str) -> Result<Self> {
-        let base = toml::Value::try_from(preset.config()).context("serialising the preset")?;
-        let user: toml::Value = toml::from_str(overrides).context("parsing the TOML config")?;
+    pub fn from_preset_and_toml(preset: Preset, overrides: &str) -> Result<Self, ConfigError> {
+        let base = toml::Value::try_from(preset.config()).map_err(ConfigError::Preset)?;
+        let user: toml::Value = toml::from_str(overrides).map_err(ConfigError::Parse)?;
         let merged = merge(base, user, "")?;
-        let cfg: CalibrationConfig = merged.try_into().context("reading the TOML config")?;
+        let cfg: CalibrationConfig = merged.try_into().map_err(ConfigError::Type)?;
         cfg.validate()?;
         Ok(cfg)
     }
 
     /// As [`Self::from_preset_and_toml`], reading the overrides from a file.
-    pub fn from_preset_and_file(preset: Preset, path: &Path) -> Result<Self> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading config {}", path.display()))?;
-        Self::from_preset_and_toml(preset, &text)
-            .with_context(|| format!("in config {}", path.display()))
+    pub fn from_preset_and_file(preset: Preset, path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Io {
+            path: path.to_owned(),
+            error,
+        })?;
+        Self::from_preset_and_toml(preset, &text).map_err(|e| ConfigError::InFile {
+            path: path.to_owned(),
+            error: Box::new(e),
+        })
     }
 
-    /// Checks every value; the error names the offending key.
-    pub fn validate(&self) -> Result<()> {
-        let m = &self.material;
-        positive("material.e_star", m.e_star)?;
-        positive("material.p_crit", m.p_crit)?;
-        positive("material.tau0", m.tau0)?;
-        positive("material.hardness", m.hardness)?;
-        non_negative("material.wear_coefficient", m.wear_coefficient)?;
-        in_unit("material.tool_fraction", m.tool_fraction)?;
-        let s = &self.surface;
-        if s.grid < 16 {
-            bail!("surface.grid must be at least 16, got {}", s.grid);
-        }
-        positive("surface.length", s.length)?;
-        if !(s.hurst > 0.0 && s.hurst < 1.0) {
-            bail!("surface.hurst must be in (0, 1), got {}", s.hurst);
-        }
-        positive("surface.k_l", s.k_l)?;
-        if !(s.k_l <= s.k_r && s.k_r <= s.k_s) {
-            bail!(
-                "need surface.k_l ≤ surface.k_r ≤ surface.k_s, got {} ≤ {} ≤ {}",
-                s.k_l,
-                s.k_r,
-                s.k_s
-            );
-        }
-        if s.k_s > s.grid as f64 / 2.0 {
-            bail!(
-                "surface.k_s = {} exceeds the grid's Nyquist mode surface.grid/2 = {}",
-                s.k_s,
-                s.grid / 2
-            );
-        }
-        positive("surface.rms_height_deformable", s.rms_height_deformable)?;
-        positive("surface.rms_height_tool", s.rms_height_tool)?;
-        let f = &self.flakes;
-        positive("flakes.diameter", f.diameter)?;
-        positive("flakes.thickness", f.thickness)?;
-        positive("flakes.density", f.density)?;
-        non_negative("flakes.damping", f.damping)?;
-        if f.diameter >= s.length {
-            bail!(
-                "flakes.diameter = {} m is not smaller than the domain surface.length = {} m",
-                f.diameter,
-                s.length
-            );
-        }
-        if f.thickness >= f.diameter {
-            bail!(
-                "flakes.thickness = {} m must be smaller than flakes.diameter = {} m (oblate flakes)",
-                f.thickness,
-                f.diameter
-            );
-        }
-        let pixel = s.length / s.grid as f64;
-        if f.diameter < 2.0 * pixel {
-            bail!(
-                "flakes.diameter = {} m spans fewer than 2 pixels of {pixel} m: refine surface.grid or enlarge the flakes",
-                f.diameter
-            );
-        }
-        let w = &self.sweep;
-        nonempty_all("sweep.pressures", &w.pressures, |p| p > 0.0)?;
-        if let Some(p) = w
-            .pressures
-            .iter()
-            .chain(&w.contact_pressures)
-            .find(|&&p| p >= m.p_crit)
-        {
-            bail!(
-                "sweep pressure {p} Pa must be below material.p_crit = {} Pa",
-                m.p_crit
-            );
-        }
-        nonempty_all("sweep.betas", &w.betas, |b| b > 0.0 && b < 1.0)?;
-        nonempty_all("sweep.velocities", &w.velocities, |v| v > 0.0)?;
-        let pr = &self.process;
-        if !pr.velocities.is_empty() {
-            nonempty_all("process.velocities", &pr.velocities, |v| v > 0.0)?;
-        }
-        non_negative("process.similarity_velocity", pr.similarity_velocity)?;
-        let all: Vec<f64> = w.velocities.iter().chain(&pr.velocities).copied().collect();
-        for (i, v) in all.iter().enumerate() {
-            if all[..i].contains(v) {
-                bail!(
-                    "velocity {v} m/s appears twice in sweep.velocities and process.velocities: \
-                     each sliding velocity is one α sample"
-                );
-            }
-        }
-        nonempty_all("sweep.contact_pressures", &w.contact_pressures, |p| p > 0.0)?;
-        if w.seeds == 0 {
-            bail!("sweep.seeds must be at least 1");
-        }
-        if w.surfaces == 0 {
-            bail!("sweep.surfaces must be at least 1");
-        }
-        positive("sweep.slide_lengths", w.slide_lengths)?;
-        let b = &self.bem;
-        if !(b.tolerance > 0.0 && b.tolerance < 1.0) {
-            bail!("bem.tolerance must be in (0, 1), got {}", b.tolerance);
-        }
-        if b.max_iterations == 0 {
-            bail!("bem.max_iterations must be at least 1");
-        }
-        let r = &self.random_field;
-        if r.samples < 2 {
-            bail!("random_field.samples must be at least 2, got {}", r.samples);
-        }
-        positive("random_field.sigma_over_mu", r.sigma_over_mu)?;
-        positive("random_field.tolerance", r.tolerance)?;
-        positive("random_field.plateau_tolerance", r.plateau_tolerance)?;
-        if r.max_nodes < 8 {
-            bail!(
-                "random_field.max_nodes must be at least 8, got {}",
-                r.max_nodes
-            );
-        }
-        let a = &self.asperity;
-        nonempty_all("asperity.added_masses", &a.added_masses, |x| x >= 0.0)?;
-        if a.added_masses.len() > tribo_core::presliding::PRESLIDING_LOADS {
-            bail!(
-                "asperity.added_masses has {} entries; the table holds at most {}",
-                a.added_masses.len(),
-                tribo_core::presliding::PRESLIDING_LOADS
-            );
-        }
-        if !(a.steps_per_period.is_finite() && a.steps_per_period >= 100.0) {
-            bail!(
-                "asperity.steps_per_period must be at least 100, got {}",
-                a.steps_per_period
-            );
-        }
-        if all.len() > tribo_core::law::ALPHA_SAMPLES {
-            bail!(
-                "sweep.velocities and process.velocities have {} entries together, more than the \
-                 table's {} α samples",
-                all.len(),
-                tribo_core::law::ALPHA_SAMPLES
-            );
-        }
-        Ok(())
+    /// Checks every value with the shared rules of [`crate::validate`]; the error names the
+    /// offending key, its value and the rule.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        crate::validate::config::check_config(self)
     }
-}
-
-fn positive(key: &str, v: f64) -> Result<()> {
-    if v.is_finite() && v > 0.0 {
-        Ok(())
-    } else {
-        bail!("{key} must be finite and > 0, got {v}")
-    }
-}
-
-fn non_negative(key: &str, v: f64) -> Result<()> {
-    if v.is_finite() && v >= 0.0 {
-        Ok(())
-    } else {
-        bail!("{key} must be finite and ≥ 0, got {v}")
-    }
-}
-
-fn in_unit(key: &str, v: f64) -> Result<()> {
-    if (0.0..=1.0).contains(&v) {
-        Ok(())
-    } else {
-        bail!("{key} must be in [0, 1], got {v}")
-    }
-}
-
-fn nonempty_all(key: &str, v: &[f64], ok: impl Fn(f64) -> bool) -> Result<()> {
-    if v.is_empty() {
-        bail!("{key} must not be empty");
-    }
-    if let Some((i, x)) = v
-        .iter()
-        .enumerate()
-        .find(|(_, x)| !(x.is_finite() && ok(**x)))
-    {
-        bail!("{key}[{i}] = {x} is out of range");
-    }
-    Ok(())
 }
 
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
-fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value> {
+fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value, ConfigError> {
     match (base, over) {
         (toml::Value::Table(mut b), toml::Value::Table(o)) => {
             for (k, v) in o {
@@ -400,13 +228,15 @@ fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value
                     format!("{path}.{k}")
                 };
                 let Some(old) = b.remove(&k) else {
-                    bail!("unknown config key `{key}`");
+                    return Err(ConfigError::UnknownKey { key });
                 };
                 b.insert(k, merge(old, v, &key)?);
             }
             Ok(toml::Value::Table(b))
         }
-        (toml::Value::Table(_), _) => bail!("config key `{path}` must be a table"),
+        (toml::Value::Table(_), _) => Err(ConfigError::NotATable {
+            key: path.to_owned(),
+        }),
         (_, over) => Ok(over),
     }
 }
@@ -429,10 +259,8 @@ mod tests {
                 .unwrap();
         assert_eq!(c.material.e_star, 70e9);
         let msg = |t: &str| {
-            format!(
-                "{:#}",
-                CalibrationConfig::from_preset_and_toml(Preset::Quick, t).unwrap_err()
-            )
+            let e = CalibrationConfig::from_preset_and_toml(Preset::Quick, t).unwrap_err();
+            format!("{:#}", anyhow::Error::from(e))
         };
         assert!(msg("[material]\nfoo = 1\n").contains("material.foo"));
         assert!(msg("[nonsense]\n").contains("nonsense"));

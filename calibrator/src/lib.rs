@@ -27,3 +27,4 @@ pub mod surface;
 pub mod table;
 pub mod thermal;
 pub mod third_body;
+pub mod validate;

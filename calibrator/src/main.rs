@@ -16,6 +16,7 @@ mod commands;
 use tribo_calibrator::*;
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = cli::Cli::parse();
     match cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -25,3 +26,18 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// A closed stdout (`tribo inspect t.bin | head -1`) ends the process quietly with the
+/// conventional status 128 + SIGPIPE = 141, as for any Unix filter. Rust ignores SIGPIPE by
+/// default, which turns the closed pipe into a panic in `println!` (exit 101).
+#[cfg(unix)]
+fn restore_default_sigpipe() {
+    // SAFETY: called first thing in `main`, before any other thread exists; `signal` with
+    // `SIG_DFL` only resets the disposition of SIGPIPE and touches no Rust-managed memory.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn restore_default_sigpipe() {}

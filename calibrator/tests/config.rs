@@ -22,19 +22,39 @@ fn fixtures(kind: &str) -> Vec<PathBuf> {
 
 fn load(path: &Path) -> anyhow::Result<CalibrationConfig> {
     let text = std::fs::read_to_string(path).unwrap();
-    CalibrationConfig::from_preset_and_toml(Preset::Quick, &text)
+    Ok(CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        &text,
+    )?)
 }
 
 /// The exact message of each bad fixture.
-const BAD: [(&str, &str); 9] = [
+const BAD: [(&str, &str); 17] = [
+    (
+        "bem_tolerance_ten.toml",
+        "bem.tolerance must be in (0, 1), got 10",
+    ),
     (
         "beta_above_one.toml",
-        "sweep.betas[1] = 1.5 is out of range",
+        "sweep.betas[1] = 1.5 is out of range: must be in (0, 1)",
+    ),
+    (
+        "e_star_nan.toml",
+        "material.e_star must be finite and > 0, got NaN",
     ),
     ("empty_betas.toml", "sweep.betas must not be empty"),
     (
+        "grid_over_budget.toml",
+        "surface.grid 100000: the BEM–DEM surfaces would need 1.3e12 B, above the 4 GiB budget \
+         (TRIBO_MEMORY_BUDGET)",
+    ),
+    (
         "hurst_above_one.toml",
         "surface.hurst must be in (0, 1), got 1.2",
+    ),
+    (
+        "max_nodes_zero.toml",
+        "random_field.max_nodes must be a whole number in 8..=4096, got 0",
     ),
     (
         "negative_diameter.toml",
@@ -47,6 +67,25 @@ const BAD: [(&str, &str); 9] = [
     (
         "section_not_a_table.toml",
         "config key `material` must be a table",
+    ),
+    (
+        "seeds_over_budget.toml",
+        "sweep.seeds 1000000000000000000: the BEM–DEM case list would need 4.6e21 B, above the \
+         4 GiB budget (TRIBO_MEMORY_BUDGET)",
+    ),
+    (
+        "slide_over_budget.toml",
+        "sweep.slide_lengths 1000000000000: the slide history of one case would need 8.2e15 B, \
+         above the 4 GiB budget (TRIBO_MEMORY_BUDGET)",
+    ),
+    (
+        "steps_per_period_too_many.toml",
+        "asperity.steps_per_period must be in [100, 10000000], got 1000000000000",
+    ),
+    (
+        "sweep_velocity_twice.toml",
+        "velocity 0.5 m/s appears twice in sweep.velocities and process.velocities: each sliding \
+         velocity is one α sample",
     ),
     (
         "tool_fraction_above_one.toml",

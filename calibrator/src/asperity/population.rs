@@ -181,7 +181,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<f64>, PopulationError> {
     let mut column: Option<usize> = None;
     let mut name = String::from("area_m2");
     let mut areas = Vec::new();
-    for (k, raw) in text.lines().enumerate() {
+    for (k, raw) in crate::validate::text::strip_bom(text).lines().enumerate() {
         let line_no = k + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {

@@ -139,8 +139,21 @@ pub fn run(args: Args) -> Result<()> {
             .iter()
             .map(|p| read_csv(p).with_context(|| format!("reading --junctions {}", p.display())))
             .collect::<Result<Vec<_>>>()?;
+        crate::validate::flags::check_junction_areas(&args.junctions, &pops)?;
         PopulationSource::Given(pops)
     };
+    let flags = crate::validate::flags::AsperityFlags {
+        steps_per_period: args.steps_per_period,
+        cmin: args.cmin,
+        epsilon: args.epsilon,
+        samples: args.samples,
+        eta: args.eta,
+        area_per_load: args.area_per_load,
+    };
+    crate::validate::flags::check_asperity(&flags, &loads, |p| match &population {
+        PopulationSource::Generated(g) => g.count(p) as f64,
+        PopulationSource::Given(_) => 0.0,
+    })?;
     let params = ModelParams {
         eta: args.eta,
         c_min: args.cmin,

@@ -52,24 +52,30 @@ pub struct Args {
 impl Args {
     /// The preset's configuration with the `--config` overrides.
     fn resolved_config(&self) -> anyhow::Result<CalibrationConfig> {
-        match &self.config {
-            Some(p) => CalibrationConfig::from_preset_and_file(self.preset, p),
-            None => CalibrationConfig::from_preset_and_toml(self.preset, ""),
-        }
+        Ok(match &self.config {
+            Some(p) => CalibrationConfig::from_preset_and_file(self.preset, p)?,
+            None => CalibrationConfig::from_preset_and_toml(self.preset, "")?,
+        })
     }
 }
 
 /// Runs the calibration the arguments ask for. `None` for the partial modes
 /// (`--list-cases`, `--emit-slurm`, `--case`, `--print-config`).
 fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
+    // Runs that write the table hold the output folder (a Slurm task `--case I` shares it).
+    let writes_table =
+        !(args.print_config || args.list_cases || args.emit_slurm) && args.case.is_none();
+    let _lock = writes_table
+        .then(|| crate::validate::out_dir::lock_and_sweep(&args.out))
+        .transpose()?;
     if args.defaults {
         return pipeline::write_defaults(&args.out, args.preset, args.seed).map(Some);
     }
     let config = args.resolved_config()?;
     if args.print_config {
-        println!(
+        print!(
             "{}",
-            toml::to_string_pretty(&config).context("printing the configuration")?
+            crate::validate::print::config_toml(&config).context("printing the configuration")?
         );
         return Ok(None);
     }

@@ -33,11 +33,11 @@ pub struct SurfaceArgs {
     /// generating one; needs --dx (and --dy, default --dx).
     #[arg(long)]
     pub load: Option<PathBuf>,
-    /// x spacing of a loaded map [m].
-    #[arg(long)]
+    /// x spacing of a loaded map [m] (SI or with a unit: `0.5um`).
+    #[arg(long, value_parser = crate::validate::units::metres)]
     pub dx: Option<f64>,
-    /// y spacing of a loaded map [m] (default: --dx).
-    #[arg(long)]
+    /// y spacing of a loaded map [m] (default: --dx; SI or with a unit).
+    #[arg(long, value_parser = crate::validate::units::metres)]
     pub dy: Option<f64>,
     /// Height unit of a loaded map in metres (1e-6 for µm).
     #[arg(long, default_value_t = 1e-6)]
@@ -57,11 +57,11 @@ pub struct SurfaceArgs {
     /// Grid points per side of a generated surface.
     #[arg(long, default_value_t = 128)]
     pub n: usize,
-    /// Side of a generated surface [m].
-    #[arg(long, default_value_t = 100e-6)]
+    /// Side of a generated surface [m] (SI or with a unit: `100um`).
+    #[arg(long, default_value_t = 100e-6, value_parser = crate::validate::units::metres)]
     pub length: f64,
-    /// Target RMS height [m] (exclusive with --rms-slope).
-    #[arg(long, conflicts_with = "rms_slope")]
+    /// Target RMS height [m] (exclusive with --rms-slope; SI or with a unit: `1.4um`).
+    #[arg(long, conflicts_with = "rms_slope", value_parser = crate::validate::units::metres)]
     pub rms_height: Option<f64>,
     /// Target RMS slope (default 0.34, seed 000 aluminium).
     #[arg(long)]
@@ -83,20 +83,20 @@ pub struct Args {
     /// The rough surface.
     #[command(flatten)]
     pub surface: Box<SurfaceArgs>,
-    /// Effective modulus E* [Pa].
-    #[arg(long, default_value_t = 55e9)]
+    /// Effective modulus E* [Pa] (SI or with a unit: `55GPa`).
+    #[arg(long, default_value_t = 55e9, value_parser = crate::validate::units::pascals)]
     pub e_star: f64,
     /// Saturation pressure p_crit [Pa] (seed 000: 340 MPa).
-    #[arg(long, default_value_t = 340e6, conflicts_with = "elastic")]
+    #[arg(long, default_value_t = 340e6, conflicts_with = "elastic", value_parser = crate::validate::units::pascals)]
     pub p_crit: f64,
     /// Purely elastic contact (no saturation).
     #[arg(long)]
     pub elastic: bool,
-    /// Lowest mean pressure [Pa].
-    #[arg(long, default_value_t = 1e6)]
+    /// Lowest mean pressure [Pa] (SI or with a unit: `1MPa`).
+    #[arg(long, default_value_t = 1e6, value_parser = crate::validate::units::pascals)]
     pub p_min: f64,
-    /// Highest mean pressure [Pa].
-    #[arg(long, default_value_t = 100e6)]
+    /// Highest mean pressure [Pa] (SI or with a unit: `100MPa`).
+    #[arg(long, default_value_t = 100e6, value_parser = crate::validate::units::pascals)]
     pub p_max: f64,
     /// Number of pressures (log-spaced).
     #[arg(long, default_value_t = 12)]
@@ -118,8 +118,10 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
             .dx
             .context("--load needs --dx (grid spacing in metres)")?;
         let dy = args.dy.unwrap_or(dx);
-        return read_height_map(path, dx, dy, args.z_scale)
-            .with_context(|| format!("loading height map {}", path.display()));
+        let map = read_height_map(path, dx, dy, args.z_scale)
+            .with_context(|| format!("loading height map {}", path.display()))?;
+        crate::validate::maps::check_height_map("--load", &map)?;
+        return Ok(map);
     }
     let rescale = match (args.rms_height, args.rms_slope) {
         (Some(h), _) => Rescale::RmsHeight(h),
@@ -171,6 +173,13 @@ fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
 
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
+    let generated_n = args.surface.load.is_none().then_some(args.surface.n);
+    crate::validate::flags::check_contact(
+        generated_n,
+        args.steps,
+        args.tolerance,
+        args.kappa_max_p_over_e,
+    )?;
     let map = surface(&args.surface)?;
     let material = Material {
         e_star: args.e_star,

@@ -87,9 +87,11 @@ pub struct DemOptions {
     /// Tool sliding speed v0 [m/s].
     #[arg(long, default_value_t = 10.0)]
     pub v0: f64,
-    /// Viscous damping η [kg/s] (Eq. 15; η_rot = η·I₁/m). Seed 000 gives no value.
-    #[arg(long, default_value_t = 1e-7)]
-    pub eta: f64,
+    /// Viscous damping per unit mass γ = η/m [1/s] (Eq. 15–16; η = γ·m, η_rot = η·I₁/m), the
+    /// meaning and default of the config's `flakes.damping` (the presets' 10⁸ 1/s). It was
+    /// `--eta` in kg/s with a default of 1e-7 kg/s (γ ≈ 6.5e5 1/s for a 12 µm flake).
+    #[arg(long, default_value_t = 1e8)]
+    pub damping: f64,
     /// Reduced modulus E* for the Hertz force estimate [GPa] (seed 000: 55).
     #[arg(long, default_value_t = 55.0)]
     pub e_star_gpa: f64,
@@ -113,6 +115,7 @@ pub struct DemOptions {
 /// Runs `tribo dem`.
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
+    crate::validate::flags::check_dem(o.n, o.max_tilt_deg, o.every)?;
     let config = DemRunConfig {
         out: o.out,
         seed: o.seed,
@@ -133,7 +136,7 @@ pub fn run(args: Args) -> Result<()> {
         thickness_um: o.thickness_um,
         density: o.density,
         v0: o.v0,
-        eta: o.eta,
+        damping: o.damping,
         e_star_gpa: o.e_star_gpa,
         impact_speed: o.impact_speed,
         distance_um: o.distance_um,

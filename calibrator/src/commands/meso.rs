@@ -34,8 +34,10 @@ pub struct Args {
     /// TOML file overriding any subset of the preset's keys.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Nominal pressure p [MPa] (default: the first of sweep.pressures).
-    #[arg(long)]
+    /// Nominal pressure p [Pa], SI or with a unit (`30e6`, `30MPa`; it was a bare number of
+    /// MPa: values below 1 kPa are refused as a probable missing unit). Default: the first of
+    /// sweep.pressures.
+    #[arg(long, value_parser = crate::validate::units::pascals)]
     pub pressure: Option<f64>,
     /// Particle area fraction β (default: the first of sweep.betas).
     #[arg(long)]

@@ -85,6 +85,13 @@ impl Args {
 
 /// Runs `tribo random-field`.
 pub fn run(args: Args) -> Result<()> {
+    crate::validate::flags::check_random_field(
+        args.samples,
+        args.max_nodes,
+        args.sigma_over_mu,
+        args.tolerance,
+        args.plateau_tolerance,
+    )?;
     if !(args.sigma_over_mu > 0.0 && args.sigma_over_mu.is_finite()) {
         bail!("--sigma-over-mu must be > 0 (got {})", args.sigma_over_mu);
     }

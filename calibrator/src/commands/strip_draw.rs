@@ -139,6 +139,7 @@ impl From<&Args> for StripDrawConfig {
 
 /// Runs `tribo strip-draw`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::validate::flags::check_strip_draw(args.passes)?;
     run_studies(&StripDrawConfig::from(&args), &mut std::io::stdout())?;
     Ok(())
 }

@@ -157,6 +157,15 @@ pub fn place_random(
     Ok(flakes)
 }
 
+/// Smallest squared norm of a given orientation quaternion: below it the rotation is
+/// undefined (a zero quaternion was silently read as the identity).
+const MIN_QUATERNION_NORM2: f64 = 1e-12;
+
+/// Largest overlap of a given flake with the surfaces, as a fraction of its thickness: the
+/// penalty stiffness is sized for ≤ 5 % (see `dem::penalty`); deeper, the flake is expelled
+/// at absurd speed (6.9e5 m/s was seen).
+const MAX_OVERLAP_FRACTION: f64 = 0.05;
+
 /// Reads flakes from a CSV file with a header naming the columns: `x,y` \[m\] required;
 /// `z` \[m\] optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat);
 /// `vx,vy,vz` \[m/s\] optional. Lines starting with `#` are skipped.
@@ -168,7 +177,7 @@ pub fn read_csv(
 ) -> anyhow::Result<Vec<Flake>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("reading flake file {}", path.display()))?;
-    let mut lines = text
+    let mut lines = crate::validate::text::strip_bom(&text)
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
@@ -214,12 +223,35 @@ pub fn read_csv(
                 y: get(cq[2].unwrap_or(0))?,
                 z: get(cq[3].unwrap_or(0))?,
             };
+            let norm2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+            if !(norm2.is_finite() && norm2 > MIN_QUATERNION_NORM2) {
+                bail!(
+                    "{}:{}: the orientation (qw, qx, qy, qz) has zero norm: it is no rotation",
+                    path.display(),
+                    ln + 1
+                );
+            }
             q.normalized()
         } else {
             Quat::IDENTITY
         };
         let z = match cz {
-            Some(c) => get(c)?,
+            Some(c) => {
+                let z = get(c)?;
+                let frame = FlakeFrame::new(shape, q.to_matrix());
+                let rest = resting_height(&frame, x, y, def, tool, 0.0);
+                if rest.is_none_or(|r| z < r - MAX_OVERLAP_FRACTION * 2.0 * shape.c) {
+                    bail!(
+                        "{}:{}: flake at ({x}, {y}, {z}) m is inside the surface or the tool \
+                         (it rests at z = {} m; the penalty contacts allow {}% of the thickness)",
+                        path.display(),
+                        ln + 1,
+                        rest.map_or("— (no room under the tool)".to_owned(), |r| r.to_string()),
+                        MAX_OVERLAP_FRACTION * 100.0
+                    );
+                }
+                z
+            }
             None => {
                 let frame = FlakeFrame::new(shape, q.to_matrix());
                 resting_height(&frame, x, y, def, tool, 1e-9).with_context(|| {
@@ -231,6 +263,19 @@ pub fn read_csv(
                 })?
             }
         };
+        if let Some(k) = out.iter().position(|o: &Flake| {
+            let d = [o.position[0] - x, o.position[1] - y, o.position[2] - z];
+            (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() < 2.0 * shape.c
+        }) {
+            bail!(
+                "{}:{}: flake at ({x}, {y}, {z}) m overlaps flake {} of the file (centres closer \
+                 than the thickness {} m)",
+                path.display(),
+                ln + 1,
+                k + 1,
+                2.0 * shape.c
+            );
+        }
         let mut f = Flake::at_rest([x, y, z], q);
         for (k, c) in cv.iter().enumerate() {
             if let Some(c) = c {

@@ -68,8 +68,9 @@ pub struct DemRunConfig {
     pub density: f64,
     /// Tool sliding speed v0 [m/s].
     pub v0: f64,
-    /// Viscous damping η [kg/s] (Eq. 15; η_rot = η·I₁/m). Seed 000 gives no value.
-    pub eta: f64,
+    /// Viscous damping per unit mass γ = η/m [1/s] (Eq. 15–16; η = γ·m, η_rot = η·I₁/m), the
+    /// meaning of the config's `flakes.damping`.
+    pub damping: f64,
     /// Reduced modulus E* for the Hertz force estimate \[GPa\] (seed 000: 55).
     pub e_star_gpa: f64,
     /// Impact speed for the penalty stiffness [m/s] (default: v0).
@@ -97,6 +98,8 @@ pub struct DemRunSummary {
 /// the summary (also written as `summary.txt`).
 pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let (def, tool) = surfaces(args)?;
+    crate::validate::maps::check_height_map("--def-file", &def)?;
+    crate::validate::maps::check_height_map("--tool-file", &tool)?;
     let shape = FlakeShape::new(
         args.diameter_um * 1e-6,
         args.thickness_um * 1e-6,
@@ -108,15 +111,16 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     if !(args.v0.is_finite() && args.v0 > 0.0) {
         bail!("--v0 must be positive, got {}", args.v0);
     }
-    if !(args.eta.is_finite() && args.eta >= 0.0) {
-        bail!("--eta must be ≥ 0, got {}", args.eta);
+    if !(args.damping.is_finite() && args.damping >= 0.0) {
+        bail!("--damping must be ≥ 0 1/s, got {}", args.damping);
     }
+    let eta = args.damping * shape.mass();
     if !(args.distance_um.is_finite() && args.distance_um >= 0.0) || args.every == 0 {
         bail!("--distance-um must be ≥ 0 and --every ≥ 1");
     }
     let (dx, dy) = (def.dx(), def.dy());
     let e_star = args.e_star_gpa * 1e9;
-    let mut params = DemParams::from_physics(shape, args.eta, args.v0, e_star, dx, dy);
+    let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy);
     if let Some(v) = args.impact_speed {
         if !(v.is_finite() && v > 0.0) {
             bail!("--impact-speed must be positive, got {v}");
@@ -181,8 +185,8 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     );
     let _ = writeln!(
         summary,
-        "v0 = {} m/s, eta = {:e} kg/s, eta_rot = {:e} N·m·s",
-        args.v0, params.damping.eta, params.damping.eta_rot
+        "v0 = {} m/s, damping = {:e} 1/s, eta = {:e} kg/s, eta_rot = {:e} N·m·s",
+        args.v0, args.damping, params.damping.eta, params.damping.eta_rot
     );
     let _ = writeln!(
         summary,

@@ -67,6 +67,8 @@ pub fn fit_strip_draw(
     log: &mut dyn Write,
 ) -> anyhow::Result<FitStripDrawOutcome> {
     let measured = data::read(&args.data)?;
+    let conditions = |m: &data::Measurement| (m.tool_length.to_bits(), m.pressure.to_bits());
+    crate::validate::flags::check_fit_data(&args.data, measured.iter().map(conditions))?;
     let (mut table, defaults) = match &args.table_in {
         Some(p) => (read_table(p)?, false),
         None => (tribo_core::table::Table::seed000_defaults(), true),

@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use crate::config::CalibrationConfig;
 use crate::dem::Footprint;
@@ -22,7 +22,7 @@ use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, write_atom
 /// Which case of a configuration to run.
 #[derive(Clone, Debug)]
 pub struct SingleCaseConfig {
-    /// Nominal pressure p \[MPa\] (default: the first of sweep.pressures).
+    /// Nominal pressure p \[Pa\] (default: the first of sweep.pressures).
     pub pressure: Option<f64>,
     /// Particle area fraction β (default: the first of sweep.betas).
     pub beta: Option<f64>,
@@ -69,7 +69,7 @@ pub fn run_single_case(
         }
         None => MesoCase {
             index: 0,
-            pressure: args.pressure.map_or(w.pressures[0], |p| p * 1e6),
+            pressure: args.pressure.unwrap_or(w.pressures[0]),
             beta: args.beta.unwrap_or(w.betas[0]),
             velocity: args.velocity.unwrap_or(w.velocities[0]),
             simulated_velocity: cfg
@@ -78,10 +78,8 @@ pub fn run_single_case(
             seed_index: args.seed_index,
         },
     };
-    if let Some(p) = args.pressure
-        && !(p.is_finite() && p > 0.0)
-    {
-        bail!("--pressure must be a positive number of MPa, got {p}");
+    if let Some(p) = args.pressure {
+        crate::validate::rules::PRESSURE.check("--pressure", p)?;
     }
     let mut run = CaseRun::prepare(cfg, &case, args.seed).context("preparing the case")?;
     std::fs::create_dir_all(&args.out)

@@ -6,6 +6,12 @@
 //! and lines starting with `#` are skipped. The map is taken as one period of a periodic
 //! surface; heights are multiplied by `z_scale` (e.g. 1e-6 for a file in µm). Errors name the
 //! 1-based line and column of the offending cell.
+//!
+//! Delimiter policy (one for every command that reads maps: `contact --load`, `dem
+//! --def-file`/`--tool-file`): a line holding a comma or semicolon is split at commas and
+//! semicolons; any other line at runs of whitespace. Numbers use a decimal point: decimal-comma
+//! cells (`1,288 -0,765`) are refused with their line and column, never read as extra columns.
+//! A leading UTF-8 byte-order mark is dropped.
 
 use std::path::Path;
 
@@ -27,6 +33,20 @@ pub enum ImportError {
     /// A cell is not a number.
     #[error("line {line}, column {column}: '{cell}' is not a number")]
     NotANumber {
+        /// 1-based line in the file.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The text found.
+        cell: String,
+    },
+    /// A comma-separated line whose cells hold spaces between numbers: decimal commas
+    /// (`1,288 -0,765`), which would otherwise be read as more, wrong columns.
+    #[error(
+        "line {line}, column {column}: '{cell}' looks like decimal commas; write numbers with a \
+         decimal point (cells are separated by commas, semicolons or whitespace)"
+    )]
+    DecimalComma {
         /// 1-based line in the file.
         line: usize,
         /// 1-based column.
@@ -88,6 +108,7 @@ pub fn parse_height_map(
         ))
         .into());
     }
+    let text = crate::validate::text::strip_bom(text);
     let mut heights = Vec::new();
     let mut first: Option<(usize, usize)> = None;
     let mut rows = 0;
@@ -115,10 +136,22 @@ pub fn parse_height_map(
             _ => {}
         }
         for (j, cell) in cells.iter().enumerate() {
-            let v: f64 = cell.parse().map_err(|_| ImportError::NotANumber {
-                line,
-                column: j + 1,
-                cell: cell.to_string(),
+            let v: f64 = cell.parse().map_err(|_| {
+                let spaced = cell.split_whitespace().count() > 1;
+                let cell = cell.to_string();
+                if spaced {
+                    ImportError::DecimalComma {
+                        line,
+                        column: j + 1,
+                        cell,
+                    }
+                } else {
+                    ImportError::NotANumber {
+                        line,
+                        column: j + 1,
+                        cell,
+                    }
+                }
             })?;
             if !v.is_finite() {
                 return Err(ImportError::NonFinite {

@@ -46,7 +46,7 @@ impl Table {
         if let Some(t) = &self.third_body {
             t.validate()?;
         }
-        Ok(())
+        self.check_plausible()
     }
 
     fn validate_beta_thres(&self) -> Result<(), Error> {

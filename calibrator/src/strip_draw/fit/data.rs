@@ -144,6 +144,7 @@ fn column_kind(name: &str) -> Option<Col> {
 
 /// Parses the data `text` (see the module docs for the format).
 pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
+    let text = crate::validate::text::strip_bom(text);
     let mut lines = text
         .lines()
         .enumerate()

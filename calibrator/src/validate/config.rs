@@ -1,0 +1,180 @@
+//! Validation of a [`CalibrationConfig`]: every key against its shared rule
+//! ([`super::rules`]), the relations between keys, and the memory budget of the sizes it sets
+//! (grid², cases = |p|·|β|·|v|·seeds, slide steps), all before anything is allocated.
+
+use super::budget::{self, BEM_BYTES_PER_CELL, BYTES_PER_CASE, BYTES_PER_SLIDE_STEP};
+use super::error::ConfigError;
+use super::rule::Rule;
+use super::rules::{
+    BEM_TOLERANCE, FRACTION, GRID_SIDE, HURST, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES,
+    STEPS_PER_PERIOD,
+};
+use crate::config::CalibrationConfig;
+
+/// Checks every value of `cfg`; the error names the offending key, its value and the rule.
+pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
+    let pos = Rule::POSITIVE;
+    let m = &cfg.material;
+    pos.check("material.e_star", m.e_star)?;
+    pos.check("material.p_crit", m.p_crit)?;
+    pos.check("material.tau0", m.tau0)?;
+    pos.check("material.hardness", m.hardness)?;
+    Rule::NON_NEGATIVE.check("material.wear_coefficient", m.wear_coefficient)?;
+    FRACTION.check("material.tool_fraction", m.tool_fraction)?;
+    let s = &cfg.surface;
+    GRID_SIDE.check_count("surface.grid", s.grid as u64)?;
+    let cells = (s.grid as f64).powi(2);
+    budget::check(
+        "surface.grid",
+        s.grid,
+        "the BEM–DEM surfaces",
+        cells * BEM_BYTES_PER_CELL,
+    )?;
+    pos.check("surface.length", s.length)?;
+    HURST.check("surface.hurst", s.hurst)?;
+    pos.check("surface.k_l", s.k_l)?;
+    if !(s.k_l <= s.k_r && s.k_r <= s.k_s) {
+        return Err(ConfigError::Order {
+            relation: "surface.k_l ≤ surface.k_r ≤ surface.k_s",
+            values: format!("{} ≤ {} ≤ {}", s.k_l, s.k_r, s.k_s),
+        });
+    }
+    if s.k_s > s.grid as f64 / 2.0 {
+        return Err(ConfigError::AboveNyquist {
+            k_s: s.k_s,
+            nyquist: s.grid / 2,
+        });
+    }
+    pos.check("surface.rms_height_deformable", s.rms_height_deformable)?;
+    pos.check("surface.rms_height_tool", s.rms_height_tool)?;
+    check_flakes(cfg)?;
+    check_sweep(cfg)?;
+    let b = &cfg.bem;
+    BEM_TOLERANCE.check("bem.tolerance", b.tolerance)?;
+    Rule::count(1, u64::MAX).check_count("bem.max_iterations", b.max_iterations as u64)?;
+    let r = &cfg.random_field;
+    RANDOM_FIELD_SAMPLES.check_count("random_field.samples", r.samples as u64)?;
+    pos.check("random_field.sigma_over_mu", r.sigma_over_mu)?;
+    pos.check("random_field.tolerance", r.tolerance)?;
+    pos.check("random_field.plateau_tolerance", r.plateau_tolerance)?;
+    RANDOM_FIELD_MAX_NODES.check_count("random_field.max_nodes", r.max_nodes as u64)?;
+    let a = &cfg.asperity;
+    Rule::NON_NEGATIVE.check_each("asperity.added_masses", &a.added_masses)?;
+    if a.added_masses.len() > tribo_core::presliding::PRESLIDING_LOADS {
+        return Err(ConfigError::TooMany {
+            key: "asperity.added_masses".into(),
+            len: a.added_masses.len(),
+            max: tribo_core::presliding::PRESLIDING_LOADS,
+            what: "the table",
+        });
+    }
+    STEPS_PER_PERIOD.check("asperity.steps_per_period", a.steps_per_period)
+}
+
+fn check_flakes(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
+    let (f, s) = (&cfg.flakes, &cfg.surface);
+    Rule::POSITIVE.check("flakes.diameter", f.diameter)?;
+    Rule::POSITIVE.check("flakes.thickness", f.thickness)?;
+    Rule::POSITIVE.check("flakes.density", f.density)?;
+    Rule::NON_NEGATIVE.check("flakes.damping", f.damping)?;
+    let geometry = |key, value, problem| ConfigError::FlakeGeometry {
+        key,
+        value,
+        problem,
+    };
+    if f.diameter >= s.length {
+        return Err(geometry(
+            "diameter",
+            f.diameter,
+            format!(
+                "is not smaller than the domain surface.length = {} m",
+                s.length
+            ),
+        ));
+    }
+    if f.thickness >= f.diameter {
+        return Err(geometry(
+            "thickness",
+            f.thickness,
+            format!(
+                "must be smaller than flakes.diameter = {} m (oblate flakes)",
+                f.diameter
+            ),
+        ));
+    }
+    let pixel = s.length / s.grid as f64;
+    if f.diameter < 2.0 * pixel {
+        return Err(geometry(
+            "diameter",
+            f.diameter,
+            format!(
+                "spans fewer than 2 pixels of {pixel} m: refine surface.grid or enlarge the flakes"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
+    let (w, pr, m) = (&cfg.sweep, &cfg.process, &cfg.material);
+    Rule::POSITIVE.check_each("sweep.pressures", &w.pressures)?;
+    if let Some(&p) = w
+        .pressures
+        .iter()
+        .chain(&w.contact_pressures)
+        .find(|&&p| p >= m.p_crit)
+    {
+        return Err(ConfigError::AboveSaturation {
+            pressure: p,
+            p_crit: m.p_crit,
+        });
+    }
+    Rule::OPEN_UNIT.check_each("sweep.betas", &w.betas)?;
+    Rule::POSITIVE.check_each("sweep.velocities", &w.velocities)?;
+    if !pr.velocities.is_empty() {
+        Rule::POSITIVE.check_each("process.velocities", &pr.velocities)?;
+    }
+    Rule::NON_NEGATIVE.check("process.similarity_velocity", pr.similarity_velocity)?;
+    let all: Vec<f64> = w.velocities.iter().chain(&pr.velocities).copied().collect();
+    check_distinct_velocities(&all, "sweep.velocities and process.velocities")?;
+    Rule::POSITIVE.check_each("sweep.contact_pressures", &w.contact_pressures)?;
+    let at_least_one = Rule::count(1, u64::MAX);
+    at_least_one.check_count("sweep.seeds", w.seeds as u64)?;
+    at_least_one.check_count("sweep.surfaces", w.surfaces as u64)?;
+    Rule::POSITIVE.check("sweep.slide_lengths", w.slide_lengths)?;
+    if all.len() > tribo_core::law::ALPHA_SAMPLES {
+        return Err(ConfigError::TooMany {
+            key: "sweep.velocities and process.velocities".into(),
+            len: all.len(),
+            max: tribo_core::law::ALPHA_SAMPLES,
+            what: "the table's α samples",
+        });
+    }
+    // Sizes in f64: a product that overflows usize is refused, not wrapped.
+    let cases = (all.len() * w.pressures.len() * w.betas.len()) as f64 * w.seeds as f64;
+    budget::check(
+        "sweep.seeds",
+        w.seeds,
+        "the BEM–DEM case list",
+        cases * BYTES_PER_CASE,
+    )?;
+    let steps = (w.slide_lengths * cfg.surface.grid as f64).round();
+    budget::check(
+        "sweep.slide_lengths",
+        w.slide_lengths,
+        "the slide history of one case",
+        steps * BYTES_PER_SLIDE_STEP,
+    )?;
+    Ok(())
+}
+
+/// Each sliding velocity is one α sample: a velocity given twice (across `keys`) is refused
+/// at validation, before the sweep.
+pub fn check_distinct_velocities(all: &[f64], keys: &'static str) -> Result<(), ConfigError> {
+    for (i, v) in all.iter().enumerate() {
+        if all.get(..i).is_some_and(|before| before.contains(v)) {
+            return Err(ConfigError::DuplicateVelocity { value: *v, keys });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,162 @@
+//! The typed errors of the validation layer (issue 18 item 4): one variant per kind of
+//! refusal, each naming the config key or `--flag`, the value and the rule. No `String`
+//! catch-all: a new kind of check gets a new variant.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use super::rule::Rule;
+
+/// A configuration key, command-line flag or input that is refused before any work starts.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// A key the configuration does not have (a typo, or a section that does not exist).
+    #[error("unknown config key `{key}`")]
+    UnknownKey {
+        /// The dotted key path.
+        key: String,
+    },
+    /// A key that names a section was given a value.
+    #[error("config key `{key}` must be a table")]
+    NotATable {
+        /// The dotted key path.
+        key: String,
+    },
+    /// A value outside its rule.
+    #[error("{key} must be {rule}, got {value}")]
+    OutOfRange {
+        /// Config key or `--flag`.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// The rule it breaks.
+        rule: Rule,
+    },
+    /// An element of a list outside its rule.
+    #[error("{key}[{index}] = {value} is out of range: must be {rule}")]
+    Element {
+        /// Config key or `--flag`.
+        key: String,
+        /// 0-based position in the list.
+        index: usize,
+        /// The element as given.
+        value: String,
+        /// The rule it breaks.
+        rule: Rule,
+    },
+    /// A list that must not be empty is.
+    #[error("{key} must not be empty")]
+    Empty {
+        /// Config key or `--flag`.
+        key: String,
+    },
+    /// A list holds more entries than the table (or the model) has room for.
+    #[error("{key} has {len} entries; {what} holds at most {max}")]
+    TooMany {
+        /// Config key or `--flag`.
+        key: String,
+        /// Entries given.
+        len: usize,
+        /// Capacity.
+        max: usize,
+        /// What has the capacity.
+        what: &'static str,
+    },
+    /// A sliding velocity given twice (each velocity is one α sample).
+    #[error("velocity {value} m/s appears twice in {keys}: each sliding velocity is one α sample")]
+    DuplicateVelocity {
+        /// The repeated velocity \[m/s\].
+        value: f64,
+        /// The keys or flags searched.
+        keys: &'static str,
+    },
+    /// A pressure of the sweep at or above the plastic saturation pressure.
+    #[error("sweep pressure {pressure} Pa must be below material.p_crit = {p_crit} Pa")]
+    AboveSaturation {
+        /// The pressure \[Pa\].
+        pressure: f64,
+        /// p_crit \[Pa\].
+        p_crit: f64,
+    },
+    /// Two values that must be ordered are not.
+    #[error("need {relation}, got {values}")]
+    Order {
+        /// The required relation, with its keys (`surface.k_l ≤ surface.k_r`).
+        relation: &'static str,
+        /// The values found, in the relation's order.
+        values: String,
+    },
+    /// The short-wavelength cutoff is beyond the grid's Nyquist mode.
+    #[error("surface.k_s = {k_s} exceeds the grid's Nyquist mode surface.grid/2 = {nyquist}")]
+    AboveNyquist {
+        /// k_s \[2π/L\].
+        k_s: f64,
+        /// grid/2.
+        nyquist: usize,
+    },
+    /// Flakes that do not fit the domain or its pixels.
+    #[error("flakes.{key} = {value} m {problem}")]
+    FlakeGeometry {
+        /// `diameter` or `thickness`.
+        key: &'static str,
+        /// The value \[m\].
+        value: f64,
+        /// What is wrong, with the other value.
+        problem: String,
+    },
+    /// The work asked for would need more memory than the budget.
+    #[error(
+        "{key} {value}: {what} would need {bytes:.1e} B, above the {budget} budget ({var})",
+        var = super::budget::BUDGET_VAR
+    )]
+    OverBudget {
+        /// Config key or `--flag`.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// What would be allocated.
+        what: &'static str,
+        /// Estimated bytes.
+        bytes: f64,
+        /// The budget, human-readable.
+        budget: String,
+    },
+    /// A number with a unit suffix that does not parse or has the wrong dimension.
+    #[error("{key} {text:?}: {problem}")]
+    BadQuantity {
+        /// `--flag`.
+        key: String,
+        /// The text given.
+        text: String,
+        /// What is wrong.
+        problem: &'static str,
+    },
+    // The variants below carry their cause in their own message (not as an error `source`),
+    // so `{}` and anyhow's `{:#}` both print it exactly once.
+    /// The TOML text does not parse.
+    #[error("parsing the TOML config: {0}")]
+    Parse(toml::de::Error),
+    /// A value has the wrong type for its key.
+    #[error("reading the TOML config: {0}")]
+    Type(toml::de::Error),
+    /// The preset could not be serialised (a bug, not an input error).
+    #[error("serialising the preset: {0}")]
+    Preset(toml::ser::Error),
+    /// The config file could not be read.
+    #[error("reading config {}: {error}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The OS error.
+        error: std::io::Error,
+    },
+    /// An error inside a config file, with the file named.
+    #[error("in config {}: {error}", path.display())]
+    InFile {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        error: Box<ConfigError>,
+    },
+}

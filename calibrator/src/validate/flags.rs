@@ -1,0 +1,194 @@
+//! The commands' flags, checked with the shared rules ([`super::rules`]) and the memory budget
+//! at the top of each command's `run`, before any work. One function per command; the flag
+//! names in the messages are the command line's.
+
+use std::path::{Path, PathBuf};
+
+use super::budget::{
+    self, BEM_BYTES_PER_CELL, BYTES_PER_JUNCTION, BYTES_PER_PRESSURE_STEP, BYTES_PER_SAMPLE,
+};
+use super::error::ConfigError;
+use super::rule::Rule;
+use super::rules::{
+    BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, FRACTION, GRID_SIDE, JUNCTION_AREA_M2,
+    KAPPA_MAX_P_OVER_E, PASSES, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES,
+    SERIES_SAMPLES, STEPS_PER_PERIOD, TILT_DEG,
+};
+
+/// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
+pub fn check_grid(flag: &str, n: usize) -> Result<(), ConfigError> {
+    GRID_SIDE.check_count(flag, n as u64)?;
+    budget::check(
+        flag,
+        n,
+        "the surface and its BEM arrays",
+        (n as f64).powi(2) * BEM_BYTES_PER_CELL,
+    )
+}
+
+/// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
+/// reading by [`super::maps::check_height_map`]), pressure steps, BEM tolerance, κ-fit range.
+pub fn check_contact(
+    generated_n: Option<usize>,
+    steps: usize,
+    tolerance: f64,
+    kappa_max_p_over_e: f64,
+) -> Result<(), ConfigError> {
+    if let Some(n) = generated_n {
+        check_grid("--n", n)?;
+    }
+    budget::check(
+        "--steps",
+        steps,
+        "the pressure sweep",
+        steps as f64 * BYTES_PER_PRESSURE_STEP,
+    )?;
+    PRESSURE_STEPS.check_count("--steps", steps as u64)?;
+    BEM_TOLERANCE.check("--tolerance", tolerance)?;
+    KAPPA_MAX_P_OVER_E.check("--kappa-max-p-over-e", kappa_max_p_over_e)
+}
+
+/// The numeric settings of `tribo asperity`.
+#[derive(Clone, Copy, Debug)]
+pub struct AsperityFlags {
+    /// `--steps-per-period`.
+    pub steps_per_period: f64,
+    /// `--cmin`.
+    pub cmin: f64,
+    /// `--epsilon`.
+    pub epsilon: f64,
+    /// `--samples`.
+    pub samples: usize,
+    /// `--eta` \[1/s\].
+    pub eta: f64,
+    /// `--area-per-load` \[m²/N\].
+    pub area_per_load: f64,
+}
+
+/// `tribo asperity`: every numeric flag, each load, and the junction memory of the largest
+/// load (`junctions(P)` = the generator's junction count at load P, or the file's rows).
+pub fn check_asperity(
+    f: &AsperityFlags,
+    loads: &[f64],
+    junctions: impl Fn(f64) -> f64,
+) -> Result<(), ConfigError> {
+    STEPS_PER_PERIOD.check("--steps-per-period", f.steps_per_period)?;
+    CMIN.check("--cmin", f.cmin)?;
+    FRACTION.check("--epsilon", f.epsilon)?;
+    SERIES_SAMPLES.check_count("--samples", f.samples as u64)?;
+    Rule::NON_NEGATIVE.check("--eta", f.eta)?;
+    Rule::POSITIVE.check("--area-per-load", f.area_per_load)?;
+    Rule::POSITIVE.check_each("--loads", loads)?;
+    for &p in loads {
+        budget::check(
+            "--loads",
+            p,
+            "the junction population of this load",
+            junctions(p) * BYTES_PER_JUNCTION,
+        )?;
+    }
+    budget::check(
+        "--samples",
+        f.samples,
+        "the recorded time series",
+        f.samples as f64 * loads.len() as f64 * BYTES_PER_SAMPLE,
+    )
+}
+
+/// `tribo random-field`: realisations, mesh cap, σ/μ and the tolerances.
+pub fn check_random_field(
+    samples: usize,
+    max_nodes: usize,
+    sigma_over_mu: f64,
+    tolerance: f64,
+    plateau_tolerance: f64,
+) -> Result<(), ConfigError> {
+    RANDOM_FIELD_SAMPLES.check_count("--samples", samples as u64)?;
+    RANDOM_FIELD_MAX_NODES.check_count("--max-nodes", max_nodes as u64)?;
+    Rule::POSITIVE.check("--sigma-over-mu", sigma_over_mu)?;
+    Rule::POSITIVE.check("--tolerance", tolerance)?;
+    Rule::POSITIVE.check("--plateau-tolerance", plateau_tolerance)
+}
+
+/// `tribo dem`: grid of generated surfaces, initial tilt, output stride.
+pub fn check_dem(n: usize, max_tilt_deg: f64, every: usize) -> Result<(), ConfigError> {
+    check_grid("--n", n)?;
+    TILT_DEG.check("--max-tilt-deg", max_tilt_deg)?;
+    Rule::count(1, u64::MAX).check_count("--every", every as u64)
+}
+
+/// `tribo strip-draw`: passes of the multipass study (the same cap as `tribo fit`).
+pub fn check_strip_draw(passes: usize) -> Result<(), ConfigError> {
+    PASSES.check_count("--passes", passes as u64)
+}
+
+/// `tribo asperity --junctions FILE…`: every junction area within [`JUNCTION_AREA_M2`] (a
+/// 1e300 m² junction ran without bound).
+pub fn check_junction_areas(files: &[PathBuf], areas: &[Vec<f64>]) -> Result<(), ConfigError> {
+    for (file, list) in files.iter().zip(areas) {
+        JUNCTION_AREA_M2.check_each(
+            &format!("--junctions {} (area in m²)", file.display()),
+            list,
+        )?;
+    }
+    Ok(())
+}
+
+/// `tribo fit`: the measured rows and their distinct conditions (tool, pressure), each of
+/// which is a bar simulation per objective evaluation (`conditions` yields one key per row).
+pub fn check_fit_data(
+    data: &Path,
+    conditions: impl Iterator<Item = (u64, u64)>,
+) -> Result<(), ConfigError> {
+    let mut rows = 0u64;
+    let mut distinct = std::collections::BTreeSet::new();
+    for c in conditions {
+        rows += 1;
+        distinct.insert(c);
+    }
+    let key = format!("--data {} (rows)", data.display());
+    DATA_ROWS.check_count(&key, rows)?;
+    let key = format!(
+        "--data {} (distinct tool and pressure conditions)",
+        data.display()
+    );
+    DATA_CONDITIONS.check_count(&key, distinct.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_issue_probes_are_refused_by_flag() {
+        let e = check_contact(Some(32), usize::MAX, 1e-10, 0.02).unwrap_err();
+        assert!(
+            e.to_string().starts_with(
+                "--steps 18446744073709551615: the pressure sweep would need 1.2e21 B"
+            ),
+            "{e}"
+        );
+        let e = check_contact(Some(100_000), 12, 1e-10, 0.02).unwrap_err();
+        assert!(e.to_string().starts_with("--n 100000: "), "{e}");
+        let e = check_contact(Some(32), 12, 10.0, 0.02).unwrap_err();
+        assert_eq!(e.to_string(), "--tolerance must be in (0, 1), got 10");
+        for bad in [f64::NAN, -1.0] {
+            let e = check_contact(None, 12, 1e-10, bad).unwrap_err().to_string();
+            assert!(
+                e.starts_with("--kappa-max-p-over-e must be in (0, 1]"),
+                "{e}"
+            );
+        }
+        assert!(check_contact(Some(128), 12, 1e-10, 0.02).is_ok());
+        let e = check_random_field(5000, 0, 0.2, 0.05, 0.01).unwrap_err();
+        assert!(e.to_string().starts_with("--max-nodes must be"), "{e}");
+        let e = check_dem(256, 200.0, 1).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("--max-tilt-deg must be in [0, 90]"),
+            "{e}"
+        );
+        let e = check_strip_draw(100_000).unwrap_err();
+        assert!(e.to_string().starts_with("--passes must be"), "{e}");
+    }
+}

@@ -1,0 +1,26 @@
+//! The validation layer at the edge (issue 21): every config key, command flag and input file
+//! is checked here — finite, in range, sizes within a documented memory budget — before any
+//! work or allocation, with an error naming the key or flag, the value and the rule.
+//!
+//! - [`rule`]: a rule as data (open/closed real bounds, whole counts) and its message;
+//! - [`rules`]: the shared rule objects, one per quantity, whichever command takes it;
+//! - [`budget`]: the memory budget (4 GiB, `TRIBO_MEMORY_BUDGET`) and per-item byte costs;
+//! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`maps`]: loaded
+//!   height maps; [`units`]: SI numbers or unit suffixes on the command line;
+//! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
+//! - [`error`]: the typed [`ConfigError`].
+
+pub mod budget;
+pub mod config;
+pub mod error;
+pub mod flags;
+pub mod maps;
+pub mod out_dir;
+pub mod print;
+pub mod rule;
+pub mod rules;
+pub mod text;
+pub mod units;
+
+pub use error::ConfigError;
+pub use rule::{Bound, Rule};

@@ -1,0 +1,88 @@
+//! The shared rules: one object per physical quantity or size, used by the config validation
+//! and by every command flag that takes the same quantity (`surface.grid` and `contact --n`,
+//! `bem.tolerance` and `contact --tolerance`, `asperity.steps_per_period` and `asperity
+//! --steps-per-period`, …).
+
+use super::rule::{Bound, Rule};
+
+/// Grid points per side of a generated surface: at least 16 (the self-affine spectrum needs
+/// k_l < k_r < k_s ≤ n/2 with room between them); the memory budget bounds it above.
+pub const GRID_SIDE: Rule = Rule::count(16, u64::MAX);
+
+/// Smallest side of a loaded height map \[points\]: below 8 a map has no contact clusters or
+/// slopes to speak of (1×1 and 2×2 maps gave κ = 0 and NaN).
+pub const MAP_MIN_SIDE: u64 = 8;
+
+/// Largest |height| of a loaded map \[m\]: 1 mm, a thousand times the roughness of a sheet;
+/// larger heights are a unit mistake (µm read as m; 1e300 µm gave NaN energies).
+pub const MAP_MAX_ABS_HEIGHT_M: f64 = 1e-3;
+
+/// BEM relative convergence tolerance: in (0, 1) (a tolerance of 10 stops before the first
+/// iteration and gave κ = 205 instead of 56).
+pub const BEM_TOLERANCE: Rule = Rule::OPEN_UNIT;
+
+/// Number of log-spaced pressures of a contact sweep: 1 … 10 000 (a pressure per 0.05 % of
+/// p_max/p_min over four decades; each is a BEM solve).
+pub const PRESSURE_STEPS: Rule = Rule::count(1, 10_000);
+
+/// Largest p/E* of the κ fit (Eq. 8's low-pressure slope): in (0, 1].
+pub const KAPPA_MAX_P_OVER_E: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1.0),
+};
+
+/// Hurst exponent of a self-affine surface: in (0, 1).
+pub const HURST: Rule = Rule::OPEN_UNIT;
+
+/// Leapfrog steps per slider period C_t of the asperity model (seed 003 uses 10⁴): 100 …
+/// 10⁷ (below 100 the period is not resolved; above 10⁷ a run takes hours per load and Q_s
+/// has converged to < 1e-6 long before, see `config::AsperityConfig`).
+pub const STEPS_PER_PERIOD: Rule = Rule::closed(100.0, 1e7);
+
+/// Monte-Carlo realisations per l/a point of the random-field curves: at least 2 (a spread
+/// needs two), at most 10⁷.
+pub const RANDOM_FIELD_SAMPLES: Rule = Rule::count(2, 10_000_000);
+
+/// Mesh cap per side of the random-field discretisation: 8 … 4096 (`--max-nodes 0` silently
+/// meshed 2 nodes and gave CV 0.47 against 0.0088).
+pub const RANDOM_FIELD_MAX_NODES: Rule = Rule::count(8, 4096);
+
+/// Recorded samples of a time series: 2 … 10⁷.
+pub const SERIES_SAMPLES: Rule = Rule::count(2, 10_000_000);
+
+/// Re-pinning velocity ratio c_min of the asperity junctions (seed 003): in (0, 1).
+pub const CMIN: Rule = Rule::OPEN_UNIT;
+
+/// A fraction in \[0, 1\] (ζ, ε, φ).
+pub const FRACTION: Rule = Rule::CLOSED_UNIT;
+
+/// Passes of a multipass strip-draw study: 1 … 20 (the cap `fit` already had; each pass is a
+/// full bar simulation).
+pub const PASSES: Rule = Rule::count(1, 20);
+
+/// Largest initial tilt of a DEM flake \[deg\]: \[0, 90\].
+pub const TILT_DEG: Rule = Rule::closed(0.0, 90.0);
+
+/// Rows of a measured data CSV (`tribo fit`): 1 … 100 000 (rows of one condition share its
+/// run, but each is a residual of the least-squares fit).
+pub const DATA_ROWS: Rule = Rule::count(1, 100_000);
+
+/// Distinct (tool length, pressure) conditions of a measured data CSV (`tribo fit`): 1 … 200
+/// (each is one strip-draw run of all its passes per objective evaluation; the fit's Jacobian
+/// takes ≈ 4 evaluations per iteration and up to 60 iterations).
+pub const DATA_CONDITIONS: Rule = Rule::count(1, 200);
+
+/// A nominal contact pressure on the command line \[Pa\]: at least 1 kPa (below, a bare number
+/// is almost surely MPa without its unit — `meso --pressure` took MPa before units were
+/// uniform) and finite.
+pub const PRESSURE: Rule = Rule::Real {
+    lo: Bound::Closed(1e3),
+    hi: Bound::Unbounded,
+};
+
+/// Area of one asperity junction \[m²\] (seed 003: 1e-11 … 1e-7): in (0, 1e-2] — one junction
+/// of a square decimetre is a whole contact, not an asperity.
+pub const JUNCTION_AREA_M2: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1e-2),
+};

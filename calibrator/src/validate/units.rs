@@ -1,0 +1,154 @@
+//! Physical quantities on the command line: SI numbers (`30e6`) or a number with an explicit
+//! unit suffix (`30MPa`, `5um`, `5µm`, `0.08m/s`), parsed the same way by every flag that takes
+//! the dimension. Config files and tables are SI without suffixes.
+//!
+//! Used as clap value parsers: `#[arg(long, value_parser = units::pascals)]`.
+
+use thiserror::Error;
+
+/// A quantity that does not parse.
+#[derive(Debug, Error, PartialEq)]
+pub enum UnitError {
+    /// The numeric part is not a number.
+    #[error("'{0}' is not a number (write SI, e.g. 30e6, or with a unit, e.g. 30MPa)")]
+    NotANumber(String),
+    /// The suffix is not a unit of this dimension.
+    #[error("unknown unit '{unit}' for a {dimension} (use one of {accepted})")]
+    UnknownUnit {
+        /// The suffix found.
+        unit: String,
+        /// What the flag measures.
+        dimension: &'static str,
+        /// The accepted suffixes.
+        accepted: &'static str,
+    },
+}
+
+const PRESSURE: &[(&str, f64)] = &[("GPa", 1e9), ("MPa", 1e6), ("kPa", 1e3), ("Pa", 1.0)];
+const LENGTH: &[(&str, f64)] = &[
+    ("mm", 1e-3),
+    ("um", 1e-6),
+    ("µm", 1e-6),
+    ("nm", 1e-9),
+    ("m", 1.0),
+];
+const VELOCITY: &[(&str, f64)] = &[("mm/s", 1e-3), ("m/s", 1.0)];
+
+/// Splits `text` into its number and unit suffix and scales the number to SI.
+fn parse(
+    text: &str,
+    units: &[(&str, f64)],
+    dimension: &'static str,
+    accepted: &'static str,
+) -> Result<f64, UnitError> {
+    let t = text.trim();
+    // The number ends where the suffix starts: the first letter that cannot belong to a
+    // float literal (an `e`/`E` followed by a digit or sign is an exponent).
+    let bytes: Vec<char> = t.chars().collect();
+    let mut split = bytes.len();
+    for (i, c) in bytes.iter().enumerate() {
+        let exponent = (*c == 'e' || *c == 'E')
+            && i > 0
+            && bytes
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_digit() || *n == '-' || *n == '+');
+        let numeric = c.is_ascii_digit() || matches!(c, '.' | ',' | '-' | '+') || exponent;
+        let after_exponent = i > 0
+            && bytes.get(i - 1).is_some_and(|p| *p == 'e' || *p == 'E')
+            && matches!(c, '-' | '+');
+        if !(numeric || after_exponent) {
+            split = i;
+            break;
+        }
+    }
+    let number: String = bytes.iter().take(split).collect();
+    let unit: String = bytes
+        .iter()
+        .skip(split)
+        .collect::<String>()
+        .trim()
+        .to_owned();
+    // `inf`, `NaN`: parsed as numbers so the rule, not the parser, refuses them by name.
+    if unit.eq_ignore_ascii_case("inf") || unit.eq_ignore_ascii_case("nan") {
+        return t.parse().map_err(|_| UnitError::NotANumber(t.to_owned()));
+    }
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| UnitError::NotANumber(t.to_owned()))?;
+    if unit.is_empty() {
+        return Ok(value);
+    }
+    units
+        .iter()
+        .find(|(u, _)| *u == unit)
+        .map(|(_, s)| value * s)
+        .ok_or(UnitError::UnknownUnit {
+            unit,
+            dimension,
+            accepted,
+        })
+}
+
+/// A pressure or modulus \[Pa\]: `30e6`, `30MPa`, `55GPa`, `500kPa`.
+pub fn pascals(text: &str) -> Result<f64, UnitError> {
+    parse(text, PRESSURE, "pressure", "Pa, kPa, MPa, GPa")
+}
+
+/// A length \[m\]: `100e-6`, `100um`, `100µm`, `0.1mm`.
+pub fn metres(text: &str) -> Result<f64, UnitError> {
+    parse(text, LENGTH, "length", "m, mm, um (µm), nm")
+}
+
+/// A velocity \[m/s\]: `0.08`, `0.08m/s`, `80mm/s`.
+pub fn metres_per_second(text: &str) -> Result<f64, UnitError> {
+    parse(text, VELOCITY, "velocity", "m/s, mm/s")
+}
+
+/// A number in the shortest form that reads back exactly, in scientific notation outside
+/// \[1e-3, 1e4) (`1.0e-4`, not `0.00009999999999999999`; `5.5e10`, not `55000000000.0`).
+pub fn readable(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() || (1e-3..1e4).contains(&x.abs()) {
+        format!("{x:?}")
+    } else {
+        let s = format!("{x:e}");
+        // `1e-4` → `1.0e-4`: TOML and humans both read a mantissa with a point.
+        match s.split_once('e') {
+            Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),
+            _ => s,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn si_and_suffixed_values_agree() {
+        assert_eq!(pascals("30MPa"), Ok(30e6));
+        assert_eq!(pascals("30e6"), Ok(30e6));
+        assert_eq!(pascals("30 MPa"), Ok(30e6));
+        assert_eq!(pascals("55GPa"), Ok(55e9));
+        assert_eq!(pascals("1.5e-3GPa"), Ok(1.5e6));
+        assert_eq!(metres("5um"), metres("5µm"));
+        assert!((metres("5um").unwrap() - 5e-6).abs() < 1e-21);
+        assert_eq!(metres_per_second("80mm/s"), Ok(0.08));
+        assert!(pascals("NaN").unwrap().is_nan());
+        assert!(matches!(pascals("30m"), Err(UnitError::UnknownUnit { .. })));
+        assert!(matches!(pascals("abc"), Err(UnitError::NotANumber(_))));
+        assert!(matches!(pascals("1,5MPa"), Err(UnitError::NotANumber(_))));
+    }
+
+    #[test]
+    fn readable_numbers_read_back_exactly() {
+        for x in [1e-4, 0.1 * 1e-3, 55e9, 340e6, 0.34, 2.0, 1e8, 12e-6, 0.0] {
+            let s = readable(x);
+            assert_eq!(s.parse::<f64>().unwrap(), x, "{s}");
+            assert!(s.len() <= 24, "{s}");
+        }
+        assert_eq!(readable(1e-4), "1.0e-4");
+        assert_eq!(readable(0.08), "0.08");
+        assert_eq!(readable(55e9), "5.5e10");
+    }
+}
