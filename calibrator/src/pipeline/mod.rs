@@ -322,6 +322,8 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     let cfg = &opts.config;
     let started = Instant::now();
     let report = opts.out.join("report");
+    // Figures wait until tables.bin, summary.md and every CSV are written (issue 20).
+    let figures = crate::report::figures::Deferred::start();
     let results = merge(cfg, results).context("merging case results")?;
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
     let alpha =
@@ -344,6 +346,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
         &report,
         started.elapsed().as_secs_f64(),
     )?;
+    figures.finish();
     Ok(Outcome {
         table_path,
         table_bytes,

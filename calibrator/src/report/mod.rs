@@ -3,6 +3,8 @@
 
 pub mod atomic;
 pub mod csv;
+pub mod figures;
+pub mod font;
 pub mod plot;
 
 pub use atomic::{write_atomic, write_atomic_with};

@@ -18,6 +18,7 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
 use super::atomic::{commit_temp, temp_path_for};
+use super::figures;
 
 /// Picture size in pixels (SVG user units) of every plot.
 pub const PLOT_SIZE: (u32, u32) = (900, 600);
@@ -188,14 +189,25 @@ impl LinePlot {
         self
     }
 
-    /// Writes `<stem>.svg` and `<stem>.png` atomically.
+    /// Writes `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
+    /// [`figures::Deferred`] scope. A failure is a warning naming the files, never an error:
+    /// the `Result` is kept for the callers' `?` and is always `Ok`. See [`Self::try_write`].
     pub fn write(&self, stem: &Path) -> Result<()> {
+        let plot = self.clone();
+        let stem = stem.to_path_buf();
+        figures::schedule(move || {
+            figures::render_soft(&with_ext(&stem, "{svg,png}"), || plot.try_write(&stem));
+        });
+        Ok(())
+    }
+
+    /// Writes `<stem>.svg` and `<stem>.png` atomically now; errors are returned.
+    pub fn try_write(&self, stem: &Path) -> Result<()> {
         let (xr, yr) = self.ranges()?;
         let svg = with_ext(stem, "svg");
         let png = with_ext(stem, "png");
-        render_svg(&svg, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
-        render_png(&png, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
-        Ok(())
+        try_render_svg(&svg, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
+        try_render_png(&png, |root| self.draw_any(root, xr.clone(), yr.clone()))
     }
 
     /// The shaded bands, clipped to the drawn x range and spanning the y range.
@@ -421,8 +433,38 @@ pub struct Heatmap<'a> {
 const HEATMAP_MAX_CELLS: usize = 256;
 
 impl Heatmap<'_> {
-    /// Writes `<stem>.svg` and `<stem>.png` atomically.
+    /// Writes `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
+    /// [`figures::Deferred`] scope (the values are copied). A failure is a warning naming the
+    /// files, never an error; see [`Self::try_write`].
     pub fn write(&self, stem: &Path) -> Result<()> {
+        let values = self.values.to_vec();
+        let (title, x_label, y_label) = (
+            self.title.clone(),
+            self.x_label.clone(),
+            self.y_label.clone(),
+        );
+        let (nx, ny, x_range, y_range, value_range) =
+            (self.nx, self.ny, self.x_range, self.y_range, self.value_range);
+        let stem = stem.to_path_buf();
+        figures::schedule(move || {
+            let map = Heatmap {
+                title,
+                x_label,
+                y_label,
+                values: &values,
+                nx,
+                ny,
+                x_range,
+                y_range,
+                value_range,
+            };
+            figures::render_soft(&with_ext(&stem, "{svg,png}"), || map.try_write(&stem));
+        });
+        Ok(())
+    }
+
+    /// Writes `<stem>.svg` and `<stem>.png` atomically now; errors are returned.
+    pub fn try_write(&self, stem: &Path) -> Result<()> {
         if self.nx == 0 || self.ny == 0 || self.values.len() != self.nx * self.ny {
             return Err(anyhow!(
                 "heatmap '{}': {} values for a {}×{} grid",
@@ -432,8 +474,8 @@ impl Heatmap<'_> {
                 self.ny
             ));
         }
-        render_svg(&with_ext(stem, "svg"), |root| self.draw(root))?;
-        render_png(&with_ext(stem, "png"), |root| self.draw(root))
+        try_render_svg(&with_ext(stem, "svg"), |root| self.draw(root))?;
+        try_render_png(&with_ext(stem, "png"), |root| self.draw(root))
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
@@ -561,13 +603,32 @@ fn with_ext(stem: &Path, ext: &str) -> PathBuf {
 }
 
 fn prepare(path: &Path) -> Result<PathBuf> {
+    super::font::ensure_registered().map_err(|e| anyhow!(e))?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     Ok(temp_path_for(path))
 }
 
+/// Draws an SVG file now; a failure is a warning naming the file (see [`figures`]).
 pub(crate) fn render_svg<F>(path: &Path, draw: F) -> Result<()>
+where
+    F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
+{
+    figures::render_soft(path, || try_render_svg(path, draw));
+    Ok(())
+}
+
+/// Draws a PNG file now; a failure is a warning naming the file (see [`figures`]).
+pub(crate) fn render_png<F>(path: &Path, draw: F) -> Result<()>
+where
+    F: FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<()>,
+{
+    figures::render_soft(path, || try_render_png(path, draw));
+    Ok(())
+}
+
+fn try_render_svg<F>(path: &Path, draw: F) -> Result<()>
 where
     F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
 {
@@ -580,7 +641,7 @@ where
     res
 }
 
-pub(crate) fn render_png<F>(path: &Path, draw: F) -> Result<()>
+fn try_render_png<F>(path: &Path, draw: F) -> Result<()>
 where
     F: FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<()>,
 {
@@ -607,7 +668,7 @@ mod tests {
             .log_y()
             .series(Series::line("x²", pts.clone()))
             .series(Series::points("pts", pts).with_error(vec![1.0; 19]))
-            .write(&stem)
+            .try_write(&stem)
             .unwrap();
         let svg = std::fs::read_to_string(dir.path().join("curve.svg")).unwrap();
         assert!(svg.contains("<svg"));
@@ -635,9 +696,12 @@ mod tests {
             y_range: (0.0, 3.0),
             value_range: None,
         };
-        h.write(&dir.path().join("m")).unwrap();
+        h.try_write(&dir.path().join("m")).unwrap();
         h.nx = 5;
-        assert!(h.write(&dir.path().join("bad")).is_err());
+        assert!(h.try_write(&dir.path().join("bad")).is_err());
+        // The soft writer turns the same failure into a warning: no error, no file.
+        assert!(h.write(&dir.path().join("soft")).is_ok());
+        assert!(!dir.path().join("soft.png").exists());
     }
 
     #[test]
