@@ -56,6 +56,15 @@ pub struct SurfaceConfig {
     pub rms_height_deformable: f64,
     /// RMS height of the rigid tool \[m\] (seed 000 cast iron: 0.60 µm).
     pub rms_height_tool: f64,
+    /// A measured map used as the deformable surface instead of the generated one
+    /// (`[surface.deformable_file]`: `path`, and for text/CSV `spacing` \[m\] and
+    /// `height_unit` \[m per file unit\]); levelled, windowed, tapered and periodised onto the
+    /// `grid`² domain of side `length` as [`crate::surface::measured`] documents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deformable_file: Option<crate::surface::MeasuredSurface>,
+    /// A measured map used as the tool surface (`[surface.tool_file]`, as `deformable_file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_file: Option<crate::surface::MeasuredSurface>,
 }
 
 /// Wear flakes (seed 000 §2.2, §5 Step 1, §6.1).
@@ -241,6 +250,16 @@ impl CalibrationConfig {
         }
         positive("surface.rms_height_deformable", s.rms_height_deformable)?;
         positive("surface.rms_height_tool", s.rms_height_tool)?;
+        // A measured map is read and conditioned now, so a bad file stops the run before the
+        // sweep, with the file and the problem named.
+        for (key, file) in [
+            ("surface.deformable_file", &s.deformable_file),
+            ("surface.tool_file", &s.tool_file),
+        ] {
+            if let Some(file) = file {
+                file.surface(key, s.grid, s.length)?;
+            }
+        }
         let f = &self.flakes;
         positive("flakes.diameter", f.diameter)?;
         positive("flakes.thickness", f.thickness)?;

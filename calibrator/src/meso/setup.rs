@@ -52,9 +52,11 @@ pub fn surface_realisation(cfg: &CalibrationConfig, seed_index: usize) -> u64 {
 }
 
 /// The deformable surface h_Def and the tool h_Tool of a run (seed 000 §6.1: self-affine,
-/// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets), on the
-/// config's `grid × grid` mesh of side `length`: realisation 0 under `seed` (the pair of the
-/// contact stage). See [`realised_surfaces`] for the others.
+/// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets; or the
+/// measured maps of `surface.deformable_file` / `surface.tool_file`, see
+/// [`crate::surface::measured`]), on the config's `grid × grid` mesh of side `length`:
+/// realisation 0 under `seed` (the pair of the contact stage). See [`realised_surfaces`] for
+/// the others.
 pub fn case_surfaces(cfg: &CalibrationConfig, seed: u64) -> Result<(HeightMap, HeightMap)> {
     realised_surfaces(cfg, seed, 0)
 }
@@ -73,22 +75,30 @@ pub fn realised_surfaces(
         k_r: s.k_r,
         k_s: s.k_s,
     };
-    let def = spectrum
-        .generate(
-            s.grid,
-            s.length,
-            Rescale::RmsHeight(s.rms_height_deformable),
-            &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
-        )
-        .context("generating the deformable surface (surface.*)")?;
-    let tool = spectrum
-        .generate(
-            s.grid,
-            s.length,
-            Rescale::RmsHeight(s.rms_height_tool),
-            &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
-        )
-        .context("generating the tool surface (surface.*)")?;
+    // A measured map (`surface.deformable_file` / `tool_file`) is the same in every
+    // realisation; the generator's stream is not drawn from for it.
+    let def = match &s.deformable_file {
+        Some(m) => m.surface("surface.deformable_file", s.grid, s.length)?,
+        None => spectrum
+            .generate(
+                s.grid,
+                s.length,
+                Rescale::RmsHeight(s.rms_height_deformable),
+                &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
+            )
+            .context("generating the deformable surface (surface.*)")?,
+    };
+    let tool = match &s.tool_file {
+        Some(m) => m.surface("surface.tool_file", s.grid, s.length)?,
+        None => spectrum
+            .generate(
+                s.grid,
+                s.length,
+                Rescale::RmsHeight(s.rms_height_tool),
+                &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
+            )
+            .context("generating the tool surface (surface.*)")?,
+    };
     Ok((def, tool))
 }
 

@@ -19,6 +19,7 @@
 pub mod asperity;
 pub mod case_runner;
 pub mod contact_report;
+pub mod index_page;
 pub mod inspect;
 pub mod meso_events;
 pub mod meso_report;
@@ -28,6 +29,7 @@ pub mod run_record;
 pub mod slurm;
 pub mod stages;
 pub mod summary;
+pub mod surface_report;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -110,6 +112,12 @@ pub fn write_defaults(out: &Path, preset: Preset, seed: u64) -> Result<Outcome> 
     let report_dir = out.join("report");
     crate::table::report::write_report(&table, &table_path, table_bytes, &report_dir)
         .context("writing the report")?;
+    let title = format!(
+        "tribo calibrate --defaults — preset {}, seed {} (documented defaults, not a calibration)",
+        preset.name(),
+        seed
+    );
+    index_page::write(&report_dir, &title, &table)?;
     Ok(Outcome {
         table_path,
         table_bytes,
@@ -325,6 +333,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     // Figures wait until tables.bin, summary.md and every CSV are written (issue 20).
     let figures = crate::report::figures::Deferred::start();
     let results = merge(cfg, results).context("merging case results")?;
+    surface_report::write(cfg, opts.seed, &report.join("surface"))?;
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
     let alpha =
         fit_alpha(&results, cfg.material.e_star, opts.seed).context("fitting α (Eq. 23)")?;
@@ -347,6 +356,12 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
         started.elapsed().as_secs_f64(),
     )?;
     figures.finish();
+    let title = format!(
+        "tribo calibrate — preset {}, seed {}",
+        opts.preset.name(),
+        opts.seed
+    );
+    index_page::write(&report, &title, &table)?;
     Ok(Outcome {
         table_path,
         table_bytes,

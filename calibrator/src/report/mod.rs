@@ -5,6 +5,7 @@ pub mod atomic;
 pub mod csv;
 pub mod figures;
 pub mod font;
+pub mod html;
 pub mod plot;
 
 pub use atomic::{write_atomic, write_atomic_with};
