@@ -101,12 +101,16 @@ fn surface_toml(dir: &Path, deformable: &str) -> String {
 fn csv_and_x3p_maps_give_the_same_surfaces_and_the_same_case() {
     let dir = tempfile::tempdir().unwrap();
     let def = write_maps(dir.path());
-    let cfg_csv =
-        CalibrationConfig::from_preset_and_toml(Preset::Quick, &surface_toml(dir.path(), "deformable.csv"))
-            .unwrap();
-    let cfg_x3p =
-        CalibrationConfig::from_preset_and_toml(Preset::Quick, &surface_toml(dir.path(), "deformable.x3p"))
-            .unwrap();
+    let cfg_csv = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        &surface_toml(dir.path(), "deformable.csv"),
+    )
+    .unwrap();
+    let cfg_x3p = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        &surface_toml(dir.path(), "deformable.x3p"),
+    )
+    .unwrap();
     let (d_csv, t_csv) = case_surfaces(&cfg_csv, 0).unwrap();
     let (d_x3p, t_x3p) = case_surfaces(&cfg_x3p, 5).unwrap();
     assert_eq!(d_csv, d_x3p, "the two formats of one map differ");
@@ -138,7 +142,10 @@ fn malformed_measured_files_name_the_file_and_the_problem() {
         "{:#}",
         CalibrationConfig::from_preset_and_toml(Preset::Quick, &toml).unwrap_err()
     );
-    assert!(e.contains("tool.x3p") && e.contains("not a zip archive"), "{e}");
+    assert!(
+        e.contains("tool.x3p") && e.contains("not a zip archive"),
+        "{e}"
+    );
 }
 
 /// Writes the fixture files and `tiny-measured.toml` into `$TRIBO_FIXTURE_DIR` (for CI).

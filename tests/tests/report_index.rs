@@ -26,8 +26,7 @@ fn check_page(report: &Path) -> usize {
             "{src}: not a relative link"
         );
         let path = report.join(src);
-        let file =
-            std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut reader = png::Decoder::new(std::io::BufReader::new(file))
             .read_info()
             .unwrap_or_else(|e| panic!("{} is not a PNG: {e}", path.display()));

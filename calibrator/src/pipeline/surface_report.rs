@@ -69,12 +69,13 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
             ]);
         }
         let pts: Vec<(f64, f64)> = bins.iter().map(|b| (b.q, b.psd)).collect();
-        plot = plot.series(Series::points(format!("{name} ({source})"), pts.clone()));
+        let data_index = plot.series.len();
+        plot = plot.series(Series::points(format!("{name} ({source})"), pts));
         if let Some(fit) = power_law_through(&bins, st.hurst, map) {
-            plot = plot.series(Series::dashed(
-                format!("{name}: fitted H = {:.2}", st.hurst),
-                fit,
-            ));
+            plot = plot.series(
+                Series::dashed(format!("{name}: fitted H = {:.2}", st.hurst), fit)
+                    .with_color_of(data_index),
+            );
         }
         heatmap(map, name, &out.join(format!("{name}_height")))?;
     }

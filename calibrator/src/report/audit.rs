@@ -116,7 +116,6 @@ impl<B: DrawingBackend> AuditBackend<B> {
     fn is_series(c: BackendColor) -> bool {
         c.alpha > 0.5 && PALETTE.iter().any(|p| (p.0, p.1, p.2) == c.rgb)
     }
-
 }
 
 impl<B: DrawingBackend> DrawingBackend for AuditBackend<B> {

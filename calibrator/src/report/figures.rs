@@ -142,7 +142,10 @@ mod tests {
         }
         let inner = Deferred::start();
         assert_eq!(inner.finish(), 0, "a nested scope joins the outer one");
-        assert!(log.borrow().is_empty(), "a figure was drawn inside the scope");
+        assert!(
+            log.borrow().is_empty(),
+            "a figure was drawn inside the scope"
+        );
         assert_eq!(scope.finish(), 3);
         assert_eq!(*log.borrow(), vec![0, 1, 2]);
         let now = Rc::new(Cell::new(false));
@@ -155,7 +158,9 @@ mod tests {
     fn failing_and_panicking_figures_are_warnings() {
         let before = failures();
         let dir = tempfile::tempdir().unwrap();
-        render_soft(&dir.path().join("a.png"), || Err(anyhow::anyhow!("no font")));
+        render_soft(&dir.path().join("a.png"), || {
+            Err(anyhow::anyhow!("no font"))
+        });
         render_soft(&dir.path().join("b.png"), || panic!("renderer bug"));
         render_soft(&dir.path().join("c.png"), || Ok(()));
         // Other tests of this process may fail figures on purpose too: at least our two.

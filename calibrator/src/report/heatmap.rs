@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::figures;
-use super::plot::{PLOT_SIZE, colormap, try_render_png, try_render_svg, with_ext};
+use super::plot::{colormap, try_render_png, try_render_svg, with_ext};
 use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, tick_label};
 
 /// A scalar map on a regular grid drawn as a colour image (contact maps, β(x, t) maps).
@@ -56,8 +56,13 @@ impl Heatmap<'_> {
             self.x_label.clone(),
             self.y_label.clone(),
         );
-        let (nx, ny, x_range, y_range, value_range) =
-            (self.nx, self.ny, self.x_range, self.y_range, self.value_range);
+        let (nx, ny, x_range, y_range, value_range) = (
+            self.nx,
+            self.ny,
+            self.x_range,
+            self.y_range,
+            self.value_range,
+        );
         let stem = stem.to_path_buf();
         figures::schedule(move || {
             let map = Heatmap {
@@ -126,7 +131,10 @@ impl Heatmap<'_> {
             (self.y_range.1 - self.y_range.0).abs(),
         );
         let same_unit = unit(&self.x_label).is_some() && unit(&self.x_label) == unit(&self.y_label);
-        if !same_unit || !(w > 0.0 && h > 0.0) || w / h > MAX_EQUAL_ASPECT || h / w > MAX_EQUAL_ASPECT
+        if !same_unit
+            || !(w > 0.0 && h > 0.0)
+            || w / h > MAX_EQUAL_ASPECT
+            || h / w > MAX_EQUAL_ASPECT
         {
             return (0, 0);
         }
@@ -244,7 +252,7 @@ impl Heatmap<'_> {
 mod tests {
     use super::*;
 
-    fn map(title: &str, vals: &[f64]) -> Heatmap<'_> {
+    fn map<'a>(title: &str, vals: &'a [f64]) -> Heatmap<'a> {
         Heatmap {
             title: title.into(),
             x_label: "x [µm]".into(),

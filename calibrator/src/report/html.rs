@@ -313,6 +313,9 @@ mod tests {
         assert!(html.contains("kappa = 2 &amp; more"));
         assert!(html.contains("<a href=\"alpha_v.csv\">CSV</a>"));
         assert!(!html.contains("tmp-1"), "temporary files are not figures");
-        assert!(!html.contains("http"), "the page loads nothing from outside");
+        assert!(
+            !html.contains("http"),
+            "the page loads nothing from outside"
+        );
     }
 }

@@ -69,7 +69,10 @@ pub fn free_position(
     Ok(candidates.into_iter().find_map(|(pos, x, y)| {
         let fits = x >= 0 && y >= 0 && x + w <= aw && y + h <= ah;
         let clear = points.iter().all(|&(px, py)| {
-            px < x - CLEARANCE || px > x + w + CLEARANCE || py < y - CLEARANCE || py > y + h + CLEARANCE
+            px < x - CLEARANCE
+                || px > x + w + CLEARANCE
+                || py < y - CLEARANCE
+                || py > y + h + CLEARANCE
         });
         (fits && clear).then_some(pos)
     }))
@@ -88,7 +91,10 @@ mod tests {
         // Data filling the upper right and upper left corners: the legend goes lower right.
         let pts: Vec<(i32, i32)> = (0..800).step_by(4).map(|x| (x, 20)).collect();
         let pos = free_position(&labels, (800, 500), &pts).unwrap();
-        assert!(matches!(pos, Some(SeriesLabelPosition::LowerRight)), "{pos:?}");
+        assert!(
+            matches!(pos, Some(SeriesLabelPosition::LowerRight)),
+            "{pos:?}"
+        );
         // Data everywhere: nowhere.
         let all: Vec<(i32, i32)> = (0..800)
             .step_by(10)

@@ -381,8 +381,10 @@ impl LinePlot {
                     out.push(px(x, lo));
                     out.push(px(x, hi));
                 }
-                if let (Some(q), SeriesStyle::Line | SeriesStyle::LinePoints | SeriesStyle::Dashed) =
-                    (prev, s.style)
+                if let (
+                    Some(q),
+                    SeriesStyle::Line | SeriesStyle::LinePoints | SeriesStyle::Dashed,
+                ) = (prev, s.style)
                 {
                     out.extend(super::legend::along(q, p));
                 }
@@ -409,8 +411,9 @@ impl LinePlot {
                 (false, true) => self.place_legend(xr.clone(), y.clone().log_scale()),
                 (true, true) => self.place_legend(xr.clone().log_scale(), y.clone().log_scale()),
             }?;
+            let done = found.is_some();
             pick = (y, found.unwrap_or(SeriesLabelPosition::UpperRight));
-            if found.is_some() {
+            if done {
                 break;
             }
         }
@@ -565,7 +568,6 @@ pub fn colormap(t: f64) -> RGBColor {
     let mix = |u: f64, v: f64| (u + (v - u) * f).round() as u8;
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
-
 
 pub(crate) fn with_ext(stem: &Path, ext: &str) -> PathBuf {
     let mut s = stem.as_os_str().to_owned();

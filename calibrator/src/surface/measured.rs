@@ -263,9 +263,14 @@ mod tests {
         assert!((r - 1.0).abs() < 0.1, "RMS ratio {r}");
         // Seamless: the jump across the periodic seam is no larger than a typical step
         // between neighbours inside (an untapered window has a step of ~RMS there).
-        let seam: f64 = (0..32).map(|j| (d.at(0, j) - d.at(31, j)).abs()).sum::<f64>() / 32.0;
-        let inner: f64 =
-            (0..32).map(|j| (d.at(16, j) - d.at(15, j)).abs()).sum::<f64>() / 32.0;
+        let seam: f64 = (0..32)
+            .map(|j| (d.at(0, j) - d.at(31, j)).abs())
+            .sum::<f64>()
+            / 32.0;
+        let inner: f64 = (0..32)
+            .map(|j| (d.at(16, j) - d.at(15, j)).abs())
+            .sum::<f64>()
+            / 32.0;
         assert!(seam <= 1.5 * inner, "seam {seam:e} vs inner {inner:e}");
     }
 
@@ -280,7 +285,10 @@ mod tests {
             height_unit: Some(1e-6),
         };
         let e = s.load("surface.tool_file").unwrap_err().to_string();
-        assert!(e.contains("surface.tool_file.spacing") && e.contains("m.csv"), "{e}");
+        assert!(
+            e.contains("surface.tool_file.spacing") && e.contains("m.csv"),
+            "{e}"
+        );
         let x = MeasuredSurface {
             path: dir.path().join("m.x3p"),
             spacing: Some(1e-6),

@@ -114,8 +114,8 @@ pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
 
 /// Parses an X3P archive held in memory.
 pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
-    let mut zip = zip::ZipArchive::new(Cursor::new(bytes))
-        .map_err(|e| X3pProblem::NotZip(e.to_string()))?;
+    let mut zip =
+        zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| X3pProblem::NotZip(e.to_string()))?;
     let xml_bytes = entry(&mut zip, "main.xml")?;
     let xml = String::from_utf8(xml_bytes).map_err(|e| X3pProblem::Xml(e.to_string()))?;
     let doc = roxmltree::Document::parse(&xml).map_err(|e| X3pProblem::Xml(e.to_string()))?;
@@ -400,27 +400,37 @@ mod tests {
         let m = sample();
         let good = main_xml(5, 3, 0.5e-6, 0.25e-6);
         let data: Vec<u8> = m.heights().iter().flat_map(|z| z.to_le_bytes()).collect();
-        assert!(matches!(
-            parse_x3p(b"hello"),
-            Err(X3pProblem::NotZip(_))
-        ));
+        assert!(matches!(parse_x3p(b"hello"), Err(X3pProblem::NotZip(_))));
         let no_xml = zip_of(&[("bindata/data.bin", &data)]);
         assert_eq!(
             parse_x3p(&no_xml),
             Err(X3pProblem::Entry("main.xml".into()))
         );
-        let short = zip_of(&[("main.xml", good.as_bytes()), ("bindata/data.bin", &data[8..])]);
+        let short = zip_of(&[
+            ("main.xml", good.as_bytes()),
+            ("bindata/data.bin", &data[8..]),
+        ]);
         assert!(matches!(
             parse_x3p(&short),
-            Err(X3pProblem::Size { expected: 120, got: 112, .. })
+            Err(X3pProblem::Size {
+                expected: 120,
+                got: 112,
+                ..
+            })
         ));
         let profile = good.replace("<FeatureType>SUR", "<FeatureType>PRF");
-        let e = parse_x3p(&zip_of(&[("main.xml", profile.as_bytes()), ("bindata/data.bin", &data)]))
-            .unwrap_err();
+        let e = parse_x3p(&zip_of(&[
+            ("main.xml", profile.as_bytes()),
+            ("bindata/data.bin", &data),
+        ]))
+        .unwrap_err();
         assert!(e.to_string().contains("SUR"), "{e}");
         let bad_inc = good.replace("<Increment>5e-7</Increment>", "<Increment>-1</Increment>");
-        let e = parse_x3p(&zip_of(&[("main.xml", bad_inc.as_bytes()), ("bindata/data.bin", &data)]))
-            .unwrap_err();
+        let e = parse_x3p(&zip_of(&[
+            ("main.xml", bad_inc.as_bytes()),
+            ("bindata/data.bin", &data),
+        ]))
+        .unwrap_err();
         assert!(e.to_string().contains("CX/Increment = '-1'"), "{e}");
         let broken = zip_of(&[("main.xml", b"<a><b></a>"), ("bindata/data.bin", &data)]);
         assert!(matches!(parse_x3p(&broken), Err(X3pProblem::Xml(_))));
