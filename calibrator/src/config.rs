@@ -408,6 +408,9 @@ fn nonempty_all(key: &str, v: &[f64], ok: impl Fn(f64) -> bool) -> Result<()> {
     Ok(())
 }
 
+/// Keys no preset sets (so absent from the merge base) that a config file may add.
+const OPTIONAL_KEYS: [&str; 2] = ["surface.deformable_file", "surface.tool_file"];
+
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
 fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value> {
     match (base, over) {
@@ -419,6 +422,11 @@ fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value
                     format!("{path}.{k}")
                 };
                 let Some(old) = b.remove(&k) else {
+                    // Optional sections absent from the preset (serde checks their keys).
+                    if OPTIONAL_KEYS.contains(&key.as_str()) {
+                        b.insert(k, v);
+                        continue;
+                    }
                     bail!("unknown config key `{key}`");
                 };
                 b.insert(k, merge(old, v, &key)?);

@@ -131,8 +131,7 @@ impl Heatmap<'_> {
             (self.y_range.1 - self.y_range.0).abs(),
         );
         let same_unit = unit(&self.x_label).is_some() && unit(&self.x_label) == unit(&self.y_label);
-        if !same_unit
-            || !(w > 0.0 && h > 0.0)
+        if !(same_unit && w > 0.0 && h > 0.0)
             || w / h > MAX_EQUAL_ASPECT
             || h / w > MAX_EQUAL_ASPECT
         {

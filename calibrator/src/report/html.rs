@@ -105,11 +105,7 @@ pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
         h.push_str("<p><strong>Figures were turned off (<code>--no-plots</code>); the CSV files are in the folders below.</strong></p>\n");
     }
     for (k, (g, list)) in groups.iter().enumerate() {
-        let _ = write!(
-            h,
-            "<section id=\"stage-{k}\"><h2>{}</h2>\n",
-            esc(&heading(g))
-        );
+        let _ = writeln!(h, "<section id=\"stage-{k}\"><h2>{}</h2>", esc(&heading(g)));
         let mut data = Vec::new();
         for f in list {
             if let Some(stem) = f.strip_suffix(".png") {

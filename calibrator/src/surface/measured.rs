@@ -141,7 +141,7 @@ pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMa
     }
     tapered.remove_mean();
     let rms = rms_height(&tapered);
-    if !(rms > 0.0) {
+    if rms.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         bail!("the measured map is flat after levelling (RMS height 0)");
     }
     tapered.scale(target_rms / rms);
