@@ -190,7 +190,7 @@ fn heading(folder: &str) -> String {
 }
 
 fn short_name(folder: &str) -> &str {
-    if folder.is_empty() { "table" } else { folder }
+    if folder.is_empty() { "figures" } else { folder }
 }
 
 fn url(rel: &str) -> String {
@@ -209,8 +209,18 @@ fn esc(s: &str) -> String {
 fn markdown(md: &str, h: &mut String) {
     let mut in_list = false;
     let mut in_pre = false;
+    let mut in_fence = false;
     for line in md.lines() {
         let t = line.trim_end();
+        if t.starts_with("```") {
+            h.push_str(if in_fence { "</pre>\n" } else { "<pre>" });
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            let _ = writeln!(h, "{}", esc(t));
+            continue;
+        }
         let is_item = t.starts_with("- ");
         let is_table = t.starts_with('|');
         if in_list && !is_item {
@@ -244,7 +254,7 @@ fn markdown(md: &str, h: &mut String) {
     if in_list {
         h.push_str("</ul>\n");
     }
-    if in_pre {
+    if in_pre || in_fence {
         h.push_str("</pre>\n");
     }
 }
@@ -285,7 +295,7 @@ mod tests {
         }
         let page = IndexPage {
             title: "run <1>",
-            summary_markdown: Some("# Title\n\n- a `b` <c>\n\ntext\n"),
+            summary_markdown: Some("# Title\n\n- a `b` <c>\n\ntext\n```text\nx  <y>\n```\n"),
             table_text: Some("kappa = 2 & more"),
             figures_disabled: false,
         };
@@ -307,6 +317,7 @@ mod tests {
         assert!(html.contains("run &lt;1&gt;"));
         assert!(html.contains("<li>a <code>b</code> &lt;c&gt;</li>"));
         assert!(html.contains("kappa = 2 &amp; more"));
+        assert!(html.contains("<pre>x  &lt;y&gt;\n</pre>"), "fenced block");
         assert!(html.contains("<a href=\"alpha_v.csv\">CSV</a>"));
         assert!(!html.contains("tmp-1"), "temporary files are not figures");
         assert!(
