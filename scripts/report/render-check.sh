@@ -6,6 +6,7 @@
 #     (FONTCONFIG_FILE=/nonexistent, FONTCONFIG_PATH empty) and writes tables.bin, every CSV,
 #     every figure and report/index.html, with no figure warning;
 #  3. `--no-plots` writes the same table and no PNG;
+#     every figure passes the audit (smallest text >= 10 px, no data point under a legend);
 #  4. every <img> of index.html exists and decodes as a PNG (tests/tests/report_index.rs);
 #  5. headless Chromium (Debian's `chromium`) renders index.html to a screenshot.
 # Takes about a minute of CPU on 2 cores beyond the release build.
@@ -33,7 +34,7 @@ TRIBO_FIXTURE_DIR="$work" cargo test -q -p tribo-tests --test measured_surfaces 
 echo "-- tiny calibration on a measured CSV + X3P pair, without fontconfig"
 (
   cd "$work"
-  FONTCONFIG_FILE=/nonexistent FONTCONFIG_PATH="" \
+  FONTCONFIG_FILE=/nonexistent FONTCONFIG_PATH="" TRIBO_FIGURE_AUDIT="$work/audit.tsv" \
     "$tribo" calibrate --config tiny-measured.toml --seed 3 --out run 2>run.err | tee run.log
 )
 cat "$work/run.err"
@@ -48,6 +49,13 @@ echo "report: $pngs PNG figures, $csvs CSV files"
 [ "$pngs" -gt 10 ] || fail "only $pngs figures"
 grep -q "measured: ./deformable.csv" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the measured map"
 grep -q "measured: ./tool.x3p" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the X3P map"
+
+echo "-- figure audit (report/audit.rs): text >= 10 px, no data point under a legend, every PNG"
+audited=$(wc -l <"$work/audit.tsv")
+[ "$audited" -eq "$pngs" ] || fail "$audited figures audited, $pngs PNG files"
+if awk -F'\t' '$2 < 10 || $3 > 0' "$work/audit.tsv" | grep .; then
+  fail "figures above have text below 10 px or a legend over data (columns: file, smallest text px, covered points)"
+fi
 
 echo "-- the same run with --no-plots: same table, no figure"
 (cd "$work" && "$tribo" --no-plots calibrate --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)
