@@ -13,6 +13,9 @@ pub struct Cli {
     /// a given seed and thread count.
     #[arg(long, global = true)]
     pub threads: Option<usize>,
+    /// Write no figures (SVG/PNG); tables, CSV files and summaries are written as usual.
+    #[arg(long, global = true)]
+    pub no_plots: bool,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -50,6 +53,7 @@ pub enum Command {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
+    tribo_calibrator::report::figures::set_enabled(!cli.no_plots);
     if let Some(threads) = cli.threads {
         if threads == 0 {
             anyhow::bail!("--threads must be at least 1");

@@ -56,6 +56,15 @@ pub struct SurfaceConfig {
     pub rms_height_deformable: f64,
     /// RMS height of the rigid tool \[m\] (seed 000 cast iron: 0.60 µm).
     pub rms_height_tool: f64,
+    /// A measured map used as the deformable surface instead of the generated one
+    /// (`[surface.deformable_file]`: `path`, and for text/CSV `spacing` \[m\] and
+    /// `height_unit` \[m per file unit\]); levelled, windowed, tapered and periodised onto the
+    /// `grid`² domain of side `length` as [`crate::surface::measured`] documents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deformable_file: Option<crate::surface::MeasuredSurface>,
+    /// A measured map used as the tool surface (`[surface.tool_file]`, as `deformable_file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_file: Option<crate::surface::MeasuredSurface>,
 }
 
 /// Wear flakes (seed 000 §2.2, §5 Step 1, §6.1).
@@ -217,6 +226,9 @@ impl CalibrationConfig {
     }
 }
 
+/// Keys no preset sets (so absent from the merge base) that a config file may add.
+const OPTIONAL_KEYS: [&str; 2] = ["surface.deformable_file", "surface.tool_file"];
+
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
 fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value, ConfigError> {
     match (base, over) {
@@ -228,6 +240,11 @@ fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value
                     format!("{path}.{k}")
                 };
                 let Some(old) = b.remove(&k) else {
+                    // Optional sections absent from the preset (serde checks their keys).
+                    if OPTIONAL_KEYS.contains(&key.as_str()) {
+                        b.insert(k, v);
+                        continue;
+                    }
                     return Err(ConfigError::UnknownKey { key });
                 };
                 b.insert(k, merge(old, v, &key)?);

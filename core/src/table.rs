@@ -98,6 +98,13 @@ pub enum ValueOrigin {
     DocumentedDefaults,
     /// Calibrated by the `tribo` calibrator's simulations.
     Calibrated,
+    /// `tribo fit`: τ0 and ζ (and K when asked) fitted to measurements, every other value
+    /// the documented defaults; `Provenance::config_hash` holds the FNV-1a hash of the data
+    /// file. (Appended in format 2: earlier tables never hold it.)
+    FittedOnDefaults,
+    /// `tribo fit` on a calibrated table: τ0 and ζ (and K) fitted to measurements, every other
+    /// value calibrated; `Provenance::config_hash` holds the FNV-1a hash of the data file.
+    FittedOnCalibrated,
 }
 
 /// Who wrote the table and how.

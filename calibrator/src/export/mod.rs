@@ -20,7 +20,7 @@ use std::path::Path;
 
 use tribo_core::table::{Table, ValueOrigin};
 
-use crate::table::describe::DEFAULTS_BANNER;
+use crate::table::describe::{DEFAULTS_BANNER, fitted_banner};
 pub use grid::{Grid, Level, Point};
 
 /// Errors of the export.
@@ -112,6 +112,8 @@ pub fn header_lines(table: &Table, table_file: &Path, bytes: &[u8], grid: &Grid)
     let origin = match p.origin {
         ValueOrigin::Calibrated => "calibrated",
         ValueOrigin::DocumentedDefaults => "documented defaults",
+        ValueOrigin::FittedOnDefaults => "fitted to measurements on documented defaults",
+        ValueOrigin::FittedOnCalibrated => "fitted to measurements on a calibration",
     };
     let mut lines = vec![
         format!(
@@ -127,6 +129,9 @@ pub fn header_lines(table: &Table, table_file: &Path, bytes: &[u8], grid: &Grid)
     ];
     if p.origin == ValueOrigin::DocumentedDefaults {
         lines.push(format!("*** {DEFAULTS_BANNER} ***"));
+    }
+    if let Some(banner) = fitted_banner(p.origin, p.config_hash) {
+        lines.push(format!("*** {banner} ***"));
     }
     let l = &table.law;
     lines.extend([

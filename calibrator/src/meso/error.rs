@@ -18,6 +18,15 @@ pub enum MesoError {
         #[source]
         source: SurfaceError,
     },
+    /// A measured map (`surface.deformable_file` / `surface.tool_file`) could not be read or
+    /// put onto the calibration's domain.
+    #[error("{key}: {reason}")]
+    MeasuredSurface {
+        /// The config key that names the file.
+        key: &'static str,
+        /// What the reader or the conditioning refused (the file is named in it).
+        reason: String,
+    },
     /// The case's pressure is outside (0, p_crit).
     #[error("case pressure {pressure} Pa must be in (0, material.p_crit = {p_crit} Pa)")]
     Pressure {

@@ -52,9 +52,11 @@ pub fn surface_realisation(cfg: &CalibrationConfig, seed_index: usize) -> u64 {
 }
 
 /// The deformable surface h_Def and the tool h_Tool of a run (seed 000 §6.1: self-affine,
-/// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets), on the
-/// config's `grid × grid` mesh of side `length`: realisation 0 under `seed` (the pair of the
-/// contact stage). See [`realised_surfaces`] for the others.
+/// Hurst H, cutoffs k_l, k_r, k_s; RMS heights 1.40 µm and 0.60 µm in the presets; or the
+/// measured maps of `surface.deformable_file` / `surface.tool_file`, see
+/// [`crate::surface::measured`]), on the config's `grid × grid` mesh of side `length`:
+/// realisation 0 under `seed` (the pair of the contact stage). See [`realised_surfaces`] for
+/// the others.
 pub fn case_surfaces(
     cfg: &CalibrationConfig,
     seed: u64,
@@ -76,28 +78,43 @@ pub fn realised_surfaces(
         k_r: s.k_r,
         k_s: s.k_s,
     };
-    let def = spectrum
-        .generate(
-            s.grid,
-            s.length,
-            Rescale::RmsHeight(s.rms_height_deformable),
-            &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
-        )
-        .map_err(|source| MesoError::Surface {
-            which: "deformable",
-            source,
-        })?;
-    let tool = spectrum
-        .generate(
-            s.grid,
-            s.length,
-            Rescale::RmsHeight(s.rms_height_tool),
-            &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
-        )
-        .map_err(|source| MesoError::Surface {
-            which: "tool",
-            source,
-        })?;
+    // A measured map (`surface.deformable_file` / `tool_file`) is the same in every
+    // realisation; the generator's stream is not drawn from for it.
+    let measured = |key: &'static str, m: &crate::surface::measured::MeasuredSurface| {
+        m.surface(key, s.grid, s.length)
+            .map_err(|e| MesoError::MeasuredSurface {
+                key,
+                reason: format!("{e:#}"),
+            })
+    };
+    let def = match &s.deformable_file {
+        Some(m) => measured("surface.deformable_file", m)?,
+        None => spectrum
+            .generate(
+                s.grid,
+                s.length,
+                Rescale::RmsHeight(s.rms_height_deformable),
+                &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
+            )
+            .map_err(|source| MesoError::Surface {
+                which: "deformable",
+                source,
+            })?,
+    };
+    let tool = match &s.tool_file {
+        Some(m) => measured("surface.tool_file", m)?,
+        None => spectrum
+            .generate(
+                s.grid,
+                s.length,
+                Rescale::RmsHeight(s.rms_height_tool),
+                &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
+            )
+            .map_err(|source| MesoError::Surface {
+                which: "tool",
+                source,
+            })?,
+    };
     Ok((def, tool))
 }
 

@@ -17,8 +17,9 @@ use crate::strip_draw::fit::{
 };
 use crate::strip_draw::model::StripModel;
 use crate::strip_draw::report::write_fit_report;
-use crate::table::describe::DEFAULTS_BANNER;
+use crate::table::describe::{DEFAULTS_BANNER, fitted_banner};
 use crate::table::io::{read_table, write_table};
+use tribo_core::table::ValueOrigin;
 
 /// Inputs of the strip-draw fit.
 #[derive(Debug, Clone)]
@@ -74,7 +75,10 @@ pub fn fit_strip_draw(
         None => (tribo_core::table::Table::seed000_defaults(), true),
     };
     if defaults {
-        eprintln!("WARNING: no --table-in: κ, E*, h'_rms, α(v), H, h_p are the {DEFAULTS_BANNER}");
+        eprintln!(
+            "WARNING: no --table-in: the fit starts from documented defaults; κ, E*, h'_rms, α(v), H \
+             and h_p stay the {DEFAULTS_BANNER}"
+        );
     }
     let model = StripModel::from_table(&table)?;
     let settings = args.numerics.settings()?;
@@ -136,6 +140,22 @@ pub fn fit_strip_draw(
         counter.load(Ordering::Relaxed)
     )?;
     apply_to_table(&mut table, &fit, args.fit_k)?;
+    // Provenance: what the table now is, and which data file it was fitted to.
+    let data_bytes = std::fs::read(&args.data)
+        .with_context(|| format!("reading {} for its hash", args.data.display()))?;
+    let data_hash = crate::pipeline::run_record::fnv1a(&data_bytes);
+    table.provenance.origin = match table.provenance.origin {
+        ValueOrigin::Calibrated | ValueOrigin::FittedOnCalibrated => {
+            ValueOrigin::FittedOnCalibrated
+        }
+        ValueOrigin::DocumentedDefaults | ValueOrigin::FittedOnDefaults => {
+            ValueOrigin::FittedOnDefaults
+        }
+    };
+    table.provenance.config_hash = data_hash;
+    if let Some(banner) = fitted_banner(table.provenance.origin, data_hash) {
+        eprintln!("{banner}");
+    }
     let table_out = args
         .table_out
         .clone()

@@ -220,27 +220,31 @@ pub fn write(
 
     // Fig. 16: model (Eq. 23 with α at the case's velocity) vs simulation, every case.
     {
-        let pts: Vec<(f64, f64)> = results
-            .iter()
-            .filter_map(|r| {
-                let a = alpha.at(r.case.velocity)?.alpha;
-                let model = a * r.beta_realised * r.case.pressure / e;
-                Some((100.0 * model, 100.0 * r.mean_ap))
-            })
-            .collect();
-        let hi = pts
-            .iter()
-            .map(|p| p.0.max(p.1))
-            .fold(0.0, f64::max)
-            .max(1e-9);
-        LinePlot::new(
+        // One colour per nominal β, as in the paper's figure.
+        let mut betas: Vec<f64> = results.iter().map(|r| r.case.beta).collect();
+        betas.sort_by(f64::total_cmp);
+        betas.dedup();
+        let mut plot = LinePlot::new(
             "Eq. 23 with the fitted α(v) vs the BEM–DEM simulation (Fig. 16)",
             "model A̅_p/A_0 [%]",
             "simulated ⟨A_p⟩/A_0 [%]",
-        )
-        .series(Series::points("cases", pts))
-        .series(Series::dashed("identity", vec![(0.0, 0.0), (hi, hi)]))
-        .write(&dir.join("fig16_model_vs_simulation"))?;
+        );
+        let mut hi = 1e-9f64;
+        for &b in &betas {
+            let pts: Vec<(f64, f64)> = results
+                .iter()
+                .filter(|r| r.case.beta == b)
+                .filter_map(|r| {
+                    let a = alpha.at(r.case.velocity)?.alpha;
+                    let model = a * r.beta_realised * r.case.pressure / e;
+                    Some((100.0 * model, 100.0 * r.mean_ap))
+                })
+                .collect();
+            hi = pts.iter().map(|p| p.0.max(p.1)).fold(hi, f64::max);
+            plot = plot.series(Series::points(format!("cases at β = {b}"), pts));
+        }
+        plot.series(Series::dashed("identity", vec![(0.0, 0.0), (hi, hi)]))
+            .write(&dir.join("fig16_model_vs_simulation"))?;
     }
     Ok(())
 }

@@ -22,6 +22,7 @@ pub mod contact_report;
 pub mod dem_run;
 pub mod fit_strip_draw;
 pub mod fretting;
+pub mod index_page;
 pub mod inspect;
 pub mod meso_case;
 pub mod meso_events;
@@ -33,6 +34,7 @@ pub mod slurm;
 pub mod stages;
 pub mod strip_draw;
 pub mod summary;
+pub mod surface_report;
 pub mod third_body;
 
 use std::path::{Path, PathBuf};
@@ -116,6 +118,12 @@ pub fn write_defaults(out: &Path, preset: Preset, seed: u64) -> Result<Outcome> 
     let report_dir = out.join("report");
     crate::table::report::write_report(&table, &table_path, table_bytes, &report_dir)
         .context("writing the report")?;
+    let title = format!(
+        "tribo calibrate --defaults — preset {}, seed {} (documented defaults, not a calibration)",
+        preset.name(),
+        seed
+    );
+    index_page::write(&report_dir, &title, &table)?;
     Ok(Outcome {
         table_path,
         table_bytes,
@@ -336,7 +344,10 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     let cfg = &opts.config;
     let started = Instant::now();
     let report = opts.out.join("report");
+    // Figures wait until tables.bin, summary.md and every CSV are written (issue 20).
+    let figures = crate::report::figures::Deferred::start();
     let results = merge(cfg, results).context("merging case results")?;
+    surface_report::write(cfg, opts.seed, &report.join("surface"))?;
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
     let alpha =
         fit_alpha(&results, cfg.material.e_star, opts.seed).context("fitting α (Eq. 23)")?;
@@ -358,6 +369,13 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
         &report,
         started.elapsed().as_secs_f64(),
     )?;
+    figures.finish();
+    let title = format!(
+        "tribo calibrate — preset {}, seed {}",
+        opts.preset.name(),
+        opts.seed
+    );
+    index_page::write(&report, &title, &table)?;
     Ok(Outcome {
         table_path,
         table_bytes,

@@ -48,6 +48,21 @@ pub fn write(
         cfg.flakes.diameter * 1e6,
         cfg.flakes.diameter / pixel
     );
+    for (name, file) in [("deformable", &s.deformable_file), ("tool", &s.tool_file)] {
+        let _ = match file {
+            Some(f) => writeln!(
+                m,
+                "- The {name} surface is the measured map `{}` (levelled, windowed, tapered, \
+                 periodised: `surface/surfaces.csv` compares its fitted PSD with the generator's).",
+                f.path.display()
+            ),
+            None => writeln!(
+                m,
+                "- The {name} surface is generated (self-affine, H = {}).",
+                s.hurst
+            ),
+        };
+    }
     let w = &cfg.sweep;
     let _ = writeln!(
         m,

@@ -18,6 +18,9 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
 use super::atomic::{commit_temp, temp_path_for};
+use super::audit::{AuditBackend, LEGEND_BACKGROUND_ALPHA};
+use super::figures;
+use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, headroom, pad, series_color, tick_label};
 
 /// Picture size in pixels (SVG user units) of every plot.
 pub const PLOT_SIZE: (u32, u32) = (900, 600);
@@ -46,6 +49,8 @@ pub struct Series {
     pub error: Option<Vec<(f64, f64)>>,
     /// Drawing style.
     pub style: SeriesStyle,
+    /// Draw in the colour of series number `k` of the plot (a fit in its data's colour).
+    pub color_of: Option<usize>,
 }
 
 impl Series {
@@ -56,6 +61,7 @@ impl Series {
             points,
             error: None,
             style: SeriesStyle::Line,
+            color_of: None,
         }
     }
     /// Markers only.
@@ -65,6 +71,7 @@ impl Series {
             points,
             error: None,
             style: SeriesStyle::Points,
+            color_of: None,
         }
     }
     /// A dashed reference line.
@@ -74,6 +81,7 @@ impl Series {
             points,
             error: None,
             style: SeriesStyle::Dashed,
+            color_of: None,
         }
     }
     /// Adds symmetric error bars (one half-width per point).
@@ -95,6 +103,12 @@ impl Series {
     /// Changes the drawing style.
     pub fn with_style(mut self, style: SeriesStyle) -> Self {
         self.style = style;
+        self
+    }
+    /// Draws this series in the colour of the plot's series number `k` (e.g. a fit through
+    /// the data of series `k`).
+    pub fn with_color_of(mut self, k: usize) -> Self {
+        self.color_of = Some(k);
         self
     }
 }
@@ -132,6 +146,8 @@ pub struct LinePlot {
     pub series: Vec<Series>,
     /// Shaded x intervals, drawn first.
     pub spans: Vec<XSpan>,
+    /// Physical bounds of y (e.g. α ≥ 0): error bars and the drawn range are clipped to them.
+    pub y_bounds: Option<(f64, f64)>,
 }
 
 impl LinePlot {
@@ -151,7 +167,13 @@ impl LinePlot {
             y_range: None,
             series: Vec::new(),
             spans: Vec::new(),
+            y_bounds: None,
         }
+    }
+    /// Clips error bars and the drawn y range to the physical bounds \[lo, hi\] of y.
+    pub fn y_bounds(mut self, lo: f64, hi: f64) -> Self {
+        self.y_bounds = Some((lo, hi));
+        self
     }
     /// Shades the x interval \[lo, hi\] in `color` behind the series.
     pub fn shade_x(mut self, label: impl Into<String>, lo: f64, hi: f64, color: RGBColor) -> Self {
@@ -188,14 +210,25 @@ impl LinePlot {
         self
     }
 
-    /// Writes `<stem>.svg` and `<stem>.png` atomically.
+    /// Writes `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
+    /// [`figures::Deferred`] scope. A failure is a warning naming the files, never an error:
+    /// the `Result` is kept for the callers' `?` and is always `Ok`. See [`Self::try_write`].
     pub fn write(&self, stem: &Path) -> Result<()> {
+        let plot = self.clone();
+        let stem = stem.to_path_buf();
+        figures::schedule(move || {
+            figures::render_soft(&with_ext(&stem, "{svg,png}"), || plot.try_write(&stem));
+        });
+        Ok(())
+    }
+
+    /// Writes `<stem>.svg` and `<stem>.png` atomically now; errors are returned.
+    pub fn try_write(&self, stem: &Path) -> Result<()> {
         let (xr, yr) = self.ranges()?;
         let svg = with_ext(stem, "svg");
         let png = with_ext(stem, "png");
-        render_svg(&svg, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
-        render_png(&png, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
-        Ok(())
+        try_render_svg(&svg, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
+        try_render_png(&png, |root| self.draw_any(root, xr.clone(), yr.clone()))
     }
 
     /// The shaded bands, clipped to the drawn x range and spanning the y range.
@@ -237,6 +270,27 @@ impl LinePlot {
         x.is_finite() && y.is_finite() && (!self.x_log || x > 0.0) && (!self.y_log || y > 0.0)
     }
 
+    /// The drawn ends (lo, hi) of point `i`'s error bar on series `s`: non-finite lengths
+    /// count as 0, a log axis keeps the bar above 0, and [`Self::y_bounds`] clip it.
+    fn bar_ends(&self, s: &Series, i: usize, y: f64) -> (f64, f64) {
+        let (down, up) = s
+            .error
+            .as_ref()
+            .and_then(|e| e.get(i))
+            .copied()
+            .unwrap_or((0.0, 0.0));
+        let clean = |d: f64| if d.is_finite() { d.abs() } else { 0.0 };
+        let (mut lo, mut hi) = (y - clean(down), y + clean(up));
+        if self.y_log && lo <= 0.0 {
+            lo = y;
+        }
+        if let Some((blo, bhi)) = self.y_bounds {
+            lo = lo.max(blo.min(y));
+            hi = hi.min(bhi.max(y));
+        }
+        (lo, hi)
+    }
+
     fn ranges(&self) -> Result<(Range<f64>, Range<f64>)> {
         let mut xs = (f64::INFINITY, f64::NEG_INFINITY);
         let mut ys = (f64::INFINITY, f64::NEG_INFINITY);
@@ -245,21 +299,9 @@ impl LinePlot {
                 if !self.visible(x, y) {
                     continue;
                 }
-                let (down, up) = s
-                    .error
-                    .as_ref()
-                    .and_then(|e| e.get(i))
-                    .copied()
-                    .unwrap_or((0.0, 0.0));
-                let clean = |d: f64| if d.is_finite() { d.abs() } else { 0.0 };
-                let (down, up) = (clean(down), clean(up));
+                let (lo, hi) = self.bar_ends(s, i, y);
                 xs = (xs.0.min(x), xs.1.max(x));
-                let lo = if self.y_log && y - down <= 0.0 {
-                    y
-                } else {
-                    y - down
-                };
-                ys = (ys.0.min(lo), ys.1.max(y + up));
+                ys = (ys.0.min(lo), ys.1.max(hi));
             }
         }
         let x = self.x_range.unwrap_or(xs);
@@ -270,19 +312,142 @@ impl LinePlot {
         Ok((pad(x, self.x_log), pad(y, self.y_log)))
     }
 
+    /// The palette slot of each series: its own, or that of the series it follows in colour.
+    fn colors(&self) -> Vec<RGBColor> {
+        let mut own = Vec::with_capacity(self.series.len());
+        let mut next = 0;
+        for s in &self.series {
+            own.push(match s.color_of {
+                Some(k) if k < own.len() => own[k],
+                _ => {
+                    next += 1;
+                    next - 1
+                }
+            });
+        }
+        own.into_iter().map(series_color).collect()
+    }
+
+    /// Legend entries in drawing order (spans first).
+    pub(crate) fn legend_labels(&self) -> Vec<&str> {
+        self.spans
+            .iter()
+            .map(|s| s.label.as_str())
+            .chain(self.series.iter().map(|s| s.label.as_str()))
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+
+    /// The chart layout shared by the drawing and the legend placement.
+    fn builder<'a, 'b, DB: DrawingBackend>(
+        &self,
+        root: &'a DrawingArea<DB, Shift>,
+    ) -> ChartBuilder<'a, 'b, DB> {
+        let mut b = ChartBuilder::on(root);
+        b.caption(&self.title, ("sans-serif", TITLE_PX))
+            .margin(15)
+            .margin_right(25)
+            .x_label_area_size(50)
+            .y_label_area_size(85);
+        b
+    }
+
+    /// Data points in pixels of the plotting area (markers, line vertices and points along
+    /// lines, error-bar ends), for the legend placement.
+    fn data_pixels<DB, X, Y>(
+        &self,
+        chart: &ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    ) -> Vec<(i32, i32)>
+    where
+        DB: DrawingBackend,
+        X: Ranged<ValueType = f64>,
+        Y: Ranged<ValueType = f64>,
+    {
+        let (ox, oy) = chart.plotting_area().get_base_pixel();
+        let px = |x: f64, y: f64| {
+            let (a, b) = chart.backend_coord(&(x, y));
+            (a - ox, b - oy)
+        };
+        let mut out = Vec::new();
+        for s in &self.series {
+            let mut prev: Option<(i32, i32)> = None;
+            for (i, &(x, y)) in s.points.iter().enumerate() {
+                if !self.visible(x, y) {
+                    continue;
+                }
+                let p = px(x, y);
+                if s.error.is_some() {
+                    let (lo, hi) = self.bar_ends(s, i, y);
+                    out.push(px(x, lo));
+                    out.push(px(x, hi));
+                }
+                if let (
+                    Some(q),
+                    SeriesStyle::Line | SeriesStyle::LinePoints | SeriesStyle::Dashed,
+                ) = (prev, s.style)
+                {
+                    out.extend(super::legend::along(q, p));
+                }
+                out.push(p);
+                prev = Some(p);
+            }
+        }
+        out
+    }
+
     fn draw_any<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
         xr: Range<f64>,
         yr: Range<f64>,
     ) -> Result<()> {
+        // Room above the data is added until the legend finds a place that covers no point.
+        let mut pick = (yr.clone(), SeriesLabelPosition::UpperRight);
+        for attempt in 0..4 {
+            let y = headroom(&yr, self.y_log, 0.3 * f64::from(attempt));
+            let found = match (self.x_log, self.y_log) {
+                (false, false) => self.place_legend(xr.clone(), y.clone()),
+                (true, false) => self.place_legend(xr.clone().log_scale(), y.clone()),
+                (false, true) => self.place_legend(xr.clone(), y.clone().log_scale()),
+                (true, true) => self.place_legend(xr.clone().log_scale(), y.clone().log_scale()),
+            }?;
+            let done = found.is_some();
+            pick = (y, found.unwrap_or(SeriesLabelPosition::UpperRight));
+            if done {
+                break;
+            }
+        }
+        let (yr, legend) = pick;
         let bounds = (xr.clone(), yr.clone());
         match (self.x_log, self.y_log) {
-            (false, false) => self.draw(root, xr, yr, &bounds),
-            (true, false) => self.draw(root, xr.log_scale(), yr, &bounds),
-            (false, true) => self.draw(root, xr, yr.log_scale(), &bounds),
-            (true, true) => self.draw(root, xr.log_scale(), yr.log_scale(), &bounds),
+            (false, false) => self.draw(root, xr, yr, &bounds, legend),
+            (true, false) => self.draw(root, xr.log_scale(), yr, &bounds, legend),
+            (false, true) => self.draw(root, xr, yr.log_scale(), &bounds, legend),
+            (true, true) => self.draw(root, xr.log_scale(), yr.log_scale(), &bounds, legend),
         }
+    }
+
+    /// Where the legend covers no data point at these ranges (`None`: nowhere).
+    fn place_legend<X, Y>(&self, xr: X, yr: Y) -> Result<Option<SeriesLabelPosition>>
+    where
+        X: AsRangedCoord<Value = f64>,
+        Y: AsRangedCoord<Value = f64>,
+        X::CoordDescType: Ranged<ValueType = f64>,
+        Y::CoordDescType: Ranged<ValueType = f64>,
+    {
+        let labels = self.legend_labels();
+        if labels.is_empty() {
+            return Ok(Some(SeriesLabelPosition::UpperRight));
+        }
+        let mut buf = vec![0u8; (PLOT_SIZE.0 * PLOT_SIZE.1 * 3) as usize];
+        let root = BitMapBackend::with_buffer(&mut buf, PLOT_SIZE).into_drawing_area();
+        let chart = self
+            .builder(&root)
+            .build_cartesian_2d(xr, yr)
+            .map_err(|err| anyhow!("plot '{}': {err:?}", self.title))?;
+        let area = chart.plotting_area().dim_in_pixel();
+        let points = self.data_pixels(&chart);
+        super::legend::free_position(&labels, area, &points)
     }
 
     fn draw<DB, X, Y>(
@@ -291,6 +456,7 @@ impl LinePlot {
         xr: X,
         yr: Y,
         bounds: &(Range<f64>, Range<f64>),
+        legend: SeriesLabelPosition,
     ) -> Result<()>
     where
         DB: DrawingBackend,
@@ -302,24 +468,23 @@ impl LinePlot {
         let e =
             |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err:?}", self.title);
         root.fill(&WHITE).map_err(e)?;
-        let mut chart = ChartBuilder::on(root)
-            .caption(&self.title, ("sans-serif", 22))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(75)
-            .build_cartesian_2d(xr, yr)
-            .map_err(e)?;
+        let mut chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
         chart
             .configure_mesh()
             .x_desc(&self.x_label)
             .y_desc(&self.y_label)
+            .axis_desc_style(("sans-serif", AXIS_LABEL_PX))
+            .label_style(("sans-serif", TICK_PX))
+            .x_label_formatter(&|v| tick_label(*v))
+            .y_label_formatter(&|v| tick_label(*v))
             .light_line_style(WHITE.mix(0.0))
             .draw()
             .map_err(e)?;
         let mut any_label = false;
         self.draw_spans(&mut chart, &bounds.0, &bounds.1, &mut any_label)?;
-        for (k, s) in self.series.iter().enumerate() {
-            let color = Palette99::pick(k).to_rgba();
+        let colors = self.colors();
+        for (s, color) in self.series.iter().zip(colors) {
+            let color = color.to_rgba();
             let pts: Vec<(f64, f64)> = s
                 .points
                 .iter()
@@ -327,192 +492,56 @@ impl LinePlot {
                 .filter(|&(x, y)| self.visible(x, y))
                 .collect();
             let line_style = ShapeStyle::from(&color).stroke_width(2);
-            if let Some(err) = &s.error {
-                let bars = s
-                    .points
-                    .iter()
-                    .zip(err)
-                    .filter_map(|(&(x, y), &(down, up))| {
-                        let clean = |d: f64| if d.is_finite() { d.abs() } else { 0.0 };
-                        let (down, up) = (clean(down), clean(up));
-                        let lo = if self.y_log && y - down <= 0.0 {
-                            y
-                        } else {
-                            y - down
-                        };
-                        self.visible(x, y)
-                            .then(|| ErrorBar::new_vertical(x, lo, y, y + up, color.filled(), 8))
-                    });
+            if s.error.is_some() {
+                let bars = s.points.iter().enumerate().filter_map(|(i, &(x, y))| {
+                    let (lo, hi) = self.bar_ends(s, i, y);
+                    self.visible(x, y)
+                        .then(|| ErrorBar::new_vertical(x, lo, y, hi, color.filled(), 8))
+                });
                 chart.draw_series(bars).map_err(e)?;
             }
             let anno = match s.style {
-                SeriesStyle::Line => Some(
-                    chart
-                        .draw_series(LineSeries::new(pts.clone(), line_style))
-                        .map_err(e)?,
-                ),
+                SeriesStyle::Line => chart
+                    .draw_series(LineSeries::new(pts.clone(), line_style))
+                    .map_err(e)?,
                 SeriesStyle::LinePoints => {
                     chart
                         .draw_series(LineSeries::new(pts.clone(), line_style))
                         .map_err(e)?;
-                    Some(
-                        chart
-                            .draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled())))
-                            .map_err(e)?,
-                    )
-                }
-                SeriesStyle::Dashed => Some(
-                    chart
-                        .draw_series(DashedLineSeries::new(pts.clone(), 8, 5, line_style))
-                        .map_err(e)?,
-                ),
-                SeriesStyle::Points => Some(
                     chart
                         .draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled())))
-                        .map_err(e)?,
-                ),
+                        .map_err(e)?
+                }
+                SeriesStyle::Dashed => chart
+                    .draw_series(DashedLineSeries::new(pts.clone(), 8, 5, line_style))
+                    .map_err(e)?,
+                SeriesStyle::Points => chart
+                    .draw_series(pts.iter().map(|&p| Circle::new(p, 4, color.filled())))
+                    .map_err(e)?,
             };
-            if let Some(a) = anno
-                && !s.label.is_empty()
-            {
+            if !s.label.is_empty() {
                 any_label = true;
-                a.label(s.label.clone()).legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+                let dashed = s.style == SeriesStyle::Dashed;
+                anno.label(s.label.clone()).legend(move |(x, y)| {
+                    let style = color.stroke_width(2);
+                    if dashed {
+                        PathElement::new(vec![(x, y), (x + 8, y)], style)
+                    } else {
+                        PathElement::new(vec![(x, y), (x + 20, y)], style)
+                    }
                 });
             }
         }
         if any_label {
             chart
                 .configure_series_labels()
-                .background_style(WHITE.mix(0.85))
+                .position(legend)
+                .label_font(("sans-serif", TICK_PX))
+                .background_style(WHITE.mix(LEGEND_BACKGROUND_ALPHA))
                 .border_style(BLACK)
                 .draw()
                 .map_err(e)?;
         }
-        root.present().map_err(e)?;
-        Ok(())
-    }
-}
-
-/// A scalar map on a regular grid drawn as a colour image (contact maps, β(x, t) maps).
-#[derive(Debug, Clone)]
-pub struct Heatmap<'a> {
-    /// Title.
-    pub title: String,
-    /// x-axis label with unit.
-    pub x_label: String,
-    /// y-axis label with unit.
-    pub y_label: String,
-    /// Row-major values, `ny` rows of `nx` (row 0 at the bottom).
-    pub values: &'a [f64],
-    /// Columns.
-    pub nx: usize,
-    /// Rows.
-    pub ny: usize,
-    /// Physical x extent.
-    pub x_range: (f64, f64),
-    /// Physical y extent.
-    pub y_range: (f64, f64),
-    /// Colour scale limits (default: data min/max).
-    pub value_range: Option<(f64, f64)>,
-}
-
-/// Largest number of cells drawn per axis; larger maps are subsampled for drawing.
-const HEATMAP_MAX_CELLS: usize = 256;
-
-impl Heatmap<'_> {
-    /// Writes `<stem>.svg` and `<stem>.png` atomically.
-    pub fn write(&self, stem: &Path) -> Result<()> {
-        if self.nx == 0 || self.ny == 0 || self.values.len() != self.nx * self.ny {
-            return Err(anyhow!(
-                "heatmap '{}': {} values for a {}×{} grid",
-                self.title,
-                self.values.len(),
-                self.nx,
-                self.ny
-            ));
-        }
-        render_svg(&with_ext(stem, "svg"), |root| self.draw(root))?;
-        render_png(&with_ext(stem, "png"), |root| self.draw(root))
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e =
-            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("heatmap '{}': {err:?}", self.title);
-        let (vmin, vmax) = self.value_range.unwrap_or_else(|| {
-            self.values
-                .iter()
-                .filter(|v| v.is_finite())
-                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| {
-                    (a.min(v), b.max(v))
-                })
-        });
-        let span = if vmax > vmin { vmax - vmin } else { 1.0 };
-        root.fill(&WHITE).map_err(e)?;
-        let (main, bar) = root.split_horizontally(PLOT_SIZE.0 - 110);
-        let mut chart = ChartBuilder::on(&main)
-            .caption(&self.title, ("sans-serif", 22))
-            .margin(15)
-            .x_label_area_size(45)
-            .y_label_area_size(75)
-            .build_cartesian_2d(
-                self.x_range.0..self.x_range.1,
-                self.y_range.0..self.y_range.1,
-            )
-            .map_err(e)?;
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .draw()
-            .map_err(e)?;
-        let sx = self.nx.div_ceil(HEATMAP_MAX_CELLS);
-        let sy = self.ny.div_ceil(HEATMAP_MAX_CELLS);
-        let dx = (self.x_range.1 - self.x_range.0) / self.nx as f64;
-        let dy = (self.y_range.1 - self.y_range.0) / self.ny as f64;
-        let cells = (0..self.ny)
-            .step_by(sy)
-            .flat_map(|j| (0..self.nx).step_by(sx).map(move |i| (i, j)));
-        chart
-            .draw_series(cells.map(|(i, j)| {
-                let v = self.values[j * self.nx + i];
-                let c = if v.is_finite() {
-                    colormap((v - vmin) / span)
-                } else {
-                    RGBColor(255, 0, 255)
-                };
-                let x0 = self.x_range.0 + i as f64 * dx;
-                let y0 = self.y_range.0 + j as f64 * dy;
-                Rectangle::new(
-                    [(x0, y0), (x0 + dx * sx as f64, y0 + dy * sy as f64)],
-                    c.filled(),
-                )
-            }))
-            .map_err(e)?;
-        // Colour bar.
-        let mut cb = ChartBuilder::on(&bar)
-            .margin_top(50)
-            .margin_bottom(60)
-            .margin_right(10)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0.0..1.0, vmin..vmin + span)
-            .map_err(e)?;
-        cb.configure_mesh()
-            .disable_mesh()
-            .disable_x_axis()
-            .draw()
-            .map_err(e)?;
-        let steps = 64;
-        cb.draw_series((0..steps).map(|k| {
-            let a = vmin + span * k as f64 / steps as f64;
-            let b = vmin + span * (k + 1) as f64 / steps as f64;
-            Rectangle::new(
-                [(0.0, a), (1.0, b)],
-                colormap(k as f64 / (steps - 1) as f64).filled(),
-            )
-        }))
-        .map_err(e)?;
         root.present().map_err(e)?;
         Ok(())
     }
@@ -540,20 +569,7 @@ pub fn colormap(t: f64) -> RGBColor {
     RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
-fn pad(r: (f64, f64), log: bool) -> Range<f64> {
-    let (lo, hi) = r;
-    if log {
-        if hi > lo { lo..hi } else { lo * 0.5..hi * 2.0 }
-    } else if hi > lo {
-        let m = 0.03 * (hi - lo);
-        lo - m..hi + m
-    } else {
-        let m = if lo == 0.0 { 1.0 } else { 0.1 * lo.abs() };
-        lo - m..hi + m
-    }
-}
-
-fn with_ext(stem: &Path, ext: &str) -> PathBuf {
+pub(crate) fn with_ext(stem: &Path, ext: &str) -> PathBuf {
     let mut s = stem.as_os_str().to_owned();
     s.push(".");
     s.push(ext);
@@ -561,13 +577,32 @@ fn with_ext(stem: &Path, ext: &str) -> PathBuf {
 }
 
 fn prepare(path: &Path) -> Result<PathBuf> {
+    super::font::ensure_registered().map_err(|e| anyhow!(e))?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     Ok(temp_path_for(path))
 }
 
+/// Draws an SVG file now; a failure is a warning naming the file (see [`figures`]).
 pub(crate) fn render_svg<F>(path: &Path, draw: F) -> Result<()>
+where
+    F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
+{
+    figures::render_soft(path, || try_render_svg(path, draw));
+    Ok(())
+}
+
+/// Draws a PNG file now; a failure is a warning naming the file (see [`figures`]).
+pub(crate) fn render_png<F>(path: &Path, draw: F) -> Result<()>
+where
+    F: FnOnce(&DrawingArea<AuditBackend<BitMapBackend<'_>>, Shift>) -> Result<()>,
+{
+    figures::render_soft(path, || try_render_png(path, draw));
+    Ok(())
+}
+
+pub(crate) fn try_render_svg<F>(path: &Path, draw: F) -> Result<()>
 where
     F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
 {
@@ -580,22 +615,33 @@ where
     res
 }
 
-pub(crate) fn render_png<F>(path: &Path, draw: F) -> Result<()>
+pub(crate) fn try_render_png<F>(path: &Path, draw: F) -> Result<()>
 where
-    F: FnOnce(&DrawingArea<BitMapBackend<'_>, Shift>) -> Result<()>,
+    F: FnOnce(&DrawingArea<AuditBackend<BitMapBackend<'_>>, Shift>) -> Result<()>,
 {
     let tmp = prepare(path)?;
-    let res = {
-        let root = BitMapBackend::new(&tmp, PLOT_SIZE).into_drawing_area();
-        draw(&root)
+    let (res, state) = {
+        let (backend, state) = AuditBackend::new(BitMapBackend::new(&tmp, PLOT_SIZE));
+        let root = backend.into_drawing_area();
+        (draw(&root), state)
     };
     commit_temp(&tmp, path, res.is_ok()).with_context(|| format!("writing {}", path.display()))?;
+    if res.is_ok() {
+        super::audit::record(path, &state.borrow().audit());
+    }
     res
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colormap_ends() {
+        assert_eq!(colormap(0.0), RGBColor(68, 1, 84));
+        assert_eq!(colormap(1.0), RGBColor(253, 231, 37));
+        assert_eq!(colormap(f64::NAN), RGBColor(68, 1, 84));
+    }
 
     #[test]
     fn line_plot_writes_svg_and_png() {
@@ -607,7 +653,7 @@ mod tests {
             .log_y()
             .series(Series::line("x²", pts.clone()))
             .series(Series::points("pts", pts).with_error(vec![1.0; 19]))
-            .write(&stem)
+            .try_write(&stem)
             .unwrap();
         let svg = std::fs::read_to_string(dir.path().join("curve.svg")).unwrap();
         assert!(svg.contains("<svg"));
@@ -618,32 +664,5 @@ mod tests {
             2,
             "temporary files left"
         );
-    }
-
-    #[test]
-    fn heatmap_rejects_wrong_size_and_draws_valid() {
-        let dir = tempfile::tempdir().unwrap();
-        let vals: Vec<f64> = (0..12).map(f64::from).collect();
-        let mut h = Heatmap {
-            title: "map".into(),
-            x_label: "x".into(),
-            y_label: "y".into(),
-            values: &vals,
-            nx: 4,
-            ny: 3,
-            x_range: (0.0, 4.0),
-            y_range: (0.0, 3.0),
-            value_range: None,
-        };
-        h.write(&dir.path().join("m")).unwrap();
-        h.nx = 5;
-        assert!(h.write(&dir.path().join("bad")).is_err());
-    }
-
-    #[test]
-    fn colormap_ends() {
-        assert_eq!(colormap(0.0), RGBColor(68, 1, 84));
-        assert_eq!(colormap(1.0), RGBColor(253, 231, 37));
-        assert_eq!(colormap(f64::NAN), RGBColor(68, 1, 84));
     }
 }

@@ -12,7 +12,23 @@ pub const STRIP_DRAW_V0: f32 = 0.08;
 /// The banner every output about a defaults-only table carries.
 pub const DEFAULTS_BANNER: &str = "DOCUMENTED DEFAULTS, NOT A CALIBRATION: these values are seed-000 \
      parameters and documented choices (τ0, H, α(v) law), not results of the calibrator's \
-     simulations (the full calibration lands with issue 7).";
+     simulations (`tribo calibrate` runs those).";
+
+/// What a table written by `tribo fit` is, by the origin of the table it started from.
+pub fn fitted_banner(origin: ValueOrigin, data_hash: u64) -> Option<String> {
+    let rest = match origin {
+        ValueOrigin::FittedOnDefaults => {
+            "every other value is a documented default, not a calibration (seed-000 parameters and \
+             documented choices)"
+        }
+        ValueOrigin::FittedOnCalibrated => "every other value was calibrated by `tribo calibrate`",
+        ValueOrigin::DocumentedDefaults | ValueOrigin::Calibrated => return None,
+    };
+    Some(format!(
+        "FITTED TO MEASUREMENTS: τ0 and ζ (and K if fitted) come from `tribo fit strip-draw` on a \
+         data file with FNV-1a hash {data_hash:016x}; {rest}."
+    ))
+}
 
 /// A multi-line text description of `table`: provenance, parameters with units, α(v) and
 /// β_thres, and what the optional sections hold.
@@ -23,9 +39,14 @@ pub fn describe(table: &Table) -> String {
     if p.origin == ValueOrigin::DocumentedDefaults {
         let _ = writeln!(s, "*** {DEFAULTS_BANNER} ***\n");
     }
+    if let Some(banner) = fitted_banner(p.origin, p.config_hash) {
+        let _ = writeln!(s, "*** {banner} ***\n");
+    }
     let origin = match p.origin {
         ValueOrigin::DocumentedDefaults => "documented defaults",
         ValueOrigin::Calibrated => "calibrated",
+        ValueOrigin::FittedOnDefaults => "fitted to measurements on documented defaults",
+        ValueOrigin::FittedOnCalibrated => "fitted to measurements on a calibration",
     };
     let _ = writeln!(
         s,

@@ -60,6 +60,7 @@ pub fn write_report(
     let curve = &table.alpha.curve;
     let mut plot = LinePlot::new("α(v) (seed 000 Eq. 23, Fig. 15)", "v [m/s]", "α [-]")
         .log_x()
+        .y_bounds(0.0, f64::INFINITY)
         .series(Series::line(
             "α(v) as evaluated by the core",
             vs.iter().copied().zip(alpha.iter().copied()).collect(),

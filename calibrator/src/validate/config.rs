@@ -47,6 +47,20 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     }
     pos.check("surface.rms_height_deformable", s.rms_height_deformable)?;
     pos.check("surface.rms_height_tool", s.rms_height_tool)?;
+    // A measured map is read and conditioned now, so a bad file stops the run before the
+    // sweep, with the file and the problem named.
+    for (key, file) in [
+        ("surface.deformable_file", &s.deformable_file),
+        ("surface.tool_file", &s.tool_file),
+    ] {
+        if let Some(file) = file {
+            file.surface(key, s.grid, s.length)
+                .map_err(|e| ConfigError::MeasuredSurface {
+                    key,
+                    reason: format!("{e:#}"),
+                })?;
+        }
+    }
     check_flakes(cfg)?;
     check_sweep(cfg)?;
     let b = &cfg.bem;

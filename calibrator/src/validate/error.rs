@@ -159,4 +159,13 @@ pub enum ConfigError {
         /// The error.
         error: Box<ConfigError>,
     },
+    /// A measured height map (`surface.deformable_file` / `surface.tool_file`) that cannot be
+    /// read or put onto the calibration's domain.
+    #[error("{key}: {reason}")]
+    MeasuredSurface {
+        /// The config key that names the file.
+        key: &'static str,
+        /// What the reader or the conditioning refused (the file is named in it).
+        reason: String,
+    },
 }

@@ -1,0 +1,26 @@
+//! The run's `report/index.html` ([`crate::report::html`]): summary, table and figures on one
+//! page, written last (after the figures it links).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use tribo_core::table::Table;
+
+use crate::report::figures;
+use crate::report::html::{IndexPage, write_index};
+use crate::table::describe::describe;
+
+/// Writes `report/index.html` for `table` with the report folder's `summary.md`.
+pub fn write(report: &Path, title: &str, table: &Table) -> Result<PathBuf> {
+    let summary = std::fs::read_to_string(report.join("summary.md")).ok();
+    let table_text = describe(table);
+    write_index(
+        report,
+        &IndexPage {
+            title,
+            summary_markdown: summary.as_deref(),
+            table_text: Some(&table_text),
+            figures_disabled: !figures::enabled(),
+        },
+    )
+}

@@ -1,0 +1,131 @@
+//! `report/surface/`: the two surfaces of realisation 0 (generated or measured), their radial
+//! PSDs with the power law fitted to each, and a table putting the statistics fitted from the
+//! maps next to the generator's parameters (issue 20: a measured map's PSD parameters are
+//! reported next to the generated ones).
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::config::CalibrationConfig;
+use crate::report::csv::Cell;
+use crate::report::{CsvTable, Heatmap, LinePlot, Series};
+use crate::surface::measured::{MeasuredStats, stats_of};
+use crate::surface::{HeightMap, radial_psd};
+
+/// Writes `surfaces.csv`, `psd.csv` and the figures of the run's surfaces into `out`.
+pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
+    let (def, tool) =
+        crate::meso::setup::case_surfaces(cfg, seed).context("building the run's surfaces")?;
+    let s = &cfg.surface;
+    let rows = [
+        (
+            "deformable",
+            &def,
+            s.deformable_file.as_ref(),
+            s.rms_height_deformable,
+        ),
+        ("tool", &tool, s.tool_file.as_ref(), s.rms_height_tool),
+    ];
+    let mut table = CsvTable::new(&[
+        "surface",
+        "source",
+        "rms_height_m",
+        "rms_slope",
+        "hurst_fitted",
+        "generator_hurst",
+        "generator_rms_height_m",
+    ]);
+    let mut psd = CsvTable::new(&["surface", "mode", "q_rad_per_m", "C_m4"]);
+    let mut plot = LinePlot::new(
+        "Radial PSD of the run's surfaces (seed 000 §6.1)",
+        "q [rad/m]",
+        "C(q) [m⁴]",
+    )
+    .log_x()
+    .log_y();
+    for (name, map, file, generator_rms) in rows {
+        let st: MeasuredStats = stats_of(map);
+        let source = file.map_or_else(
+            || "generated (self-affine)".to_string(),
+            |f| format!("measured: {}", f.path.display()),
+        );
+        table.push_cells(&[
+            Cell::Text(name),
+            Cell::Text(&source),
+            Cell::Num(st.rms_height),
+            Cell::Num(st.rms_slope),
+            Cell::Num(st.hurst),
+            Cell::Num(s.hurst),
+            Cell::Num(generator_rms),
+        ]);
+        let bins = radial_psd(map);
+        for b in &bins {
+            psd.push_cells(&[
+                Cell::Text(name),
+                Cell::Num(b.mode),
+                Cell::Num(b.q),
+                Cell::Num(b.psd),
+            ]);
+        }
+        let pts: Vec<(f64, f64)> = bins.iter().map(|b| (b.q, b.psd)).collect();
+        let data_index = plot.series.len();
+        plot = plot.series(Series::points(format!("{name} ({source})"), pts));
+        if let Some(fit) = power_law_through(&bins, st.hurst, map) {
+            plot = plot.series(
+                Series::dashed(format!("{name}: fitted H = {:.2}", st.hurst), fit)
+                    .with_color_of(data_index),
+            );
+        }
+        heatmap(map, name, &out.join(format!("{name}_height")))?;
+    }
+    table
+        .write(&out.join("surfaces.csv"))
+        .context("writing surfaces.csv")?;
+    psd.write(&out.join("psd.csv")).context("writing psd.csv")?;
+    plot.write(&out.join("psd"))?;
+    Ok(())
+}
+
+/// The fitted C ∝ q^(−2(1+H)) through the geometric mean of the fitted bins (modes 2 … n/4).
+fn power_law_through(
+    bins: &[crate::surface::PsdBin],
+    hurst: f64,
+    map: &HeightMap,
+) -> Option<Vec<(f64, f64)>> {
+    let hi = (map.nx().min(map.ny()) / 4).max(3) as f64;
+    let used: Vec<_> = bins
+        .iter()
+        .filter(|b| b.mode >= 2.0 && b.mode <= hi && b.psd > 0.0)
+        .collect();
+    if used.len() < 2 || !hurst.is_finite() {
+        return None;
+    }
+    let e = -2.0 * (1.0 + hurst);
+    let n = used.len() as f64;
+    let lq = used.iter().map(|b| b.q.ln()).sum::<f64>() / n;
+    let lc = used.iter().map(|b| b.psd.ln()).sum::<f64>() / n;
+    let (q0, q1) = (used[0].q, used[used.len() - 1].q);
+    Some(
+        [q0, q1]
+            .iter()
+            .map(|&q| (q, (lc + e * (q.ln() - lq)).exp()))
+            .collect(),
+    )
+}
+
+fn heatmap(map: &HeightMap, name: &str, stem: &Path) -> Result<()> {
+    let um: Vec<f64> = map.heights().iter().map(|h| h * 1e6).collect();
+    Heatmap {
+        title: format!("{name} surface height [µm]"),
+        x_label: "x [µm]".into(),
+        y_label: "y [µm]".into(),
+        values: &um,
+        nx: map.nx(),
+        ny: map.ny(),
+        x_range: (0.0, map.lx() * 1e6),
+        y_range: (0.0, map.ly() * 1e6),
+        value_range: None,
+    }
+    .write(stem)
+}

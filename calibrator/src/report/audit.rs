@@ -1,0 +1,256 @@
+//! The figure audit (issue 20): every PNG is drawn through [`AuditBackend`], which passes each
+//! drawing call on to the bitmap and records what a reader would check by eye — the smallest
+//! text size, and whether the legend box covers a data point (a series marker, a vertex of a
+//! series line or a point along it, an error-bar end drawn before the legend).
+//!
+//! With `TRIBO_FIGURE_AUDIT=<file>` every figure appends one line
+//! `<png path>\t<smallest text px>\t<data points under the legend>` to that file;
+//! `scripts/report/render-check.sh` runs the tiny calibration with it and fails on any text
+//! below [`MIN_TEXT_PX`] or any covered point.
+
+use std::cell::RefCell;
+use std::io::Write as _;
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::Mutex;
+
+use plotters::prelude::*;
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
+};
+
+use super::style::{MIN_TEXT_PX, PALETTE};
+
+/// Alpha of the legend's background: the mark by which the audit knows the legend box.
+pub const LEGEND_BACKGROUND_ALPHA: f64 = 0.85;
+
+/// What the audit found in one figure.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FigureAudit {
+    /// Smallest text size drawn \[px\] (∞ if none).
+    pub min_text_px: f64,
+    /// Data points (markers, line vertices and points every few pixels along series lines,
+    /// error-bar ends) inside the legend box.
+    pub covered_points: usize,
+    /// Whether a legend box was drawn.
+    pub legend: bool,
+}
+
+impl FigureAudit {
+    /// Whether the figure passes: text ≥ [`MIN_TEXT_PX`], no data under the legend.
+    pub fn passes(&self) -> bool {
+        self.min_text_px >= MIN_TEXT_PX && self.covered_points == 0
+    }
+}
+
+/// What an [`AuditBackend`] has seen, shared with whoever reads the audit after drawing.
+#[derive(Debug)]
+pub struct AuditState {
+    min_text: f64,
+    data: Vec<BackendCoord>,
+    legend: Option<(BackendCoord, BackendCoord)>,
+}
+
+impl AuditState {
+    /// The audit of what was drawn so far.
+    pub fn audit(&self) -> FigureAudit {
+        let covered_points = self.legend.map_or(0, |((x0, y0), (x1, y1))| {
+            self.data
+                .iter()
+                .filter(|&&(x, y)| x > x0 && x < x1 && y > y0 && y < y1)
+                .count()
+        });
+        FigureAudit {
+            min_text_px: self.min_text,
+            covered_points,
+            legend: self.legend.is_some(),
+        }
+    }
+
+    /// Records series geometry drawn before the legend (after it: the legend's own samples).
+    fn data_segment(&mut self, a: BackendCoord, b: BackendCoord) {
+        if self.legend.is_some() {
+            return;
+        }
+        let len = ((b.0 - a.0).abs()).max((b.1 - a.1).abs());
+        let steps = (len / 3).max(1);
+        for k in 0..=steps {
+            let t = f64::from(k) / f64::from(steps);
+            self.data.push((
+                a.0 + (f64::from(b.0 - a.0) * t).round() as i32,
+                a.1 + (f64::from(b.1 - a.1) * t).round() as i32,
+            ));
+        }
+    }
+}
+
+/// A drawing backend that records the audit into a shared [`AuditState`] and draws through
+/// `inner`.
+#[derive(Debug)]
+pub struct AuditBackend<B> {
+    inner: B,
+    state: Rc<RefCell<AuditState>>,
+}
+
+impl<B: DrawingBackend> AuditBackend<B> {
+    /// Wraps `inner`; the returned state holds the audit once drawing is done.
+    pub fn new(inner: B) -> (Self, Rc<RefCell<AuditState>>) {
+        let state = Rc::new(RefCell::new(AuditState {
+            min_text: f64::INFINITY,
+            data: Vec::new(),
+            legend: None,
+        }));
+        (
+            Self {
+                inner,
+                state: state.clone(),
+            },
+            state,
+        )
+    }
+
+    fn data_segment(&mut self, a: BackendCoord, b: BackendCoord) {
+        self.state.borrow_mut().data_segment(a, b);
+    }
+
+    fn is_series(c: BackendColor) -> bool {
+        c.alpha > 0.5 && PALETTE.iter().any(|p| (p.0, p.1, p.2) == c.rgb)
+    }
+}
+
+impl<B: DrawingBackend> DrawingBackend for AuditBackend<B> {
+    type ErrorType = B::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.inner.get_size()
+    }
+    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.ensure_prepared()
+    }
+    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.present()
+    }
+    fn draw_pixel(
+        &mut self,
+        point: BackendCoord,
+        color: BackendColor,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.draw_pixel(point, color)
+    }
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        if Self::is_series(style.color()) {
+            self.data_segment(from, from);
+            self.data_segment(to, to);
+        }
+        self.inner.draw_line(from, to, style)
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        let c = style.color();
+        let mut st = self.state.borrow_mut();
+        if fill
+            && st.legend.is_none()
+            && c.rgb == (255, 255, 255)
+            && (c.alpha - LEGEND_BACKGROUND_ALPHA).abs() < 1e-9
+        {
+            st.legend = Some((upper_left, bottom_right));
+        }
+        drop(st);
+        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        let pts: Vec<BackendCoord> = path.into_iter().collect();
+        if Self::is_series(style.color()) {
+            for w in pts.windows(2) {
+                self.data_segment(w[0], w[1]);
+            }
+        }
+        self.inner.draw_path(pts, style)
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        if Self::is_series(style.color()) {
+            self.data_segment(center, center);
+        }
+        self.inner.draw_circle(center, radius, style, fill)
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.fill_polygon(vert, style)
+    }
+    fn draw_text<TStyle: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        if !text.trim().is_empty() {
+            let mut st = self.state.borrow_mut();
+            st.min_text = st.min_text.min(style.size());
+        }
+        self.inner.draw_text(text, style, pos)
+    }
+    fn estimate_text_size<TStyle: BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &TStyle,
+    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.estimate_text_size(text, style)
+    }
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        size: (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        self.inner.blit_bitmap(pos, size, src)
+    }
+}
+
+/// Appends `audit` of `png` to the file named by `TRIBO_FIGURE_AUDIT`, if set.
+pub fn record(png: &Path, audit: &FigureAudit) {
+    static LOCK: Mutex<()> = Mutex::new(());
+    let Some(file) = std::env::var_os("TRIBO_FIGURE_AUDIT") else {
+        return;
+    };
+    let _guard = LOCK.lock();
+    let line = format!(
+        "{}\t{}\t{}\n",
+        png.display(),
+        audit.min_text_px,
+        audit.covered_points
+    );
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&file)
+        .and_then(|mut f| f.write_all(line.as_bytes()));
+    if let Err(e) = written {
+        eprintln!(
+            "warning: figure audit not written to {}: {e}",
+            Path::new(&file).display()
+        );
+    }
+}

@@ -1,0 +1,328 @@
+//! `report/index.html`: the one page a process engineer opens after a run (issue 20). It holds
+//! the run's summary, the table's contents and every figure of the report folder grouped by
+//! stage (sub-folder), each with links to its SVG and to the CSV of the same name. Figures are
+//! relative links, so the folder can be moved or zipped as a whole; the page has no script and
+//! no external resource.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use super::atomic::write_atomic;
+
+/// The file name of the page inside the report folder.
+pub const INDEX_FILE: &str = "index.html";
+
+/// What the page says besides the figures it finds.
+#[derive(Debug, Clone, Default)]
+pub struct IndexPage<'a> {
+    /// Page title (the run: command, preset, seed).
+    pub title: &'a str,
+    /// The run's `summary.md` (rendered: headings, bullet lists, paragraphs).
+    pub summary_markdown: Option<&'a str>,
+    /// The table's contents as text (`tribo inspect`'s description).
+    pub table_text: Option<&'a str>,
+    /// Shown when figures were turned off (`--no-plots`).
+    pub figures_disabled: bool,
+}
+
+/// Stage folders in pipeline order, with their headings; other folders follow alphabetically.
+const STAGES: [(&str, &str); 7] = [
+    ("", "The table: α(v), β_thres(v), μ(β)"),
+    (
+        "surface",
+        "Surfaces: height maps and PSD (generated or measured)",
+    ),
+    (
+        "contact",
+        "Stage 1 — particle-free contact at the process pressures (clusters, Fig. 14)",
+    ),
+    ("contact/kappa", "Stage 1 — elastic κ sweep (Eq. 8)"),
+    ("meso", "Stage 2 — BEM–DEM sweep: A_p, α, α(v) (Eq. 22–24)"),
+    ("random_field", "Stage 3 — COF random fields (seed 004)"),
+    ("asperity", "Stage 4 — asperity pre-sliding (seed 003)"),
+];
+
+/// Writes `dir/index.html` listing every PNG under `dir` (after the figures are written).
+pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
+    let mut files = Vec::new();
+    collect(dir, dir, &mut files)
+        .with_context(|| format!("listing the report folder {}", dir.display()))?;
+    files.sort();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for f in &files {
+        let folder = f.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+        match groups.iter_mut().find(|(g, _)| *g == folder) {
+            Some((_, v)) => v.push(f.clone()),
+            None => groups.push((folder, vec![f.clone()])),
+        }
+    }
+    groups.sort_by_key(|(g, _)| {
+        let rank = STAGES
+            .iter()
+            .position(|(s, _)| s == g)
+            .unwrap_or(STAGES.len());
+        (rank, g.clone())
+    });
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
+         <style>\nbody{{font-family:sans-serif;max-width:1400px;margin:1em auto;padding:0 1em;color:#222}}\n\
+         h2{{border-bottom:1px solid #ccc;margin-top:2em}}\nfigure{{display:inline-block;margin:0.5em;\
+         vertical-align:top;width:45%;min-width:420px}}\nfigure img{{width:100%;border:1px solid #ddd}}\n\
+         figcaption{{font-size:0.9em}}\npre{{background:#f6f6f6;padding:0.8em;overflow-x:auto}}\n\
+         nav a{{margin-right:1em}}\n</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        esc(page.title),
+        esc(page.title)
+    );
+    h.push_str("<nav>");
+    if page.summary_markdown.is_some() {
+        h.push_str("<a href=\"#summary\">Summary</a>");
+    }
+    if page.table_text.is_some() {
+        h.push_str("<a href=\"#table\">Table</a>");
+    }
+    for (k, (g, _)) in groups.iter().enumerate() {
+        let _ = write!(h, "<a href=\"#stage-{k}\">{}</a>", esc(short_name(g)));
+    }
+    h.push_str("</nav>\n");
+    if let Some(md) = page.summary_markdown {
+        h.push_str("<section id=\"summary\">\n");
+        markdown(md, &mut h);
+        h.push_str("</section>\n");
+    }
+    if let Some(t) = page.table_text {
+        let _ = write!(
+            h,
+            "<section id=\"table\"><h2>Table contents (<code>tribo inspect</code>)</h2>\n<pre>{}</pre>\n\
+             <p>Machine-readable: <a href=\"table.json\">table.json</a>.</p></section>\n",
+            esc(t)
+        );
+    }
+    if page.figures_disabled {
+        h.push_str("<p><strong>Figures were turned off (<code>--no-plots</code>); the CSV files are in the folders below.</strong></p>\n");
+    }
+    for (k, (g, list)) in groups.iter().enumerate() {
+        let _ = writeln!(h, "<section id=\"stage-{k}\"><h2>{}</h2>", esc(&heading(g)));
+        let mut data = Vec::new();
+        for f in list {
+            if let Some(stem) = f.strip_suffix(".png") {
+                let svg = format!("{stem}.svg");
+                let csv = format!("{stem}.csv");
+                let name = stem.rsplit('/').next().unwrap_or(stem);
+                let _ = write!(
+                    h,
+                    "<figure><a href=\"{src}\"><img src=\"{src}\" alt=\"{alt}\"></a><figcaption>{alt}",
+                    src = esc(&url(f)),
+                    alt = esc(name)
+                );
+                for extra in [svg, csv] {
+                    if files.contains(&extra) {
+                        let ext = extra.rsplit('.').next().unwrap_or("");
+                        let _ = write!(
+                            h,
+                            " · <a href=\"{}\">{}</a>",
+                            esc(&url(&extra)),
+                            ext.to_uppercase()
+                        );
+                    }
+                }
+                h.push_str("</figcaption></figure>\n");
+            } else if f.ends_with(".csv") || f.ends_with(".json") || f.ends_with(".md") {
+                data.push(f);
+            }
+        }
+        if !data.is_empty() {
+            h.push_str("<p>Data: ");
+            for (i, f) in data.iter().enumerate() {
+                let name = f.rsplit('/').next().unwrap_or(f);
+                let sep = if i == 0 { "" } else { ", " };
+                let _ = write!(h, "{sep}<a href=\"{}\">{}</a>", esc(&url(f)), esc(name));
+            }
+            h.push_str("</p>\n");
+        }
+        h.push_str("</section>\n");
+    }
+    h.push_str("</body>\n</html>\n");
+    let path = dir.join(INDEX_FILE);
+    write_atomic(&path, h.as_bytes())?;
+    Ok(path)
+}
+
+/// The `src` of every `<img>` of a page written by [`write_index`], as written (relative,
+/// percent-encoded spaces).
+pub fn img_sources(html: &str) -> Vec<String> {
+    html.split("<img src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(|s| s.replace("&amp;", "&").replace("%20", " "))
+        .collect()
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue; // temporary files of atomic writes
+        }
+        if entry.file_type()?.is_dir() {
+            collect(root, &path, out)?;
+        } else if let Ok(rel) = path.strip_prefix(root) {
+            let parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            out.push(parts.join("/"));
+        }
+    }
+    Ok(())
+}
+
+fn heading(folder: &str) -> String {
+    STAGES
+        .iter()
+        .find(|(s, _)| *s == folder)
+        .map_or_else(|| format!("{folder}/"), |(_, t)| (*t).to_string())
+}
+
+fn short_name(folder: &str) -> &str {
+    if folder.is_empty() { "figures" } else { folder }
+}
+
+fn url(rel: &str) -> String {
+    rel.replace(' ', "%20")
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The small part of Markdown `summary.md` uses: `#` headings, `- ` bullets, `|` tables (kept
+/// as preformatted text), paragraphs; `code` spans.
+fn markdown(md: &str, h: &mut String) {
+    let mut in_list = false;
+    let mut in_pre = false;
+    let mut in_fence = false;
+    for line in md.lines() {
+        let t = line.trim_end();
+        if t.starts_with("```") {
+            h.push_str(if in_fence { "</pre>\n" } else { "<pre>" });
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            let _ = writeln!(h, "{}", esc(t));
+            continue;
+        }
+        let is_item = t.starts_with("- ");
+        let is_table = t.starts_with('|');
+        if in_list && !is_item {
+            h.push_str("</ul>\n");
+            in_list = false;
+        }
+        if in_pre && !is_table {
+            h.push_str("</pre>\n");
+            in_pre = false;
+        }
+        if let Some(rest) = t.strip_prefix('#') {
+            let level = 2 + rest.chars().take_while(|&c| c == '#').count().min(3);
+            let text = rest.trim_start_matches('#').trim();
+            let _ = writeln!(h, "<h{level}>{}</h{level}>", inline(text));
+        } else if let Some(item) = t.strip_prefix("- ") {
+            if !in_list {
+                h.push_str("<ul>\n");
+                in_list = true;
+            }
+            let _ = writeln!(h, "<li>{}</li>", inline(item));
+        } else if is_table {
+            if !in_pre {
+                h.push_str("<pre>");
+                in_pre = true;
+            }
+            let _ = writeln!(h, "{}", esc(t));
+        } else if !t.is_empty() {
+            let _ = writeln!(h, "<p>{}</p>", inline(t));
+        }
+    }
+    if in_list {
+        h.push_str("</ul>\n");
+    }
+    if in_pre || in_fence {
+        h.push_str("</pre>\n");
+    }
+}
+
+/// Escapes a line and turns `code` spans into `<code>`.
+fn inline(s: &str) -> String {
+    let e = esc(s);
+    let mut out = String::new();
+    for (i, part) in e.split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{part}</code>");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_links_every_png_once_grouped_by_stage_and_escapes_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        for f in [
+            "alpha_v.png",
+            "alpha_v.csv",
+            "meso/alpha fit.png",
+            "contact/kappa/area.png",
+            "contact/area.png",
+            "contact/.area.tmp-1.png",
+        ] {
+            let p = d.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, b"x").unwrap();
+        }
+        let page = IndexPage {
+            title: "run <1>",
+            summary_markdown: Some("# Title\n\n- a `b` <c>\n\ntext\n```text\nx  <y>\n```\n"),
+            table_text: Some("kappa = 2 & more"),
+            figures_disabled: false,
+        };
+        let path = write_index(d, &page).unwrap();
+        let html = std::fs::read_to_string(path).unwrap();
+        let srcs = img_sources(&html);
+        assert_eq!(
+            srcs,
+            [
+                "alpha_v.png",
+                "contact/area.png",
+                "contact/kappa/area.png",
+                "meso/alpha fit.png"
+            ]
+        );
+        for s in &srcs {
+            assert!(d.join(s).exists(), "{s}");
+        }
+        assert!(html.contains("run &lt;1&gt;"));
+        assert!(html.contains("<li>a <code>b</code> &lt;c&gt;</li>"));
+        assert!(html.contains("kappa = 2 &amp; more"));
+        assert!(html.contains("<pre>x  &lt;y&gt;\n</pre>"), "fenced block");
+        assert!(html.contains("<a href=\"alpha_v.csv\">CSV</a>"));
+        assert!(!html.contains("tmp-1"), "temporary files are not figures");
+        assert!(
+            !html.contains("http"),
+            "the page loads nothing from outside"
+        );
+    }
+}

@@ -1,0 +1,300 @@
+//! Measured height maps as the surfaces of a calibration (`[surface.deformable_file]`,
+//! `[surface.tool_file]`, issue 20), read from X3P ([`super::x3p`]) or a text/CSV matrix
+//! ([`super::import`]), and put on the calibration's periodic domain.
+//!
+//! **Conditioning** ([`onto_domain`]), in this order:
+//! 1. levelled: the least-squares mean plane a + b·x + c·y is removed (measured maps carry a
+//!    tilt that is not roughness);
+//! 2. windowed: the central square of side min(L_x, L_y, `surface.length`) is kept;
+//! 3. tapered: a Tukey window (cosine over the outer [`TAPER_FRACTION`] of each side) brings the
+//!    edges to zero, so the periodic repetition the FFT-BEM assumes has no step at the seams;
+//!    the heights are then rescaled to the levelled window's RMS height (the taper alone lowers
+//!    it by ≈ 12 %);
+//! 4. periodised and resampled: the window repeats over the domain (`surface.length`, seamless)
+//!    and is sampled bilinearly at the `surface.grid`² points. No low-pass: keep the domain's
+//!    pixel (`length/grid`) no finer than about the map's spacing and no coarser than the
+//!    wavelengths that matter, or they alias.
+//!
+//! The generator's `hurst`, `k_*` and `rms_height_*` are not used for a measured surface; the
+//! report compares them with the values fitted from the map ([`MeasuredStats`]).
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use super::height_map::HeightMap;
+use super::import::read_height_map;
+use super::psd::{fit_psd_exponent, radial_psd};
+use super::stats::{rms_height, rms_slope_fd};
+use super::x3p::read_x3p;
+
+/// Fraction of each side over which the Tukey taper rises from 0 to 1.
+pub const TAPER_FRACTION: f64 = 0.1;
+
+/// A measured height map for one surface of the calibration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredSurface {
+    /// The file: `*.x3p` (ISO 25178-72; spacing and height unit come from the file) or a
+    /// text/CSV matrix, one grid row per line. A relative path is taken from the current
+    /// working directory.
+    pub path: PathBuf,
+    /// Pixel spacing of a text/CSV map, the same in x and y \[m\] (required for text/CSV,
+    /// refused for X3P, which carries its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spacing: Option<f64>,
+    /// Metres per height unit of a text/CSV map (1e-6 for a map in µm; required for text/CSV,
+    /// refused for X3P, whose heights are in metres).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height_unit: Option<f64>,
+}
+
+/// A measured map as read, before conditioning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedMap {
+    /// Heights \[m\] with the file's spacing.
+    pub map: HeightMap,
+    /// Invalid points filled with the mean height (X3P only).
+    pub invalid_points: usize,
+}
+
+impl MeasuredSurface {
+    /// Whether the file is X3P (by extension, case-insensitive).
+    pub fn is_x3p(&self) -> bool {
+        self.path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("x3p"))
+    }
+
+    /// Reads the file; `key` (e.g. `surface.deformable_file`) names the setting in errors.
+    pub fn load(&self, key: &str) -> Result<LoadedMap> {
+        let file = self.path.display();
+        if self.is_x3p() {
+            if self.spacing.is_some() || self.height_unit.is_some() {
+                bail!(
+                    "{key}: {file} is an X3P file, which carries its own spacing and height unit: \
+                     remove {key}.spacing and {key}.height_unit"
+                );
+            }
+            let m = read_x3p(&self.path).map_err(anyhow::Error::new)?;
+            return Ok(LoadedMap {
+                map: m.map,
+                invalid_points: m.invalid_points,
+            });
+        }
+        let (Some(spacing), Some(unit)) = (self.spacing, self.height_unit) else {
+            bail!(
+                "{key}: {file} is a text/CSV map: give {key}.spacing (pixel size [m]) and \
+                 {key}.height_unit (metres per file unit, e.g. 1e-6 for µm)"
+            );
+        };
+        if !(spacing.is_finite() && spacing > 0.0) {
+            bail!("{key}.spacing must be a positive length in metres, got {spacing}");
+        }
+        let map = read_height_map(&self.path, spacing, spacing, unit)
+            .with_context(|| format!("{key}: reading the height map {file}"))?;
+        Ok(LoadedMap {
+            map,
+            invalid_points: 0,
+        })
+    }
+
+    /// The file read and conditioned onto the `grid`² domain of side `length` (module docs).
+    pub fn surface(&self, key: &str, grid: usize, length: f64) -> Result<HeightMap> {
+        let loaded = self.load(key)?;
+        onto_domain(&loaded.map, grid, length)
+            .with_context(|| format!("{key}: conditioning {}", self.path.display()))
+    }
+}
+
+/// `map` levelled, windowed, tapered, periodised and resampled onto a `grid`² periodic domain
+/// of side `length` (module docs).
+pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap> {
+    let levelled = level(map);
+    let side = map.lx().min(map.ly()).min(length);
+    let cx = ((side / map.dx()).round() as usize).clamp(1, map.nx());
+    let cy = ((side / map.dy()).round() as usize).clamp(1, map.ny());
+    if cx < 4 || cy < 4 {
+        bail!(
+            "the map's window is {cx} × {cy} pixels: at least 4 × 4 are needed (map {} × {} pixels \
+             of {:.3e} m, domain {length:.3e} m)",
+            map.nx(),
+            map.ny(),
+            map.dx()
+        );
+    }
+    let (ox, oy) = ((map.nx() - cx) / 2, (map.ny() - cy) / 2);
+    let mut h = Vec::with_capacity(cx * cy);
+    for j in 0..cy {
+        for i in 0..cx {
+            h.push(levelled.at((ox + i) as isize, (oy + j) as isize));
+        }
+    }
+    let window = HeightMap::new(cx, cy, map.dx(), map.dy(), h)?;
+    let target_rms = rms_height(&window);
+    let mut tapered = window.clone();
+    for j in 0..cy {
+        for i in 0..cx {
+            tapered.heights_mut()[j * cx + i] *= tukey(i, cx) * tukey(j, cy);
+        }
+    }
+    tapered.remove_mean();
+    let rms = rms_height(&tapered);
+    if rms.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        bail!("the measured map is flat after levelling (RMS height 0)");
+    }
+    tapered.scale(target_rms / rms);
+    let d = length / grid as f64;
+    Ok(HeightMap::from_fn(grid, grid, d, d, |x, y| {
+        tapered.bilinear(x, y)
+    }))
+}
+
+/// Tukey window at pixel `i` of `n`: 0 at the ends, 1 over the central 1 − 2·[`TAPER_FRACTION`].
+fn tukey(i: usize, n: usize) -> f64 {
+    let u = (i as f64 + 0.5) / n as f64;
+    let a = TAPER_FRACTION;
+    let edge = u.min(1.0 - u);
+    if edge >= a {
+        1.0
+    } else {
+        0.5 * (1.0 - (std::f64::consts::PI * edge / a).cos())
+    }
+}
+
+/// `map` with its least-squares plane a + b·x + c·y removed.
+pub fn level(map: &HeightMap) -> HeightMap {
+    let (nx, ny) = (map.nx(), map.ny());
+    // Centred coordinates make the normal equations diagonal on a full grid.
+    let xc = |i: usize| (i as f64 - (nx as f64 - 1.0) / 2.0) * map.dx();
+    let yc = |j: usize| (j as f64 - (ny as f64 - 1.0) / 2.0) * map.dy();
+    let (mut sxz, mut syz, mut sxx, mut syy) = (0.0, 0.0, 0.0, 0.0);
+    for j in 0..ny {
+        for i in 0..nx {
+            let z = map.heights()[j * nx + i];
+            sxz += xc(i) * z;
+            syz += yc(j) * z;
+            sxx += xc(i) * xc(i);
+            syy += yc(j) * yc(j);
+        }
+    }
+    let b = if sxx > 0.0 { sxz / sxx } else { 0.0 };
+    let c = if syy > 0.0 { syz / syy } else { 0.0 };
+    let mut out = map.clone();
+    for j in 0..ny {
+        for i in 0..nx {
+            out.heights_mut()[j * nx + i] -= b * xc(i) + c * yc(j);
+        }
+    }
+    out.remove_mean();
+    out
+}
+
+/// Statistics of a surface, measured or generated, for the report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasuredStats {
+    /// RMS height \[m\].
+    pub rms_height: f64,
+    /// RMS slope (periodic forward differences) \[-\].
+    pub rms_slope: f64,
+    /// Hurst exponent from the radial PSD's slope C ∝ q^(−2(1+H)) (seed 000 §6.1), fitted over
+    /// modes 2 … n/4 (between the long-wavelength roll-off and the pixel scale).
+    pub hurst: f64,
+}
+
+/// [`MeasuredStats`] of `map`.
+pub fn stats_of(map: &HeightMap) -> MeasuredStats {
+    let bins = radial_psd(map);
+    let hi = (map.nx().min(map.ny()) / 4).max(3) as f64;
+    let e = fit_psd_exponent(&bins, 2.0, hi);
+    MeasuredStats {
+        rms_height: rms_height(map),
+        rms_slope: rms_slope_fd(map),
+        hurst: -e / 2.0 - 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::stream_rng;
+    use crate::surface::{Rescale, SelfAffine};
+
+    /// A plane's residual after levelling: rounding of sums of ~10⁴ terms of size 1e-6.
+    const PLANE_ABS: f64 = 1e-18;
+
+    #[test]
+    fn levelling_removes_a_plane_exactly() {
+        let m = HeightMap::from_fn(20, 10, 1e-6, 2e-6, |x, y| 3e-6 + 0.01 * x - 0.02 * y);
+        let l = level(&m);
+        assert!(l.heights().iter().all(|z| z.abs() < PLANE_ABS));
+    }
+
+    #[test]
+    fn conditioned_map_is_seamless_keeps_rms_and_follows_the_map() {
+        // A tilted self-affine map of 48 × 40 pixels of 1 µm onto a 32² domain of 40 µm.
+        let spec = SelfAffine {
+            hurst: 0.8,
+            k_l: 1.0,
+            k_r: 2.0,
+            k_s: 12.0,
+        };
+        let base = spec
+            .generate(48, 48e-6, Rescale::RmsHeight(1e-6), &mut stream_rng(1, 2))
+            .unwrap();
+        let h: Vec<f64> = (0..40 * 48)
+            .map(|k| base.heights()[k] + 0.05 * (k % 48) as f64 * 1e-6)
+            .collect();
+        let m = HeightMap::new(48, 40, 1e-6, 1e-6, h).unwrap();
+        let d = onto_domain(&m, 32, 40e-6).unwrap();
+        assert_eq!((d.nx(), d.ny()), (32, 32));
+        let window_rms = {
+            let l = level(&m);
+            let (ox, oy) = (4, 0);
+            let w: Vec<f64> = (0..40)
+                .flat_map(|j| (0..40).map(move |i| (i, j)))
+                .map(|(i, j)| l.at(ox + i, oy + j))
+                .collect();
+            rms_height(&HeightMap::new(40, 40, 1e-6, 1e-6, w).unwrap())
+        };
+        // The domain samples the tapered window at a different pitch: RMS within 10 %.
+        let r = rms_height(&d) / window_rms;
+        assert!((r - 1.0).abs() < 0.1, "RMS ratio {r}");
+        // Seamless: the jump across the periodic seam is no larger than a typical step
+        // between neighbours inside (an untapered window has a step of ~RMS there).
+        let seam: f64 = (0..32)
+            .map(|j| (d.at(0, j) - d.at(31, j)).abs())
+            .sum::<f64>()
+            / 32.0;
+        let inner: f64 = (0..32)
+            .map(|j| (d.at(16, j) - d.at(15, j)).abs())
+            .sum::<f64>()
+            / 32.0;
+        assert!(seam <= 1.5 * inner, "seam {seam:e} vs inner {inner:e}");
+    }
+
+    #[test]
+    fn text_maps_need_spacing_and_unit_and_x3p_refuses_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let csv = dir.path().join("m.csv");
+        std::fs::write(&csv, "0,1\n2,3\n").unwrap();
+        let s = MeasuredSurface {
+            path: csv,
+            spacing: None,
+            height_unit: Some(1e-6),
+        };
+        let e = s.load("surface.tool_file").unwrap_err().to_string();
+        assert!(
+            e.contains("surface.tool_file.spacing") && e.contains("m.csv"),
+            "{e}"
+        );
+        let x = MeasuredSurface {
+            path: dir.path().join("m.x3p"),
+            spacing: Some(1e-6),
+            height_unit: None,
+        };
+        let e = x.load("surface.deformable_file").unwrap_err().to_string();
+        assert!(e.contains("remove surface.deformable_file.spacing"), "{e}");
+    }
+}

@@ -1,0 +1,455 @@
+//! ISO 25178-72 **X3P** height maps (the exchange format of confocal microscopes and
+//! profilometers): a zip archive holding `main.xml` (ISO 5436-2 XML) and the binary point data.
+//!
+//! Read from `main.xml` (namespace-agnostic, by element name):
+//! - `Record1/FeatureType` must be `SUR` (an areal map; profiles and point clouds are refused);
+//! - `Record1/Axes/CX`, `CY`: `AxisType` `I` (incremental) with `Increment` = spacing \[m\];
+//! - `Record1/Axes/CZ`: `AxisType` `A`, `DataType` `I` (i16), `L` (i32), `F` (f32) or `D` (f64),
+//!   optional `Increment` and `Offset`: z \[m\] = Offset + Increment·raw (X3P lengths are metres);
+//! - `Record3/MatrixDimension/SizeX`, `SizeY`, `SizeZ` (= 1);
+//! - `Record3/DataLink/PointDataLink`: the zip entry of the little-endian point data, x running
+//!   fastest, then y (the same row-major order as [`HeightMap`]); optional `ValidPointsLink`,
+//!   one bit per point (LSB first), 0 = invalid.
+//!
+//! Invalid points (a cleared valid bit, or NaN in F/D data) are filled with the mean of the
+//! valid heights and counted ([`X3pMap::invalid_points`]); a map with no valid point is an
+//! error. The MD5 checksums of the archive are not verified (the zip's own CRC-32 is).
+
+use std::io::{Cursor, Read, Write};
+use std::path::Path;
+
+use thiserror::Error;
+
+use super::height_map::HeightMap;
+
+/// What is wrong with an X3P archive.
+#[derive(Debug, Error, PartialEq)]
+pub enum X3pProblem {
+    /// Not a readable zip archive.
+    #[error("not a zip archive ({0}); an X3P file is a zip with main.xml")]
+    NotZip(String),
+    /// A zip entry is missing or unreadable.
+    #[error("zip entry '{0}' is missing or unreadable")]
+    Entry(String),
+    /// `main.xml` is not well-formed XML.
+    #[error("main.xml is not valid XML: {0}")]
+    Xml(String),
+    /// A required element is missing.
+    #[error("main.xml has no {0}")]
+    Missing(&'static str),
+    /// An element holds a value that cannot be used.
+    #[error("main.xml: {field} = '{value}' ({why})")]
+    Value {
+        /// Element path.
+        field: &'static str,
+        /// Text found.
+        value: String,
+        /// Why it cannot be used.
+        why: &'static str,
+    },
+    /// The point data has the wrong length.
+    #[error("point data '{entry}' has {got} bytes, {expected} expected for the declared grid")]
+    Size {
+        /// Zip entry.
+        entry: String,
+        /// Bytes expected.
+        expected: usize,
+        /// Bytes found.
+        got: usize,
+    },
+    /// The declared grid is not a valid height map.
+    #[error("{0}")]
+    Grid(String),
+    /// No finite, valid height.
+    #[error("no valid height in the map")]
+    NoValidPoint,
+    /// The file could not be read or written.
+    #[error("{0}")]
+    Io(String),
+}
+
+/// An X3P error naming the file.
+#[derive(Debug, Error, PartialEq)]
+#[error("X3P file {path}: {problem}")]
+pub struct X3pError {
+    /// The file.
+    pub path: String,
+    /// What is wrong.
+    pub problem: X3pProblem,
+}
+
+/// A height map read from X3P.
+#[derive(Debug, Clone, PartialEq)]
+pub struct X3pMap {
+    /// Heights \[m\] with the file's spacings.
+    pub map: HeightMap,
+    /// Points that were invalid and filled with the mean height.
+    pub invalid_points: usize,
+}
+
+/// Element names of `main.xml`.
+const PATH_FEATURE: &str = "Record1/FeatureType";
+const PATH_SIZE_X: &str = "Record3/MatrixDimension/SizeX";
+const PATH_SIZE_Y: &str = "Record3/MatrixDimension/SizeY";
+const PATH_SIZE_Z: &str = "Record3/MatrixDimension/SizeZ";
+const PATH_LINK: &str = "Record3/DataLink/PointDataLink";
+const PATH_VALID: &str = "Record3/DataLink/ValidPointsLink";
+const PATH_CX_TYPE: &str = "Record1/Axes/CX/AxisType";
+const PATH_CY_TYPE: &str = "Record1/Axes/CY/AxisType";
+const PATH_CX_INC: &str = "Record1/Axes/CX/Increment";
+const PATH_CY_INC: &str = "Record1/Axes/CY/Increment";
+const PATH_CZ_TYPE: &str = "Record1/Axes/CZ/DataType";
+const PATH_CZ_INC: &str = "Record1/Axes/CZ/Increment";
+const PATH_CZ_OFF: &str = "Record1/Axes/CZ/Offset";
+
+/// Reads an X3P file (see the module docs).
+pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
+    let named = |problem| X3pError {
+        path: path.display().to_string(),
+        problem,
+    };
+    let bytes = std::fs::read(path).map_err(|e| named(X3pProblem::Io(e.to_string())))?;
+    parse_x3p(&bytes).map_err(named)
+}
+
+/// Parses an X3P archive held in memory.
+pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
+    let mut zip =
+        zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| X3pProblem::NotZip(e.to_string()))?;
+    let xml_bytes = entry(&mut zip, "main.xml")?;
+    let xml = String::from_utf8(xml_bytes).map_err(|e| X3pProblem::Xml(e.to_string()))?;
+    let doc = roxmltree::Document::parse(&xml).map_err(|e| X3pProblem::Xml(e.to_string()))?;
+    let root = doc.root_element();
+    let text = |p: &'static str| find(root, p).ok_or(X3pProblem::Missing(p));
+    let feature = text(PATH_FEATURE)?;
+    if feature != "SUR" {
+        return Err(X3pProblem::Value {
+            field: PATH_FEATURE,
+            value: feature,
+            why: "only areal maps (SUR) are height maps",
+        });
+    }
+    for axis in [PATH_CX_TYPE, PATH_CY_TYPE] {
+        let t = text(axis)?;
+        if t != "I" {
+            return Err(X3pProblem::Value {
+                field: axis,
+                value: t,
+                why: "only incremental (equally spaced) x and y axes are supported",
+            });
+        }
+    }
+    let nx = size(&text(PATH_SIZE_X)?, PATH_SIZE_X)?;
+    let ny = size(&text(PATH_SIZE_Y)?, PATH_SIZE_Y)?;
+    let nz = size(&text(PATH_SIZE_Z)?, PATH_SIZE_Z)?;
+    if nz != 1 {
+        return Err(X3pProblem::Value {
+            field: PATH_SIZE_Z,
+            value: nz.to_string(),
+            why: "layered (volumetric) data is not a height map",
+        });
+    }
+    let dx = spacing(&text(PATH_CX_INC)?, PATH_CX_INC)?;
+    let dy = spacing(&text(PATH_CY_INC)?, PATH_CY_INC)?;
+    let dtype = text(PATH_CZ_TYPE)?;
+    let width = match dtype.as_str() {
+        "I" => 2,
+        "L" => 4,
+        "F" => 4,
+        "D" => 8,
+        _ => {
+            return Err(X3pProblem::Value {
+                field: PATH_CZ_TYPE,
+                value: dtype,
+                why: "expected I, L, F or D",
+            });
+        }
+    };
+    let z_inc = optional_number(find(root, PATH_CZ_INC), PATH_CZ_INC, 1.0)?;
+    let z_off = optional_number(find(root, PATH_CZ_OFF), PATH_CZ_OFF, 0.0)?;
+    let link = text(PATH_LINK)?;
+    let data = entry(&mut zip, &link)?;
+    let n = nx.checked_mul(ny).ok_or(X3pProblem::Value {
+        field: PATH_SIZE_X,
+        value: format!("{nx} × {ny}"),
+        why: "grid too large",
+    })?;
+    let expected = n.saturating_mul(width);
+    if data.len() != expected {
+        return Err(X3pProblem::Size {
+            entry: link,
+            expected,
+            got: data.len(),
+        });
+    }
+    let valid_bits = match find(root, PATH_VALID) {
+        Some(l) => {
+            let bits = entry(&mut zip, &l)?;
+            if bits.len() != n.div_ceil(8) {
+                return Err(X3pProblem::Size {
+                    entry: l,
+                    expected: n.div_ceil(8),
+                    got: bits.len(),
+                });
+            }
+            Some(bits)
+        }
+        None => None,
+    };
+    let raw = |k: usize| -> f64 {
+        let b = &data[k * width..(k + 1) * width];
+        match width {
+            2 => f64::from(i16::from_le_bytes([b[0], b[1]])),
+            8 => f64::from_le_bytes(b.try_into().unwrap_or([0; 8])),
+            _ if dtype == "L" => f64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            _ => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        }
+    };
+    let mut h: Vec<Option<f64>> = (0..n)
+        .map(|k| {
+            let valid = valid_bits
+                .as_ref()
+                .is_none_or(|bits| bits[k / 8] & (1 << (k % 8)) != 0);
+            let z = z_off + z_inc * raw(k);
+            (valid && z.is_finite()).then_some(z)
+        })
+        .collect();
+    let good: Vec<f64> = h.iter().flatten().copied().collect();
+    if good.is_empty() {
+        return Err(X3pProblem::NoValidPoint);
+    }
+    let mean = good.iter().sum::<f64>() / good.len() as f64;
+    let invalid_points = n - good.len();
+    let heights = h.iter_mut().map(|z| z.unwrap_or(mean)).collect();
+    let map =
+        HeightMap::new(nx, ny, dx, dy, heights).map_err(|e| X3pProblem::Grid(e.to_string()))?;
+    Ok(X3pMap {
+        map,
+        invalid_points,
+    })
+}
+
+/// Writes `map` as an X3P archive with f64 heights (`DataType` D) in metres: the format
+/// [`read_x3p`] reads, for exporting maps and for tests.
+pub fn write_x3p(path: &Path, map: &HeightMap) -> Result<(), X3pError> {
+    let named = |e: String| X3pError {
+        path: path.display().to_string(),
+        problem: X3pProblem::Io(e),
+    };
+    let bytes = x3p_bytes(map).map_err(named)?;
+    crate::report::write_atomic(path, &bytes).map_err(|e| named(e.to_string()))
+}
+
+/// The bytes of an X3P archive of `map` (see [`write_x3p`]).
+pub fn x3p_bytes(map: &HeightMap) -> Result<Vec<u8>, String> {
+    let data: Vec<u8> = map.heights().iter().flat_map(|z| z.to_le_bytes()).collect();
+    let xml = main_xml(map.nx(), map.ny(), map.dx(), map.dy());
+    let mut out = Cursor::new(Vec::new());
+    {
+        let mut zip = zip::ZipWriter::new(&mut out);
+        let opts = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, body) in [("main.xml", xml.as_bytes()), ("bindata/data.bin", &data)] {
+            zip.start_file(name, opts).map_err(|e| e.to_string())?;
+            zip.write_all(body).map_err(|e| e.to_string())?;
+        }
+        zip.finish().map_err(|e| e.to_string())?;
+    }
+    Ok(out.into_inner())
+}
+
+fn main_xml(nx: usize, ny: usize, dx: f64, dy: f64) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<p:ISO5436_2 xmlns:p="http://www.opengps.eu/2008/ISO5436_2">
+  <Record1>
+    <Revision>ISO5436 - 2000</Revision>
+    <FeatureType>SUR</FeatureType>
+    <Axes>
+      <CX><AxisType>I</AxisType><DataType>D</DataType><Increment>{dx:e}</Increment><Offset>0</Offset></CX>
+      <CY><AxisType>I</AxisType><DataType>D</DataType><Increment>{dy:e}</Increment><Offset>0</Offset></CY>
+      <CZ><AxisType>A</AxisType><DataType>D</DataType><Increment>1</Increment><Offset>0</Offset></CZ>
+    </Axes>
+  </Record1>
+  <Record2><Creator>tribo</Creator></Record2>
+  <Record3>
+    <MatrixDimension><SizeX>{nx}</SizeX><SizeY>{ny}</SizeY><SizeZ>1</SizeZ></MatrixDimension>
+    <DataLink><PointDataLink>bindata/data.bin</PointDataLink></DataLink>
+  </Record3>
+</p:ISO5436_2>
+"#
+    )
+}
+
+fn entry<R: Read + std::io::Seek>(
+    zip: &mut zip::ZipArchive<R>,
+    name: &str,
+) -> Result<Vec<u8>, X3pProblem> {
+    let mut f = zip
+        .by_name(name)
+        .map_err(|_| X3pProblem::Entry(name.to_string()))?;
+    let mut v = Vec::new();
+    f.read_to_end(&mut v)
+        .map_err(|e| X3pProblem::Entry(format!("{name}: {e}")))?;
+    Ok(v)
+}
+
+/// Text of the element at `path` (names separated by '/') below `root`.
+fn find(root: roxmltree::Node<'_, '_>, path: &str) -> Option<String> {
+    let mut node = root;
+    for name in path.split('/') {
+        node = node
+            .children()
+            .find(|c| c.is_element() && c.tag_name().name() == name)?;
+    }
+    Some(node.text().unwrap_or("").trim().to_string())
+}
+
+fn size(s: &str, field: &'static str) -> Result<usize, X3pProblem> {
+    match s.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(X3pProblem::Value {
+            field,
+            value: s.to_string(),
+            why: "expected a positive whole number",
+        }),
+    }
+}
+
+fn spacing(s: &str, field: &'static str) -> Result<f64, X3pProblem> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(X3pProblem::Value {
+            field,
+            value: s.to_string(),
+            why: "expected a positive spacing in metres",
+        }),
+    }
+}
+
+fn optional_number(
+    s: Option<String>,
+    field: &'static str,
+    default: f64,
+) -> Result<f64, X3pProblem> {
+    match s.as_deref() {
+        None | Some("") => Ok(default),
+        Some(t) => t
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or(X3pProblem::Value {
+                field,
+                value: t.to_string(),
+                why: "expected a finite number",
+            }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> HeightMap {
+        HeightMap::from_fn(5, 3, 0.5e-6, 0.25e-6, |x, y| 1e-6 * (x * 3e5).sin() + y)
+    }
+
+    #[test]
+    fn round_trip_keeps_heights_spacings_and_order_bit_for_bit() {
+        let m = sample();
+        let back = parse_x3p(&x3p_bytes(&m).unwrap()).unwrap();
+        assert_eq!(back.invalid_points, 0);
+        assert_eq!(back.map, m, "f64 data must come back exactly");
+    }
+
+    #[test]
+    fn integer_data_with_increment_offset_and_a_valid_mask() {
+        // 3 × 2 grid of i16 raw values r, z = 1e-3 + 1e-9·r; point 4 invalid in the mask.
+        let raw: [i16; 6] = [0, 10, -10, 100, 7, 5];
+        let xml = main_xml(3, 2, 1e-6, 2e-6)
+            .replace(
+                "<CZ><AxisType>A</AxisType><DataType>D</DataType><Increment>1</Increment><Offset>0</Offset></CZ>",
+                "<CZ><AxisType>A</AxisType><DataType>I</DataType><Increment>1e-9</Increment><Offset>1e-3</Offset></CZ>",
+            )
+            .replace(
+                "</PointDataLink>",
+                "</PointDataLink><ValidPointsLink>bindata/valid.bin</ValidPointsLink>",
+            );
+        let data: Vec<u8> = raw.iter().flat_map(|r| r.to_le_bytes()).collect();
+        let bytes = zip_of(&[
+            ("main.xml", xml.as_bytes()),
+            ("bindata/data.bin", &data),
+            ("bindata/valid.bin", &[0b0010_1111]),
+        ]);
+        let m = parse_x3p(&bytes).unwrap();
+        assert_eq!(m.invalid_points, 1);
+        let valid = [0.0, 10.0, -10.0, 100.0, 5.0];
+        let mean = 1e-3 + 1e-9 * valid.iter().sum::<f64>() / 5.0;
+        let want = [0.0, 10.0, -10.0, 100.0, f64::NAN, 5.0];
+        for (k, w) in want.iter().enumerate() {
+            let z = m.map.heights()[k];
+            let w = if w.is_nan() { mean } else { 1e-3 + 1e-9 * w };
+            // z = Offset + Increment·raw in f64: a few ulps of 1e-3.
+            assert!((z - w).abs() < 1e-15, "point {k}: {z} vs {w}");
+        }
+        assert_eq!((m.map.dx(), m.map.dy()), (1e-6, 2e-6));
+    }
+
+    #[test]
+    fn malformed_archives_say_what_is_wrong() {
+        let m = sample();
+        let good = main_xml(5, 3, 0.5e-6, 0.25e-6);
+        let data: Vec<u8> = m.heights().iter().flat_map(|z| z.to_le_bytes()).collect();
+        assert!(matches!(parse_x3p(b"hello"), Err(X3pProblem::NotZip(_))));
+        let no_xml = zip_of(&[("bindata/data.bin", &data)]);
+        assert_eq!(
+            parse_x3p(&no_xml),
+            Err(X3pProblem::Entry("main.xml".into()))
+        );
+        let short = zip_of(&[
+            ("main.xml", good.as_bytes()),
+            ("bindata/data.bin", &data[8..]),
+        ]);
+        assert!(matches!(
+            parse_x3p(&short),
+            Err(X3pProblem::Size {
+                expected: 120,
+                got: 112,
+                ..
+            })
+        ));
+        let profile = good.replace("<FeatureType>SUR", "<FeatureType>PRF");
+        let e = parse_x3p(&zip_of(&[
+            ("main.xml", profile.as_bytes()),
+            ("bindata/data.bin", &data),
+        ]))
+        .unwrap_err();
+        assert!(e.to_string().contains("SUR"), "{e}");
+        let bad_inc = good.replace("<Increment>5e-7</Increment>", "<Increment>-1</Increment>");
+        let e = parse_x3p(&zip_of(&[
+            ("main.xml", bad_inc.as_bytes()),
+            ("bindata/data.bin", &data),
+        ]))
+        .unwrap_err();
+        assert!(e.to_string().contains("CX/Increment = '-1'"), "{e}");
+        let broken = zip_of(&[("main.xml", b"<a><b></a>"), ("bindata/data.bin", &data)]);
+        assert!(matches!(parse_x3p(&broken), Err(X3pProblem::Xml(_))));
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("scan.x3p");
+        std::fs::write(&p, b"PK junk").unwrap();
+        let e = read_x3p(&p).unwrap_err().to_string();
+        assert!(e.starts_with("X3P file ") && e.contains("scan.x3p"), "{e}");
+    }
+
+    fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut out = Cursor::new(Vec::new());
+        let mut zip = zip::ZipWriter::new(&mut out);
+        for (name, body) in entries {
+            zip.start_file(*name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            zip.write_all(body).unwrap();
+        }
+        zip.finish().unwrap();
+        out.into_inner()
+    }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Plots that never cost a result, and one page to open (issue 20), run by .ci/run:
+#  1. the release `tribo` links no font library (ldd: no libfontconfig, no libfreetype);
+#  2. a tiny calibration on *measured* surfaces (a CSV map in µm and an ISO 25178-72 X3P map,
+#     written by tests/tests/measured_surfaces.rs) runs with fontconfig pointed nowhere
+#     (FONTCONFIG_FILE=/nonexistent, FONTCONFIG_PATH empty) and writes tables.bin, every CSV,
+#     every figure and report/index.html, with no figure warning;
+#  3. `--no-plots` writes the same table and no PNG;
+#     every figure passes the audit (smallest text >= 10 px, no data point under a legend);
+#  4. every <img> of index.html exists and decodes as a PNG (tests/tests/report_index.rs);
+#  5. headless Chromium (Debian's `chromium`) renders index.html to a screenshot.
+# Takes about a minute of CPU on 2 cores beyond the release build.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export TRIBO_NO_PROGRESS=1
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+cargo build --release --bin tribo --quiet
+tribo=$PWD/target/release/tribo
+
+echo "-- ldd target/release/tribo (no font library may be linked)"
+if ldd "$tribo" | grep -Ei 'fontconfig|freetype'; then
+  fail "the tribo binary links a system font library"
+fi
+
+work=$(mktemp -d /tmp/tribo-render.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+TRIBO_FIXTURE_DIR="$work" cargo test -q -p tribo-tests --test measured_surfaces -- --ignored write_fixtures >/dev/null
+
+echo "-- tiny calibration on a measured CSV + X3P pair, without fontconfig"
+(
+  cd "$work"
+  FONTCONFIG_FILE=/nonexistent FONTCONFIG_PATH="" TRIBO_FIGURE_AUDIT="$work/audit.tsv" \
+    "$tribo" calibrate --config tiny-measured.toml --seed 3 --out run 2>run.err | tee run.log
+)
+cat "$work/run.err"
+[ -s "$work/run/tables.bin" ] || fail "no tables.bin"
+if grep -q "warning: figure" "$work/run.err"; then
+  fail "a figure failed without fontconfig (see the warnings above)"
+fi
+report=$work/run/report
+pngs=$(find "$report" -name '*.png' | wc -l)
+csvs=$(find "$report" -name '*.csv' | wc -l)
+echo "report: $pngs PNG figures, $csvs CSV files"
+[ "$pngs" -gt 10 ] || fail "only $pngs figures"
+grep -q "measured: ./deformable.csv" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the measured map"
+grep -q "measured: ./tool.x3p" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the X3P map"
+
+echo "-- figure audit (report/audit.rs): text >= 10 px, no data point under a legend, every PNG"
+audited=$(wc -l <"$work/audit.tsv")
+[ "$audited" -eq "$pngs" ] || fail "$audited figures audited, $pngs PNG files"
+if awk -F'\t' '$2 < 10 || $3 > 0' "$work/audit.tsv" | grep .; then
+  fail "figures above have text below 10 px or a legend over data (columns: file, smallest text px, covered points)"
+fi
+
+echo "-- the same run with --no-plots: same table, no figure"
+(cd "$work" && "$tribo" --no-plots calibrate --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)
+cmp "$work/run/tables.bin" "$work/noplots/tables.bin" || fail "--no-plots changed the table"
+[ "$(find "$work/noplots/report" -name '*.png' | wc -l)" -eq 0 ] || fail "--no-plots wrote figures"
+
+echo "-- every <img> of index.html is a decodable PNG"
+TRIBO_REPORT_DIR="$report" cargo test -q -p tribo-tests --test report_index -- --ignored
+
+echo "-- headless Chromium renders report/index.html"
+if ! command -v chromium >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+shot=$work/index.png
+timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+  --disable-component-update --disable-sync --no-first-run --user-data-dir="$(mktemp -d)" \
+  --window-size=1400,2400 --screenshot="$shot" "file://$report/index.html" 2>/dev/null || true
+[ -s "$shot" ] || fail "Chromium wrote no screenshot"
+mkdir -p target/report-check
+cp "$shot" target/report-check/index-screenshot.png
+echo "screenshot: target/report-check/index-screenshot.png ($(stat -c %s "$shot") bytes)"
