@@ -97,9 +97,23 @@ pub struct ProcessConfig {
     /// it/v, which keeps the flight length v0/γ — the group α depends on — at its physical value
     /// (validated against direct runs, see `dem::drag`); 0 simulates every velocity directly.
     pub similarity_velocity: f64,
+    /// Seed indices at the process velocities (placements; index i slides on surface pair
+    /// i mod `sweep.surfaces`); absent: `sweep.seeds`. The process velocity is the one the
+    /// table exists for, so a preset may spend more cases on it than on the sweep's velocities:
+    /// its α interval shrinks as 1/√(seed indices) because the spread is between surface
+    /// realisations. Indices below `sweep.seeds` are the sweep's own placements and surface
+    /// pairs, so comparisons with the sweep's velocities stay paired on them. (Left out of the
+    /// serialised config when absent, so configurations that do not set it keep their hash.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<usize>,
 }
 
 impl ProcessConfig {
+    /// Seed indices at each process velocity: `seeds`, or `sweep_seeds` when it is absent.
+    pub fn seeds_or(&self, sweep_seeds: usize) -> usize {
+        self.seeds.unwrap_or(sweep_seeds)
+    }
+
     /// The speed the DEM runs at for a physical sliding speed `v` \[m/s\].
     pub fn simulated_velocity(&self, v: f64) -> f64 {
         if self.similarity_velocity > 0.0 && v < self.similarity_velocity {
@@ -227,7 +241,11 @@ impl CalibrationConfig {
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
-const OPTIONAL_KEYS: [&str; 2] = ["surface.deformable_file", "surface.tool_file"];
+const OPTIONAL_KEYS: [&str; 3] = [
+    "surface.deformable_file",
+    "surface.tool_file",
+    "process.seeds",
+];
 
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
 fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value, ConfigError> {
@@ -280,6 +298,14 @@ mod tests {
             format!("{:#}", anyhow::Error::from(e))
         };
         assert!(msg("[material]\nfoo = 1\n").contains("material.foo"));
+        // process.seeds is absent from the quick preset (its serialised config, so its hash,
+        // is unchanged), yet a file may set it; 0 is refused.
+        let c = CalibrationConfig::from_preset_and_toml(Preset::Quick, "[process]\nseeds = 9\n")
+            .unwrap();
+        assert_eq!(c.process.seeds, Some(9));
+        c.validate().unwrap();
+        let e = msg("[process]\nseeds = 0\n");
+        assert!(e.contains("process.seeds"), "{e}");
         assert!(msg("[nonsense]\n").contains("nonsense"));
         assert!(msg("[material]\ne_star = -1.0\n").contains("material.e_star"));
         assert!(msg("[flakes]\ndiameter = 1.0\n").contains("flakes.diameter"));

@@ -75,6 +75,7 @@ impl Preset {
         let process = ProcessConfig {
             velocities: vec![0.08],
             similarity_velocity: 0.0,
+            seeds: None,
         };
         let bem = BemConfig {
             tolerance: 1e-8,
@@ -132,12 +133,19 @@ impl Preset {
             },
             Preset::Standard => CalibrationConfig {
                 material,
+                // The quick preset's surface (roll-off at λ_l = 100 µm and λ_r = 50 µm, short
+                // cut-off λ_s = 6.25 µm, 1.5625 µm pixels) on 4× its area: four roll-off
+                // patches per surface instead of one. With k_l = 1, k_r = 2 here (as before),
+                // the larger domain doubled every roll-off wavelength instead of adding
+                // patches, and α varied between surface pairs with CV 0.72 (α(0.08) ±50 %,
+                // 6 pairs, issue 14); at one condition (15 MPa, β = 0.2, 50 m/s, 12 pairs)
+                // ⟨A_p⟩'s CV fell from 0.56 to 0.26 with k_l = 2, k_r = 4.
                 surface: SurfaceConfig {
                     grid: 128,
                     length: 200.0 * UM,
                     hurst: 0.8,
-                    k_l: 1.0,
-                    k_r: 2.0,
+                    k_l: 2.0,
+                    k_r: 4.0,
                     k_s: 32.0,
                     rms_height_deformable: 1.40 * UM,
                     rms_height_tool: 0.60 * UM,
@@ -145,19 +153,25 @@ impl Preset {
                     tool_file: None,
                 },
                 flakes: flakes.clone(),
-                process: process.clone(),
                 // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 15 % in ≤ 90 min on 2
-                // cores (issue 14): the quick preset's 3 seed indices gave ±17 % on 100 µm;
-                // here 6 independent surface pairs on 4× the area. One L per case: 4× the
-                // quick preset's flakes over the same 128 slide steps (2× its blocking events
-                // per case). The 1 m/s sweep point (overdamped, cheap: 1/4 of a 0.08 m/s case)
-                // puts a simulated sample between the process speed and seed 000's range.
+                // cores (issue 14). α's spread is between surface realisations, so the
+                // process velocity gets 18 seed indices on 18 surface pairs (the half-width
+                // goes as 1/√18 of a pair's CV), the sweep's velocities 6 (the first 6 of the
+                // same pairs, so the velocity comparison stays paired).
+                process: ProcessConfig {
+                    seeds: Some(18),
+                    ..process.clone()
+                },
+                // One L per case: 4× the quick preset's flakes over the same 128 slide steps.
+                // Two pressures and two β span Eq. 23's β·p (linearity is checked by R² and
+                // α per β); the 1 m/s point (overdamped, cheap: 0.4× a 0.08 m/s case) puts a
+                // simulated sample between the process speed and seed 000's range.
                 sweep: SweepConfig {
-                    pressures: mpa(&[5.0, 15.0, 30.0]),
+                    pressures: mpa(&[5.0, 30.0]),
                     betas: vec![0.1, 0.2],
                     velocities: vec![1.0, 10.0, 50.0],
                     seeds: 6,
-                    surfaces: 6,
+                    surfaces: 18,
                     slide_lengths: 1.0,
                     contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 20.0, 30.0]),
                 },
@@ -213,5 +227,47 @@ impl Preset {
                 },
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wavelengths are ratios of exactly representable lengths; they agree to rounding.
+    const WAVELENGTH_TOL: f64 = 1e-12;
+
+    #[test]
+    fn standard_is_the_quick_surface_on_a_larger_domain() {
+        // λ = L/k for the roll-off, the corner and the short cut-off, and the pixel L/grid:
+        // the standard preset must describe the same physical surface as the quick preset (more
+        // roll-off patches), not a rougher one at longer wavelengths.
+        let (q, s) = (
+            Preset::Quick.config().surface,
+            Preset::Standard.config().surface,
+        );
+        let lengths = |c: &crate::config::SurfaceConfig| {
+            [
+                c.length / c.k_l,
+                c.length / c.k_r,
+                c.length / c.k_s,
+                c.length / c.grid as f64,
+            ]
+        };
+        for (a, b) in lengths(&q).iter().zip(lengths(&s)) {
+            assert!((a - b).abs() <= WAVELENGTH_TOL * a, "{a} m vs {b} m");
+        }
+        assert!(s.length > q.length);
+        assert_eq!(
+            (q.hurst, q.rms_height_deformable),
+            (s.hurst, s.rms_height_deformable)
+        );
+    }
+
+    #[test]
+    fn every_seed_index_of_the_standard_preset_has_its_own_surface_pair() {
+        let c = Preset::Standard.config();
+        let most = c.sweep.seeds.max(c.process.seeds_or(c.sweep.seeds));
+        assert!(c.sweep.surfaces >= most, "{} < {most}", c.sweep.surfaces);
     }
 }

@@ -55,23 +55,29 @@ pub struct CaseResult {
 
 /// The cases of a calibration in a fixed order: the sweep's velocities, then the process
 /// velocities (outer), pressure, β, seed (inner). Appending process velocities keeps the
-/// sweep's case indices.
+/// sweep's case indices. The sweep's velocities have `sweep.seeds` seed indices each, the
+/// process velocities `process.seeds` (default: as many).
 pub fn list_cases(cfg: &CalibrationConfig) -> Vec<MesoCase> {
     let sweep = &cfg.sweep;
-    let velocities: Vec<f64> = sweep
+    let process_seeds = cfg.process.seeds_or(sweep.seeds);
+    let velocities: Vec<(f64, usize)> = sweep
         .velocities
         .iter()
-        .chain(&cfg.process.velocities)
-        .copied()
+        .map(|&v| (v, sweep.seeds))
+        .chain(cfg.process.velocities.iter().map(|&v| (v, process_seeds)))
         .collect();
+    let conditions = sweep.pressures.len() * sweep.betas.len();
     let mut out = Vec::with_capacity(
-        velocities.len() * sweep.pressures.len() * sweep.betas.len() * sweep.seeds,
+        velocities
+            .iter()
+            .map(|&(_, seeds)| seeds * conditions)
+            .sum(),
     );
-    for &velocity in &velocities {
+    for &(velocity, seeds) in &velocities {
         let simulated_velocity = cfg.process.simulated_velocity(velocity);
         for &pressure in &sweep.pressures {
             for &beta in &sweep.betas {
-                for seed_index in 0..sweep.seeds {
+                for seed_index in 0..seeds {
                     out.push(MesoCase {
                         index: out.len(),
                         pressure,
@@ -169,6 +175,36 @@ mod tests {
         assert_eq!(list_cases(&sim).last().unwrap().simulated_velocity, 10.0);
         let fast = cases.iter().find(|c| c.velocity == 50.0).unwrap();
         assert_eq!(fast.simulated_velocity, 50.0);
+    }
+
+    #[test]
+    fn process_velocities_take_their_own_seed_count() {
+        let cfg = Preset::Standard.config();
+        let (s, p) = (&cfg.sweep, &cfg.process);
+        let process_seeds = p.seeds.expect("the standard preset sets process.seeds");
+        assert_ne!(process_seeds, s.seeds);
+        let cases = list_cases(&cfg);
+        let conditions = s.pressures.len() * s.betas.len();
+        assert_eq!(
+            cases.len(),
+            conditions * (s.velocities.len() * s.seeds + p.velocities.len() * process_seeds)
+        );
+        assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
+        for c in &cases {
+            let seeds = if p.velocities.contains(&c.velocity) {
+                process_seeds
+            } else {
+                s.seeds
+            };
+            assert!(c.seed_index < seeds);
+        }
+        // Every seed index of the process velocity appears at every (p, β).
+        let at_process = cases.iter().filter(|c| c.velocity == p.velocities[0]);
+        assert_eq!(at_process.clone().count(), conditions * process_seeds);
+        assert_eq!(
+            at_process.map(|c| c.seed_index).max(),
+            Some(process_seeds - 1)
+        );
     }
 
     #[test]

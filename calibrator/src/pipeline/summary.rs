@@ -64,18 +64,21 @@ pub fn write(
         };
     }
     let w = &cfg.sweep;
+    let process_seeds = cfg.process.seeds_or(w.seeds);
     let _ = writeln!(
         m,
-        "- BEM–DEM sweep: {} cases = {} velocities × {} pressures × {} β × {} seeds (on {} surface pairs), each sliding \
-         {} domain lengths ({} one-pixel steps). Blocked flakes are rare events (seed 000 §6.2): with few seeds and short \
-         slides α carries the interval shown below; `meso/alpha_events_by_velocity.csv` splits α into how often a blocked \
-         flake carries load and how much.",
+        "- BEM–DEM sweep: {} cases = {} pressures × {} β × ({} sweep velocities × {} seeds + {} process velocities × {} \
+         seeds), on {} surface pairs, each sliding {} domain lengths ({} one-pixel steps). Blocked flakes are rare events \
+         (seed 000 §6.2): with few seeds and short slides α carries the interval shown below; \
+         `meso/alpha_events_by_velocity.csv` splits α into how often a blocked flake carries load and how much.",
         results.len(),
-        w.velocities.len() + cfg.process.velocities.len(),
         w.pressures.len(),
         w.betas.len(),
+        w.velocities.len(),
         w.seeds,
-        w.surfaces.min(w.seeds),
+        cfg.process.velocities.len(),
+        process_seeds,
+        w.surfaces.min(w.seeds.max(process_seeds)),
         w.slide_lengths,
         results.first().map_or(0, |r| r.steps)
     );
@@ -197,8 +200,9 @@ fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Tab
         let _ = writeln!(
             m,
             "- **v = {v} m/s: α = {:.3} [{:.3}, {:.3}] ({}), {beta}** — from {} cases on {} seed indices, simulated \
-             at {} m/s. The interval shrinks as 1/√(seed indices): halving it takes about 4× the seed indices \
-             (`sweep.seeds = {}`, and `sweep.surfaces` as many), i.e. 4× this velocity's CPU time.",
+             at {} m/s. The interval shrinks as 1/√(seed indices), the spread being between surface realisations: \
+             halving it takes about 4× the seed indices (`process.seeds = {}`, and `sweep.surfaces` at least as \
+             many), i.e. 4× this velocity's CPU time.",
             x.alpha,
             x.ci95[0],
             x.ci95[1],

@@ -155,6 +155,9 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let at_least_one = Rule::count(1, u64::MAX);
     at_least_one.check_count("sweep.seeds", w.seeds as u64)?;
     at_least_one.check_count("sweep.surfaces", w.surfaces as u64)?;
+    if let Some(n) = pr.seeds {
+        at_least_one.check_count("process.seeds", n as u64)?;
+    }
     Rule::POSITIVE.check("sweep.slide_lengths", w.slide_lengths)?;
     if all.len() > tribo_core::law::ALPHA_SAMPLES {
         return Err(ConfigError::TooMany {
@@ -165,7 +168,10 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         });
     }
     // Sizes in f64: a product that overflows usize is refused, not wrapped.
-    let cases = (all.len() * w.pressures.len() * w.betas.len()) as f64 * w.seeds as f64;
+    let conditions = (w.pressures.len() * w.betas.len()) as f64;
+    let cases = conditions
+        * (w.velocities.len() as f64 * w.seeds as f64
+            + pr.velocities.len() as f64 * pr.seeds_or(w.seeds) as f64);
     budget::check(
         "sweep.seeds",
         w.seeds,

@@ -8,7 +8,7 @@ use super::units::readable;
 use crate::config::CalibrationConfig;
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 39] = [
+pub const UNITS: [(&str, &str); 40] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -32,6 +32,7 @@ pub const UNITS: [(&str, &str); 39] = [
     ("flakes.drag_frame", "sheet | lubricant"),
     ("process.velocities", "m/s"),
     ("process.similarity_velocity", "m/s"),
+    ("process.seeds", "count (absent: sweep.seeds)"),
     ("sweep.pressures", "Pa"),
     ("sweep.betas", "-"),
     ("sweep.velocities", "m/s"),
