@@ -58,6 +58,7 @@
 pub mod crc32;
 pub mod defaults;
 mod frame;
+pub mod physics;
 pub mod plausible;
 pub mod sections;
 #[cfg(test)]

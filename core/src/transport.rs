@@ -78,8 +78,7 @@
 
 use crate::error::Error;
 use crate::real;
-use crate::table::{TransportSection, WearSection};
-use crate::wear_law::{WearPressureLaw, archard_from_section};
+use crate::wear_law::WearPressureLaw;
 
 /// Accepted excess of the CFL number over 1: rounding of Δt·ζ·|U̇|/l_e for an intended ν = 1.
 pub const CFL_TOLERANCE: f32 = 4.0 * f32::EPSILON;
@@ -122,34 +121,6 @@ impl TransportParams {
             element_length,
             k_law: WearPressureLaw::SCALAR,
         }
-    }
-
-    /// These parameters with K(p) from the table's wear section when present (`Absolute`: K0
-    /// at p_ref; `ShapeOnly`: this K at p_ref, scaled by the shape), else unchanged.
-    pub fn with_wear_section(self, section: Option<&WearSection>) -> Self {
-        let (archard_k, k_law) = archard_from_section(self.archard_k, section);
-        Self {
-            archard_k,
-            k_law,
-            ..self
-        }
-    }
-
-    /// The transport of one contact point that knows no neighbours (an FE user friction
-    /// routine through `tribo-core-ffi`, `tribo export --draw-lengths`): the section's K, H and
-    /// h_p with K(p) of the wear section when present, and no tool drift (ζ = 0: the drift term
-    /// of Eq. 14 is a difference between neighbouring nodes, taken as zero for a locally
-    /// uniform β). With ζ = 0 the element length enters no result; it is set to 1 m.
-    pub fn point_from_table(section: &TransportSection, wear: Option<&WearSection>) -> Self {
-        Self {
-            archard_k: section.archard_k,
-            hardness: section.hardness,
-            particle_thickness: section.particle_thickness,
-            zeta: 0.0,
-            element_length: 1.0,
-            k_law: WearPressureLaw::SCALAR,
-        }
-        .with_wear_section(wear)
     }
 
     /// Checks: K ≥ 0, H > 0, h_p > 0, l_e > 0, all finite, ζ ∈ \[0, 1\].

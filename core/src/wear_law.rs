@@ -1,5 +1,5 @@
 //! Pressure dependence of the Archard coefficient in the β-transport source (seed 000 Eq. 12)
-//! from the table's wear section (seed 001): K(p) = K·(p/p_ref)^n with p clamped to the
+//! from the table's wear section (seed 001; read by [`crate::table::physics`]): K(p) = K·(p/p_ref)^n with p clamped to the
 //! range the calibration covered. The scalar law (n = 0) costs one predictable branch per
 //! node; a power law costs one [`fast_powf`] per distinct pressure (the transport memoises
 //! the last pressure: under a tool the pressure is uniform). With libm's `powf` on every node
@@ -7,7 +7,6 @@
 //! machine); see the `wear_law` bench for the figures now.
 
 use crate::real;
-use crate::table::{WearForm, WearSection};
 
 /// The factor K(p)/K(p_ref) = (clamp(p)/p_ref)^n applied to the transport's K.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,15 +26,6 @@ impl WearPressureLaw {
         exponent: 0.0,
         pressure_range: [0.0, f32::INFINITY],
     };
-
-    /// The law of a wear section.
-    pub fn from_section(section: &WearSection) -> Self {
-        Self {
-            p_ref: section.p_ref,
-            exponent: section.exponent,
-            pressure_range: section.pressure_range,
-        }
-    }
 
     /// The factor (clamp(p)/p_ref)^n \[-\] at a pressure p > 0; exactly 1 when n = 0.
     #[inline]
@@ -58,25 +48,6 @@ impl WearPressureLaw {
             && lo.is_finite()
             && lo >= 0.0
             && hi > lo
-    }
-}
-
-/// The Archard coefficient at p_ref and the pressure law a wear section gives the transport:
-/// `Absolute` replaces the transport's K by K0; `ShapeOnly` keeps the transport's K
-/// (`scalar_k`, read as K at p_ref) and scales it with the shape. `None`: the scalar K.
-pub fn archard_from_section(
-    scalar_k: f32,
-    section: Option<&WearSection>,
-) -> (f32, WearPressureLaw) {
-    match section {
-        None => (scalar_k, WearPressureLaw::SCALAR),
-        Some(s) => {
-            let k = match s.form {
-                WearForm::Absolute => s.k0,
-                WearForm::ShapeOnly => scalar_k,
-            };
-            (k, WearPressureLaw::from_section(s))
-        }
     }
 }
 
