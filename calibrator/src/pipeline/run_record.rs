@@ -3,7 +3,8 @@
 //! count and the calibrator version with a hash, and every case file carries that hash.
 //!
 //! **The hash** is FNV-1a (64 bit) over the canonical JSON of (calibrator version, seed,
-//! resolved configuration). Everything a case result depends on is in it; the thread count is
+//! resolved configuration, and the FNV-1a of each measured surface file it names).
+//! Everything a case result depends on is in it; the thread count is
 //! recorded but not hashed, because a case's result does not depend on it (each case runs on
 //! one thread in a fixed order: `meso::run`), so a Slurm array with one CPU per task merges
 //! with a local run. The preset's name is recorded, not hashed: the resolved configuration is
@@ -39,18 +40,37 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Hash of everything a case result depends on: calibrator version, seed, configuration.
+/// Hash of everything a case result depends on: calibrator version, seed, configuration, and
+/// the contents of the measured surface files it names (`surface.deformable_file`,
+/// `surface.tool_file`: a file edited in place under the same path is another input). The
+/// file hashes are left out of the hashed JSON when no file is named, so configurations
+/// without measured surfaces keep the hash they had before files were hashed.
 pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
     #[derive(Serialize)]
     struct Hashed<'a> {
         calibrator_version: &'a str,
         seed: u64,
         config: &'a CalibrationConfig,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        measured_files: Vec<(&'static str, String)>,
+    }
+    let s = &config.surface;
+    let mut measured_files = Vec::new();
+    for (key, file) in [
+        ("surface.deformable_file", &s.deformable_file),
+        ("surface.tool_file", &s.tool_file),
+    ] {
+        if let Some(file) = file {
+            let bytes = std::fs::read(&file.path)
+                .with_context(|| format!("{key}: reading {} for its hash", file.path.display()))?;
+            measured_files.push((key, hash_text(fnv1a(&bytes))));
+        }
     }
     let json = serde_json::to_vec(&Hashed {
         calibrator_version: CALIBRATOR_VERSION,
         seed,
         config,
+        measured_files,
     })
     .context("serialising the configuration for its hash")?;
     Ok(fnv1a(&json))
@@ -170,6 +190,32 @@ mod tests {
         let mut frame = cfg;
         frame.flakes.drag_frame = crate::dem::DragFrame::Sheet;
         assert_ne!(h, config_hash(&frame, 7).unwrap());
+    }
+
+    #[test]
+    fn the_hash_covers_the_contents_of_a_measured_surface_file() {
+        let dir = std::env::temp_dir().join(format!("tribo-hash-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("def.txt");
+        let mut cfg = Preset::Quick.config();
+        let plain = config_hash(&cfg, 7).unwrap();
+        cfg.surface.deformable_file = Some(crate::surface::MeasuredSurface {
+            path: path.clone(),
+            spacing: Some(1e-6),
+            height_unit: Some(1e-6),
+        });
+        std::fs::write(&path, "0 1\n1 0\n").unwrap();
+        let first = config_hash(&cfg, 7).unwrap();
+        // The same path, edited in place: another input, another hash.
+        std::fs::write(&path, "0 1\n1 0.5\n").unwrap();
+        let edited = config_hash(&cfg, 7).unwrap();
+        std::fs::write(&path, "0 1\n1 0\n").unwrap();
+        assert_eq!(first, config_hash(&cfg, 7).unwrap());
+        assert_ne!(first, edited);
+        assert_ne!(first, plain);
+        std::fs::remove_file(&path).unwrap();
+        assert!(config_hash(&cfg, 7).is_err(), "a missing file cannot be hashed");
+        let _ = std::fs::remove_dir(&dir);
     }
 
     #[test]
