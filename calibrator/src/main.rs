@@ -3,6 +3,8 @@
 //! library, print) belong to this binary only; the library's API is the physics and
 //! `pipeline`.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -29,15 +31,9 @@ fn main() -> ExitCode {
 
 /// A closed stdout (`tribo inspect t.bin | head -1`) ends the process quietly with the
 /// conventional status 128 + SIGPIPE = 141, as for any Unix filter. Rust ignores SIGPIPE by
-/// default, which turns the closed pipe into a panic in `println!` (exit 101).
-#[cfg(unix)]
+/// default, which turns the closed pipe into a panic in `println!` (exit 101). The reset is
+/// one libc call; the `sigpipe` crate holds it, so the C ABI crate stays the workspace's only
+/// `unsafe` code (a no-op off Unix).
 fn restore_default_sigpipe() {
-    // SAFETY: called first thing in `main`, before any other thread exists; `signal` with
-    // `SIG_DFL` only resets the disposition of SIGPIPE and touches no Rust-managed memory.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    sigpipe::reset();
 }
-
-#[cfg(not(unix))]
-fn restore_default_sigpipe() {}

@@ -165,7 +165,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         let section = wear_section(&f, &points, WearForm::ShapeOnly, provenance);
         section
             .validate()
-            .map_err(|e| anyhow!("wear section invalid: {e:?}"))?;
+            .map_err(|e| anyhow!("wear section invalid: {e}"))?;
         let json = serde_json::to_string_pretty(&section).context("wear section to JSON")?;
         crate::report::write_atomic(&out.join("wear_section.json"), json.as_bytes())?;
         if let Some(path) = into_table {

@@ -319,7 +319,7 @@ fn write_section(
         table.third_body = Some(section.clone());
         table
             .validate()
-            .map_err(|e| anyhow::anyhow!("table with the third-body section is invalid: {e:?}"))?;
+            .map_err(|e| anyhow::anyhow!("table with the third-body section is invalid: {e}"))?;
         let bytes = crate::table::io::write_table(path, &table)?;
         writeln!(
             log,

@@ -147,7 +147,7 @@ impl Heatmap<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
         let e =
-            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("heatmap '{}': {err:?}", self.title);
+            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("heatmap '{}': {err}", self.title);
         let (vmin, vmax) = self.value_range.unwrap_or_else(|| {
             self.values
                 .iter()

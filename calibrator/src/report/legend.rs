@@ -39,7 +39,7 @@ pub fn legend_size(labels: &[&str]) -> Result<(i32, i32)> {
     for (i, l) in labels.iter().enumerate() {
         let (lw, lh) = font
             .box_size(l)
-            .map_err(|e| anyhow!("measuring legend text '{l}': {e:?}"))?;
+            .map_err(|e| anyhow!("measuring legend text '{l}': {e}"))?;
         w = w.max(lw as i32);
         h = h.max((i as f64 * line).round() as i32 + lh as i32);
     }

@@ -256,7 +256,7 @@ impl LinePlot {
                     [(lo, y_range.start), (hi, y_range.end)],
                     fill,
                 )))
-                .map_err(|err| anyhow!("plot '{}': {err:?}", self.title))?;
+                .map_err(|err| anyhow!("plot '{}': {err}", self.title))?;
             if !span.label.is_empty() {
                 *any_label = true;
                 a.label(span.label.clone())
@@ -444,7 +444,7 @@ impl LinePlot {
         let chart = self
             .builder(&root)
             .build_cartesian_2d(xr, yr)
-            .map_err(|err| anyhow!("plot '{}': {err:?}", self.title))?;
+            .map_err(|err| anyhow!("plot '{}': {err}", self.title))?;
         let area = chart.plotting_area().dim_in_pixel();
         let points = self.data_pixels(&chart);
         super::legend::free_position(&labels, area, &points)
@@ -466,7 +466,7 @@ impl LinePlot {
         Y::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
         let e =
-            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err:?}", self.title);
+            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err}", self.title);
         root.fill(&WHITE).map_err(e)?;
         let mut chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
         chart

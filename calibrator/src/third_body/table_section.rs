@@ -65,7 +65,7 @@ pub fn third_body_section(
     section.material.push_str(&name).map_err(|_| full())?;
     section
         .validate()
-        .map_err(|e| anyhow!("third-body section does not validate: {e:?}"))?;
+        .map_err(|e| anyhow!("third-body section does not validate: {e}"))?;
     Ok(section)
 }
 
