@@ -214,7 +214,10 @@ mod tests {
         assert_ne!(first, edited);
         assert_ne!(first, plain);
         std::fs::remove_file(&path).unwrap();
-        assert!(config_hash(&cfg, 7).is_err(), "a missing file cannot be hashed");
+        assert!(
+            config_hash(&cfg, 7).is_err(),
+            "a missing file cannot be hashed"
+        );
         let _ = std::fs::remove_dir(&dir);
     }
 

@@ -465,8 +465,7 @@ impl LinePlot {
         X::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
         Y::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
-        let e =
-            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err}", self.title);
+        let e = |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err}", self.title);
         root.fill(&WHITE).map_err(e)?;
         let mut chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
         chart
