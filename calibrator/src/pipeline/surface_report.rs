@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use crate::config::CalibrationConfig;
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series};
-use crate::surface::measured::{MeasuredStats, stats_of};
+use crate::surface::measured::{MeasuredStats, stats_in_band, stats_of};
 use crate::surface::{HeightMap, radial_psd};
 
 /// Writes `surfaces.csv`, `psd.csv` and the figures of the run's surfaces into `out`.
@@ -45,7 +45,12 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     .log_x()
     .log_y();
     for (name, map, file, generator_rms) in rows {
-        let st: MeasuredStats = stats_of(map);
+        // A generated surface is fitted over its generator's power-law band k_r … k_s; a
+        // measured one over the heuristic band of `stats_of`.
+        let st: MeasuredStats = match file {
+            Some(_) => stats_of(map),
+            None => stats_in_band(map, s.k_r, s.k_s),
+        };
         let source = file.map_or_else(
             || "generated (self-affine)".to_string(),
             |f| format!("measured: {}", f.path.display()),
