@@ -229,7 +229,7 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
     let hash_hex = hash_text(hash);
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("creating {}", opts.out.display()))?;
-    let record = RunRecord::new(cfg, opts.preset.name(), opts.seed)?;
+    let record = RunRecord::new(cfg, opts.preset.name(), opts.seed, hash);
     match opts.mode {
         Mode::ListCases => {
             record.write(&opts.out)?;

@@ -103,17 +103,18 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
-    /// The record of a run.
-    pub fn new(config: &CalibrationConfig, preset: &str, seed: u64) -> Result<Self> {
-        Ok(Self {
+    /// The record of a run whose [`config_hash`] is `hash` (computed once by the caller: it
+    /// reads the measured surface files).
+    pub fn new(config: &CalibrationConfig, preset: &str, seed: u64, hash: u64) -> Self {
+        Self {
             calibrator_version: CALIBRATOR_VERSION.into(),
             build: BUILD.into(),
             preset: preset.into(),
             seed,
             threads: rayon::current_num_threads(),
-            config_hash: hash_text(config_hash(config, seed)?),
+            config_hash: hash_text(hash),
             config: config.clone(),
-        })
+        }
     }
 
     /// `out/run.json`.
