@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use crate::config::CalibrationConfig;
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series};
-use crate::surface::measured::{MeasuredStats, stats_in_band, stats_of};
+use crate::surface::measured::{MeasuredStats, heuristic_band, stats_in_band};
 use crate::surface::{HeightMap, radial_psd};
 
 /// Writes `surfaces.csv`, `psd.csv` and the figures of the run's surfaces into `out`.
@@ -47,10 +47,11 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     for (name, map, file, generator_rms) in rows {
         // A generated surface is fitted over its generator's power-law band k_r … k_s; a
         // measured one over the heuristic band of `stats_of`.
-        let st: MeasuredStats = match file {
-            Some(_) => stats_of(map),
-            None => stats_in_band(map, s.k_r, s.k_s),
+        let band = match file {
+            Some(_) => heuristic_band(map),
+            None => (s.k_r, s.k_s),
         };
+        let st: MeasuredStats = stats_in_band(map, band.0, band.1);
         let source = file.map_or_else(
             || "generated (self-affine)".to_string(),
             |f| format!("measured: {}", f.path.display()),
@@ -73,10 +74,18 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
                 Cell::Num(b.psd),
             ]);
         }
-        let pts: Vec<(f64, f64)> = bins.iter().map(|b| (b.q, b.psd)).collect();
+        // The CSV keeps every bin; the plot leaves out the rounding noise of modes a
+        // band-limited map does not have (≈ 1e-33 of the peak for generated maps), which
+        // otherwise stretched the log axis over 30 decades below the data.
+        let peak = bins.iter().map(|b| b.psd).fold(0.0, f64::max);
+        let pts: Vec<(f64, f64)> = bins
+            .iter()
+            .filter(|b| b.psd > PSD_PLOT_FLOOR * peak)
+            .map(|b| (b.q, b.psd))
+            .collect();
         let data_index = plot.series.len();
         plot = plot.series(Series::points(format!("{name} ({source})"), pts));
-        if let Some(fit) = power_law_through(&bins, st.hurst, map) {
+        if let Some(fit) = power_law_through(&bins, st.hurst, band) {
             plot = plot.series(
                 Series::dashed(format!("{name}: fitted H = {:.2}", st.hurst), fit)
                     .with_color_of(data_index),
@@ -92,16 +101,21 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The fitted C ∝ q^(−2(1+H)) through the geometric mean of the fitted bins (modes 2 … n/4).
+/// Bins below this fraction of the PSD's peak are not plotted: f64 rounding of a band-limited
+/// map leaves ≈ 1e-33 of the peak in its empty modes, while a physical band (k_s/k_r ≤ 10⁵,
+/// exponent ≥ −4) spans at most 1e-20.
+const PSD_PLOT_FLOOR: f64 = 1e-20;
+
+/// The fitted C ∝ q^(−2(1+H)) through the geometric mean of the bins of the fitted `band` of
+/// modes (the same band as the fit).
 fn power_law_through(
     bins: &[crate::surface::PsdBin],
     hurst: f64,
-    map: &HeightMap,
+    (lo, hi): (f64, f64),
 ) -> Option<Vec<(f64, f64)>> {
-    let hi = (map.nx().min(map.ny()) / 4).max(3) as f64;
     let used: Vec<_> = bins
         .iter()
-        .filter(|b| b.mode >= 2.0 && b.mode <= hi && b.psd > 0.0)
+        .filter(|b| b.mode >= lo && b.mode <= hi && b.psd > 0.0)
         .collect();
     if used.len() < 2 || !hurst.is_finite() {
         return None;

@@ -206,8 +206,13 @@ pub struct MeasuredStats {
 /// [`MeasuredStats`] of a measured `map`, the Hurst exponent fitted over modes 2 … n/4: a
 /// heuristic band between an unknown long-wavelength roll-off and the pixel scale.
 pub fn stats_of(map: &HeightMap) -> MeasuredStats {
-    let hi = (map.nx().min(map.ny()) / 4).max(3) as f64;
-    stats_in_band(map, 2.0, hi)
+    let (lo, hi) = heuristic_band(map);
+    stats_in_band(map, lo, hi)
+}
+
+/// The radial modes 2 … n/4 \[2π/L\] over which a measured map's PSD exponent is fitted.
+pub fn heuristic_band(map: &HeightMap) -> (f64, f64) {
+    (2.0, (map.nx().min(map.ny()) / 4).max(3) as f64)
 }
 
 /// [`MeasuredStats`] of `map`, the Hurst exponent fitted over the radial modes `lo … hi`
