@@ -137,9 +137,10 @@ impl Preset {
                 // cut-off λ_s = 6.25 µm, 1.5625 µm pixels) on 4× its area: four roll-off
                 // patches per surface instead of one. With k_l = 1, k_r = 2 here (as before),
                 // the larger domain doubled every roll-off wavelength instead of adding
-                // patches, and α varied between surface pairs with CV 0.72 (α(0.08) ±50 %,
-                // 6 pairs, issue 14); at one condition (15 MPa, β = 0.2, 50 m/s, 12 pairs)
-                // ⟨A_p⟩'s CV fell from 0.56 to 0.26 with k_l = 2, k_r = 4.
+                // patches: α varied between surface pairs with CV 0.72 [0.26, 0.97] (6 pairs;
+                // α(0.08) ±50 %, issue 14). At one condition (15 MPa, β = 0.2, 50 m/s, 12 pairs
+                // each) ⟨A_p⟩'s CV was 0.56 [0.33, 0.69] with k_l = 1, k_r = 2 and
+                // 0.26 [0.16, 0.32] with k_l = 2, k_r = 4 (95 % bootstrap over pairs).
                 surface: SurfaceConfig {
                     grid: 128,
                     length: 200.0 * UM,
