@@ -106,12 +106,25 @@ pub struct ProcessConfig {
     /// serialised config when absent, so configurations that do not set it keep their hash.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeds: Option<usize>,
+    /// Nominal pressures at the process velocities \[Pa\]; absent: `sweep.pressures`. Eq. 23
+    /// is a line through the origin in β·p/E*, so one pressure with two β determines α; the
+    /// sweep's velocities keep every pressure to check the line (R², α per pressure). A case at
+    /// the process speed costs about 4× one at 10 m/s, so a preset spends them where the
+    /// interval shrinks most per CPU second (left out of the serialised config when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pressures: Option<Vec<f64>>,
 }
 
 impl ProcessConfig {
     /// Seed indices at each process velocity: `seeds`, or `sweep_seeds` when it is absent.
     pub fn seeds_or(&self, sweep_seeds: usize) -> usize {
         self.seeds.unwrap_or(sweep_seeds)
+    }
+
+    /// Pressures at each process velocity \[Pa\]: `pressures`, or `sweep_pressures` when it is
+    /// absent.
+    pub fn pressures_or<'a>(&'a self, sweep_pressures: &'a [f64]) -> &'a [f64] {
+        self.pressures.as_deref().unwrap_or(sweep_pressures)
     }
 
     /// The speed the DEM runs at for a physical sliding speed `v` \[m/s\].
@@ -241,10 +254,11 @@ impl CalibrationConfig {
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
-const OPTIONAL_KEYS: [&str; 3] = [
+const OPTIONAL_KEYS: [&str; 4] = [
     "surface.deformable_file",
     "surface.tool_file",
     "process.seeds",
+    "process.pressures",
 ];
 
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
@@ -306,6 +320,17 @@ mod tests {
         c.validate().unwrap();
         let e = msg("[process]\nseeds = 0\n");
         assert!(e.contains("process.seeds"), "{e}");
+        // So may process.pressures, each below p_crit and positive, at least one.
+        let c = CalibrationConfig::from_preset_and_toml(
+            Preset::Quick,
+            "[process]\npressures = [30e6]\n",
+        )
+        .unwrap();
+        assert_eq!(c.process.pressures, Some(vec![30e6]));
+        c.validate().unwrap();
+        assert!(msg("[process]\npressures = []\n").contains("process.pressures"));
+        assert!(msg("[process]\npressures = [-1e6]\n").contains("process.pressures"));
+        assert!(msg("[process]\npressures = [400e6]\n").contains("p_crit"));
         assert!(msg("[nonsense]\n").contains("nonsense"));
         assert!(msg("[material]\ne_star = -1.0\n").contains("material.e_star"));
         assert!(msg("[flakes]\ndiameter = 1.0\n").contains("flakes.diameter"));

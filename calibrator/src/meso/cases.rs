@@ -55,27 +55,33 @@ pub struct CaseResult {
 
 /// The cases of a calibration in a fixed order: the sweep's velocities, then the process
 /// velocities (outer), pressure, β, seed (inner). Appending process velocities keeps the
-/// sweep's case indices. The sweep's velocities have `sweep.seeds` seed indices each, the
-/// process velocities `process.seeds` (default: as many).
+/// sweep's case indices. The sweep's velocities have `sweep.pressures` and `sweep.seeds` seed
+/// indices each, the process velocities `process.pressures` and `process.seeds` (default: the
+/// sweep's).
 pub fn list_cases(cfg: &CalibrationConfig) -> Vec<MesoCase> {
     let sweep = &cfg.sweep;
     let process_seeds = cfg.process.seeds_or(sweep.seeds);
-    let velocities: Vec<(f64, usize)> = sweep
+    let process_pressures = cfg.process.pressures_or(&sweep.pressures);
+    let velocities: Vec<(f64, &[f64], usize)> = sweep
         .velocities
         .iter()
-        .map(|&v| (v, sweep.seeds))
-        .chain(cfg.process.velocities.iter().map(|&v| (v, process_seeds)))
+        .map(|&v| (v, sweep.pressures.as_slice(), sweep.seeds))
+        .chain(
+            cfg.process
+                .velocities
+                .iter()
+                .map(|&v| (v, process_pressures, process_seeds)),
+        )
         .collect();
-    let conditions = sweep.pressures.len() * sweep.betas.len();
     let mut out = Vec::with_capacity(
         velocities
             .iter()
-            .map(|&(_, seeds)| seeds * conditions)
+            .map(|&(_, pressures, seeds)| pressures.len() * sweep.betas.len() * seeds)
             .sum(),
     );
-    for &(velocity, seeds) in &velocities {
+    for &(velocity, pressures, seeds) in &velocities {
         let simulated_velocity = cfg.process.simulated_velocity(velocity);
-        for &pressure in &sweep.pressures {
+        for &pressure in pressures {
             for &beta in &sweep.betas {
                 for seed_index in 0..seeds {
                     out.push(MesoCase {
@@ -178,16 +184,20 @@ mod tests {
     }
 
     #[test]
-    fn process_velocities_take_their_own_seed_count() {
+    fn process_velocities_take_their_own_seed_count_and_pressures() {
         let cfg = Preset::Standard.config();
         let (s, p) = (&cfg.sweep, &cfg.process);
         let process_seeds = p.seeds.expect("the standard preset sets process.seeds");
+        let process_pressures = p.pressures.as_deref().expect("and process.pressures");
         assert_ne!(process_seeds, s.seeds);
+        assert_ne!(process_pressures, s.pressures.as_slice());
         let cases = list_cases(&cfg);
         let conditions = s.pressures.len() * s.betas.len();
+        let process_conditions = process_pressures.len() * s.betas.len();
         assert_eq!(
             cases.len(),
-            conditions * (s.velocities.len() * s.seeds + p.velocities.len() * process_seeds)
+            conditions * s.velocities.len() * s.seeds
+                + process_conditions * p.velocities.len() * process_seeds
         );
         assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
         for c in &cases {
@@ -197,10 +207,16 @@ mod tests {
                 s.seeds
             };
             assert!(c.seed_index < seeds);
+            let pressures = if p.velocities.contains(&c.velocity) {
+                process_pressures
+            } else {
+                s.pressures.as_slice()
+            };
+            assert!(pressures.contains(&c.pressure), "{c:?}");
         }
-        // Every seed index of the process velocity appears at every (p, β).
+        // Every seed index of the process velocity appears at every (p, β) of its own.
         let at_process = cases.iter().filter(|c| c.velocity == p.velocities[0]);
-        assert_eq!(at_process.clone().count(), conditions * process_seeds);
+        assert_eq!(at_process.clone().count(), process_conditions * process_seeds);
         assert_eq!(
             at_process.map(|c| c.seed_index).max(),
             Some(process_seeds - 1)

@@ -65,17 +65,19 @@ pub fn write(
     }
     let w = &cfg.sweep;
     let process_seeds = cfg.process.seeds_or(w.seeds);
+    let process_pressures = cfg.process.pressures_or(&w.pressures).len();
     let _ = writeln!(
         m,
-        "- BEM–DEM sweep: {} cases = {} pressures × {} β × ({} sweep velocities × {} seeds + {} process velocities × {} \
-         seeds), on {} surface pairs, each sliding {} domain lengths ({} one-pixel steps). Blocked flakes are rare events \
+        "- BEM–DEM sweep: {} cases = {} β × ({} pressures × {} sweep velocities × {} seeds + {} pressures × {} process \
+         velocities × {} seeds), on {} surface pairs, each sliding {} domain lengths ({} one-pixel steps). Blocked flakes are rare events \
          (seed 000 §6.2): with few seeds and short slides α carries the interval shown below; \
          `meso/alpha_events_by_velocity.csv` splits α into how often a blocked flake carries load and how much.",
         results.len(),
-        w.pressures.len(),
         w.betas.len(),
+        w.pressures.len(),
         w.velocities.len(),
         w.seeds,
+        process_pressures,
         cfg.process.velocities.len(),
         process_seeds,
         w.surfaces.min(w.seeds.max(process_seeds)),

@@ -132,10 +132,15 @@ fn check_flakes(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
 fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let (w, pr, m) = (&cfg.sweep, &cfg.process, &cfg.material);
     Rule::POSITIVE.check_each("sweep.pressures", &w.pressures)?;
+    if let Some(p) = &pr.pressures {
+        Rule::count(1, u64::MAX).check_count("process.pressures (values)", p.len() as u64)?;
+        Rule::POSITIVE.check_each("process.pressures", p)?;
+    }
     if let Some(&p) = w
         .pressures
         .iter()
         .chain(&w.contact_pressures)
+        .chain(pr.pressures.iter().flatten())
         .find(|&&p| p >= m.p_crit)
     {
         return Err(ConfigError::AboveSaturation {
@@ -168,10 +173,12 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         });
     }
     // Sizes in f64: a product that overflows usize is refused, not wrapped.
-    let conditions = (w.pressures.len() * w.betas.len()) as f64;
-    let cases = conditions
-        * (w.velocities.len() as f64 * w.seeds as f64
-            + pr.velocities.len() as f64 * pr.seeds_or(w.seeds) as f64);
+    let betas = w.betas.len() as f64;
+    let cases = betas
+        * (w.pressures.len() as f64 * w.velocities.len() as f64 * w.seeds as f64
+            + pr.pressures_or(&w.pressures).len() as f64
+                * pr.velocities.len() as f64
+                * pr.seeds_or(w.seeds) as f64);
     budget::check(
         "sweep.seeds",
         w.seeds,

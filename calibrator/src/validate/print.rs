@@ -8,7 +8,7 @@ use super::units::readable;
 use crate::config::CalibrationConfig;
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 40] = [
+pub const UNITS: [(&str, &str); 41] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -33,6 +33,7 @@ pub const UNITS: [(&str, &str); 40] = [
     ("process.velocities", "m/s"),
     ("process.similarity_velocity", "m/s"),
     ("process.seeds", "count (absent: sweep.seeds)"),
+    ("process.pressures", "Pa (absent: sweep.pressures)"),
     ("sweep.pressures", "Pa"),
     ("sweep.betas", "-"),
     ("sweep.velocities", "m/s"),
