@@ -216,7 +216,10 @@ mod tests {
         }
         // Every seed index of the process velocity appears at every (p, β) of its own.
         let at_process = cases.iter().filter(|c| c.velocity == p.velocities[0]);
-        assert_eq!(at_process.clone().count(), process_conditions * process_seeds);
+        assert_eq!(
+            at_process.clone().count(),
+            process_conditions * process_seeds
+        );
         assert_eq!(
             at_process.map(|c| c.seed_index).max(),
             Some(process_seeds - 1)
