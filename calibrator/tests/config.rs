@@ -29,7 +29,7 @@ fn load(path: &Path) -> anyhow::Result<CalibrationConfig> {
 }
 
 /// The exact message of each bad fixture.
-const BAD: [(&str, &str); 17] = [
+const BAD: [(&str, &str); 19] = [
     (
         "bem_tolerance_ten.toml",
         "bem.tolerance must be in (0, 1), got 10",
@@ -62,7 +62,15 @@ const BAD: [(&str, &str); 17] = [
     ),
     (
         "pressure_above_p_crit.toml",
-        "sweep pressure 400000000 Pa must be below material.p_crit = 340000000 Pa",
+        "sweep.pressures: 400000000 Pa must be below material.p_crit = 340000000 Pa",
+    ),
+    (
+        "process_pressure_above_p_crit.toml",
+        "process.pressures: 350000000 Pa must be below material.p_crit = 340000000 Pa",
+    ),
+    (
+        "process_pressures_empty.toml",
+        "process.pressures must not be empty",
     ),
     (
         "section_not_a_table.toml",

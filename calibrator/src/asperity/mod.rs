@@ -20,6 +20,4 @@ pub mod slider;
 
 #[cfg(test)]
 mod physics_tests;
-#[cfg(test)]
-mod shape_study;
 pub mod sweep;

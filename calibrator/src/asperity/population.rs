@@ -87,9 +87,9 @@
 //! are still shrinking at displacement X are those above A* ∝ X², and
 //! dA/dQ ∝ X·Σ_{A>A*} A^(−½)/Σ_{A>A*} A^(½) ∝ X^(2−2τ) in a wide range. τ = 1 keeps some
 //! curvature from the ends of a two-decade range, τ ≈ 1.3–1.5 makes A(Q) straight, τ > 1.5
-//! makes it convex. Quasi-static figures (`population_shape_study`, 4000 points, seed 1,
-//! P = 0.98 / 6.40 N; curvature: time-weighted / Q-binned over [0, Q_s] / Q-binned after the
-//! first depinning; d_post = last slip displacement − X at the peak):
+//! makes it convex. Quasi-static figures (example `asperity_population_study population`,
+//! 4000 points, seed 1, P = 0.98 / 6.40 N; curvature: time-weighted / Q-binned over
+//! [0, Q_s] / Q-binned after the first depinning; d_post = last slip displacement − X at the peak):
 //!
 //! | population (areas in m²)                    | N          | A_s/A₀ | curvature (0.98 N)  | curvature (6.40 N)  | d_post µm | stick–slip (dynamic, C_t = 2000) |
 //! |---------------------------------------------|------------|--------|---------------------|---------------------|-----------|----------------------------------|

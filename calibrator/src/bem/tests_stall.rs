@@ -125,31 +125,3 @@ fn warm_solves_of_a_saturated_slide_converge_within_the_meso_cap() {
         );
     }
 }
-
-#[test]
-#[ignore = "exploration: FFT pairs of plain vs preconditioned warm solves of a saturated slide; run with: cargo test -p tribo-calibrator -- --ignored saturated_slide_cost --nocapture"]
-fn saturated_slide_cost() {
-    for n in [64usize, 128, 256] {
-        for pre in [false, true] {
-            let (tool, mut def) = tool_and_deformable(n, 3);
-            let mut s = solver(n, pre);
-            let p = 15e6;
-            s.solve(&gap_from_surfaces(&tool, &def).unwrap(), p)
-                .unwrap();
-            deform_plastically(&mut def, s.plastic_displacement());
-            let (mut it, mut pairs) = (0, 0);
-            let start = std::time::Instant::now();
-            for step in 1..=16isize {
-                let g = gap_from_surfaces(&tool.shifted(step, 0), &def).unwrap();
-                let r = s.solve_warm(&g, p).unwrap();
-                it += r.iterations;
-                pairs += r.fft_pairs;
-                deform_plastically(&mut def, s.plastic_displacement());
-            }
-            eprintln!(
-                "{n}² preconditioned {pre}: 16 warm steps {it} iterations {pairs} FFT pairs, {:.1} ms",
-                start.elapsed().as_secs_f64() * 1e3
-            );
-        }
-    }
-}

@@ -11,7 +11,7 @@ use crate::random_field::sampler::SamplerKind;
 
 /// What to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Study {
+pub enum FieldPart {
     /// Everything below.
     All,
     /// Fig. 4–5: Monte-Carlo Var[F_x], Var[T_G] vs Eq. 7, 9.
@@ -37,8 +37,8 @@ pub struct Args {
     #[arg(long, default_value_t = 5000)]
     pub samples: usize,
     /// What to compute.
-    #[arg(long, value_enum, default_value_t = Study::All)]
-    pub mode: Study,
+    #[arg(long, value_enum, default_value_t = FieldPart::All)]
+    pub mode: FieldPart,
     /// σ_H/μ_H of the COF field.
     #[arg(long, default_value_t = 0.2)]
     pub sigma_over_mu: f64,
@@ -108,17 +108,17 @@ pub fn run(args: Args) -> Result<()> {
         .with_context(|| format!("creating {}", args.out.display()))?;
     let study = args.study();
     let out = args.out.as_path();
-    let all = args.mode == Study::All;
-    if all || args.mode == Study::Thresholds {
+    let all = args.mode == FieldPart::All;
+    if all || args.mode == FieldPart::Thresholds {
         random_field::thresholds(&study, out)?;
     }
-    if all || args.mode == Study::Validate {
+    if all || args.mode == FieldPart::Validate {
         random_field::variance_validation(&study, out)?;
     }
-    if all || args.mode == Study::Curves {
+    if all || args.mode == FieldPart::Curves {
         random_field::curves(&study, out)?;
     }
-    if all || args.mode == Study::CrankSlider {
+    if all || args.mode == FieldPart::CrankSlider {
         random_field::crank_slider(&study, out)?;
     }
     eprintln!("random-field: results in {}", args.out.display());

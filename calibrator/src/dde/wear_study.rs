@@ -215,7 +215,7 @@ pub fn write_into_table(path: &std::path::Path, section: WearSection) -> anyhow:
     table
         .validate()
         .map_err(|e| anyhow::anyhow!("table with the wear section does not validate: {e}"))?;
-    crate::table::io::write_table(path, &table)
+    Ok(crate::table::io::write_table(path, &table)?)
 }
 
 /// A stable hash of the sweep definition (the provenance's `config_hash` of a wear section):

@@ -20,8 +20,10 @@ use super::cholesky::{cholesky, cholesky_solve, spd_inverse};
 use super::student::t_quantile;
 
 /// Why a fit failed.
+///
+/// `E` is the model's own error type ([`fit`] hands it back in [`LsqError::Model`]).
 #[derive(Debug, Error)]
-pub enum LsqError {
+pub enum LsqError<E: std::error::Error + 'static> {
     /// Not enough data to estimate the parameters and the noise.
     #[error(
         "{points} data points cannot determine {parameters} parameters and the noise: need at \
@@ -63,8 +65,8 @@ pub enum LsqError {
         x: Vec<f64>,
     },
     /// The model itself failed.
-    #[error("model evaluation failed: {0:#}")]
-    Model(anyhow::Error),
+    #[error("model evaluation failed")]
+    Model(#[source] E),
 }
 
 /// Settings of [`fit`].
@@ -125,16 +127,17 @@ fn ssr(y: &[f64], f: &[f64]) -> f64 {
 
 /// Fits `model` (parameters → predictions, one per `y`) to `y` from `x0` within
 /// \[`lo`, `hi`\].
-pub fn fit<F>(
+pub fn fit<F, E>(
     model: F,
     y: &[f64],
     x0: &[f64],
     lo: &[f64],
     hi: &[f64],
     options: &LsqOptions,
-) -> Result<LsqFit, LsqError>
+) -> Result<LsqFit, LsqError<E>>
 where
-    F: Fn(&[f64]) -> anyhow::Result<Vec<f64>>,
+    F: Fn(&[f64]) -> Result<Vec<f64>, E>,
+    E: std::error::Error + 'static,
 {
     let (n, p) = (y.len(), x0.len());
     if n <= p {
@@ -144,7 +147,7 @@ where
         });
     }
     let mut evaluations = 0usize;
-    let mut eval = |x: &[f64]| -> Result<Vec<f64>, LsqError> {
+    let mut eval = |x: &[f64]| -> Result<Vec<f64>, LsqError<E>> {
         evaluations += 1;
         let f = model(x).map_err(LsqError::Model)?;
         if f.len() != n || !f.iter().all(|v| v.is_finite()) {
@@ -298,6 +301,7 @@ fn normal_equations(jac: &[f64], y: &[f64], f: &[f64], n: usize, p: usize) -> (V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::convert::Infallible;
     use crate::rng::StreamRng;
     use rand::SeedableRng;
     use rand_distr::{Distribution, Normal};
@@ -316,7 +320,7 @@ mod tests {
             .iter()
             .map(|&t| 1.5 - 0.7 * t + noise.sample(&mut rng))
             .collect();
-        let model = |x: &[f64]| Ok(t.iter().map(|&t| x[0] + x[1] * t).collect::<Vec<_>>());
+        let model = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] + x[1] * t).collect::<Vec<_>>());
         let inf = f64::INFINITY;
         let got = fit(
             model,
@@ -351,7 +355,7 @@ mod tests {
         // y = A·exp(−t/τ) without noise from a poor start.
         let t: Vec<f64> = (0..20).map(|i| i as f64 * 0.25).collect();
         let y: Vec<f64> = t.iter().map(|&t| 2.0 * (-t / 1.3f64).exp()).collect();
-        let model = |x: &[f64]| Ok(t.iter().map(|&t| x[0] * (-t / x[1]).exp()).collect());
+        let model = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * (-t / x[1]).exp()).collect());
         let got = fit(
             model,
             &y,
@@ -381,7 +385,7 @@ mod tests {
 
     #[test]
     fn too_few_points_non_convergence_and_unconstrained_parameters_are_errors() {
-        let model = |x: &[f64]| Ok(vec![x[0], x[0] + x[1]]);
+        let model = |x: &[f64]| Ok::<_, Infallible>(vec![x[0], x[0] + x[1]]);
         let e = fit(
             model,
             &[1.0, 2.0],
@@ -400,7 +404,7 @@ mod tests {
         ));
         let t = [0.0, 1.0, 2.0, 3.0];
         let y = [1.0, 0.5, 0.2, 0.1];
-        let decay = |x: &[f64]| Ok(t.iter().map(|&t| x[0] * (-t * x[1]).exp()).collect());
+        let decay = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * (-t * x[1]).exp()).collect());
         let once = LsqOptions {
             max_iterations: 1,
             ..LsqOptions::default()
@@ -413,7 +417,7 @@ mod tests {
         );
         assert!(msg.contains("residual RMS"), "{msg}");
         // x[1] does not enter the model: JᵀJ singular.
-        let blind = |x: &[f64]| Ok(t.iter().map(|&t| x[0] * t).collect());
+        let blind = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * t).collect());
         let e = fit(
             blind,
             &y,

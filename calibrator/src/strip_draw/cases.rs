@@ -12,6 +12,7 @@
 
 use rayon::prelude::*;
 
+use super::StripDrawError;
 use super::model::{NumericSettings, StripModel};
 use super::multipass::{Pass, run_passes, sequence};
 use super::run::PassResult;
@@ -105,7 +106,7 @@ impl SweepSpec {
 
 /// One independent simulation (possibly several passes on the same sheet).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Case {
+pub struct StripCase {
     /// Position in [`list_cases`]' order.
     pub index: usize,
     /// Its study.
@@ -124,7 +125,7 @@ pub struct Case {
     pub record_map: bool,
 }
 
-impl Case {
+impl StripCase {
     /// The legend label of the case's curve in its study's μ̄(P_N) plot.
     pub fn series_label(&self) -> String {
         match self.study {
@@ -141,18 +142,18 @@ impl Case {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StripCaseResult {
     /// The case.
-    pub case: Case,
+    pub case: StripCase,
     /// One result per pass.
     pub passes: Vec<PassResult>,
 }
 
 /// The cases of `spec` in a fixed order: study, then the study's parameter, then pressure.
-pub fn list_cases(spec: &SweepSpec) -> Vec<Case> {
+pub fn list_cases(spec: &SweepSpec) -> Vec<StripCase> {
     let mut out = Vec::new();
     let map_at = |p: f64| (p - spec.map_pressure).abs() <= 1e-9 * spec.map_pressure.abs();
     let mut push = |study, tool_length, pressure, zeta, archard_k, passes: Vec<Pass>| {
         let index = out.len();
-        out.push(Case {
+        out.push(StripCase {
             index,
             study,
             tool_length,
@@ -209,10 +210,10 @@ pub fn list_cases(spec: &SweepSpec) -> Vec<Case> {
 
 /// Runs one case.
 pub fn run_case(
-    case: &Case,
+    case: &StripCase,
     model: &StripModel,
     settings: &NumericSettings,
-) -> anyhow::Result<StripCaseResult> {
+) -> Result<StripCaseResult, StripDrawError> {
     let params = model.bar_params(
         case.tool_length,
         case.pressure,
@@ -222,15 +223,15 @@ pub fn run_case(
     )?;
     let passes =
         run_passes(&params, &model.law, &case.passes, settings, case.record_map).map_err(|e| {
-            e.context(format!(
-                "case {} ({} study, tool {} mm, P_N {} MPa, ζ {}, K {:e})",
-                case.index,
-                case.study.name(),
-                case.tool_length * 1e3,
-                case.pressure * 1e-6,
-                case.zeta,
-                case.archard_k
-            ))
+            StripDrawError::Case {
+                index: case.index,
+                study: case.study.name(),
+                tool_mm: case.tool_length * 1e3,
+                pressure_mpa: case.pressure * 1e-6,
+                zeta: case.zeta,
+                archard_k: case.archard_k,
+                source: Box::new(e),
+            }
         })?;
     Ok(StripCaseResult {
         case: case.clone(),
@@ -240,11 +241,11 @@ pub fn run_case(
 
 /// Runs `cases` in parallel (rayon), calling `tick` after each; results in `cases` order.
 pub fn run_cases<F: Fn() + Sync>(
-    cases: &[Case],
+    cases: &[StripCase],
     model: &StripModel,
     settings: &NumericSettings,
     tick: F,
-) -> anyhow::Result<Vec<StripCaseResult>> {
+) -> Result<Vec<StripCaseResult>, StripDrawError> {
     cases
         .par_iter()
         .map(|c| {

@@ -14,9 +14,11 @@
 //! - [`fit`]: least-squares fit of τ0, ζ (and optionally K) to measured μ̄ with confidence
 //!   intervals ([`crate::numerics::least_squares`] is the small Levenberg–Marquardt solver, [`fit::data`] the
 //!   measured-data CSV reader).
+//! - [`error`]: [`StripDrawError`], the subsystem's one error type.
 //! - [`report`]: CSV files and plots (Fig. 17–19 and 2b analogues).
 
 pub mod cases;
+pub mod error;
 pub mod extract;
 pub mod fit;
 pub mod model;
@@ -25,7 +27,8 @@ pub mod refine;
 pub mod report;
 pub mod run;
 
-pub use cases::{Case, Study, SweepSpec, list_cases, run_cases};
+pub use cases::{StripCase, Study, SweepSpec, list_cases, run_cases};
+pub use error::StripDrawError;
 pub use extract::{SteadyMu, steady_mu};
 pub use model::{NumericSettings, StripModel};
 pub use multipass::{Pass, run_passes};

@@ -6,10 +6,11 @@
 //! scaling, damping). The bar's modulus is the table's E* (seed 000 uses the same E* in
 //! Eq. 2 and Eq. 8).
 
-use anyhow::{Context, bail};
 use tribo_core::bar::BarParams;
 use tribo_core::law::FrictionLaw;
 use tribo_core::table::Table;
+
+use super::StripDrawError;
 
 /// Numerical settings of a strip-draw run (SI units).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,37 +64,40 @@ impl NumericSettings {
     }
 
     /// Checks that every setting is finite and positive and the window fits in the slide.
-    pub fn validate(&self) -> anyhow::Result<()> {
+    pub fn validate(&self) -> Result<(), StripDrawError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
+        let bad = |setting, value, rule| {
+            Err(StripDrawError::Setting {
+                setting,
+                value,
+                rule,
+            })
+        };
         if !pos(self.slide) {
-            bail!("the slide must be positive, got {} m", self.slide);
+            return bad("the slide [m]", self.slide, "finite and > 0");
         }
         if !(self.window.is_finite() && self.window >= 0.0 && self.window <= self.slide) {
-            bail!(
-                "the averaging window ({} m) must lie within the slide ({} m)",
-                self.window,
-                self.slide
-            );
+            return bad("the averaging window [m]", self.window, "within [0, the slide]");
         }
         if !pos(self.element_length) {
-            bail!(
-                "the element size must be positive, got {} m",
-                self.element_length
-            );
+            return bad("the element size [m]", self.element_length, "finite and > 0");
         }
         if let Some(dt) = self.time_step
             && !pos(dt)
         {
-            bail!("the time step must be positive, got {dt} s");
+            return bad("the time step [s]", dt, "finite and > 0");
         }
         if !(self.courant > 0.0 && self.courant <= 1.0) {
-            bail!(
-                "the Courant factor must lie in (0, 1], got {}",
-                self.courant
-            );
+            return bad("the Courant factor", self.courant, "in (0, 1]");
         }
-        if self.mu_samples == 0 || self.map_rows == 0 || self.map_columns == 0 {
-            bail!("the numbers of μ(t) samples and map rows/columns must be positive");
+        for (setting, n) in [
+            ("the number of μ(t) samples", self.mu_samples),
+            ("the β map's rows", self.map_rows),
+            ("the β map's columns", self.map_columns),
+        ] {
+            if n == 0 {
+                return bad(setting, 0.0, "at least 1");
+            }
         }
         Ok(())
     }
@@ -118,10 +122,8 @@ pub struct StripModel {
 
 impl StripModel {
     /// The physics of `table` (which has been validated when decoded or assembled).
-    pub fn from_table(table: &Table) -> anyhow::Result<Self> {
-        let law = table
-            .friction_law()
-            .context("the table's friction law is invalid")?;
+    pub fn from_table(table: &Table) -> Result<Self, StripDrawError> {
+        let law = table.friction_law().map_err(StripDrawError::TableLaw)?;
         Ok(Self {
             law,
             hardness: table.transport.hardness,
@@ -133,16 +135,16 @@ impl StripModel {
     }
 
     /// The documented seed-000 defaults ([`Table::seed000_defaults`]).
-    pub fn seed_000_defaults() -> anyhow::Result<Self> {
+    pub fn seed_000_defaults() -> Result<Self, StripDrawError> {
         Self::from_table(&Table::seed000_defaults())
     }
 
     /// The same physics with another τ0 \[Pa\] (μ0 and the particle term scale with it, Eq. 9).
-    pub fn with_tau0(&self, tau0: f64) -> anyhow::Result<Self> {
+    pub fn with_tau0(&self, tau0: f64) -> Result<Self, StripDrawError> {
         let mut params = *self.law.params();
         params.tau0 = tau0 as f32;
         let law = FrictionLaw::new(params, self.law.alpha_curve().clone())
-            .with_context(|| format!("τ0 = {tau0} Pa is not a valid shear strength"))?;
+            .map_err(|source| StripDrawError::Tau0 { tau0, source })?;
         Ok(Self {
             law,
             ..self.clone()
@@ -158,7 +160,7 @@ impl StripModel {
         zeta: f32,
         archard_k: f32,
         settings: &NumericSettings,
-    ) -> anyhow::Result<BarParams> {
+    ) -> Result<BarParams, StripDrawError> {
         let mut p = BarParams::seed_000(tool_length, pressure, settings.slide);
         p.e_star = self.e_star;
         p.shear_stiffness = self.e_star / p.height;
@@ -169,14 +171,12 @@ impl StripModel {
         p.archard_k = archard_k;
         p.courant = settings.courant;
         if let Some(dt) = settings.time_step {
-            p.set_time_step(dt).map_err(|_| {
-                anyhow::anyhow!(
-                    "time step {dt:.3e} s exceeds the stability limit {:.3e} s of the bar \
-                     (element size {} mm)",
-                    p.critical_time_step(),
-                    settings.element_length * 1e3
-                )
-            })?;
+            p.set_time_step(dt)
+                .map_err(|_| StripDrawError::TimeStep {
+                    dt,
+                    limit: p.critical_time_step(),
+                    element_mm: settings.element_length * 1e3,
+                })?;
         }
         Ok(p)
     }

@@ -18,6 +18,7 @@
 use tribo_core::bar::BarParams;
 use tribo_core::law::FrictionLaw;
 
+use super::StripDrawError;
 use super::model::NumericSettings;
 use super::run::{PassResult, run_pass};
 
@@ -64,7 +65,7 @@ pub fn run_passes(
     passes: &[Pass],
     settings: &NumericSettings,
     record_map: bool,
-) -> anyhow::Result<Vec<PassResult>> {
+) -> Result<Vec<PassResult>, StripDrawError> {
     let mut out: Vec<PassResult> = Vec::with_capacity(passes.len());
     for &pass in passes {
         let initial = match pass {

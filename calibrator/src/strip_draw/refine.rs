@@ -7,6 +7,7 @@
 //! the coarse material coordinates) and the μ̄. [`step_check`] does the same with Δt/2 on
 //! the same mesh.
 
+use super::StripDrawError;
 use super::model::{NumericSettings, StripModel};
 use super::run::{PassResult, run_pass};
 
@@ -70,7 +71,7 @@ fn rerun(
     case: (f64, f64, f32, f32),
     base: &NumericSettings,
     refined: &NumericSettings,
-) -> anyhow::Result<Refinement> {
+) -> Result<Refinement, StripDrawError> {
     let (tool, pressure, zeta, k) = case;
     let p0 = model.bar_params(tool, pressure, zeta, k, base)?;
     let p1 = model.bar_params(tool, pressure, zeta, k, refined)?;
@@ -89,7 +90,7 @@ pub fn mesh_check(
     model: &StripModel,
     case: (f64, f64, f32, f32),
     settings: &NumericSettings,
-) -> anyhow::Result<Refinement> {
+) -> Result<Refinement, StripDrawError> {
     let mut refined = NumericSettings {
         element_length: 0.5 * settings.element_length,
         time_step: settings.time_step.map(|dt| 0.5 * dt),
@@ -112,7 +113,7 @@ pub fn step_check(
     model: &StripModel,
     case: (f64, f64, f32, f32),
     settings: &NumericSettings,
-) -> anyhow::Result<Refinement> {
+) -> Result<Refinement, StripDrawError> {
     let refined = NumericSettings {
         time_step: None,
         courant: 0.5

@@ -1,11 +1,11 @@
 //! One pass of the core's strip-draw bar ([`StripDraw`], seed 000 Eq. 2, 28–32) on
 //! `Vec`-backed buffers: μ(t), the steady μ̄, the final β field and the β(x, t) map.
 
-use anyhow::{Context, anyhow};
 use tribo_core::bar::{BarBuffers, BarParams, RunOptions, StripDraw};
 use tribo_core::coulomb::CoulombSpring;
 use tribo_core::law::FrictionLaw;
 
+use super::StripDrawError;
 use super::extract::{SteadyMu, steady_mu};
 use super::model::NumericSettings;
 
@@ -104,20 +104,20 @@ pub fn run_pass(
     initial_beta: Option<&[f32]>,
     settings: &NumericSettings,
     record_map: bool,
-) -> anyhow::Result<PassResult> {
+) -> Result<PassResult, StripDrawError> {
     let n = params.nodes_needed();
     let mut vecs = BarVecs::new(n);
     if let Some(b0) = initial_beta {
         if b0.len() != n {
-            return Err(anyhow!(
-                "initial β field has {} nodes, the bar {n} (same tool, slide and mesh needed)",
-                b0.len()
-            ));
+            return Err(StripDrawError::InitialBeta {
+                given: b0.len(),
+                nodes: n,
+            });
         }
         vecs.beta.copy_from_slice(b0);
     }
     let mut bar = StripDraw::with_initial_beta(params, law, vecs.buffers())
-        .context("the strip-draw parameters are invalid")?;
+        .map_err(StripDrawError::BarParams)?;
     let dt = bar.dt();
     let per_step = params.pull_velocity * dt;
     let total_steps = (settings.slide / per_step).ceil().max(1.0);
@@ -158,10 +158,10 @@ pub fn run_pass(
                 );
             }
         })
-        .context("the strip-draw bar failed")?;
+        .map_err(StripDrawError::Bar)?;
     let curve: Vec<(f64, f64)> = mu_t.iter().map(|s| (s.slide, s.mu_friction)).collect();
     let steady = steady_mu(&curve, settings.window)
-        .ok_or_else(|| anyhow!("no μ(t) sample in the averaging window"))?;
+        .ok_or(StripDrawError::NoSteadySample)?;
     let final_beta = bar.beta().to_vec();
     Ok(PassResult {
         mu_bar: summary.mean_mu_friction,

@@ -1,13 +1,58 @@
 //! Encoding a table to bytes (checked by decoding them back), writing it atomically, and
 //! reading it back with clear errors.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use thiserror::Error;
 use tribo_core::table::{MAX_TABLE_BYTES, Table};
 
 use super::TableError;
 use crate::report::write_atomic;
+
+/// Why a table could not be written or read; every variant names the file.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum TableIoError {
+    /// The table does not encode (or does not decode back to itself).
+    #[error("encoding the calibration table for {}", path.display())]
+    Encode {
+        /// The file it was meant for.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: TableError,
+    },
+    /// The file could not be written.
+    #[error("writing {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file could not be read.
+    #[error("reading {}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The bytes are not a table this version reads; `hint` says what to do.
+    #[error("{} is not a valid tribo table ({len} bytes): {reason}{hint}", path.display())]
+    Invalid {
+        /// The file (or a label for bytes from elsewhere).
+        path: PathBuf,
+        /// Its size in bytes.
+        len: usize,
+        /// The core's reason (in the message, so not a `source`).
+        reason: tribo_core::Error,
+        /// What to do about it.
+        hint: &'static str,
+    },
+}
 
 /// Encodes `table` and checks that the bytes decode back to the same table.
 pub fn encode_to_vec(table: &Table) -> Result<Vec<u8>, TableError> {
@@ -21,16 +66,24 @@ pub fn encode_to_vec(table: &Table) -> Result<Vec<u8>, TableError> {
 }
 
 /// Writes `table` to `path` atomically; returns the encoded size in bytes.
-pub fn write_table(path: &Path, table: &Table) -> anyhow::Result<usize> {
-    let bytes = encode_to_vec(table).context("encoding the calibration table")?;
-    write_atomic(path, &bytes)?;
+pub fn write_table(path: &Path, table: &Table) -> Result<usize, TableIoError> {
+    let bytes = encode_to_vec(table).map_err(|source| TableIoError::Encode {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    write_atomic(path, &bytes).map_err(|source| TableIoError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(bytes.len())
 }
 
 /// Decodes table bytes read from `origin` (a file name, for the message).
-pub fn decode_table(bytes: &[u8], origin: &Path) -> anyhow::Result<Table> {
-    Table::from_bytes(bytes).map_err(|e| {
-        let hint = match e {
+pub fn decode_table(bytes: &[u8], origin: &Path) -> Result<Table, TableIoError> {
+    Table::from_bytes(bytes).map_err(|reason| TableIoError::Invalid {
+        path: origin.to_path_buf(),
+        len: bytes.len(),
+        hint: match reason {
             tribo_core::Error::UnsupportedVersion { .. } => {
                 " — written by a different tribo version; re-run `tribo calibrate`"
             }
@@ -39,18 +92,17 @@ pub fn decode_table(bytes: &[u8], origin: &Path) -> anyhow::Result<Table> {
                 " — the file is truncated or corrupt; re-run `tribo calibrate`"
             }
             _ => "",
-        };
-        anyhow::anyhow!(
-            "{} is not a valid tribo table ({} bytes): {e}{hint}",
-            origin.display(),
-            bytes.len()
-        )
+        },
+        reason,
     })
 }
 
 /// Reads and validates the table at `path`.
-pub fn read_table(path: &Path) -> anyhow::Result<Table> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+pub fn read_table(path: &Path) -> Result<Table, TableIoError> {
+    let bytes = std::fs::read(path).map_err(|source| TableIoError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     decode_table(&bytes, path)
 }
 

@@ -17,7 +17,7 @@ pub mod report;
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// The core rejected the table or its bytes.
-    #[error("{0}")]
+    #[error(transparent)]
     Core(#[from] tribo_core::Error),
     /// More samples than the table's capacity.
     #[error("{what}: {given} samples exceed the table's capacity of {capacity}")]

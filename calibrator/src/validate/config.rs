@@ -133,20 +133,21 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let (w, pr, m) = (&cfg.sweep, &cfg.process, &cfg.material);
     Rule::POSITIVE.check_each("sweep.pressures", &w.pressures)?;
     if let Some(p) = &pr.pressures {
-        Rule::count(1, u64::MAX).check_count("process.pressures (values)", p.len() as u64)?;
         Rule::POSITIVE.check_each("process.pressures", p)?;
     }
-    if let Some(&p) = w
-        .pressures
-        .iter()
-        .chain(&w.contact_pressures)
-        .chain(pr.pressures.iter().flatten())
-        .find(|&&p| p >= m.p_crit)
-    {
-        return Err(ConfigError::AboveSaturation {
-            pressure: p,
-            p_crit: m.p_crit,
-        });
+    let lists: [(&'static str, &[f64]); 3] = [
+        ("sweep.pressures", &w.pressures),
+        ("sweep.contact_pressures", &w.contact_pressures),
+        ("process.pressures", pr.pressures.as_deref().unwrap_or(&[])),
+    ];
+    for (key, list) in lists {
+        if let Some(&pressure) = list.iter().find(|&&p| p >= m.p_crit) {
+            return Err(ConfigError::AboveSaturation {
+                key,
+                pressure,
+                p_crit: m.p_crit,
+            });
+        }
     }
     Rule::OPEN_UNIT.check_each("sweep.betas", &w.betas)?;
     Rule::POSITIVE.check_each("sweep.velocities", &w.velocities)?;

@@ -72,8 +72,11 @@ pub enum ConfigError {
         keys: &'static str,
     },
     /// A pressure of the sweep at or above the plastic saturation pressure.
-    #[error("sweep pressure {pressure} Pa must be below material.p_crit = {p_crit} Pa")]
+    #[error("{key}: {pressure} Pa must be below material.p_crit = {p_crit} Pa")]
     AboveSaturation {
+        /// The list it is in (`sweep.pressures`, `sweep.contact_pressures`,
+        /// `process.pressures`).
+        key: &'static str,
         /// The pressure \[Pa\].
         pressure: f64,
         /// p_crit \[Pa\].

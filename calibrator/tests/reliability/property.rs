@@ -12,7 +12,7 @@ use tribo_calibrator::presets::Preset;
 /// (relations: k_l ≤ k_r ≤ k_s ≤ grid/2, flakes vs. pixels, pressures vs. p_crit).
 const KEYS: [(&str, bool, &[&str]); 16] = [
     ("material.e_star", false, &[]),
-    ("material.p_crit", false, &["sweep pressure"]),
+    ("material.p_crit", false, &["pressures: "]),
     ("material.tool_fraction", false, &[]),
     ("surface.grid", true, &["surface.k_s", "flakes."]),
     ("surface.length", false, &["flakes."]),

@@ -59,8 +59,8 @@
 //! # Warm starts
 //! After a one-pixel tool step the previous traction starts at ε0 ≈ 1e-2, which a cold solve
 //! reaches in 4–5 iterations; from there both converge at the same rate (~0.5 decade per
-//! preconditioned iteration between 1e-4 and 1e-10; measured by the ignored test
-//! `tests_warm::bench_problem_counts`), so a warm start saves ~3–7 iterations of 23–34.
+//! preconditioned iteration between 1e-4 and 1e-10; measured by the
+//! example `bem_warm_start_study counts`), so a warm start saves ~3–7 iterations of 23–34.
 
 use super::{BemError, ContactSolver};
 use crate::bem::kernel::HalfSpaceKernel;

@@ -24,6 +24,7 @@
 
 use std::path::Path;
 
+use crate::strip_draw::StripDrawError;
 use thiserror::Error;
 
 /// Largest accepted pass number (each pass is a full strip-draw run).
@@ -249,10 +250,15 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
 }
 
 /// Reads and parses the data file at `path`; errors name the file, line and column.
-pub fn read(path: &Path) -> anyhow::Result<Vec<Measurement>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
-    parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+pub fn read(path: &Path) -> Result<Vec<Measurement>, StripDrawError> {
+    let text = std::fs::read_to_string(path).map_err(|source| StripDrawError::ReadData {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&text).map_err(|source| StripDrawError::Data {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 #[cfg(test)]

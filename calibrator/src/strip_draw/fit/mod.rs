@@ -15,13 +15,13 @@ pub mod data;
 
 use std::collections::BTreeMap;
 
-use anyhow::Context;
 use rayon::prelude::*;
 use tribo_core::table::Table;
 
 use crate::numerics::least_squares::{self as lsq, LsqError, LsqFit, LsqOptions};
 pub use data::Measurement;
 
+use super::StripDrawError;
 use super::model::{NumericSettings, StripModel};
 use super::multipass::{run_passes, sequence};
 
@@ -47,7 +47,7 @@ pub fn predict(
     params: &StripParams,
     data: &[Measurement],
     settings: &NumericSettings,
-) -> anyhow::Result<Vec<f64>> {
+) -> Result<Vec<f64>, StripDrawError> {
     let model = model.with_tau0(params.tau0)?;
     // One run of passes 1..=max per (tool, pressure), in a fixed (sorted) order.
     let mut groups: BTreeMap<(u64, u64), usize> = BTreeMap::new();
@@ -71,17 +71,17 @@ pub fn predict(
             let r = run_passes(&p, &model.law, &sequence(passes, false), settings, false)?;
             Ok(r.iter().map(|r| r.mu_bar).collect())
         })
-        .collect::<anyhow::Result<_>>()?;
+        .collect::<Result<_, StripDrawError>>()?;
     data.iter()
         .map(|m| {
             let key = (m.tool_length.to_bits(), m.pressure.to_bits());
-            let g = groups
+            groups
                 .binary_search_by(|(k, _)| k.cmp(&key))
-                .map_err(|_| anyhow::anyhow!("internal: missing run"))?;
-            runs[g]
-                .get(m.pass - 1)
+                .ok()
+                .and_then(|g| runs.get(g))
+                .and_then(|passes| passes.get(m.pass.checked_sub(1)?))
                 .copied()
-                .ok_or_else(|| anyhow::anyhow!("internal: missing pass"))
+                .ok_or(StripDrawError::MissingPrediction { line: m.line })
         })
         .collect()
 }
@@ -138,7 +138,7 @@ pub fn fit_strip_draw(
     model: &StripModel,
     data: &[Measurement],
     options: &FitOptions,
-) -> anyhow::Result<StripFit> {
+) -> Result<StripFit, StripDrawError> {
     fit_strip_draw_observed(model, data, options, || {})
 }
 
@@ -148,7 +148,7 @@ pub fn fit_strip_draw_observed<F: Fn()>(
     data: &[Measurement],
     options: &FitOptions,
     on_evaluation: F,
-) -> anyhow::Result<StripFit> {
+) -> Result<StripFit, StripDrawError> {
     let y: Vec<f64> = data.iter().map(|m| m.mu_bar).collect();
     let s = &options.start;
     let mut x0 = vec![s.tau0 / TAU0_SCALE, s.zeta];
@@ -174,14 +174,19 @@ pub fn fit_strip_draw_observed<F: Fn()>(
         r
     };
     let r: LsqFit = lsq::fit(f, &y, &x0, &lo, &hi, &options.lsq).map_err(|e| match e {
-        LsqError::NoConvergence { iterations, rms, x } => anyhow::anyhow!(
-            "the strip-draw model did not converge to the data after {iterations} iterations: \
-             residual RMS {rms:.4} at τ0 = {:.4e} Pa, ζ = {:.4}, K = {:.3e}",
-            to_params(&x).tau0,
-            to_params(&x).zeta,
-            to_params(&x).archard_k
-        ),
-        other => anyhow::Error::new(other).context("the strip-draw model cannot fit these data"),
+        LsqError::NoConvergence { iterations, rms, x } => {
+            let at = to_params(&x);
+            StripDrawError::NoConvergence {
+                iterations,
+                rms,
+                tau0: at.tau0,
+                zeta: at.zeta,
+                archard_k: at.archard_k,
+            }
+        }
+        // The model's own failure is already a strip-draw error: keep it as it is.
+        LsqError::Model(e) => e,
+        other => StripDrawError::Fit(Box::new(other)),
     })?;
     let scales = [TAU0_SCALE, 1.0, K_SCALE];
     let names = ["tau0_Pa", "zeta", "archard_k"];
@@ -206,15 +211,18 @@ pub fn fit_strip_draw_observed<F: Fn()>(
 }
 
 /// Writes the fitted τ0, ζ (and K if fitted) into `table` and validates it.
-pub fn apply_to_table(table: &mut Table, fit: &StripFit, fit_k: bool) -> anyhow::Result<()> {
+pub fn apply_to_table(
+    table: &mut Table,
+    fit: &StripFit,
+    fit_k: bool,
+) -> Result<(), StripDrawError> {
     let mut next = table.clone();
     next.law.tau0 = fit.params.tau0 as f32;
     next.transport.tool_fraction = fit.params.zeta as f32;
     if fit_k {
         next.transport.archard_k = fit.params.archard_k as f32;
     }
-    next.validate()
-        .context("the fitted values do not make a valid table")?;
+    next.validate().map_err(StripDrawError::FittedTable)?;
     *table = next;
     Ok(())
 }
