@@ -21,16 +21,15 @@
 
 use std::error::Error;
 
-use tribo_calibrator::asperity::population::{
-    Generator, LognormalPopulation, PowerLawPopulation,
-};
+use tribo_calibrator::asperity::population::{Generator, LognormalPopulation, PowerLawPopulation};
 use tribo_calibrator::asperity::quasistatic::incipient_shape;
 use tribo_calibrator::asperity::slider::{ModelParams, seed003_loads};
 use tribo_calibrator::rng::stream_rng;
 
 type Res<T> = Result<T, Box<dyn Error>>;
 
-const HEADER: &str = "| P | N | Q_s | A_s/A0 | Q1/Q_s | c_time | c_full | c_late | soft | dX_post [µm]";
+const HEADER: &str =
+    "| P | N | Q_s | A_s/A0 | Q1/Q_s | c_time | c_full | c_late | soft | dX_post [µm]";
 
 /// One line of the study table: the quasi-static shape figures of `areas` at `load` \[N\].
 fn print_row(name: &str, load: f64, areas: &[f64]) -> Res<()> {
@@ -148,7 +147,11 @@ fn mixture() -> Res<()> {
                 let big = lognormal(median, 0.1);
                 for load in [seed003_loads()[0], seed003_loads()[5]] {
                     let areas = mixture_areas(load, bulk, big, spike)?;
-                    print_row(&format!("{bulk_name} + {spike} ln {median:e}"), load, &areas)?;
+                    print_row(
+                        &format!("{bulk_name} + {spike} ln {median:e}"),
+                        load,
+                        &areas,
+                    )?;
                 }
                 if let Some(d) = &dir {
                     std::fs::create_dir_all(d)?;

@@ -57,7 +57,9 @@ fn counts() -> Result<(), Box<dyn Error>> {
         let again = s.solve(&g1, p)?.iterations;
         s.solve(&g0, p)?;
         let warm = s.solve_warm(&g1, p)?.iterations;
-        println!("preconditioned {pre}: cold (fresh solver) {first}, cold again {again}, warm {warm}");
+        println!(
+            "preconditioned {pre}: cold (fresh solver) {first}, cold again {again}, warm {warm}"
+        );
     }
     Ok(())
 }

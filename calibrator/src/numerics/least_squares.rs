@@ -301,10 +301,10 @@ fn normal_equations(jac: &[f64], y: &[f64], f: &[f64], n: usize, p: usize) -> (V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::convert::Infallible;
     use crate::rng::StreamRng;
     use rand::SeedableRng;
     use rand_distr::{Distribution, Normal};
+    use std::convert::Infallible;
 
     /// LM on a linear model converges to the normal-equation solution up to the
     /// finite-difference and stopping tolerances.
@@ -320,7 +320,8 @@ mod tests {
             .iter()
             .map(|&t| 1.5 - 0.7 * t + noise.sample(&mut rng))
             .collect();
-        let model = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] + x[1] * t).collect::<Vec<_>>());
+        let model =
+            |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] + x[1] * t).collect::<Vec<_>>());
         let inf = f64::INFINITY;
         let got = fit(
             model,
@@ -355,7 +356,8 @@ mod tests {
         // y = A·exp(−t/τ) without noise from a poor start.
         let t: Vec<f64> = (0..20).map(|i| i as f64 * 0.25).collect();
         let y: Vec<f64> = t.iter().map(|&t| 2.0 * (-t / 1.3f64).exp()).collect();
-        let model = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * (-t / x[1]).exp()).collect());
+        let model =
+            |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * (-t / x[1]).exp()).collect());
         let got = fit(
             model,
             &y,
@@ -404,7 +406,8 @@ mod tests {
         ));
         let t = [0.0, 1.0, 2.0, 3.0];
         let y = [1.0, 0.5, 0.2, 0.1];
-        let decay = |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * (-t * x[1]).exp()).collect());
+        let decay =
+            |x: &[f64]| Ok::<_, Infallible>(t.iter().map(|&t| x[0] * (-t * x[1]).exp()).collect());
         let once = LsqOptions {
             max_iterations: 1,
             ..LsqOptions::default()

@@ -77,10 +77,18 @@ impl NumericSettings {
             return bad("the slide [m]", self.slide, "finite and > 0");
         }
         if !(self.window.is_finite() && self.window >= 0.0 && self.window <= self.slide) {
-            return bad("the averaging window [m]", self.window, "within [0, the slide]");
+            return bad(
+                "the averaging window [m]",
+                self.window,
+                "within [0, the slide]",
+            );
         }
         if !pos(self.element_length) {
-            return bad("the element size [m]", self.element_length, "finite and > 0");
+            return bad(
+                "the element size [m]",
+                self.element_length,
+                "finite and > 0",
+            );
         }
         if let Some(dt) = self.time_step
             && !pos(dt)
@@ -171,12 +179,11 @@ impl StripModel {
         p.archard_k = archard_k;
         p.courant = settings.courant;
         if let Some(dt) = settings.time_step {
-            p.set_time_step(dt)
-                .map_err(|_| StripDrawError::TimeStep {
-                    dt,
-                    limit: p.critical_time_step(),
-                    element_mm: settings.element_length * 1e3,
-                })?;
+            p.set_time_step(dt).map_err(|_| StripDrawError::TimeStep {
+                dt,
+                limit: p.critical_time_step(),
+                element_mm: settings.element_length * 1e3,
+            })?;
         }
         Ok(p)
     }

@@ -160,8 +160,7 @@ pub fn run_pass(
         })
         .map_err(StripDrawError::Bar)?;
     let curve: Vec<(f64, f64)> = mu_t.iter().map(|s| (s.slide, s.mu_friction)).collect();
-    let steady = steady_mu(&curve, settings.window)
-        .ok_or(StripDrawError::NoSteadySample)?;
+    let steady = steady_mu(&curve, settings.window).ok_or(StripDrawError::NoSteadySample)?;
     let final_beta = bar.beta().to_vec();
     Ok(PassResult {
         mu_bar: summary.mean_mu_friction,

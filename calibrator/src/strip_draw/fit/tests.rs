@@ -131,9 +131,10 @@ fn noisy_data_give_back_tau0_and_zeta_within_the_reported_intervals() {
 fn data_the_model_cannot_fit_are_refused_with_the_reason() {
     let model = StripModel::seed_000_defaults().unwrap();
     let data = synthetic(0.0, 0);
+    // `{:#}` of an anyhow error prints the cause chain, as the binary's main does.
     let msg = format!(
         "{:#}",
-        fit_strip_draw(&model, &data[..2], &options()).unwrap_err()
+        anyhow::Error::from(fit_strip_draw(&model, &data[..2], &options()).unwrap_err())
     );
     assert!(
         msg.contains("2 data points cannot determine 2 parameters"),
@@ -143,7 +144,7 @@ fn data_the_model_cannot_fit_are_refused_with_the_reason() {
     let same = vec![data[0]; 4];
     let msg = format!(
         "{:#}",
-        fit_strip_draw(&model, &same, &options()).unwrap_err()
+        anyhow::Error::from(fit_strip_draw(&model, &same, &options()).unwrap_err())
     );
     assert!(msg.contains("do not constrain every parameter"), "{msg}");
     let mut once = options();
