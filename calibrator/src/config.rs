@@ -31,9 +31,9 @@ pub struct MaterialConfig {
     /// Hardness H of the softer body \[Pa\] (Archard source, seed 000 Eq. 12).
     pub hardness: f64,
     /// Archard wear coefficient K \[-\] (seed 000 §7: 1e-4).
-    pub wear_coefficient: f64,
+    pub archard_k: f64,
     /// Fraction ζ of particles carried by the tool \[-\] (seed 000 §7: 0.2).
-    pub tool_fraction: f64,
+    pub zeta: f64,
 }
 
 /// Rough surfaces (seed 000 §2.4, §6.1).
@@ -261,6 +261,15 @@ const OPTIONAL_KEYS: [&str; 4] = [
     "process.pressures",
 ];
 
+/// Keys renamed since the first calibrator (issue 18: one name per parameter from config to
+/// table to core, ζ = `zeta`, K = `archard_k`), refused with the new name. The renames changed
+/// the serialised configuration, so every configuration hash: case files of earlier runs are
+/// rerun, never reused.
+const RENAMED_KEYS: [(&str, &str); 2] = [
+    ("material.tool_fraction", "material.zeta"),
+    ("material.wear_coefficient", "material.archard_k"),
+];
+
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
 fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value, ConfigError> {
     match (base, over) {
@@ -276,6 +285,9 @@ fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value
                     if OPTIONAL_KEYS.contains(&key.as_str()) {
                         b.insert(k, v);
                         continue;
+                    }
+                    if let Some(&(_, new)) = RENAMED_KEYS.iter().find(|(old, _)| *old == key) {
+                        return Err(ConfigError::RenamedKey { key, new });
                     }
                     return Err(ConfigError::UnknownKey { key });
                 };

@@ -47,8 +47,8 @@ impl Preset {
             p_crit: 340.0 * MPA,
             tau0: tribo_core::table::SEED000_TAU0 as f64,
             hardness: tribo_core::table::SEED000_HARDNESS as f64,
-            wear_coefficient: 1e-4,
-            tool_fraction: 0.2,
+            archard_k: 1e-4,
+            zeta: 0.2,
         };
         let flakes = FlakeConfig {
             diameter: 12.0 * UM,

@@ -29,7 +29,7 @@ fn load(path: &Path) -> anyhow::Result<CalibrationConfig> {
 }
 
 /// The exact message of each bad fixture.
-const BAD: [(&str, &str); 19] = [
+const BAD: [(&str, &str); 20] = [
     (
         "bem_tolerance_ten.toml",
         "bem.tolerance must be in (0, 1), got 10",
@@ -73,6 +73,10 @@ const BAD: [(&str, &str); 19] = [
         "process.pressures must not be empty",
     ),
     (
+        "renamed_key.toml",
+        "config key `material.tool_fraction` is now `material.zeta` (same meaning and unit)",
+    ),
+    (
         "section_not_a_table.toml",
         "config key `material` must be a table",
     ),
@@ -95,15 +99,15 @@ const BAD: [(&str, &str); 19] = [
         "velocity 0.5 m/s appears twice in sweep.velocities and process.velocities: each sliding \
          velocity is one α sample",
     ),
-    (
-        "tool_fraction_above_one.toml",
-        "material.tool_fraction must be in [0, 1], got 1.5",
-    ),
     ("unknown_key.toml", "unknown config key `flakes.diamter`"),
     (
         "velocity_twice.toml",
         "velocity 10 m/s appears twice in sweep.velocities and process.velocities: each sliding \
          velocity is one α sample",
+    ),
+    (
+        "zeta_above_one.toml",
+        "material.zeta must be in [0, 1], got 1.5",
     ),
 ];
 

@@ -98,7 +98,7 @@ typedef struct TriboModelInfo {
   float shear_stiffness;
   // The table's tool-carried fraction ζ (Eq. 13); the node step does not use it (see
   // `tribo_node_step`) \[-\].
-  float table_tool_fraction;
+  float table_zeta;
   // RNG seed of the calibration run.
   uint64_t seed;
   // Hash of the run's resolved configuration (0 for documented defaults).

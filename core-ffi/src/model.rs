@@ -49,7 +49,7 @@ pub struct TriboModelInfo {
     pub shear_stiffness: f32,
     /// The table's tool-carried fraction ζ (Eq. 13); the node step does not use it (see
     /// `tribo_node_step`) \[-\].
-    pub table_tool_fraction: f32,
+    pub table_zeta: f32,
     /// RNG seed of the calibration run.
     pub seed: u64,
     /// Hash of the run's resolved configuration (0 for documented defaults).
@@ -92,7 +92,7 @@ impl Model {
         let info = TriboModelInfo {
             mu0: law.mu0(),
             shear_stiffness,
-            table_tool_fraction: t.tool_fraction,
+            table_zeta: t.zeta,
             seed: table.provenance.seed,
             config_hash: table.provenance.config_hash,
             calibrated: u32::from(table.provenance.origin == ValueOrigin::Calibrated),

@@ -22,11 +22,11 @@ pub const SLOPE_RMS: f32 = 0.34;
 pub const KAPPA: f32 = 2.0;
 
 /// Archard wear coefficient K of the particle source (Eq. 12) \[-\] (seed 000 §7, Fig. 19).
-pub const WEAR_COEFFICIENT: f32 = 1.0e-4;
+pub const ARCHARD_K: f32 = 1.0e-4;
 
 /// Tool fraction ζ of the particles carried by the tool (Eq. 13–14) \[-\] (seed 000 §7: "the
 /// only fitting parameter in the model was ζ = 0.2").
-pub const TOOL_FRACTION: f32 = 0.2;
+pub const ZETA: f32 = 0.2;
 
 /// Flake thickness h_p \[m\] (seed 000 §5).
 pub const PARTICLE_THICKNESS: f32 = 0.5e-6;
@@ -90,8 +90,8 @@ mod tests {
         let t = Table::seed000_defaults();
         assert_eq!(t.law, LAW_PARAMS);
         assert_eq!(t.transport.hardness, HARDNESS);
-        assert_eq!(t.transport.archard_k, WEAR_COEFFICIENT);
-        assert_eq!(t.transport.tool_fraction, TOOL_FRACTION);
+        assert_eq!(t.transport.archard_k, ARCHARD_K);
+        assert_eq!(t.transport.zeta, ZETA);
         assert_eq!(t.transport.particle_thickness, PARTICLE_THICKNESS);
         let (a, b) = (t.friction_law().unwrap(), friction_law().unwrap());
         for v in [0.0f32, 0.08, 1.0, 30.0] {

@@ -134,7 +134,7 @@ pub struct TransportSection {
     /// Archard wear coefficient K (Eq. 12) \[-\]; 0 means no wear.
     pub archard_k: f32,
     /// Fraction ζ ∈ [0, 1] of particles carried by the tool (Eq. 13) \[-\].
-    pub tool_fraction: f32,
+    pub zeta: f32,
 }
 
 /// Functional form of the fitted α(v) law. Append-only.

@@ -99,6 +99,6 @@ fn invalid_configurations_are_refused() {
     assert!(Controller::<256>::new(law.clone(), &table.transport, axis).is_err());
     let axis = AxisConfig::strip_draw(table.law.e_star);
     let mut section = table.transport;
-    section.tool_fraction = 1.5;
+    section.zeta = 1.5;
     assert!(Controller::<256>::new(law, &section, axis).is_err());
 }

@@ -154,7 +154,7 @@ impl AxisConfig {
             archard_k: section.archard_k,
             hardness: section.hardness,
             particle_thickness: section.particle_thickness,
-            zeta: section.tool_fraction,
+            zeta: section.zeta,
             element_length: self.element_length(nodes),
             k_law: tribo_core::wear_law::WearPressureLaw::SCALAR,
         }

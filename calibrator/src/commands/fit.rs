@@ -168,7 +168,7 @@ mod tests {
             "{}",
             t.law.tau0
         );
-        assert!((f64::from(t.transport.tool_fraction) - 0.3).abs() < 1e-3);
+        assert!((f64::from(t.transport.zeta) - 0.3).abs() < 1e-3);
         for f in [
             "fit_parameters.csv",
             "fit_points.csv",

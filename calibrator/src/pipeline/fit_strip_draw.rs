@@ -85,9 +85,7 @@ pub fn fit_strip_draw(
     let options = FitOptions {
         start: StripParams {
             tau0: args.tau0.unwrap_or(f64::from(table.law.tau0)),
-            zeta: args
-                .zeta
-                .unwrap_or(f64::from(table.transport.tool_fraction)),
+            zeta: args.zeta.unwrap_or(f64::from(table.transport.zeta)),
             archard_k: args
                 .archard_k
                 .unwrap_or(f64::from(table.transport.archard_k)),

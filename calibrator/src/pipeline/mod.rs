@@ -409,8 +409,8 @@ fn assemble(
     t.transport = TransportSection {
         hardness: m.hardness as f32,
         particle_thickness: cfg.flakes.thickness as f32,
-        archard_k: m.wear_coefficient as f32,
-        tool_fraction: m.tool_fraction as f32,
+        archard_k: m.archard_k as f32,
+        zeta: m.zeta as f32,
     };
     if let Some(bad) = alpha
         .per_velocity

@@ -119,10 +119,7 @@ pub fn write(
         m,
         "τ0 = {:.4e} Pa, H = {:.3e} Pa, K = {:e}, ζ = {} come from the configuration (documented seed-000 choices); \
          fit τ0 and ζ to strip-draw measurements with `tribo fit strip-draw`.\n",
-        cfg.material.tau0,
-        cfg.material.hardness,
-        cfg.material.wear_coefficient,
-        cfg.material.tool_fraction
+        cfg.material.tau0, cfg.material.hardness, cfg.material.archard_k, cfg.material.zeta
     );
     let _ = writeln!(
         m,

@@ -137,7 +137,7 @@ impl StripModel {
             hardness: table.transport.hardness,
             particle_thickness: table.transport.particle_thickness,
             archard_k: table.transport.archard_k,
-            zeta: table.transport.tool_fraction,
+            zeta: table.transport.zeta,
             e_star: f64::from(table.law.e_star),
         })
     }

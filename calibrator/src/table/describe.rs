@@ -88,7 +88,7 @@ pub fn describe(table: &Table) -> String {
     let _ = writeln!(
         s,
         "  zeta      = {:.4}          tool-carried fraction",
-        t.tool_fraction
+        t.zeta
     );
     let a = &table.alpha;
     let form = match a.form {

@@ -19,8 +19,8 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     pos.check("material.p_crit", m.p_crit)?;
     pos.check("material.tau0", m.tau0)?;
     pos.check("material.hardness", m.hardness)?;
-    Rule::NON_NEGATIVE.check("material.wear_coefficient", m.wear_coefficient)?;
-    FRACTION.check("material.tool_fraction", m.tool_fraction)?;
+    Rule::NON_NEGATIVE.check("material.archard_k", m.archard_k)?;
+    FRACTION.check("material.zeta", m.zeta)?;
     let s = &cfg.surface;
     GRID_SIDE.check_count("surface.grid", s.grid as u64)?;
     let cells = (s.grid as f64).powi(2);

@@ -17,6 +17,15 @@ pub enum ConfigError {
         /// The dotted key path.
         key: String,
     },
+    /// A key of an earlier version, renamed so each parameter has one name from the config to
+    /// the table to the core.
+    #[error("config key `{key}` is now `{new}` (same meaning and unit)")]
+    RenamedKey {
+        /// The old dotted key path, as given.
+        key: String,
+        /// The key to use instead.
+        new: &'static str,
+    },
     /// A key that names a section was given a value.
     #[error("config key `{key}` must be a table")]
     NotATable {

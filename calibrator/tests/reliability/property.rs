@@ -13,7 +13,7 @@ use tribo_calibrator::presets::Preset;
 const KEYS: [(&str, bool, &[&str]); 16] = [
     ("material.e_star", false, &[]),
     ("material.p_crit", false, &["pressures: "]),
-    ("material.tool_fraction", false, &[]),
+    ("material.zeta", false, &[]),
     ("surface.grid", true, &["surface.k_s", "flakes."]),
     ("surface.length", false, &["flakes."]),
     ("surface.hurst", false, &[]),

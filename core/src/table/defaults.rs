@@ -56,8 +56,8 @@ impl Table {
             transport: TransportSection {
                 hardness: seed000::HARDNESS,
                 particle_thickness: seed000::PARTICLE_THICKNESS,
-                archard_k: seed000::WEAR_COEFFICIENT,
-                tool_fraction: seed000::TOOL_FRACTION,
+                archard_k: seed000::ARCHARD_K,
+                zeta: seed000::ZETA,
             },
             alpha: AlphaSection {
                 form: AlphaLawForm::ExpSaturation,

@@ -180,7 +180,7 @@ fn non_physical_tables_are_invalid() {
         ("infinite slope", |t| t.law.slope_rms = f32::INFINITY),
         ("zero hardness", |t| t.transport.hardness = 0.0),
         ("negative K", |t| t.transport.archard_k = -1e-4),
-        ("zeta > 1", |t| t.transport.tool_fraction = 1.5),
+        ("zeta > 1", |t| t.transport.zeta = 1.5),
         ("alpha not increasing", |t| t.alpha.curve.v[3] = 0.0),
         ("beta_thres inconsistent", |t| {
             t.beta_thres.at_alpha_samples[2] *= 1.01

@@ -86,8 +86,8 @@ fn validate_transport(t: &TransportSection) -> Result<(), Error> {
         positive(t.hardness)
             && positive(t.particle_thickness)
             && non_negative(t.archard_k)
-            && non_negative(t.tool_fraction)
-            && t.tool_fraction <= 1.0,
+            && non_negative(t.zeta)
+            && t.zeta <= 1.0,
     )
 }
 

@@ -218,7 +218,7 @@ pub fn apply_to_table(
 ) -> Result<(), StripDrawError> {
     let mut next = table.clone();
     next.law.tau0 = fit.params.tau0 as f32;
-    next.transport.tool_fraction = fit.params.zeta as f32;
+    next.transport.zeta = fit.params.zeta as f32;
     if fit_k {
         next.transport.archard_k = fit.params.archard_k as f32;
     }

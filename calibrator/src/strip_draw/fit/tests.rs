@@ -170,7 +170,7 @@ fn fitted_values_go_into_a_valid_table() {
     };
     apply_to_table(&mut table, &fit, false).unwrap();
     assert_eq!(table.law.tau0, 1.2e9);
-    assert_eq!(table.transport.tool_fraction, 0.35);
+    assert_eq!(table.transport.zeta, 0.35);
     let bytes = crate::table::io::encode_to_vec(&table).unwrap();
     let back = Table::from_bytes(&bytes).unwrap();
     assert_eq!(back.law.tau0, 1.2e9);
@@ -179,5 +179,5 @@ fn fitted_values_go_into_a_valid_table() {
         ..fit
     };
     assert!(apply_to_table(&mut table, &bad, false).is_err());
-    assert_eq!(table.transport.tool_fraction, 0.35);
+    assert_eq!(table.transport.zeta, 0.35);
 }
