@@ -23,10 +23,10 @@
 //! ≈ 6e-6 K per step even if no heat left them: a 10 000-step run (≈ 80 µs) heats the layer by
 //! ≲ 0.1 K, so at the seed's loading, size and simulated time Eq. 17's transition (≥ 90 K above
 //! 700 K) cannot be reached with physical constants. That is why the studies scale c and k
-//! (ρc 4·10⁵ times smaller, diffusivity 400 times larger): with them τ ≈ 2.4 ns is below one
-//! step, so the θ = ½ scheme's factor per step for a contact pair, (1 − λh/2)/(1 + λh/2), is
-//! negative (pair temperature differences alternate in sign while they decay) — accurate for the
-//! layer's slow modes, not for the fastest pair modes.
+//! (ρc 5·10⁵ times smaller, diffusivity 1200 times larger than sapphire's): with them
+//! τ ≈ 2.3 ns is below one step, so the θ = ½ scheme's factor per step for a contact pair,
+//! (1 − λh/2)/(1 + λh/2) = −0.27, is negative (pair temperature differences alternate in sign
+//! while they decay) — accurate for the layer's slow modes, not for the fastest pair modes.
 
 use crate::thermal::{ConductanceModel, ThermalMaterial, WallSlab};
 
