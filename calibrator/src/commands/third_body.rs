@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use crate::pipeline::third_body::{
-    ThirdBodyAction, ThirdBodyConfig, ThirdBodySweep, run_third_body,
+    ThermalConstants, ThirdBodyAction, ThirdBodyConfig, ThirdBodySweep, run_third_body,
 };
 
 /// What to do.
@@ -33,6 +33,18 @@ pub enum SweepKind {
     Force,
     /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
     Inertial,
+    /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
+    /// run's mean cohesion, paired by seed.
+    Localisation,
+}
+
+/// Thermal constants of the heated runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Constants {
+    /// Scaled so the thermal transition happens within a run (not a material).
+    Scaled,
+    /// Single-crystal sapphire (k = 12.56 W/(m·K), c = 1000 J/(kg·K)).
+    Sapphire,
 }
 
 /// Arguments of `tribo third-body`.
@@ -88,6 +100,22 @@ pub struct Args {
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = 6000)]
     pub steps: usize,
+    /// Bottom-wall velocity V (m/s); the seed's 5 m/s by default.
+    #[arg(long, default_value_t = 5.0)]
+    pub wall_velocity: f64,
+    /// Time step h (s). (F, V, h) and (k²F, kV, h/k) are the same motion.
+    #[arg(long, default_value_t = 8e-9)]
+    pub time_step: f64,
+    /// Initial temperature of the heated runs (shear, sweep --sweep localisation), K.
+    #[arg(long, default_value_t = 700.0)]
+    pub temperature: f64,
+    /// Thermal constants of the heated runs.
+    #[arg(long, value_enum, default_value = "scaled")]
+    pub thermal: Constants,
+    /// `sweep`: rerun the same cases and seeds with this NSGS relaxation ω and report the
+    /// paired difference per case (e.g. 1: the plain NSGS).
+    #[arg(long)]
+    pub baseline_relaxation: Option<f64>,
 }
 
 impl From<Action> for ThirdBodyAction {
@@ -107,6 +135,7 @@ impl From<SweepKind> for ThirdBodySweep {
             SweepKind::Temperature => Self::Temperature,
             SweepKind::Force => Self::Force,
             SweepKind::Inertial => Self::Inertial,
+            SweepKind::Localisation => Self::Localisation,
         }
     }
 }
@@ -130,6 +159,14 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         relaxation: args.relaxation,
         gammas: args.gammas,
         steps: args.steps,
+        wall_velocity: args.wall_velocity,
+        time_step: args.time_step,
+        temperature: args.temperature,
+        thermal: match args.thermal {
+            Constants::Scaled => ThermalConstants::Scaled,
+            Constants::Sapphire => ThermalConstants::Sapphire,
+        },
+        baseline_relaxation: args.baseline_relaxation,
     };
     run_third_body(&config, &mut std::io::stdout())
 }

@@ -12,15 +12,20 @@ use std::time::Instant;
 use anyhow::bail;
 
 use crate::progress;
+use crate::third_body::localisation::run_localisation;
+use crate::third_body::paired::paired_cases;
+pub use crate::third_body::physical::ThermalConstants;
+use crate::third_body::report::write_paired;
 use crate::third_body::report::{write_run, write_sweep};
 use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
+use crate::third_body::shear_cell::CellParams;
 use crate::third_body::shear_cell::ShearCell;
 use crate::third_body::stats::paired_difference;
 use crate::third_body::study::{
-    Case, cohesion_cases, cohesive_law, default_cell, default_run, inertial_cases,
+    Case, ShearCaseResult, cohesion_cases, cohesive_law, default_cell, default_run, inertial_cases,
     normal_force_cases, run_cases, temperature_cases, transition_case,
 };
-use crate::third_body::thermo_cell::{ThermoCell, WallModel};
+use crate::third_body::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 
 /// One scalar of a run's outcome.
 type Metric = fn(&ShearOutcome) -> f64;
@@ -47,6 +52,10 @@ pub enum ThirdBodySweep {
     Force,
     /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
     Inertial,
+    /// Band position with heat: Eq. 17 heating runs (Eq. 16 walls) against constant-γ cells
+    /// matched to each run's mean cohesion, paired by seed
+    /// ([`crate::third_body::localisation`]).
+    Localisation,
 }
 
 /// Inputs of `tribo third-body` (units as named).
@@ -86,6 +95,17 @@ pub struct ThirdBodyConfig {
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     pub steps: usize,
+    /// Bottom-wall velocity V (m/s); the seed's 5 m/s by default.
+    pub wall_velocity: f64,
+    /// Time step h (s); 8 ns by default. (F, V, h) and (k²F, kV, h/k) are the same motion.
+    pub time_step: f64,
+    /// Initial temperature of the heated runs (`shear`, `sweep --sweep localisation`), K.
+    pub temperature: f64,
+    /// Thermal constants of the heated runs: scaled (default) or sapphire.
+    pub thermal: ThermalConstants,
+    /// `sweep`: rerun the same cases and seeds with this NSGS relaxation ω and report the
+    /// paired difference (this sweep − baseline) per case.
+    pub baseline_relaxation: Option<f64>,
 }
 
 /// Runs the action of `args`, writing its report into `args.out` and its log into `log`.
@@ -93,8 +113,19 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
     if args.seeds == 0 || args.particles < 20 || args.steps < 200 {
         bail!("need --seeds ≥ 1, --particles ≥ 20, --steps ≥ 200");
     }
-    if !(args.relaxation > 0.0 && args.relaxation < 2.0) {
-        bail!("--relaxation must lie in (0, 2)");
+    for w in std::iter::once(args.relaxation).chain(args.baseline_relaxation) {
+        if !(w > 0.0 && w < 2.0) {
+            bail!("--relaxation and --baseline-relaxation must lie in (0, 2), got {w}");
+        }
+    }
+    for (name, v) in [
+        ("--wall-velocity", args.wall_velocity),
+        ("--time-step", args.time_step),
+        ("--temperature", args.temperature),
+    ] {
+        if !(v > 0.0 && v.is_finite()) {
+            bail!("{name} must be positive and finite, got {v}");
+        }
     }
     if !(args.normal_force > 0.0 && args.normal_force.is_finite()) {
         bail!("--normal-force must be positive");
@@ -110,6 +141,8 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
     let mut cell = default_cell();
     cell.solver.relaxation = args.relaxation;
     cell.normal_force = args.normal_force;
+    cell.wall_velocity = args.wall_velocity;
+    cell.h = args.time_step;
     cell.particles = args.particles;
     cell.columns = args
         .columns
@@ -119,15 +152,18 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
         shear_steps: args.steps,
         ..default_run()
     };
-    if args.action == ThirdBodyAction::Shear && args.eq17 {
+    if (args.action == ThirdBodyAction::Shear && args.eq17)
+        || (args.action == ThirdBodyAction::Sweep && args.sweep == ThirdBodySweep::Localisation)
+    {
         run.preshear_steps = args.preshear;
     }
+    let heating = args.thermal.heating_setup(&cell, args.temperature);
     let start = Instant::now();
     match args.action {
         ThirdBodyAction::Validate => validate(args, log),
         ThirdBodyAction::Shear => {
             let case = if args.eq17 {
-                transition_case(&cell)
+                transition_case(&cell, heating)
             } else {
                 cohesion_cases(&cell, &[args.gamma]).remove(0)
             };
@@ -135,10 +171,9 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
                 (run.compaction_steps + run.preshear_steps + run.shear_steps) as u64,
                 "third-body shear",
             );
-            let mut thermal = case.thermal.unwrap_or_else(|| {
-                let mut t = crate::third_body::study::default_thermal();
-                t.surface_energy = None;
-                t
+            let mut thermal = case.thermal.unwrap_or(ThermalSetup {
+                surface_energy: None,
+                ..heating
             });
             if args.reservoir_walls {
                 thermal.walls = WallModel::Reservoir;
@@ -157,14 +192,18 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
             }
             writeln!(
                 log,
-                "{}: μ = {:.4} (steady from window {:?} of {}), band {:.2} d, I = {:.3}, T_max {:.1} K, \
+                "{} ({} thermal constants): μ = {:.4} (steady from window {:?} of {}), band {:.2} d, \
+                 z(V/2) {:.3}, I = {:.3}, mean η {:.4} J/m², T_max {:.4} K, \
                  sweeps/step {:.1}, not converged {} of {} steps, {:.1} s",
                 case.label,
+                args.thermal.label(),
                 o.mu,
                 o.steady_from,
                 o.history.len(),
                 o.band_width,
+                o.half_speed_height,
                 o.inertial_number,
+                o.mean_surface_energy,
                 o.history.last().map_or(f64::NAN, |r| r.t_max),
                 o.stats.mean_iterations(),
                 o.stats.not_converged,
@@ -175,35 +214,39 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
         }
         ThirdBodyAction::Sweep => {
             let seeds: Vec<u64> = (0..args.seeds).map(|k| args.seed + k).collect();
-            let (cases, stem, x_label): (Vec<Case>, &str, &str) = match args.sweep {
-                ThirdBodySweep::Cohesion => (
-                    cohesion_cases(&cell, &args.gammas),
-                    "mu_vs_cohesion",
-                    "γ [N/m]",
-                ),
-                ThirdBodySweep::Temperature => (
-                    temperature_cases(&cell, &[700.0, 795.0, 800.0, 805.0, 900.0]),
-                    "mu_vs_temperature",
-                    "T [K]",
-                ),
-                ThirdBodySweep::Force => (
-                    normal_force_cases(&cell, &[1.0, 2.0]),
-                    "mu_vs_normal_force",
-                    "F [N/m]",
-                ),
-                ThirdBodySweep::Inertial => (
-                    inertial_cases(&cell, &[0.25, 0.5, 1.0, 2.0]),
-                    "mu_vs_inertial_number",
-                    "I / I(F = 1 N/m)",
-                ),
+            let results = if args.sweep == ThirdBodySweep::Localisation {
+                let case = transition_case(&cell, heating);
+                let bar = progress::bar(2 * seeds.len() as u64, "third-body localisation");
+                let study = run_localisation(&case, &run, &seeds, &|| bar.inc(1));
+                bar.finish_and_clear();
+                writeln!(
+                    log,
+                    "matched constant γ per seed (heating runs' steady mean η): {:?} N/m",
+                    study.gammas
+                )?;
+                let results = vec![study.heating, study.matched];
+                write_sweep(&args.out, "localisation", "case", &results)?;
+                results
+            } else {
+                let (cases, stem, x_label) = sweep_cases(args.sweep, &cell, &args.gammas);
+                let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");
+                let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
+                bar.finish_and_clear();
+                writeln!(
+                    log,
+                    "sweep ω = {}: {:.1} s wall time",
+                    args.relaxation,
+                    start.elapsed().as_secs_f64()
+                )?;
+                write_sweep(&args.out, stem, x_label, &results)?;
+                if args.sweep == ThirdBodySweep::Temperature {
+                    write_section(args, &results, log)?;
+                }
+                if let Some(w0) = args.baseline_relaxation {
+                    baseline(args, &cell, w0, &run, &seeds, &results, log)?;
+                }
+                results
             };
-            let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");
-            let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
-            bar.finish_and_clear();
-            write_sweep(&args.out, stem, x_label, &results)?;
-            if args.sweep == ThirdBodySweep::Temperature {
-                write_section(args, &results, log)?;
-            }
             for r in &results {
                 let mean = |f: fn(&ShearOutcome) -> f64| {
                     r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
@@ -211,7 +254,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
                 writeln!(
                     log,
                     "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] z(V/2) {:.3} \
-                     I {:.3} I_bulk {:.3} (n = {} seeds)",
+                     I {:.3} I_bulk {:.3} mean η {:.4} (n = {} seeds)",
                     r.case.label,
                     r.mu.mean,
                     r.mu.lo,
@@ -222,6 +265,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
                     mean(|o| o.half_speed_height),
                     mean(|o| o.inertial_number),
                     mean(|o| o.bulk_inertial_number),
+                    mean(|o| o.mean_surface_energy),
                     r.mu.n
                 )?;
             }
@@ -276,6 +320,96 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> anyhow::Re
             Ok(())
         }
     }
+}
+
+/// The cases, output stem and x label of a sweep kind (not [`ThirdBodySweep::Localisation`],
+/// whose second arm depends on the first).
+fn sweep_cases(
+    kind: ThirdBodySweep,
+    cell: &CellParams,
+    gammas: &[f64],
+) -> (Vec<Case>, &'static str, &'static str) {
+    match kind {
+        ThirdBodySweep::Cohesion | ThirdBodySweep::Localisation => {
+            (cohesion_cases(cell, gammas), "mu_vs_cohesion", "γ [N/m]")
+        }
+        ThirdBodySweep::Temperature => (
+            temperature_cases(cell, &[700.0, 795.0, 800.0, 805.0, 900.0]),
+            "mu_vs_temperature",
+            "T [K]",
+        ),
+        ThirdBodySweep::Force => (
+            normal_force_cases(cell, &[1.0, 2.0]),
+            "mu_vs_normal_force",
+            "F [N/m]",
+        ),
+        ThirdBodySweep::Inertial => (
+            inertial_cases(cell, &[0.25, 0.5, 1.0, 2.0]),
+            "mu_vs_inertial_number",
+            "I / I(F = 1 N/m)",
+        ),
+    }
+}
+
+/// Reruns the sweep's cases and seeds with NSGS relaxation `w0` and writes/prints the paired
+/// difference (main − baseline) per case: `stem_baseline*` and `stem_vs_baseline.csv`.
+fn baseline(
+    args: &ThirdBodyConfig,
+    cell: &CellParams,
+    w0: f64,
+    run: &ShearRun,
+    seeds: &[u64],
+    main: &[ShearCaseResult],
+    log: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let mut cell0 = *cell;
+    cell0.solver.relaxation = w0;
+    let (cases, stem, x_label) = sweep_cases(args.sweep, &cell0, &args.gammas);
+    let bar = progress::bar((cases.len() * seeds.len()) as u64, "baseline sweep");
+    let started = Instant::now();
+    let base = run_cases(&cases, run, seeds, &|| bar.inc(1));
+    bar.finish_and_clear();
+    writeln!(
+        log,
+        "baseline ω = {w0}: {:.1} s wall time",
+        started.elapsed().as_secs_f64()
+    )?;
+    write_sweep(&args.out, &format!("{stem}_baseline"), x_label, &base)?;
+    let paired = paired_cases(&base, main);
+    write_paired(&args.out, &format!("{stem}_vs_baseline"), &paired)?;
+    for (p, (b, m)) in paired.iter().zip(base.iter().zip(main)) {
+        let solver = |r: &ShearCaseResult| {
+            let (steps, sweeps, nc) = r.outcomes.iter().fold((0u64, 0u64, 0u64), |a, o| {
+                (
+                    a.0 + o.stats.steps,
+                    a.1 + o.stats.iterations,
+                    a.2 + o.stats.not_converged,
+                )
+            });
+            (sweeps as f64 / steps.max(1) as f64, nc, steps)
+        };
+        let (sb, nb, tb) = solver(b);
+        let (sm, nm, tm) = solver(m);
+        writeln!(
+            log,
+            "{:>14}: μ ω = {w0}: {:.4} [{:.4}, {:.4}], ω = {}: {:.4} [{:.4}, {:.4}]; paired Δμ = \
+             {:.4} [{:.4}, {:.4}] (n = {}); sweeps/step {sb:.1} → {sm:.1}, at the cap {nb} of {tb} → \
+             {nm} of {tm}",
+            p.label,
+            b.mu.mean,
+            b.mu.lo,
+            b.mu.hi,
+            args.relaxation,
+            m.mu.mean,
+            m.mu.lo,
+            m.mu.hi,
+            p.mu.mean,
+            p.mu.lo,
+            p.mu.hi,
+            p.mu.n
+        )?;
+    }
+    Ok(())
 }
 
 /// The table's third-body section from a μ_3b(T) sweep, written as JSON for the table

@@ -1,7 +1,10 @@
 //! The third-body layer of seed 002 (§4–5): the 2D shear cell under NSCD with heat and
 //! temperature-dependent cohesion, giving the layer's own friction μ_3b and μ_3b(T).
 
+pub mod localisation;
+pub mod paired;
 pub mod physchem;
+pub mod physical;
 pub mod report;
 pub mod run;
 pub mod shear_cell;
@@ -12,5 +15,7 @@ pub mod thermo_cell;
 
 #[cfg(test)]
 mod tests_cell;
+#[cfg(test)]
+mod tests_physical;
 #[cfg(test)]
 mod tests_walls;

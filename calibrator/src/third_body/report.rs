@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 
 use crate::report::{CsvTable, LinePlot, Series};
 
+use super::paired::PairedCase;
 use super::run::ShearOutcome;
 use super::study::ShearCaseResult;
 
@@ -123,8 +124,9 @@ pub fn write_sweep(
         ]);
     }
     t.write(&dir.join(format!("{stem}.csv")))?;
-    // Seed-mean steady velocity and temperature profiles per case (Fig. 8).
-    let mut prof = CsvTable::new(&["case_x", "z", "vx_over_V", "temperature_K"]);
+    write_seeds(dir, stem, results)?;
+    // Seed-mean steady velocity, temperature and surface-energy profiles per case (Fig. 8).
+    let mut prof = CsvTable::new(&["case_x", "z", "vx_over_V", "temperature_K", "eta_J_m2"]);
     let mut vel = LinePlot::new(
         format!("steady v_x/V profiles ({x_label})"),
         "v_x / V",
@@ -135,6 +137,15 @@ pub fn write_sweep(
         "T [K]",
         "z = y / thickness",
     );
+    // η profiles only for cases with an η(T) law (constant-γ cases have NaN η).
+    let eta_axes = || {
+        LinePlot::new(
+            format!("steady surface energy η profiles ({x_label})"),
+            "η [J/m²]",
+            "z = y / thickness",
+        )
+    };
+    let mut eta_plot: Option<LinePlot> = None;
     for r in results {
         let n = r.outcomes.len() as f64;
         let bins = r.outcomes[0].profiles.z.len();
@@ -148,8 +159,11 @@ pub fn write_sweep(
         let t: Vec<f64> = (0..bins)
             .map(|k| mean(&|o, k| o.profiles.temperature[k], k))
             .collect();
+        let eta: Vec<f64> = (0..bins)
+            .map(|k| mean(&|o, k| o.profiles.eta[k], k))
+            .collect();
         for k in 0..bins {
-            prof.push(&[r.case.x, z[k], v[k], t[k]]);
+            prof.push(&[r.case.x, z[k], v[k], t[k], eta[k]]);
         }
         vel = vel.series(Series::line(
             r.case.label.clone(),
@@ -159,6 +173,12 @@ pub fn write_sweep(
             r.case.label.clone(),
             t.iter().copied().zip(z.iter().copied()).collect(),
         ));
+        if eta.iter().all(|e| e.is_finite()) {
+            eta_plot = Some(eta_plot.unwrap_or_else(eta_axes).series(Series::line(
+                r.case.label.clone(),
+                eta.iter().copied().zip(z.iter().copied()).collect(),
+            )));
+        }
     }
     prof.write(&dir.join(format!("{stem}_profiles.csv")))?;
     let pts: Vec<(f64, f64)> = results.iter().map(|r| (r.case.x, r.mu.mean)).collect();
@@ -172,5 +192,74 @@ pub fn write_sweep(
     .write(&dir.join(stem))?;
     vel.write(&dir.join(format!("{stem}_velocity_profiles")))?;
     tem.write(&dir.join(format!("{stem}_temperature_profiles")))?;
+    if let Some(p) = eta_plot {
+        p.write(&dir.join(format!("{stem}_eta_profiles")))?;
+    }
+    Ok(())
+}
+
+/// Writes `stem_seeds.csv`: one row per case and seed (the realisations behind every CI, for
+/// pairing and re-analysis).
+fn write_seeds(dir: &Path, stem: &str, results: &[ShearCaseResult]) -> Result<()> {
+    let mut t = CsvTable::new(&[
+        "case",
+        "x",
+        "seed",
+        "mu",
+        "band_width_d",
+        "half_speed_height",
+        "inertial_number",
+        "bulk_inertial_number",
+        "mean_eta_J_m2",
+        "t_max_end_K",
+        "mean_sweeps",
+        "not_converged_steps",
+    ]);
+    for (k, r) in results.iter().enumerate() {
+        for (seed, o) in r.seeds.iter().zip(&r.outcomes) {
+            t.push(&[
+                k as f64,
+                r.case.x,
+                *seed as f64,
+                o.mu,
+                o.band_width,
+                o.half_speed_height,
+                o.inertial_number,
+                o.bulk_inertial_number,
+                o.mean_surface_energy,
+                o.history.last().map_or(f64::NAN, |h| h.t_max),
+                o.stats.mean_iterations(),
+                o.stats.not_converged as f64,
+            ]);
+        }
+    }
+    t.write(&dir.join(format!("{stem}_seeds.csv")))?;
+    Ok(())
+}
+
+/// Writes `stem.csv` with the paired differences of two studies (one row per case).
+pub fn write_paired(dir: &Path, stem: &str, paired: &[PairedCase]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut t = CsvTable::new(&[
+        "x_a",
+        "x_b",
+        "pairs",
+        "d_mu",
+        "d_mu_lo",
+        "d_mu_hi",
+        "d_band_d",
+        "d_band_lo",
+        "d_band_hi",
+        "d_half_speed_height",
+        "d_half_speed_lo",
+        "d_half_speed_hi",
+    ]);
+    for p in paired {
+        let (m, b, z) = (p.mu, p.band, p.half_speed_height);
+        t.push(&[
+            p.x[0], p.x[1], m.n as f64, m.mean, m.lo, m.hi, b.mean, b.lo, b.hi, z.mean, z.lo, z.hi,
+        ]);
+    }
+    t.write(&dir.join(format!("{stem}.csv")))?;
     Ok(())
 }

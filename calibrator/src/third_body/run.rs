@@ -75,6 +75,9 @@ pub struct ShearOutcome {
     /// Inertial number of the bulk: γ̇ = |dv_x/dy| fitted (least squares) over the central half
     /// of the bins, where wall slip and wall layering do not enter.
     pub bulk_inertial_number: f64,
+    /// Mean surface energy η over the particles and the steady windows (J/m², = the cohesion γ
+    /// in N/m for equal radii, see [`super::physchem`]; NaN without an η law).
+    pub mean_surface_energy: f64,
     /// NSGS statistics over the whole run.
     pub stats: SolverStats,
 }
@@ -166,6 +169,12 @@ pub fn run_shear(
     let bulk_rate = central_shear_rate(&profiles) * v_wall / thickness;
     let bulk_inertial_number = bulk_rate * d / (p.pressure() / p.density).sqrt();
     let half_speed_height = crossing(&profiles, 0.5);
+    let (mut count, mut eta_sum) = (0.0, 0.0);
+    for s in &sums[from * bins..] {
+        count += s[0];
+        eta_sum += s[3];
+    }
+    let mean_surface_energy = eta_sum / count.max(1.0);
     ShearOutcome {
         history,
         steady_from,
@@ -175,6 +184,7 @@ pub fn run_shear(
         half_speed_height,
         inertial_number,
         bulk_inertial_number,
+        mean_surface_energy,
         stats: cell.cell.system.stats,
     }
 }

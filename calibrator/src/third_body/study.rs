@@ -41,6 +41,8 @@ pub struct Case {
 pub struct ShearCaseResult {
     /// The case.
     pub case: Case,
+    /// The seeds, in order.
+    pub seeds: Vec<u64>,
     /// One outcome per seed, in seed order.
     pub outcomes: Vec<ShearOutcome>,
     /// μ over seeds.
@@ -146,6 +148,41 @@ pub fn run_case(case: &Case, run: &ShearRun, seed: u64) -> ShearOutcome {
     run_shear(&mut tc, run, None)
 }
 
+/// Runs every (case, seed) job in parallel, outcomes in job order; `tick` is called once per
+/// finished job.
+pub fn run_jobs(
+    jobs: &[(&Case, u64)],
+    run: &ShearRun,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<ShearOutcome> {
+    jobs.par_iter()
+        .map(|&(case, seed)| {
+            let o = run_case(case, run, seed);
+            tick();
+            o
+        })
+        .collect()
+}
+
+/// A case's seed ensemble: μ and band width with their bootstrap CIs (`ci_seed` offsets the
+/// bootstrap streams).
+pub fn case_result(
+    case: Case,
+    seeds: &[u64],
+    outcomes: Vec<ShearOutcome>,
+    ci_seed: u64,
+) -> ShearCaseResult {
+    let mus: Vec<f64> = outcomes.iter().map(|o| o.mu).collect();
+    let bands: Vec<f64> = outcomes.iter().map(|o| o.band_width).collect();
+    ShearCaseResult {
+        case,
+        mu: bootstrap_mean(&mus, 1000 + ci_seed),
+        band: bootstrap_mean(&bands, 2000 + ci_seed),
+        seeds: seeds.to_vec(),
+        outcomes,
+    }
+}
+
 /// Runs `cases` × `seeds` in parallel; `tick` is called once per finished case-seed.
 pub fn run_cases(
     cases: &[Case],
@@ -153,31 +190,17 @@ pub fn run_cases(
     seeds: &[u64],
     tick: &(dyn Fn() + Sync),
 ) -> Vec<ShearCaseResult> {
-    let jobs: Vec<(usize, u64)> = (0..cases.len())
+    let jobs: Vec<(&Case, u64)> = cases
+        .iter()
         .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
         .collect();
-    let outcomes: Vec<ShearOutcome> = jobs
-        .par_iter()
-        .map(|&(c, s)| {
-            let o = run_case(&cases[c], run, s);
-            tick();
-            o
-        })
-        .collect();
-    let mut it = outcomes.into_iter();
+    let mut it = run_jobs(&jobs, run, tick).into_iter();
     cases
         .iter()
         .enumerate()
         .map(|(ci, case)| {
             let outs: Vec<ShearOutcome> = it.by_ref().take(seeds.len()).collect();
-            let mus: Vec<f64> = outs.iter().map(|o| o.mu).collect();
-            let bands: Vec<f64> = outs.iter().map(|o| o.band_width).collect();
-            ShearCaseResult {
-                case: case.clone(),
-                mu: bootstrap_mean(&mus, 1000 + ci as u64),
-                band: bootstrap_mean(&bands, 2000 + ci as u64),
-                outcomes: outs,
-            }
+            case_result(case.clone(), seeds, outs, ci as u64)
         })
         .collect()
 }
@@ -199,7 +222,9 @@ pub fn cohesion_cases(base: &CellParams, gammas: &[f64]) -> Vec<Case> {
 }
 
 /// μ_3b(T): the layer held at temperature T (walls and particles), η(T) from Eq. 17 through
-/// Eq. 14; heating is off (c → ∞) so T is the condition, not a result.
+/// Eq. 14; heating is off (c → ∞) so T is the condition, not a result. The walls are
+/// reservoirs at T: Eq. 16 slabs (the heating runs' default) would take the contacts' heat and
+/// warm, moving the walls' cohesion off η(T) in the 795–805 K cases.
 pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<Case> {
     temperatures
         .iter()
@@ -207,6 +232,7 @@ pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<Case> {
             let mut thermal = default_thermal();
             thermal.temperature = t;
             thermal.material.specific_heat = f64::INFINITY;
+            thermal.walls = WallModel::Reservoir;
             Case {
                 label: format!("T={t}"),
                 x: t,
@@ -254,14 +280,18 @@ pub fn inertial_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
         .collect()
 }
 
-/// The coupled transition run (§5.3): heating from 700 K with Eq. 17.
-pub fn transition_case(base: &CellParams) -> Case {
-    let thermal = default_thermal();
+/// The coupled transition run (§5.3): heating from `thermal.temperature` with Eq. 17 (the
+/// law's starting cohesion is η at that temperature).
+pub fn transition_case(base: &CellParams, thermal: ThermalSetup) -> Case {
+    let eta = thermal
+        .surface_energy
+        .unwrap_or(SurfaceEnergyLaw::SEED_EQ17)
+        .eta(thermal.temperature);
     Case {
         label: "eq17-heating".into(),
         x: thermal.temperature,
         cell: CellParams {
-            law: cohesive_law(base, SurfaceEnergyLaw::SEED_EQ17.eta(thermal.temperature)),
+            law: cohesive_law(base, eta),
             ..*base
         },
         thermal: Some(thermal),
