@@ -73,8 +73,8 @@ const MANTISSAS: [&[f64]; 3] = [
 ];
 
 /// Tick values in \[lo, hi\] (0 < lo < hi), at most `max` of them (at least 2 when the range
-/// allows): whole decades, thinned to every k-th decade; else the first mantissa set of
-/// [`MANTISSAS`] giving two ticks; else linear steps of a narrow range.
+/// allows): whole decades (three or more), thinned to every k-th decade; else the first
+/// mantissa set of [`MANTISSAS`] giving two ticks; else linear steps of a narrow range.
 pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
     let max = max.max(2);
     if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
@@ -85,7 +85,8 @@ pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
     // A decade value in range, robust to 10^k rounding at the ends.
     let inside = |v: f64| v >= lo * (1.0 - 1e-12) && v <= hi * (1.0 + 1e-12);
     let decades: Vec<i32> = (first..=last).filter(|&k| inside(decade(k))).collect();
-    if decades.len() >= 2 {
+    // Whole decades alone when there are three or more; two decade ticks get 2 and 5 too.
+    if decades.len() >= 3 {
         let step = decades.len().div_ceil(max);
         return decades
             .iter()
@@ -101,6 +102,9 @@ pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
         if ticks.len() >= 2 && ticks.len() <= max {
             return ticks;
         }
+    }
+    if decades.len() == 2 {
+        return decades.iter().map(|&k| decade(k)).collect();
     }
     // Narrower than one mantissa step (or too many 1…9 ticks): plotters' linear ticks.
     let linear: RangedCoordf64 = (lo..hi).into();

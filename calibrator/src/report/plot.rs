@@ -392,7 +392,35 @@ impl LinePlot {
     {
         let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
         root.fill(&WHITE).map_err(e)?;
-        let mut chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
+        let chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
+        match &self.right_axis {
+            None => {
+                let mut chart = chart;
+                self.draw_body(&mut chart, bounds, legend)?;
+            }
+            Some(axis) => {
+                axis.draw_around(chart, bounds, self.y_log, |c| {
+                    self.draw_body(c, bounds, legend)
+                })?;
+            }
+        }
+        root.present().map_err(e)?;
+        Ok(())
+    }
+
+    /// The mesh, spans, series and legend on the (primary) coordinates of `chart`.
+    fn draw_body<'a, DB, X, Y>(
+        &self,
+        chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+        bounds: &(Range<f64>, Range<f64>),
+        legend: SeriesLabelPosition,
+    ) -> Result<()>
+    where
+        DB: DrawingBackend + 'a,
+        X: ValueFormatter<f64> + Ranged<ValueType = f64>,
+        Y: ValueFormatter<f64> + Ranged<ValueType = f64>,
+    {
+        let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
         chart
             .configure_mesh()
             .x_desc(&self.x_label)
@@ -405,7 +433,7 @@ impl LinePlot {
             .draw()
             .map_err(e)?;
         let mut any_label = false;
-        self.draw_spans(&mut chart, &bounds.0, &bounds.1, &mut any_label)?;
+        self.draw_spans(chart, &bounds.0, &bounds.1, &mut any_label)?;
         let colors = self.colors();
         for (s, color) in self.series.iter().zip(colors) {
             let color = color.to_rgba();
@@ -466,10 +494,6 @@ impl LinePlot {
                 .draw()
                 .map_err(e)?;
         }
-        if let Some(axis) = &self.right_axis {
-            axis.draw(chart, bounds, self.y_log)?;
-        }
-        root.present().map_err(e)?;
         Ok(())
     }
 }

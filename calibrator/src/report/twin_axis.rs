@@ -68,45 +68,50 @@ impl RightAxis {
         unwarp(self.log, (warp(left_log, y) - self.offset) / self.scale)
     }
 
-    /// Draws the right axis of `chart` whose final ranges are `bounds`.
-    pub(crate) fn draw<DB, X, Y>(
+    /// Sets the right axis' coordinates on `chart` (final ranges `bounds`), runs `body` on
+    /// the primary coordinates, then draws the right axis. The secondary coordinates are set
+    /// first: plotters hands them the right label area, so the left axis' mesh does not
+    /// repeat its labels there.
+    pub(crate) fn draw_around<'a, DB, X, Y>(
         &self,
-        chart: ChartContext<'_, DB, Cartesian2d<X, Y>>,
+        chart: ChartContext<'a, DB, Cartesian2d<X, Y>>,
         bounds: &(Range<f64>, Range<f64>),
         left_log: bool,
+        body: impl FnOnce(&mut ChartContext<'a, DB, Cartesian2d<X, Y>>) -> Result<()>,
     ) -> Result<()>
     where
-        DB: DrawingBackend,
+        DB: DrawingBackend + 'a,
         X: Ranged<ValueType = f64>,
         Y: Ranged<ValueType = f64>,
     {
         let lo = self.from_left(left_log, bounds.1.start);
         let hi = self.from_left(left_log, bounds.1.end);
         if self.log {
-            self.draw_ticks(chart, bounds.0.clone(), LogAxis::new(lo..hi))
+            self.draw_ticks(chart, bounds.0.clone(), LogAxis::new(lo..hi), body)
         } else {
-            self.draw_ticks(chart, bounds.0.clone(), lo..hi)
+            self.draw_ticks(chart, bounds.0.clone(), lo..hi, body)
         }
     }
 
-    /// The axis line, ticks and label of the secondary coordinates `(x, y)`; only the right
-    /// axis is drawn (no top label area is allocated), so `x` is never shown.
-    fn draw_ticks<DB, X, Y, SY>(
+    /// [`Self::draw_around`] with the secondary coordinates `(x, y)`; only the right axis is
+    /// drawn (no top label area is allocated), so `x` is never shown.
+    fn draw_ticks<'a, DB, X, Y, SY>(
         &self,
-        chart: ChartContext<'_, DB, Cartesian2d<X, Y>>,
+        chart: ChartContext<'a, DB, Cartesian2d<X, Y>>,
         x: Range<f64>,
         y: SY,
+        body: impl FnOnce(&mut ChartContext<'a, DB, Cartesian2d<X, Y>>) -> Result<()>,
     ) -> Result<()>
     where
-        DB: DrawingBackend,
+        DB: DrawingBackend + 'a,
         X: Ranged<ValueType = f64>,
         Y: Ranged<ValueType = f64>,
         SY: AsRangedCoord<Value = f64>,
         SY::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
-        chart
-            .set_secondary_coord(x, y)
-            .configure_secondary_axes()
+        let mut dual = chart.set_secondary_coord(x, y);
+        body(&mut *dual)?;
+        dual.configure_secondary_axes()
             .y_desc(&self.label)
             .axis_desc_style(("sans-serif", AXIS_LABEL_PX))
             .label_style(("sans-serif", TICK_PX))
