@@ -2,7 +2,9 @@
 //!
 //! **CSV format.** One junction per line. Either a single numeric column (no header), or a
 //! header line naming the columns, one of which is `area_m2` (the other columns are ignored).
-//! Blank lines and lines starting with `#` are skipped. Every area must be a finite number
+//! Blank lines and lines starting with `#` are skipped; cells are separated and quoted as
+//! every table the calibrator reads ([`crate::validate::delimited`]: one of `;` `,` tab or
+//! spaces per file). Every area must be a finite number
 //! > 0 in m². Errors name the line and column.
 //!
 //! **Generators (the seed's measured areas are not public).** Seed 003 feeds the model with the
@@ -135,6 +137,8 @@ use std::path::Path;
 use rand::Rng;
 use rand_distr::{Distribution, LogNormal};
 
+use crate::validate::delimited::{TextTable, TextTableError};
+
 pub use super::bimodal::BimodalPopulation;
 
 /// Why a CSV population cannot be read.
@@ -174,6 +178,9 @@ pub enum PopulationError {
     /// Generator parameters out of domain.
     #[error("population generator parameter '{0}' must be finite and positive")]
     BadGenerator(&'static str),
+    /// The text is no table (see [`crate::validate::delimited`]).
+    #[error(transparent)]
+    Table(#[from] TextTableError),
 }
 
 /// Parses the CSV text of a population (see the module documentation).
@@ -181,13 +188,10 @@ pub fn parse_csv(text: &str) -> Result<Vec<f64>, PopulationError> {
     let mut column: Option<usize> = None;
     let mut name = String::from("area_m2");
     let mut areas = Vec::new();
-    for (k, raw) in crate::validate::text::strip_bom(text).lines().enumerate() {
-        let line_no = k + 1;
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let cells: Vec<&str> = line.split(',').map(str::trim).collect();
+    let table = TextTable::parse(text, "junction areas")?;
+    for record in &table.records {
+        let line_no = record.line;
+        let cells: Vec<&str> = record.cells.iter().map(String::as_str).collect();
         let col = match column {
             Some(c) => c,
             None => {

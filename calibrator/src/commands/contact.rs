@@ -5,7 +5,7 @@
 //!
 //! The surface is the composite roughness h_def − h_tool pressed on a flat: g = −h, so contact
 //! starts at its summits. Outputs in `--out`: `sweep.csv`, `psd.csv`, `summary.json`, plots
-//! `area_vs_p`, `dc_vs_p`, `nc_vs_p` (Fig. 14 normalisation), `contact_map` (SVG + PNG).
+//! `area_vs_p`, `dc_vs_p`, `fig14_clusters_vs_p` (Fig. 14, two axes), `contact_map` (SVG + PNG).
 
 use std::path::PathBuf;
 
@@ -247,7 +247,7 @@ mod tests {
             "summary.json",
             "area_vs_p.svg",
             "dc_vs_p.png",
-            "nc_vs_p.svg",
+            "fig14_clusters_vs_p.svg",
             "contact_map.png",
         ] {
             assert!(out.join(f).exists(), "{f} missing");

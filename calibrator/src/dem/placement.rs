@@ -168,23 +168,21 @@ const MAX_OVERLAP_FRACTION: f64 = 0.05;
 
 /// Reads flakes from a CSV file with a header naming the columns: `x,y` \[m\] required;
 /// `z` \[m\] optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat);
-/// `vx,vy,vz` \[m/s\] optional. Lines starting with `#` are skipped.
+/// `vx,vy,vz` \[m/s\] optional. Read under the one table policy of
+/// [`crate::validate::delimited`] (BOM, `#` comments, one delimiter per file).
 pub fn read_csv(
     path: &Path,
     shape: &FlakeShape,
     def: &HeightMap,
     tool: &HeightMap,
 ) -> anyhow::Result<Vec<Flake>> {
-    let text = std::fs::read_to_string(path)
+    let table = crate::validate::delimited::TextTable::read(path)
         .with_context(|| format!("reading flake file {}", path.display()))?;
-    let mut lines = crate::validate::text::strip_bom(&text)
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let Some((_, header)) = lines.next() else {
+    let mut lines = table.records.iter();
+    let Some(header) = lines.next() else {
         bail!("flake file {} is empty", path.display());
     };
-    let names: Vec<String> = header.split(',').map(|s| s.trim().to_lowercase()).collect();
+    let names: Vec<String> = header.cells.iter().map(|s| s.to_lowercase()).collect();
     let col = |n: &str| names.iter().position(|c| c == n);
     let (Some(cx), Some(cy)) = (col("x"), col("y")) else {
         bail!(
@@ -196,12 +194,12 @@ pub fn read_csv(
     let cq = [col("qw"), col("qx"), col("qy"), col("qz")];
     let cv = [col("vx"), col("vy"), col("vz")];
     let mut out = Vec::new();
-    for (ln, line) in lines {
-        let vals: Vec<f64> = line
-            .split(',')
-            .map(|s| s.trim().parse::<f64>())
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("{}:{}: not a number", path.display(), ln + 1))?;
+    for row in lines {
+        // Line numbers are 1-based in the table; the messages below add 1 to `ln`.
+        let ln = row.line - 1;
+        let vals: Vec<f64> = (0..row.cells.len())
+            .map(|c| table.number(row, c, names.get(c).map_or("extra column", String::as_str)))
+            .collect::<Result<_, _>>()?;
         let get = |c: usize| {
             vals.get(c)
                 .copied()

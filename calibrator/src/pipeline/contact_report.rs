@@ -1,8 +1,9 @@
 //! Report of a BEM pressure sweep on one rough surface (used by `tribo contact` and by the
 //! contact stage of `tribo calibrate`): `sweep.csv` (A_c/A_0, clusters N_c, d̄_c, summits,
 //! gap, iterations), `psd.csv`, `summary.json` (κ of Eq. 8, the nucleation fit d̄_c = C/√p of
-//! App. E) and the plots `area_vs_p`, `dc_vs_p`, `nc_vs_p` (Fig. 14 normalisation) and
-//! `contact_map` (SVG + PNG).
+//! App. E) and the plots `area_vs_p`, `dc_vs_p` (with the Poisson reference of App. E),
+//! `fig14_clusters_vs_p` (Fig. 14: d̄_c/d̄ with both fitted regimes on the left axis, N_c/N_s on
+//! the right) and `contact_map` (SVG + PNG).
 
 use std::path::Path;
 
@@ -10,8 +11,8 @@ use anyhow::{Context, Result};
 
 use crate::bem::Material;
 use crate::bem::kappa::poisson_nearest_distance;
-use crate::bem::sweep::{SweepPoint, analyze};
-use crate::report::{CsvTable, Heatmap, LinePlot, Series, write_atomic};
+use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze};
+use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, TwinAxisPlot, write_atomic};
 use crate::surface::{HeightMap, radial_psd, stats};
 
 /// Writes CSV, summary and plots of a sweep into `out`.
@@ -146,21 +147,7 @@ pub fn write_report(
     }
     dc_plot.log_x().log_y().write(&out.join("dc_vs_p"))?;
 
-    LinePlot::new(
-        "Number of contact clusters (Fig. 14)",
-        "p [MPa]",
-        "N_c / N_s",
-    )
-    .series(Series::points(
-        "BEM",
-        points
-            .iter()
-            .zip(&mpa)
-            .map(|(p, &x)| (x, p.clusters as f64 / n_s.max(1) as f64))
-            .collect(),
-    ))
-    .log_x()
-    .write(&out.join("nc_vs_p"))?;
+    fig14(points, &an, e, &out.join("fig14_clusters_vs_p"))?;
 
     if !last_traction.is_empty() {
         let map_mpa: Vec<f64> = last_traction.iter().map(|t| t / 1e6).collect();
@@ -180,5 +167,72 @@ pub fn write_report(
         }
         .write(&out.join("contact_map"))?;
     }
+    Ok(())
+}
+
+/// Seed 000 Fig. 14 as one two-axis figure: d̄_c/d̄ against p on the left (log–log) with the
+/// nucleation fit d̄_c = C/√p (App. E, Eq. 44) over every pressure and the growth fit
+/// d̄_c/d̄ = a_g − c_g·√(p/E*) (App. F, Eq. 46) over the upper half of the pressures it was
+/// fitted on; N_c/N_s on the right (linear), as in the paper.
+fn fig14(points: &[SweepPoint], an: &ContactAnalysis, e_star: f64, stem: &Path) -> Result<()> {
+    let d_bar = an.summit_spacing;
+    let n_s = an.summits.max(1) as f64;
+    let mpa = |p: &SweepPoint| p.pressure / 1e6;
+    let with_d: Vec<&SweepPoint> = points
+        .iter()
+        .filter(|p| p.mean_distance.is_finite())
+        .collect();
+    let mut left = LinePlot::new(
+        "Contact clusters against pressure (Fig. 14)",
+        "p [MPa]",
+        "d̄_c / d̄ [-]",
+    )
+    .log_x()
+    .log_y()
+    .series(Series::points(
+        "d̄_c/d̄ (BEM)",
+        with_d
+            .iter()
+            .map(|p| (mpa(p), p.mean_distance / d_bar))
+            .collect(),
+    ));
+    if let Some(c) = an.nucleation_c {
+        left = left.series(
+            Series::dashed(
+                "nucleation C/√p (App. E)",
+                with_d
+                    .iter()
+                    .map(|p| (mpa(p), c / p.pressure.sqrt() / d_bar))
+                    .collect(),
+            )
+            .with_color_of(0),
+        );
+    }
+    if let Some([a_g, c_g]) = an.growth {
+        // The same upper half of the pressures as the fit in `bem::sweep::analyze`.
+        let upper = &with_d[with_d.len() / 2..];
+        left = left.series(
+            Series::line(
+                format!("growth {a_g:.2} − {c_g:.2}·√(p/E*) (App. F)"),
+                upper
+                    .iter()
+                    .map(|p| (mpa(p), a_g - c_g * (p.pressure / e_star).sqrt()))
+                    .collect(),
+            )
+            .with_color_of(0),
+        );
+    }
+    TwinAxisPlot::new(left, "N_c / N_s [-]")
+        .right_series(
+            Series::points(
+                "N_c/N_s",
+                points
+                    .iter()
+                    .map(|p| (mpa(p), p.clusters as f64 / n_s))
+                    .collect(),
+            )
+            .with_style(SeriesStyle::LinePoints),
+        )
+        .write(stem)?;
     Ok(())
 }

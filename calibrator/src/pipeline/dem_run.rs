@@ -26,6 +26,7 @@ use crate::dem::{
 };
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
+use crate::validate::delimited::TextTable;
 
 /// Inputs of a `tribo dem` run (the command's options, units as named).
 #[derive(Clone, Debug)]
@@ -366,12 +367,15 @@ fn record(
     ]);
 }
 
+/// The columns of the history table, read back through the one table reader (cells that are
+/// not numbers, none expected, become NaN and are not drawn).
 fn history_columns(t: &CsvTable) -> Vec<Vec<f64>> {
-    let text = t.to_text();
     let mut cols = vec![Vec::new(); t.columns()];
-    for line in text.lines().skip(1) {
-        for (c, v) in line.split(',').enumerate() {
-            cols[c].push(v.parse().unwrap_or(f64::NAN));
+    if let Ok(table) = TextTable::parse(&t.to_text(), "DEM history") {
+        for row in table.records.iter().skip(1) {
+            for (c, col) in cols.iter_mut().enumerate() {
+                col.push(table.number(row, c, "history").unwrap_or(f64::NAN));
+            }
         }
     }
     cols

@@ -14,7 +14,7 @@ use crate::table::describe::describe;
 pub fn write(report: &Path, title: &str, table: &Table) -> Result<PathBuf> {
     let summary = std::fs::read_to_string(report.join("summary.md")).ok();
     let table_text = describe(table);
-    write_index(
+    Ok(write_index(
         report,
         &IndexPage {
             title,
@@ -22,5 +22,5 @@ pub fn write(report: &Path, title: &str, table: &Table) -> Result<PathBuf> {
             table_text: Some(&table_text),
             figures_disabled: !figures::enabled(),
         },
-    )
+    )?)
 }

@@ -11,7 +11,9 @@ use crate::fit::alpha::AlphaSweep;
 use crate::meso::StepRecord;
 use crate::meso::cases::CaseResult;
 use crate::numerics::distinct::distinct;
+use crate::report::style::tick_label;
 use crate::report::{CsvTable, LinePlot, Series};
+use crate::validate::delimited::TextTable;
 
 /// A case history as CSV (columns of [`StepRecord::HEADER`]; slide in column 1, A_p/A_0 in
 /// column 3).
@@ -23,18 +25,11 @@ pub fn history_table(history: &[StepRecord]) -> CsvTable {
     t
 }
 
-/// Reads the numeric columns of a history file back.
+/// Reads the numeric rows of a history file back (the one table reader,
+/// [`crate::validate::delimited`]; errors name the file, line and column).
 pub(super) fn read_history(path: &Path) -> Result<Vec<Vec<f64>>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut rows = Vec::new();
-    for (i, line) in text.lines().enumerate().skip(1) {
-        let row: Result<Vec<f64>, _> = line.split(',').map(str::parse::<f64>).collect();
-        rows.push(
-            row.with_context(|| format!("{}: line {} is not numeric", path.display(), i + 1))?,
-        );
-    }
-    Ok(rows)
+    let table = TextTable::read(path)?;
+    Ok(table.numeric_rows(1, &StepRecord::HEADER)?)
 }
 
 pub(super) fn mean_std(x: &[f64]) -> (f64, f64) {
@@ -139,14 +134,17 @@ pub fn write(
     }
     per_beta.write(&dir.join("alpha_per_beta.csv"))?;
 
-    // Fig. 10: A_p history of the highest pressure and β at the highest velocity, every seed.
+    // Fig. 10: A_p history of the highest pressure and β at the highest velocity, every seed,
+    // with each seed's mean ⟨A_p⟩ dashed in its colour. The paper's Fig. 10 compares three
+    // particle diameters; a calibration has one (`[flakes] diameter`), which the title says.
     let v_max = results.iter().map(|r| r.case.velocity).fold(0.0, f64::max);
     let p_max = results.iter().map(|r| r.case.pressure).fold(0.0, f64::max);
     let b_max = results.iter().map(|r| r.case.beta).fold(0.0, f64::max);
     let length = cfg.surface.length;
     let mut fig10 = LinePlot::new(
         format!(
-            "A_p history (Fig. 10): p = {} MPa, β = {b_max}, v = {v_max} m/s",
+            "A_p history (Fig. 10), one diameter d_p = {} µm: p = {} MPa, β = {b_max}, v = {v_max} m/s",
+            tick_label(cfg.flakes.diameter * 1e6),
             p_max / 1e6
         ),
         "Δx/L [-]",
@@ -160,18 +158,23 @@ pub fn write(
             .join("cases")
             .join(format!("case-{:05}-history.csv", r.case.index));
         if let Ok(rows) = read_history(&path) {
-            let pts = rows
+            let pts: Vec<(f64, f64)> = rows
                 .iter()
                 .map(|row| (row[1] / length, 100.0 * row[3]))
                 .collect();
-            fig10 = fig10.series(Series::points(
-                format!(
-                    "seed {} (⟨A_p⟩ = {:.3} %)",
-                    r.case.seed_index,
-                    100.0 * r.mean_ap
-                ),
-                pts,
-            ));
+            let ends = pts
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                    (a.min(p.0), b.max(p.0))
+                });
+            let k = fig10.series.len();
+            let mean = 100.0 * r.mean_ap;
+            fig10 = fig10
+                .series(Series::points(
+                    format!("seed {}, ⟨A_p⟩ = {mean:.3} %", r.case.seed_index),
+                    pts,
+                ))
+                .series(Series::dashed("", vec![(ends.0, mean), (ends.1, mean)]).with_color_of(k));
         }
     }
     if !fig10.series.is_empty() {

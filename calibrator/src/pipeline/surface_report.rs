@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 
 use crate::config::CalibrationConfig;
 use crate::report::csv::Cell;
+use crate::report::label::qualified;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series};
 use crate::surface::measured::{MeasuredStats, heuristic_band, stats_in_band};
 use crate::surface::{HeightMap, radial_psd};
@@ -84,7 +85,7 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
             .map(|b| (b.q, b.psd))
             .collect();
         let data_index = plot.series.len();
-        plot = plot.series(Series::points(format!("{name} ({source})"), pts));
+        plot = plot.series(Series::points(qualified(name, &source), pts));
         if let Some(fit) = power_law_through(&bins, st.hurst, band) {
             plot = plot.series(
                 Series::dashed(format!("{name}: fitted H = {:.2}", st.hurst), fit)
@@ -146,5 +147,6 @@ fn heatmap(map: &HeightMap, name: &str, stem: &Path) -> Result<()> {
         y_range: (0.0, map.ly() * 1e6),
         value_range: None,
     }
-    .write(stem)
+    .write(stem)?;
+    Ok(())
 }

@@ -3,10 +3,13 @@
 //! text size, and whether the legend box covers a data point (a series marker, a vertex of a
 //! series line or a point along it, an error-bar end drawn before the legend).
 //!
+//! It also counts text with a parenthetical remark nested in another one
+//! (`x (generated (self-affine))`, see [`super::label`]).
+//!
 //! With `TRIBO_FIGURE_AUDIT=<file>` every figure appends one line
-//! `<png path>\t<smallest text px>\t<data points under the legend>` to that file;
-//! `scripts/report/render-check.sh` runs the tiny calibration with it and fails on any text
-//! below [`MIN_TEXT_PX`] or any covered point.
+//! `<png path>\t<smallest text px>\t<data points under the legend>\t<texts with nested
+//! remarks>` to that file; `scripts/report/render-check.sh` runs the tiny calibration with it
+//! and fails on any text below [`MIN_TEXT_PX`], any covered point or any nested remark.
 
 use std::cell::RefCell;
 use std::io::Write as _;
@@ -19,6 +22,7 @@ use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
 };
 
+use super::label::has_nested_remark;
 use super::style::{MIN_TEXT_PX, PALETTE};
 
 /// Alpha of the legend's background: the mark by which the audit knows the legend box.
@@ -34,12 +38,15 @@ pub struct FigureAudit {
     pub covered_points: usize,
     /// Whether a legend box was drawn.
     pub legend: bool,
+    /// Texts (titles, labels, legend entries) holding a parenthetical remark inside another.
+    pub nested_remarks: usize,
 }
 
 impl FigureAudit {
-    /// Whether the figure passes: text ≥ [`MIN_TEXT_PX`], no data under the legend.
+    /// Whether the figure passes: text ≥ [`MIN_TEXT_PX`], no data under the legend, no
+    /// nested parenthetical remark.
     pub fn passes(&self) -> bool {
-        self.min_text_px >= MIN_TEXT_PX && self.covered_points == 0
+        self.min_text_px >= MIN_TEXT_PX && self.covered_points == 0 && self.nested_remarks == 0
     }
 }
 
@@ -47,6 +54,7 @@ impl FigureAudit {
 #[derive(Debug)]
 pub struct AuditState {
     min_text: f64,
+    nested_remarks: usize,
     data: Vec<BackendCoord>,
     legend: Option<(BackendCoord, BackendCoord)>,
 }
@@ -64,6 +72,7 @@ impl AuditState {
             min_text_px: self.min_text,
             covered_points,
             legend: self.legend.is_some(),
+            nested_remarks: self.nested_remarks,
         }
     }
 
@@ -97,6 +106,7 @@ impl<B: DrawingBackend> AuditBackend<B> {
     pub fn new(inner: B) -> (Self, Rc<RefCell<AuditState>>) {
         let state = Rc::new(RefCell::new(AuditState {
             min_text: f64::INFINITY,
+            nested_remarks: 0,
             data: Vec::new(),
             legend: None,
         }));
@@ -209,6 +219,7 @@ impl<B: DrawingBackend> DrawingBackend for AuditBackend<B> {
         if !text.trim().is_empty() {
             let mut st = self.state.borrow_mut();
             st.min_text = st.min_text.min(style.size());
+            st.nested_remarks += usize::from(has_nested_remark(text));
         }
         self.inner.draw_text(text, style, pos)
     }
@@ -237,10 +248,11 @@ pub fn record(png: &Path, audit: &FigureAudit) {
     };
     let _guard = LOCK.lock();
     let line = format!(
-        "{}\t{}\t{}\n",
+        "{}\t{}\t{}\t{}\n",
         png.display(),
         audit.min_text_px,
-        audit.covered_points
+        audit.covered_points,
+        audit.nested_remarks
     );
     let written = std::fs::OpenOptions::new()
         .create(true)

@@ -11,7 +11,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use anyhow::Result;
+use super::error::ReportError;
 
 static DISABLED: AtomicBool = AtomicBool::new(false);
 static FAILED: AtomicUsize = AtomicUsize::new(0);
@@ -40,14 +40,14 @@ pub fn failures() -> usize {
 
 /// Draws one figure file now with `draw`; an error or a panic becomes a warning naming `path`.
 /// Does nothing when figures are disabled. Never fails.
-pub fn render_soft(path: &Path, draw: impl FnOnce() -> Result<()>) {
+pub fn render_soft(path: &Path, draw: impl FnOnce() -> Result<(), ReportError>) {
     if !enabled() {
         return;
     }
     let outcome = catch_unwind(AssertUnwindSafe(draw));
     let why = match outcome {
         Ok(Ok(())) => return,
-        Ok(Err(e)) => format!("{e:#}"),
+        Ok(Err(e)) => e.chain(),
         Err(panic) => panic
             .downcast_ref::<&str>()
             .map(|s| (*s).to_string())
@@ -158,9 +158,7 @@ mod tests {
     fn failing_and_panicking_figures_are_warnings() {
         let before = failures();
         let dir = tempfile::tempdir().unwrap();
-        render_soft(&dir.path().join("a.png"), || {
-            Err(anyhow::anyhow!("no font"))
-        });
+        render_soft(&dir.path().join("a.png"), || Err(ReportError::EmbeddedFont));
         render_soft(&dir.path().join("b.png"), || panic!("renderer bug"));
         render_soft(&dir.path().join("c.png"), || Ok(()));
         // Other tests of this process may fail figures on purpose too: at least our two.

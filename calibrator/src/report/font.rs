@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use plotters::style::{FontStyle, register_font};
 
+use super::error::ReportError;
+
 /// DejaVu Sans 2.37 (Bitstream Vera licence, `calibrator/assets/fonts/LICENSE-DejaVu`).
 pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
@@ -13,19 +15,22 @@ pub static DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.tt
 const FAMILIES: [&str; 3] = ["sans-serif", "serif", "monospace"];
 
 /// Registers the embedded font under every family name plotters uses, once per process.
-/// Returns an error message if the embedded bytes are not a font (a broken build).
-pub fn ensure_registered() -> Result<(), String> {
-    static DONE: OnceLock<Result<(), String>> = OnceLock::new();
-    DONE.get_or_init(|| {
-        for family in FAMILIES {
-            for style in [FontStyle::Normal, FontStyle::Bold] {
-                register_font(family, style, DEJAVU_SANS)
-                    .map_err(|_| "the embedded DejaVu Sans font does not parse".to_string())?;
-            }
-        }
+/// Fails with [`ReportError::EmbeddedFont`] if the embedded bytes are not a font (a broken
+/// build).
+pub fn ensure_registered() -> Result<(), ReportError> {
+    static DONE: OnceLock<bool> = OnceLock::new();
+    let parsed = *DONE.get_or_init(|| {
+        FAMILIES.iter().all(|family| {
+            [FontStyle::Normal, FontStyle::Bold]
+                .into_iter()
+                .all(|style| register_font(family, style, DEJAVU_SANS).is_ok())
+        })
+    });
+    if parsed {
         Ok(())
-    })
-    .clone()
+    } else {
+        Err(ReportError::EmbeddedFont)
+    }
 }
 
 #[cfg(test)]

@@ -4,12 +4,13 @@
 
 use std::path::Path;
 
-use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use super::colormap::colormap;
+use super::error::{ReportError, Result};
 use super::figures;
-use super::plot::{colormap, try_render_png, try_render_svg, with_ext};
+use super::render::{try_render_png, try_render_svg, with_ext};
 use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, tick_label};
 
 /// A scalar map on a regular grid drawn as a colour image (contact maps, β(x, t) maps).
@@ -84,13 +85,12 @@ impl Heatmap<'_> {
     /// Writes `<stem>.svg` and `<stem>.png` atomically now; errors are returned.
     pub fn try_write(&self, stem: &Path) -> Result<()> {
         if self.nx == 0 || self.ny == 0 || self.values.len() != self.nx * self.ny {
-            return Err(anyhow!(
-                "heatmap '{}': {} values for a {}×{} grid",
-                self.title,
-                self.values.len(),
-                self.nx,
-                self.ny
-            ));
+            return Err(ReportError::GridSize {
+                figure: self.title.clone(),
+                values: self.values.len(),
+                nx: self.nx,
+                ny: self.ny,
+            });
         }
         try_render_svg(&with_ext(stem, "svg"), |root| self.draw(root))?;
         try_render_png(&with_ext(stem, "png"), |root| self.draw(root))
@@ -146,8 +146,7 @@ impl Heatmap<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()> {
-        let e =
-            |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("heatmap '{}': {err}", self.title);
+        let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
         let (vmin, vmax) = self.value_range.unwrap_or_else(|| {
             self.values
                 .iter()

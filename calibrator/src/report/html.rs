@@ -7,9 +7,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-
 use super::atomic::write_atomic;
+use super::error::{ReportError, Result};
 
 /// The file name of the page inside the report folder.
 pub const INDEX_FILE: &str = "index.html";
@@ -48,7 +47,7 @@ const STAGES: [(&str, &str); 7] = [
 pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
     let mut files = Vec::new();
     collect(dir, dir, &mut files)
-        .with_context(|| format!("listing the report folder {}", dir.display()))?;
+        .map_err(|e| ReportError::io("listing the report folder", dir, e))?;
     files.sort();
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for f in &files {
@@ -147,7 +146,7 @@ pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
     }
     h.push_str("</body>\n</html>\n");
     let path = dir.join(INDEX_FILE);
-    write_atomic(&path, h.as_bytes())?;
+    write_atomic(&path, h.as_bytes()).map_err(|e| ReportError::io("writing", &path, e))?;
     Ok(path)
 }
 

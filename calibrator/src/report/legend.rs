@@ -3,10 +3,10 @@
 //! height 1.25 × the font size) and put at the first of eight positions — corners first — whose
 //! box holds no data point; [`super::plot::LinePlot`] adds room above the data when none is free.
 
-use anyhow::{Result, anyhow};
 use plotters::prelude::*;
 use plotters::style::{FontDesc, FontFamily, FontStyle};
 
+use super::error::{ReportError, Result};
 use super::style::TICK_PX;
 
 /// Pixels kept free around the legend box.
@@ -37,9 +37,10 @@ pub fn legend_size(labels: &[&str]) -> Result<(i32, i32)> {
     let mut h = 0;
     let line = f64::from(TICK_PX) * 1.25;
     for (i, l) in labels.iter().enumerate() {
-        let (lw, lh) = font
-            .box_size(l)
-            .map_err(|e| anyhow!("measuring legend text '{l}': {e}"))?;
+        let (lw, lh) = font.box_size(l).map_err(|e| ReportError::MeasureText {
+            text: (*l).to_string(),
+            source: e.to_string().into(),
+        })?;
         w = w.max(lw as i32);
         h = h.max((i as f64 * line).round() as i32 + lh as i32);
     }

@@ -1,18 +1,34 @@
 //! Report output shared by every command: atomic file writes, CSV tables and plots
-//! (SVG + PNG). Every curve a command computes goes through here.
+//! (SVG + PNG). Every curve a command computes goes through here. Errors are one typed
+//! [`ReportError`] (no `anyhow` in library code, issue 18).
+//!
+//! Figures, one idea per file: [`plot`] (x–y line plots), [`twin_axis`] (a second y axis),
+//! [`heatmap`] (maps with a colour bar), [`series`] (what a line plot holds), [`log_axis`]
+//! (log axes that keep their ticks), [`style`] (sizes, palette, tick labels), [`legend`]
+//! (placement that covers no data), [`label`] (legend text), [`colormap`], [`render`] (one
+//! file, atomically), [`figures`] (deferred and soft drawing), [`audit`], [`font`].
 
 pub mod atomic;
 pub mod audit;
+pub mod colormap;
 pub mod csv;
+pub mod error;
 pub mod figures;
 pub mod font;
 pub mod heatmap;
 pub mod html;
+pub mod label;
 pub mod legend;
+pub mod log_axis;
 pub mod plot;
+pub mod render;
+pub mod series;
 pub mod style;
+pub mod twin_axis;
 
 pub use atomic::{write_atomic, write_atomic_with};
 pub use csv::CsvTable;
+pub use error::ReportError;
 pub use heatmap::Heatmap;
 pub use plot::{LinePlot, Series, SeriesStyle};
+pub use twin_axis::TwinAxisPlot;

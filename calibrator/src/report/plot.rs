@@ -6,124 +6,28 @@
 //! LinePlot::new("A vs p", "p [MPa]", "A/A0")
 //!     .series(Series::line("model", pts))
 //!     .write(std::path::Path::new("report/area"))?;
-//! # Ok::<(), anyhow::Error>(())
+//! # Ok::<(), tribo_calibrator::report::ReportError>(())
 //! ```
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{Context, Result, anyhow};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 
-use super::atomic::{commit_temp, temp_path_for};
-use super::audit::{AuditBackend, LEGEND_BACKGROUND_ALPHA};
+use super::audit::LEGEND_BACKGROUND_ALPHA;
+pub use super::colormap::colormap;
+use super::error::{ReportError, Result};
 use super::figures;
+use super::label::flatten_nested;
+use super::log_axis::LogAxis;
+pub use super::render::PLOT_SIZE;
+pub(crate) use super::render::{render_png, render_svg, with_ext};
+use super::render::{try_render_png, try_render_svg};
+pub use super::series::{Series, SeriesStyle, XSpan};
 use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, headroom, pad, series_color, tick_label};
-
-/// Picture size in pixels (SVG user units) of every plot.
-pub const PLOT_SIZE: (u32, u32) = (900, 600);
-
-/// How a series is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SeriesStyle {
-    /// Connected line.
-    Line,
-    /// Markers only.
-    Points,
-    /// Line with markers.
-    LinePoints,
-    /// Dashed line (reference curves, closed forms).
-    Dashed,
-}
-
-/// One curve of a [`LinePlot`].
-#[derive(Debug, Clone)]
-pub struct Series {
-    /// Legend label (empty: no legend entry).
-    pub label: String,
-    /// (x, y) points; non-finite points are skipped.
-    pub points: Vec<(f64, f64)>,
-    /// Optional error bar per point: (length below, length above) the point.
-    pub error: Option<Vec<(f64, f64)>>,
-    /// Drawing style.
-    pub style: SeriesStyle,
-    /// Draw in the colour of series number `k` of the plot (a fit in its data's colour).
-    pub color_of: Option<usize>,
-}
-
-impl Series {
-    /// A connected line.
-    pub fn line(label: impl Into<String>, points: Vec<(f64, f64)>) -> Self {
-        Self {
-            label: label.into(),
-            points,
-            error: None,
-            style: SeriesStyle::Line,
-            color_of: None,
-        }
-    }
-    /// Markers only.
-    pub fn points(label: impl Into<String>, points: Vec<(f64, f64)>) -> Self {
-        Self {
-            label: label.into(),
-            points,
-            error: None,
-            style: SeriesStyle::Points,
-            color_of: None,
-        }
-    }
-    /// A dashed reference line.
-    pub fn dashed(label: impl Into<String>, points: Vec<(f64, f64)>) -> Self {
-        Self {
-            label: label.into(),
-            points,
-            error: None,
-            style: SeriesStyle::Dashed,
-            color_of: None,
-        }
-    }
-    /// Adds symmetric error bars (one half-width per point).
-    pub fn with_error(mut self, error: Vec<f64>) -> Self {
-        self.error = Some(error.into_iter().map(|d| (d, d)).collect());
-        self
-    }
-    /// Adds error bars spanning the interval `[lo, hi]` of each point (e.g. a 95 % CI).
-    pub fn with_interval(mut self, bounds: Vec<[f64; 2]>) -> Self {
-        let bars = self
-            .points
-            .iter()
-            .zip(bounds)
-            .map(|(&(_, y), [lo, hi])| (y - lo, hi - y))
-            .collect();
-        self.error = Some(bars);
-        self
-    }
-    /// Changes the drawing style.
-    pub fn with_style(mut self, style: SeriesStyle) -> Self {
-        self.style = style;
-        self
-    }
-    /// Draws this series in the colour of the plot's series number `k` (e.g. a fit through
-    /// the data of series `k`).
-    pub fn with_color_of(mut self, k: usize) -> Self {
-        self.color_of = Some(k);
-        self
-    }
-}
-
-/// A shaded band over an x interval, behind the series (e.g. where a curve is interpolated
-/// between simulated samples, or held beyond them).
-#[derive(Debug, Clone, PartialEq)]
-pub struct XSpan {
-    /// Legend label (empty: no legend entry).
-    pub label: String,
-    /// The interval \[lo, hi\] in data units.
-    pub x: (f64, f64),
-    /// Fill colour (drawn at 20 % opacity).
-    pub color: RGBColor,
-}
+use super::twin_axis::RightAxis;
 
 /// An x–y plot with one or more series, optional log axes.
 #[derive(Debug, Clone)]
@@ -148,6 +52,9 @@ pub struct LinePlot {
     pub spans: Vec<XSpan>,
     /// Physical bounds of y (e.g. α ≥ 0): error bars and the drawn range are clipped to them.
     pub y_bounds: Option<(f64, f64)>,
+    /// A second y axis on the right (see [`super::TwinAxisPlot`]); its series are among
+    /// [`Self::series`], already in left-axis units.
+    pub right_axis: Option<RightAxis>,
 }
 
 impl LinePlot {
@@ -168,6 +75,7 @@ impl LinePlot {
             series: Vec::new(),
             spans: Vec::new(),
             y_bounds: None,
+            right_axis: None,
         }
     }
     /// Clips error bars and the drawn y range to the physical bounds \[lo, hi\] of y.
@@ -256,10 +164,10 @@ impl LinePlot {
                     [(lo, y_range.start), (hi, y_range.end)],
                     fill,
                 )))
-                .map_err(|err| anyhow!("plot '{}': {err}", self.title))?;
+                .map_err(|err| ReportError::plotting(&self.title, err))?;
             if !span.label.is_empty() {
                 *any_label = true;
-                a.label(span.label.clone())
+                a.label(flatten_nested(&span.label))
                     .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 20, y + 5)], fill));
             }
         }
@@ -291,7 +199,9 @@ impl LinePlot {
         (lo, hi)
     }
 
-    fn ranges(&self) -> Result<(Range<f64>, Range<f64>)> {
+    /// The data's extent (x, y) before padding: fixed ranges where given, else the visible
+    /// points with their (clipped) error bars.
+    pub(crate) fn extent(&self) -> Result<((f64, f64), (f64, f64))> {
         let mut xs = (f64::INFINITY, f64::NEG_INFINITY);
         let mut ys = (f64::INFINITY, f64::NEG_INFINITY);
         for s in &self.series {
@@ -307,8 +217,15 @@ impl LinePlot {
         let x = self.x_range.unwrap_or(xs);
         let y = self.y_range.unwrap_or(ys);
         if !(x.0.is_finite() && x.1.is_finite() && y.0.is_finite() && y.1.is_finite()) {
-            return Err(anyhow!("plot '{}' has no finite point to draw", self.title));
+            return Err(ReportError::NothingToDraw {
+                figure: self.title.clone(),
+            });
         }
+        Ok((x, y))
+    }
+
+    fn ranges(&self) -> Result<(Range<f64>, Range<f64>)> {
+        let (x, y) = self.extent()?;
         Ok((pad(x, self.x_log), pad(y, self.y_log)))
     }
 
@@ -328,13 +245,15 @@ impl LinePlot {
         own.into_iter().map(series_color).collect()
     }
 
-    /// Legend entries in drawing order (spans first).
-    pub(crate) fn legend_labels(&self) -> Vec<&str> {
+    /// Legend entries in drawing order (spans first), as drawn (nested remarks flattened,
+    /// see [`flatten_nested`]).
+    pub(crate) fn legend_labels(&self) -> Vec<String> {
         self.spans
             .iter()
             .map(|s| s.label.as_str())
             .chain(self.series.iter().map(|s| s.label.as_str()))
             .filter(|l| !l.is_empty())
+            .map(flatten_nested)
             .collect()
     }
 
@@ -349,6 +268,9 @@ impl LinePlot {
             .margin_right(25)
             .x_label_area_size(50)
             .y_label_area_size(85);
+        if self.right_axis.is_some() {
+            b.right_y_label_area_size(85);
+        }
         b
     }
 
@@ -407,9 +329,11 @@ impl LinePlot {
             let y = headroom(&yr, self.y_log, 0.3 * f64::from(attempt));
             let found = match (self.x_log, self.y_log) {
                 (false, false) => self.place_legend(xr.clone(), y.clone()),
-                (true, false) => self.place_legend(xr.clone().log_scale(), y.clone()),
-                (false, true) => self.place_legend(xr.clone(), y.clone().log_scale()),
-                (true, true) => self.place_legend(xr.clone().log_scale(), y.clone().log_scale()),
+                (true, false) => self.place_legend(LogAxis::new(xr.clone()), y.clone()),
+                (false, true) => self.place_legend(xr.clone(), LogAxis::new(y.clone())),
+                (true, true) => {
+                    self.place_legend(LogAxis::new(xr.clone()), LogAxis::new(y.clone()))
+                }
             }?;
             let done = found.is_some();
             pick = (y, found.unwrap_or(SeriesLabelPosition::UpperRight));
@@ -421,9 +345,9 @@ impl LinePlot {
         let bounds = (xr.clone(), yr.clone());
         match (self.x_log, self.y_log) {
             (false, false) => self.draw(root, xr, yr, &bounds, legend),
-            (true, false) => self.draw(root, xr.log_scale(), yr, &bounds, legend),
-            (false, true) => self.draw(root, xr, yr.log_scale(), &bounds, legend),
-            (true, true) => self.draw(root, xr.log_scale(), yr.log_scale(), &bounds, legend),
+            (true, false) => self.draw(root, LogAxis::new(xr), yr, &bounds, legend),
+            (false, true) => self.draw(root, xr, LogAxis::new(yr), &bounds, legend),
+            (true, true) => self.draw(root, LogAxis::new(xr), LogAxis::new(yr), &bounds, legend),
         }
     }
 
@@ -436,6 +360,7 @@ impl LinePlot {
         Y::CoordDescType: Ranged<ValueType = f64>,
     {
         let labels = self.legend_labels();
+        let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
         if labels.is_empty() {
             return Ok(Some(SeriesLabelPosition::UpperRight));
         }
@@ -444,7 +369,7 @@ impl LinePlot {
         let chart = self
             .builder(&root)
             .build_cartesian_2d(xr, yr)
-            .map_err(|err| anyhow!("plot '{}': {err}", self.title))?;
+            .map_err(|err| ReportError::plotting(&self.title, err))?;
         let area = chart.plotting_area().dim_in_pixel();
         let points = self.data_pixels(&chart);
         super::legend::free_position(&labels, area, &points)
@@ -465,9 +390,37 @@ impl LinePlot {
         X::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
         Y::CoordDescType: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
-        let e = |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("plot '{}': {err}", self.title);
+        let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
         root.fill(&WHITE).map_err(e)?;
-        let mut chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
+        let chart = self.builder(root).build_cartesian_2d(xr, yr).map_err(e)?;
+        match &self.right_axis {
+            None => {
+                let mut chart = chart;
+                self.draw_body(&mut chart, bounds, legend)?;
+            }
+            Some(axis) => {
+                axis.draw_around(chart, bounds, self.y_log, |c| {
+                    self.draw_body(c, bounds, legend)
+                })?;
+            }
+        }
+        root.present().map_err(e)?;
+        Ok(())
+    }
+
+    /// The mesh, spans, series and legend on the (primary) coordinates of `chart`.
+    fn draw_body<'a, DB, X, Y>(
+        &self,
+        chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+        bounds: &(Range<f64>, Range<f64>),
+        legend: SeriesLabelPosition,
+    ) -> Result<()>
+    where
+        DB: DrawingBackend + 'a,
+        X: ValueFormatter<f64> + Ranged<ValueType = f64>,
+        Y: ValueFormatter<f64> + Ranged<ValueType = f64>,
+    {
+        let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
         chart
             .configure_mesh()
             .x_desc(&self.x_label)
@@ -480,7 +433,7 @@ impl LinePlot {
             .draw()
             .map_err(e)?;
         let mut any_label = false;
-        self.draw_spans(&mut chart, &bounds.0, &bounds.1, &mut any_label)?;
+        self.draw_spans(chart, &bounds.0, &bounds.1, &mut any_label)?;
         let colors = self.colors();
         for (s, color) in self.series.iter().zip(colors) {
             let color = color.to_rgba();
@@ -521,7 +474,7 @@ impl LinePlot {
             if !s.label.is_empty() {
                 any_label = true;
                 let dashed = s.style == SeriesStyle::Dashed;
-                anno.label(s.label.clone()).legend(move |(x, y)| {
+                anno.label(flatten_nested(&s.label)).legend(move |(x, y)| {
                     let style = color.stroke_width(2);
                     if dashed {
                         PathElement::new(vec![(x, y), (x + 8, y)], style)
@@ -541,106 +494,13 @@ impl LinePlot {
                 .draw()
                 .map_err(e)?;
         }
-        root.present().map_err(e)?;
         Ok(())
     }
-}
-
-/// A perceptually ordered colour map (viridis anchors, linear between them); `t` in [0, 1].
-pub fn colormap(t: f64) -> RGBColor {
-    const ANCHORS: [(f64, f64, f64); 5] = [
-        (68.0, 1.0, 84.0),
-        (59.0, 82.0, 139.0),
-        (33.0, 145.0, 140.0),
-        (94.0, 201.0, 98.0),
-        (253.0, 231.0, 37.0),
-    ];
-    let t = if t.is_finite() {
-        t.clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let s = t * (ANCHORS.len() - 1) as f64;
-    let k = (s.floor() as usize).min(ANCHORS.len() - 2);
-    let f = s - k as f64;
-    let (a, b) = (ANCHORS[k], ANCHORS[k + 1]);
-    let mix = |u: f64, v: f64| (u + (v - u) * f).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
-}
-
-pub(crate) fn with_ext(stem: &Path, ext: &str) -> PathBuf {
-    let mut s = stem.as_os_str().to_owned();
-    s.push(".");
-    s.push(ext);
-    PathBuf::from(s)
-}
-
-fn prepare(path: &Path) -> Result<PathBuf> {
-    super::font::ensure_registered().map_err(|e| anyhow!(e))?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    Ok(temp_path_for(path))
-}
-
-/// Draws an SVG file now; a failure is a warning naming the file (see [`figures`]).
-pub(crate) fn render_svg<F>(path: &Path, draw: F) -> Result<()>
-where
-    F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
-{
-    figures::render_soft(path, || try_render_svg(path, draw));
-    Ok(())
-}
-
-/// Draws a PNG file now; a failure is a warning naming the file (see [`figures`]).
-pub(crate) fn render_png<F>(path: &Path, draw: F) -> Result<()>
-where
-    F: FnOnce(&DrawingArea<AuditBackend<BitMapBackend<'_>>, Shift>) -> Result<()>,
-{
-    figures::render_soft(path, || try_render_png(path, draw));
-    Ok(())
-}
-
-pub(crate) fn try_render_svg<F>(path: &Path, draw: F) -> Result<()>
-where
-    F: FnOnce(&DrawingArea<SVGBackend<'_>, Shift>) -> Result<()>,
-{
-    let tmp = prepare(path)?;
-    let res = {
-        let root = SVGBackend::new(&tmp, PLOT_SIZE).into_drawing_area();
-        draw(&root)
-    };
-    commit_temp(&tmp, path, res.is_ok()).with_context(|| format!("writing {}", path.display()))?;
-    res
-}
-
-pub(crate) fn try_render_png<F>(path: &Path, draw: F) -> Result<()>
-where
-    F: FnOnce(&DrawingArea<AuditBackend<BitMapBackend<'_>>, Shift>) -> Result<()>,
-{
-    let tmp = prepare(path)?;
-    let (res, state) = {
-        let (backend, state) = AuditBackend::new(BitMapBackend::new(&tmp, PLOT_SIZE));
-        let root = backend.into_drawing_area();
-        (draw(&root), state)
-    };
-    commit_temp(&tmp, path, res.is_ok()).with_context(|| format!("writing {}", path.display()))?;
-    if res.is_ok() {
-        super::audit::record(path, &state.borrow().audit());
-    }
-    res
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn colormap_ends() {
-        assert_eq!(colormap(0.0), RGBColor(68, 1, 84));
-        assert_eq!(colormap(1.0), RGBColor(253, 231, 37));
-        assert_eq!(colormap(f64::NAN), RGBColor(68, 1, 84));
-    }
 
     #[test]
     fn line_plot_writes_svg_and_png() {

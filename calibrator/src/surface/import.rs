@@ -7,17 +7,19 @@
 //! surface; heights are multiplied by `z_scale` (e.g. 1e-6 for a file in µm). Errors name the
 //! 1-based line and column of the offending cell.
 //!
-//! Delimiter policy (one for every command that reads maps: `contact --load`, `dem
-//! --def-file`/`--tool-file`): a line holding a comma or semicolon is split at commas and
-//! semicolons; any other line at runs of whitespace. Numbers use a decimal point: decimal-comma
-//! cells (`1,288 -0,765`) are refused with their line and column, never read as extra columns.
-//! A leading UTF-8 byte-order mark is dropped.
+//! Delimiter policy: the one of every table the calibrator reads
+//! ([`crate::validate::delimited`], used by `contact --load`, `dem --def-file`/`--tool-file`
+//! and `[surface] deformable_file`/`tool_file`): one delimiter per file, from its first data
+//! line — `;` if it holds one, else `,`, else a tab, else runs of whitespace. Numbers use a
+//! decimal point: decimal-comma cells (`1,288 -0,765`) are refused with their line and column,
+//! never read as extra columns. A leading UTF-8 byte-order mark is dropped.
 
 use std::path::Path;
 
 use thiserror::Error;
 
 use super::height_map::{HeightMap, SurfaceError};
+use crate::validate::delimited::{TextTable, TextTableError};
 
 /// Errors reading a measured height map.
 #[derive(Debug, Error, PartialEq)]
@@ -84,6 +86,9 @@ pub enum ImportError {
     /// The grid is invalid (spacing, scale).
     #[error(transparent)]
     Surface(#[from] SurfaceError),
+    /// The text is no table (see [`crate::validate::delimited`]).
+    #[error(transparent)]
+    Table(#[from] TextTableError),
 }
 
 /// Parses a height map from text (see the module docs). `dx`, `dy` \[m\]; `z_scale` converts
@@ -108,21 +113,13 @@ pub fn parse_height_map(
         ))
         .into());
     }
-    let text = crate::validate::text::strip_bom(text);
+    let table = TextTable::parse(text, "height map")?;
     let mut heights = Vec::new();
     let mut first: Option<(usize, usize)> = None;
     let mut rows = 0;
-    for (k, raw) in text.lines().enumerate() {
-        let line = k + 1;
-        let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let cells: Vec<&str> = if trimmed.contains(',') || trimmed.contains(';') {
-            trimmed.split([',', ';']).map(str::trim).collect()
-        } else {
-            trimmed.split_whitespace().collect()
-        };
+    for record in &table.records {
+        let line = record.line;
+        let cells = &record.cells;
         match first {
             None => first = Some((line, cells.len())),
             Some((first_line, expected)) if cells.len() != expected => {
@@ -189,8 +186,26 @@ mod tests {
     #[test]
     fn reads_whitespace_and_csv_matrices() {
         let a = parse_height_map("1 2 3\n4 5 6\n", 1.0, 1.0, 1.0).unwrap();
-        let b = parse_height_map("# header\n\n1,2,3\n4;5;6\n", 1.0, 1.0, 1.0).unwrap();
+        let b = parse_height_map("# header\n\n1,2,3\n4,5,6\n", 1.0, 1.0, 1.0).unwrap();
+        let c = parse_height_map(
+            "\u{feff}1;2;3\n  # indented comment\n4; 5; 6\n",
+            1.0,
+            1.0,
+            1.0,
+        )
+        .unwrap();
         assert_eq!(a, b);
+        assert_eq!(a, c);
+        // One delimiter per file: a `;` row in a comma file is one cell, refused by its line.
+        assert_eq!(
+            parse_height_map("1,2,3\n4;5;6\n", 1.0, 1.0, 1.0).unwrap_err(),
+            ImportError::Ragged {
+                line: 2,
+                got: 1,
+                expected: 3,
+                first_line: 1
+            }
+        );
         assert_eq!(a.heights(), &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
     }
 

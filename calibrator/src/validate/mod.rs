@@ -8,10 +8,12 @@
 //! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`maps`]: loaded
 //!   height maps; [`units`]: SI numbers or unit suffixes on the command line;
 //! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
-//! - [`error`]: the typed [`ConfigError`].
+//! - [`error`]: the typed [`ConfigError`];
+//! - [`delimited`]: the one reader of CSV/text tables (delimiter policy, BOM, comments).
 
 pub mod budget;
 pub mod config;
+pub mod delimited;
 pub mod error;
 pub mod flags;
 pub mod maps;

@@ -1,6 +1,11 @@
 //! `tribo calibrate --print-config`: the resolved configuration as TOML that reads back to
 //! the same values, with readable numbers ([`super::units::readable`]: `1.0e-4`, `5.5e10`) and
 //! each key's SI unit as a comment.
+//!
+//! A value that is no short decimal (the standard preset's `length = 200.0 * UM` is
+//! 1.9999999999999998e-4 in f64) is printed exactly — a rounded `2.0e-4` would be another
+//! configuration with another config hash and other tables — and its rounding to
+//! [`APPROX_DIGITS`] significant digits follows in the comment (`# [m] ≈ 2.0e-4`).
 
 use std::fmt::Write as _;
 
@@ -52,6 +57,35 @@ pub const UNITS: [(&str, &str); 41] = [
     ("asperity.steps_per_period", "steps per period"),
 ];
 
+/// Significant digits of the readable approximation printed next to a long value.
+pub const APPROX_DIGITS: usize = 6;
+
+/// `x` rounded to [`APPROX_DIGITS`] significant digits, readable, if that is not `x` itself.
+pub fn approximation(x: f64) -> Option<String> {
+    let rounded: f64 = format!("{x:.prec$e}", prec = APPROX_DIGITS - 1)
+        .parse()
+        .ok()?;
+    (rounded != x && rounded.is_finite()).then(|| readable(rounded))
+}
+
+/// The approximation of a value (an array's with every element rounded), if any differs.
+fn approx_text(v: &toml::Value) -> Option<String> {
+    match v {
+        toml::Value::Float(x) => approximation(*x),
+        toml::Value::Array(a) => {
+            let any = a.iter().any(|e| approx_text(e).is_some());
+            any.then(|| {
+                let items: Vec<String> = a
+                    .iter()
+                    .map(|e| approx_text(e).unwrap_or_else(|| value_text(e)))
+                    .collect();
+                format!("[{}]", items.join(", "))
+            })
+        }
+        _ => None,
+    }
+}
+
 fn value_text(v: &toml::Value) -> String {
     match v {
         toml::Value::Float(x) => readable(*x),
@@ -79,7 +113,8 @@ pub fn config_toml(cfg: &CalibrationConfig) -> Result<String, toml::ser::Error> 
                     .iter()
                     .find(|(k, _)| *k == full)
                     .map_or("", |(_, u)| *u);
-                let _ = writeln!(out, "{key} = {}  # [{unit}]", value_text(v));
+                let approx = approx_text(v).map_or_else(String::new, |a| format!(" ≈ {a}"));
+                let _ = writeln!(out, "{key} = {}  # [{unit}]{approx}", value_text(v));
             }
         }
         let _ = writeln!(out);
@@ -101,6 +136,23 @@ mod tests {
             assert_eq!(back, cfg);
             assert!(!text.contains("# []"), "a key without a unit:\n{text}");
             assert!(!text.contains("0000000"), "unreadable number:\n{text}");
+            // Every long value carries its readable rounding in the comment.
+            for line in text.lines().filter(|l| l.contains("9999999")) {
+                assert!(line.contains("≈"), "no readable approximation: {line}");
+            }
         }
+    }
+
+    #[test]
+    fn long_values_are_printed_exactly_with_a_rounded_comment() {
+        // The standard preset's domain: 200 µm as `200.0 * UM`.
+        let x = 200.0 * 1e-6;
+        assert_eq!(readable(x), "1.9999999999999998e-4");
+        assert_eq!(approximation(x).as_deref(), Some("2.0e-4"));
+        assert_eq!(approximation(2e-4), None);
+        assert_eq!(approximation(0.34), None);
+        assert_eq!(approximation(1.0 / 3.0).as_deref(), Some("0.333333"));
+        let arr = toml::Value::Array(vec![toml::Value::Float(x), toml::Value::Float(5e6)]);
+        assert_eq!(approx_text(&arr).as_deref(), Some("[2.0e-4, 5.0e6]"));
     }
 }

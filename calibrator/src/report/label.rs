@@ -1,0 +1,100 @@
+//! Legend and caption text built from parts (issue 20: "deformable (generated (self-affine))"
+//! had double parentheses). A parenthetical inside a parenthetical reads as one remark with
+//! its parts separated by commas: `deformable (generated, self-affine)`. Function-call
+//! parentheses (`β(X, slide)`, no space before them) are left alone.
+
+/// `name (detail)`, with any parenthetical remark inside `detail` flattened (see
+/// [`flatten_nested`]); `name` alone when `detail` is empty.
+pub fn qualified(name: &str, detail: &str) -> String {
+    if detail.trim().is_empty() {
+        return name.to_string();
+    }
+    flatten_nested(&format!("{name} ({detail})"))
+}
+
+/// `text` with every parenthetical remark nested in another one turned into a comma-separated
+/// part of the outer one: `a (b (c) d)` → `a (b, c, d)`. A remark opens at a `(` that follows
+/// a space or starts the text; other parentheses (function calls) are kept as they are.
+pub fn flatten_nested(text: &str) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Open {
+        Call,
+        Remark,
+        Dropped,
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut stack: Vec<Open> = Vec::new();
+    let mut after_dropped_close = false;
+    for c in text.chars() {
+        let was_after_drop = std::mem::take(&mut after_dropped_close);
+        match c {
+            '(' => {
+                let starts_remark = out.is_empty() || out.ends_with(char::is_whitespace);
+                let in_remark = stack.iter().any(|o| *o != Open::Call);
+                if starts_remark && in_remark {
+                    out.truncate(out.trim_end().len());
+                    out.push_str(", ");
+                    stack.push(Open::Dropped);
+                } else {
+                    out.push(c);
+                    stack.push(if starts_remark {
+                        Open::Remark
+                    } else {
+                        Open::Call
+                    });
+                }
+            }
+            ')' => {
+                if stack.pop() == Some(Open::Dropped) {
+                    after_dropped_close = true;
+                } else {
+                    out.push(c);
+                }
+            }
+            // "(b (c) d)" → "(b, c, d)": the text after a flattened remark is a new part.
+            ' ' if was_after_drop => out.push_str(", "),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether `text` holds a parenthetical remark inside another one (the figure audit fails
+/// such text).
+pub fn has_nested_remark(text: &str) -> bool {
+    flatten_nested(text) != text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_remarks_become_commas() {
+        assert_eq!(
+            qualified("deformable", "generated (self-affine)"),
+            "deformable (generated, self-affine)"
+        );
+        assert_eq!(flatten_nested("a (b (c) d)"), "a (b, c, d)");
+        assert_eq!(qualified("data", ""), "data");
+        assert_eq!(
+            qualified("tool", "measured: ./t.x3p"),
+            "tool (measured: ./t.x3p)"
+        );
+    }
+
+    #[test]
+    fn function_calls_and_single_remarks_are_kept() {
+        for t in [
+            "β(X, slide) map (P_N = 5 MPa)",
+            "A_p history (Fig. 10): p = 30 MPa",
+            "(f(x) fit)",
+            "seed 0 (⟨A_p⟩ = 0.1 %)",
+            "unbalanced ) text (",
+        ] {
+            assert_eq!(flatten_nested(t), t);
+            assert!(!has_nested_remark(t));
+        }
+        assert!(has_nested_remark("x (generated (self-affine))"));
+    }
+}
