@@ -25,6 +25,9 @@ pub enum Strength {
     /// size. The same h^(−½) scaling as Eq. 16 (β = 2π·fraction); β is calibrated on the
     /// cracked plate's booked fracture energy ([`CRACK_BAND_WIDTH`]).
     CrackBand(f64),
+    /// Eq. 16 with a flaw half-size `a` \[m\] that is a material length, not the element's:
+    /// σ_ft = K_Ic/√(πa) on every joint whatever the mesh.
+    MaterialFlaw(f64),
 }
 
 /// Band width β (in units of √A_j) that makes the centre-cracked plate book G_c per unit new
@@ -39,6 +42,7 @@ impl Strength {
             Strength::Unbreakable => f64::INFINITY,
             Strength::FlawFraction(f) => material.fracture_threshold(f * area.sqrt()),
             Strength::CrackBand(beta) => material.k_ic * (2.0 / (beta * area.sqrt())).sqrt(),
+            Strength::MaterialFlaw(a) => material.fracture_threshold(a),
         }
     }
 }

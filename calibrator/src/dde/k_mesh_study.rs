@@ -11,6 +11,9 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::build::Strength;
+use super::debris_scale::{
+    DebrisScale, WithCi, mean_fragment_area, mean_fragments, paired_pooled_ratio,
+};
 use super::mesh::MeshError;
 use super::sliding::{SlidingWearCase, run};
 use super::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
@@ -45,6 +48,10 @@ pub struct KAtMesh {
     pub broken_mean: f64,
     /// Elements of the first realisation's system.
     pub elements: usize,
+    /// The debris in units of h² and of the asperity, per unit slide.
+    pub debris: DebrisScale,
+    /// Every fragment at the end of each run: (area \[m²\], elements), by realisation.
+    pub fragments: Vec<Vec<(f64, usize)>>,
 }
 
 /// The outcome of the study.
@@ -56,6 +63,13 @@ pub struct KMeshOutcome {
     pub finest_ratio: (f64, [f64; 2]),
     /// The two finest meshes' CIs overlap and the paired ratio's CI contains 1.
     pub converged: bool,
+    /// Paired ratio finest/second finest of the mean fragment area \[m²\] (4⁻¹ = 0.25 if
+    /// fragments scale with h², 1 if with the asperity).
+    pub finest_fragment_area_ratio: WithCi,
+    /// Paired ratio finest/second finest of the fragments made per run.
+    pub finest_fragment_count_ratio: WithCi,
+    /// The asperity scale A_asp of the faces \[m²\].
+    pub asperity_area: f64,
 }
 
 /// Runs every (mesh, realisation) case in parallel (each case has its own RNG stream: the
@@ -91,25 +105,48 @@ pub fn run_study(study: &KMeshStudy) -> Result<KMeshOutcome, MeshError> {
         .map(|(m, &c)| {
             let rs = &runs[m * n..(m + 1) * n];
             let k: Vec<f64> = rs.iter().map(|r| r.k).collect();
+            let case = SlidingWearCase {
+                spacing: study.template.length / c as f64,
+                ..study.template
+            };
             KAtMesh {
                 cells: c,
-                spacing: study.template.length / c as f64,
+                spacing: case.spacing,
                 k_mean: k.iter().sum::<f64>() / n as f64,
                 k_ci95: bootstrap_mean_ci(&k, &mut rng),
                 k,
                 broken_mean: rs.iter().map(|r| r.broken as f64).sum::<f64>() / n as f64,
                 elements: rs.first().map_or(0, |r| r.elements),
+                debris: DebrisScale::of(rs, &case, &mut rng),
+                fragments: rs
+                    .iter()
+                    .map(|r| {
+                        r.fragment_areas
+                            .iter()
+                            .copied()
+                            .zip(r.fragment_elements.iter().copied())
+                            .collect()
+                    })
+                    .collect(),
             }
         })
         .collect();
     let (a, b) = (&meshes[meshes.len() - 2], &meshes[meshes.len() - 1]);
     let finest_ratio = paired_ratio_ci(&b.k, &a.k, &mut rng);
+    let m = study.cells.len();
+    let (coarse, fine) = (&runs[(m - 2) * n..(m - 1) * n], &runs[(m - 1) * n..]);
+    let finest_fragment_area_ratio =
+        paired_pooled_ratio(fine, coarse, &mut rng, mean_fragment_area);
+    let finest_fragment_count_ratio = paired_pooled_ratio(fine, coarse, &mut rng, mean_fragments);
     let overlap = a.k_ci95[0] <= b.k_ci95[1] && b.k_ci95[0] <= a.k_ci95[1];
     let converged = overlap && finest_ratio.1[0] <= 1.0 && finest_ratio.1[1] >= 1.0;
     Ok(KMeshOutcome {
         meshes,
         finest_ratio,
         converged,
+        finest_fragment_area_ratio,
+        finest_fragment_count_ratio,
+        asperity_area: study.template.asperity_area(),
     })
 }
 
@@ -137,6 +174,9 @@ pub fn strength_by_name(name: &str) -> Option<Strength> {
             super::sliding::CALIBRATED_FLAW_FRACTION,
         )),
         "crack-band" => Some(Strength::CrackBand(super::build::CRACK_BAND_WIDTH)),
+        "material-flaw" => Some(Strength::MaterialFlaw(
+            super::sliding::MATERIAL_FLAW_HALF_SIZE,
+        )),
         _ => None,
     }
 }

@@ -12,6 +12,11 @@
 //! six equations of §3.5.3 then appear to have no solution near the initial guess, and the
 //! pair is kept. Remeshing is therefore not called by the contact update (it would retry
 //! every step); the incline and wear runs rely on slide-off and re-forming instead.
+//! **Why**: forces and energy are invariant under a common rotation of the new pair's
+//! reference edges (tested: `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`),
+//! so only 5 of §3.5.3's 6 unknowns act on its 6 independent equations (5 momentum + energy):
+//! the system is overdetermined by one and solvable only in special cases (uniform strain).
+//! The seed's count misses this objectivity.
 //!
 //! Pairing: j₁ = [p, q, r] and j₂ = [s, r, q] (j₁'s e₂, e₃ are j₂'s e₃, e₂) become
 //! j₃ = [p, q, s] (j₁'s boundary edge) and j₄ = [s, r, p] (j₂'s boundary edge); the new

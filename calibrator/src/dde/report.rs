@@ -324,6 +324,21 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
         "broken_joints_mean",
         "elements",
         "realisations",
+        "fragments_per_mm",
+        "fragments_per_mm_lo95",
+        "fragments_per_mm_hi95",
+        "broken_per_mm",
+        "broken_per_mm_lo95",
+        "broken_per_mm_hi95",
+        "fragment_area_over_h2",
+        "fragment_area_over_h2_lo95",
+        "fragment_area_over_h2_hi95",
+        "fragment_area_over_asperity",
+        "fragment_area_over_asperity_lo95",
+        "fragment_area_over_asperity_hi95",
+        "single_element_share",
+        "fragments",
+        "fragments_at_start",
     ]);
     let mut runs = CsvTable::new(&["cells", "realisation", "K"]);
     for m in &outcome.meshes {
@@ -336,6 +351,21 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
             m.broken_mean,
             m.elements as f64,
             m.k.len() as f64,
+            m.debris.fragments_per_mm.0,
+            m.debris.fragments_per_mm.1[0],
+            m.debris.fragments_per_mm.1[1],
+            m.debris.broken_per_mm.0,
+            m.debris.broken_per_mm.1[0],
+            m.debris.broken_per_mm.1[1],
+            m.debris.area_over_h2.0,
+            m.debris.area_over_h2.1[0],
+            m.debris.area_over_h2.1[1],
+            m.debris.area_over_asperity.0,
+            m.debris.area_over_asperity.1[0],
+            m.debris.area_over_asperity.1[1],
+            m.debris.single_element_share,
+            m.debris.fragments as f64,
+            m.debris.fragments_at_start as f64,
         ]);
         for (r, k) in m.k.iter().enumerate() {
             runs.push(&[m.cells as f64, r as f64, *k]);
@@ -343,6 +373,7 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
     }
     csv.write(&out.join("k_mesh.csv"))?;
     runs.write(&out.join("k_mesh_runs.csv"))?;
+    write_debris_scale(out, outcome)?;
     let fold =
         |f: fn(f64, f64) -> f64, init: f64, v: &dyn Fn(&super::k_mesh_study::KAtMesh) -> f64| {
             outcome
@@ -405,6 +436,40 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
     );
     let _ = writeln!(
         s,
+        "  debris (95 % CIs over realisations; A_asp = λ_s·h_rms = {:.0} µm²)",
+        outcome.asperity_area * 1e12
+    );
+    let _ = writeln!(
+        s,
+        "  cells  fragments/mm           broken joints/mm        area/h²             area/A_asp             single  n_frag  bins h² <1,<2,<4,<8,≥8"
+    );
+    let ci = |v: (f64, [f64; 2])| format!("{:7.3} [{:.3}, {:.3}]", v.0, v.1[0], v.1[1]);
+    for m in &outcome.meshes {
+        let d = &m.debris;
+        let _ = writeln!(
+            s,
+            "  {:5}  {:22}  {:22}  {:18}  {:21}  {:5.2}  {:6}  {:?}",
+            m.cells,
+            ci(d.fragments_per_mm),
+            ci(d.broken_per_mm),
+            ci(d.area_over_h2),
+            ci(d.area_over_asperity),
+            d.single_element_share,
+            d.fragments,
+            d.area_histogram
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  paired ratios finest/second finest: mean fragment area {} (h² scaling: {:.3}), fragments per run {}",
+        ci(outcome.finest_fragment_area_ratio),
+        (outcome.meshes[outcome.meshes.len() - 1].spacing
+            / outcome.meshes[outcome.meshes.len() - 2].spacing)
+            .powi(2),
+        ci(outcome.finest_fragment_count_ratio)
+    );
+    let _ = writeln!(
+        s,
         "  {}",
         if outcome.converged {
             "CIs overlap and the paired ratio's CI contains 1: K converges (the wear section may carry K0)"
@@ -414,4 +479,101 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
     );
     write_atomic(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
+}
+
+/// The debris of a mesh study: `k_mesh_fragments.csv` (every fragment) and the mean fragment
+/// area against h (log–log) with the h² line through the coarsest mesh and the asperity scale.
+fn write_debris_scale(out: &Path, outcome: &KMeshOutcome) -> Result<()> {
+    let mut frags = CsvTable::new(&[
+        "cells",
+        "realisation",
+        "area_um2",
+        "area_over_h2",
+        "elements",
+    ]);
+    for m in &outcome.meshes {
+        for (r, run) in m.fragments.iter().enumerate() {
+            for &(a, e) in run {
+                frags.push(&[
+                    m.cells as f64,
+                    r as f64,
+                    a * 1e12,
+                    a / (m.spacing * m.spacing),
+                    e as f64,
+                ]);
+            }
+        }
+    }
+    frags.write(&out.join("k_mesh_fragments.csv"))?;
+    let area = |m: &super::k_mesh_study::KAtMesh| m.debris.area_over_h2.0 * m.spacing * m.spacing;
+    let with_debris: Vec<_> = outcome.meshes.iter().filter(|m| area(m) > 0.0).collect();
+    let Some(first) = with_debris.first() else {
+        return Ok(());
+    };
+    let h2_line: Vec<(f64, f64)> = outcome
+        .meshes
+        .iter()
+        .map(|m| {
+            (
+                m.spacing * 1e6,
+                area(first) * 1e12 * (m.spacing / first.spacing).powi(2),
+            )
+        })
+        .collect();
+    let h: Vec<f64> = outcome.meshes.iter().map(|m| m.spacing * 1e6).collect();
+    let (h_lo, h_hi) = (
+        h.iter().copied().fold(f64::INFINITY, f64::min),
+        h.iter().copied().fold(0.0, f64::max),
+    );
+    let a_asp = outcome.asperity_area * 1e12;
+    let lo = with_debris
+        .iter()
+        .map(|m| {
+            m.debris.area_over_h2.1[0].max(0.05 * m.debris.area_over_h2.0)
+                * m.spacing
+                * m.spacing
+                * 1e12
+        })
+        .chain(h2_line.iter().map(|p| p.1))
+        .fold(f64::INFINITY, f64::min);
+    let hi = with_debris
+        .iter()
+        .map(|m| m.debris.area_over_h2.1[1] * m.spacing * m.spacing * 1e12)
+        .chain([a_asp])
+        .fold(0.0, f64::max);
+    LinePlot::new(
+        "Debris fragment size under mesh refinement",
+        "h [µm]",
+        "mean fragment area [µm²]",
+    )
+    .log_x()
+    .log_y()
+    .x_range(0.8 * h_lo, 1.25 * h_hi)
+    .y_range(0.5 * lo, 2.0 * hi)
+    .series(
+        Series::points(
+            "mean over all fragments (95 % CI, bootstrap over realisations)",
+            with_debris
+                .iter()
+                .map(|m| (m.spacing * 1e6, area(m) * 1e12))
+                .collect(),
+        )
+        .with_interval(
+            with_debris
+                .iter()
+                .map(|m| {
+                    m.debris
+                        .area_over_h2
+                        .1
+                        .map(|v| v * m.spacing * m.spacing * 1e12)
+                })
+                .collect(),
+        ),
+    )
+    .series(Series::dashed("∝ h² (element-scale chips)", h2_line))
+    .series(Series::line(
+        "asperity scale A_asp = λ_s·h_rms",
+        vec![(0.8 * h_lo, a_asp), (1.25 * h_hi, a_asp)],
+    ))
+    .write(&out.join("k_mesh_debris"))
 }

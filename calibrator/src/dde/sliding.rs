@@ -21,6 +21,12 @@ use crate::surface::{Rescale, SelfAffine};
 /// c = ½·0.819² (see `tests_fracture`).
 pub const CALIBRATED_FLAW_FRACTION: f64 = 0.335;
 
+/// A material flaw half-size a \[m\] for [`Strength::MaterialFlaw`]: the calibrated Eq. 16
+/// flaw of the quick mesh (c·√A_j with equilateral joints of side h = 10 µm, √A_j = 6.58 µm),
+/// so the quick case keeps its threshold σ_ft = K_Ic/√(πa) = 4.94 GPa, now on every mesh (a
+/// flaw of a few grains: zirconia's grains are ≈ 0.3–1 µm).
+pub const MATERIAL_FLAW_HALF_SIZE: f64 = 2.2e-6;
+
 /// Body tag of the bottom (clamped) body.
 pub const BOTTOM: u32 = 0;
 /// Body tag of the top (driven) body.
@@ -100,10 +106,29 @@ pub struct SlidingWearResult {
     pub history: Vec<(f64, f64, usize)>,
     /// Interior joints broken.
     pub broken: usize,
+    /// Area of each debris fragment at the end \[m²\] (those present after loading included;
+    /// `fragments_at_start` of them).
+    pub fragment_areas: Vec<f64>,
+    /// Elements in each of those fragments.
+    pub fragment_elements: Vec<usize>,
+    /// Debris fragments present when the sliding started (after loading).
+    pub fragments_at_start: usize,
     /// Elements and steps (bench figures).
     pub elements: usize,
     /// Steps of the sliding phase.
     pub steps: u64,
+}
+
+/// Shortest wavelength of the rough faces: the map over 2L holds modes up to k_s = 16.
+const MODES_OVER_2L: f64 = 16.0;
+
+impl SlidingWearCase {
+    /// The asperity scale A_asp = λ_s·h_rms \[m²\]: the shortest wavelength of the faces
+    /// (λ_s = 2L/16 = L/8) times their RMS height, the cross-section of the smallest asperity
+    /// (125 µm² for the quick case, whatever the mesh).
+    pub fn asperity_area(&self) -> f64 {
+        2.0 * self.length / MODES_OVER_2L * self.rms_height
+    }
 }
 
 /// The two rough faces (bottom over 2L, top over L) sampled at the spacing h.
@@ -113,7 +138,7 @@ fn profiles(case: &SlidingWearCase) -> Result<(Vec<f64>, Vec<f64>), MeshError> {
         hurst: 0.8,
         k_l: 1.0,
         k_r: 2.0,
-        k_s: 16.0,
+        k_s: MODES_OVER_2L,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(crate::rng::splitmix64(
         case.seed ^ crate::rng::splitmix64(case.realisation),
@@ -222,7 +247,10 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     let mut direction;
     let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::ALL);
     let w0 = sys.dissipation.friction;
-    let debris0 = debris(&sys).total_area();
+    let (debris0, fragments_at_start) = {
+        let d = debris(&sys);
+        (d.total_area(), d.areas.len())
+    };
     let normal = case.pressure * case.length;
     let mut history = Vec::new();
     let mut drive_work = 0.0;
@@ -258,7 +286,8 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
             history.push((path, d.total_area() - debris0, d.areas.len()));
         }
     }
-    let worn = debris(&sys).total_area() - debris0;
+    let end = debris(&sys);
+    let worn = end.total_area() - debris0;
     let friction_work = sys.dissipation.friction - w0;
     Ok(SlidingWearResult {
         k: archard_k(worn, case.hardness, normal, case.sliding),
@@ -268,6 +297,9 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
         mean_mu: drive_work / (normal * case.sliding),
         history,
         broken: broken_before - sys.interior.len(),
+        fragment_areas: end.areas,
+        fragment_elements: end.sizes,
+        fragments_at_start,
         elements: sys.elements.len(),
         steps: st.steps,
     })

@@ -150,6 +150,27 @@ impl Default for ContactLaw {
     }
 }
 
+/// A frictionless rigid plane y = 0 pushing the elements of one body up by a penalty
+/// f = k·(−y) when below it (a reference counterface for contact tests, not part of seed 001).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PenaltyPlane {
+    /// The body it acts on.
+    pub body: u32,
+    /// Stiffness k per element per unit depth [N/m²].
+    pub stiffness: f64,
+}
+
+impl PenaltyPlane {
+    /// The plane's force [N/m] (upward) on an element at height `y`.
+    pub fn force(&self, y: f64) -> f64 {
+        self.stiffness * (-y).max(0.0)
+    }
+    /// The penalty energy ½k·y² [J/m] below the plane.
+    pub fn energy(&self, y: f64) -> f64 {
+        0.5 * self.stiffness * (-y).max(0.0).powi(2)
+    }
+}
+
 /// Energy removed from the elastic field by irreversible events [J/m], kept so that the energy
 /// balance closes (§3.2, §3.3.2, §3.4).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -188,6 +209,8 @@ pub struct System {
     pub gravity: V2,
     /// Irreversible energy so far.
     pub dissipation: Dissipation,
+    /// An optional rigid penalty plane (none in seed 001's cases).
+    pub plane: Option<PenaltyPlane>,
 }
 
 /// Adds the joint's forces to `forces` and returns its response.
@@ -208,6 +231,7 @@ impl System {
             contact_law: ContactLaw::default(),
             gravity: V2::ZERO,
             dissipation: Dissipation::default(),
+            plane: None,
         }
     }
 
@@ -234,10 +258,16 @@ impl System {
             scatter(forces, j.members, &r);
             energy += r.energy;
         }
+        if let Some(plane) = self.plane {
+            for i in (0..el.len()).filter(|&i| el.body[i] == plane.body) {
+                forces[i].y += plane.force(el.pos[i].y);
+                energy += plane.energy(el.pos[i].y);
+            }
+        }
         energy
     }
 
-    /// Strain energy of all joints [J/m].
+    /// Strain energy of all joints (and of the penalty plane, if any) [J/m].
     pub fn strain_energy(&self) -> f64 {
         let lame = self.material.lame();
         let el = &self.elements;
@@ -246,9 +276,16 @@ impl System {
             .iter()
             .map(|j| (j.members, j.reference))
             .chain(self.contact.iter().map(|j| (j.members, j.reference)));
+        let plane = self.plane.map_or(0.0, |p| {
+            (0..el.len())
+                .filter(|&i| el.body[i] == p.body)
+                .map(|i| p.energy(el.pos[i].y))
+                .sum()
+        });
         joints
             .map(|(m, r)| respond(el.triangle(m), &r, &lame).energy)
-            .sum()
+            .sum::<f64>()
+            + plane
     }
 
     /// Kinetic energy ½Σmv² [J/m].

@@ -52,3 +52,33 @@ fn check_remeshing(noise: f64, min_pairs: usize) {
     }
     assert!(((u1 - u0) / u0).abs() < 100.0 * REMESH_TOLERANCE);
 }
+
+/// Why §3.5.3's six equations have no solution in general (see `remesh`): forces and strain
+/// energy of a joint do not change when its reference edges are rotated together (objectivity
+/// of the reference: F → FQᵀ leaves FᵀF… up to QᵀEQ, the same σ and U). The two new joints
+/// share their diagonal's reference, so a common rotation of w₃₁, w₃₂, w₄₁ leaves all six
+/// residuals unchanged: only 5 of the 6 unknowns act on 6 independent equations.
+#[test]
+fn a_common_rotation_of_the_references_changes_neither_forces_nor_energy() {
+    use super::joint::{JointReference, respond};
+    use super::material::Material;
+    let lame = Material::ZIRCONIA.lame();
+    let p = [
+        V2::new(0.0, 0.0),
+        V2::new(1.1e-6, 0.05e-6),
+        V2::new(0.2e-6, 0.9e-6),
+    ];
+    let r = JointReference::try_new(V2::new(-1.0e-6, 1.0e-6), V2::new(0.0, -1.0e-6)).unwrap();
+    let rot = |v: V2, t: f64| V2::new(t.cos() * v.x - t.sin() * v.y, t.sin() * v.x + t.cos() * v.y);
+    let a = respond(p, &r, &lame);
+    for t in [1e-3, 0.3, 2.0] {
+        let rr = JointReference::try_new(rot(r.w1, t), rot(r.w2, t)).unwrap();
+        let b = respond(p, &rr, &lame);
+        let scale = a.forces.iter().map(|f| f.norm()).fold(0.0, f64::max);
+        for k in 0..3 {
+            // Round-off of the 2×2 products.
+            assert!((a.forces[k] - b.forces[k]).norm() < 1e-10 * scale);
+        }
+        assert!((a.energy - b.energy).abs() < 1e-10 * a.energy);
+    }
+}

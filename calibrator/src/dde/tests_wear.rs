@@ -104,6 +104,9 @@ fn power_law_fit_recovers_a_known_law() {
                     mean_mu: 0.3,
                     history: Vec::new(),
                     broken: 0,
+                    fragment_areas: Vec::new(),
+                    fragment_elements: Vec::new(),
+                    fragments_at_start: 0,
                     elements: 0,
                     steps: 0,
                 })
@@ -175,4 +178,65 @@ fn paired_ratio_of_proportional_samples_is_exact() {
     let (r, ci) = paired_ratio_ci(&b, &a, &mut rng);
     assert!((r - 0.3).abs() < 1e-12);
     assert!((ci[0] - 0.3).abs() < 1e-12 && (ci[1] - 0.3).abs() < 1e-12);
+}
+
+/// A run that made `fragments` debris of `area_h2`·h² each (one element each).
+fn synthetic_run(fragments: usize, area: f64) -> super::sliding::SlidingWearResult {
+    super::sliding::SlidingWearResult {
+        k: 0.0,
+        worn_area: fragments as f64 * area,
+        friction_work: 1.0,
+        energy_wear: 0.0,
+        mean_mu: 0.3,
+        history: Vec::new(),
+        broken: 3 * fragments,
+        fragment_areas: vec![area; fragments],
+        fragment_elements: vec![1; fragments],
+        fragments_at_start: 0,
+        elements: 0,
+        steps: 0,
+    }
+}
+
+#[test]
+fn element_scale_debris_read_as_such() {
+    use super::debris_scale::{
+        DebrisScale, mean_fragment_area, mean_fragments, paired_pooled_ratio,
+    };
+    use rand::SeedableRng;
+    // Two meshes h and h/2 with the same fragment counts per realisation, each fragment 1.5
+    // element areas: the fragment area in units of h² is 1.5 on both (every resample: exact),
+    // the paired area ratio is exactly ¼ and the count ratio exactly 1.
+    let coarse_case = super::sliding::SlidingWearCase::quick(2e8, 1, 0);
+    let fine_case = super::sliding::SlidingWearCase {
+        spacing: 0.5 * coarse_case.spacing,
+        ..coarse_case
+    };
+    let counts = [2, 0, 5, 1, 3, 4];
+    let h2 = |c: &super::sliding::SlidingWearCase| c.spacing * c.spacing;
+    let coarse: Vec<_> = counts
+        .iter()
+        .map(|&n| synthetic_run(n, 1.5 * h2(&coarse_case)))
+        .collect();
+    let fine: Vec<_> = counts
+        .iter()
+        .map(|&n| synthetic_run(n, 1.5 * h2(&fine_case)))
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    for (runs, case) in [(&coarse, &coarse_case), (&fine, &fine_case)] {
+        let d = DebrisScale::of(runs, case, &mut rng);
+        assert!((d.area_over_h2.0 - 1.5).abs() < 1e-12, "{d:?}");
+        assert!(d.area_over_h2.1.iter().all(|v| (v - 1.5).abs() < 1e-12));
+        assert_eq!(d.area_histogram, [0, 15, 0, 0, 0]);
+        assert_eq!(d.single_element_share, 1.0);
+        // 15 fragments over 6 runs of s = L/2 = 0.2 mm: 12.5 per mm.
+        assert!((d.fragments_per_mm.0 - 12.5).abs() < 1e-9);
+        assert!((d.broken_per_mm.0 - 37.5).abs() < 1e-9);
+        let asp = 1.5 * h2(case) / case.asperity_area();
+        assert!((d.area_over_asperity.0 / asp - 1.0).abs() < 1e-12);
+    }
+    let (r, ci) = paired_pooled_ratio(&fine, &coarse, &mut rng, mean_fragment_area);
+    assert!((r - 0.25).abs() < 1e-12 && ci.iter().all(|v| (v - 0.25).abs() < 1e-12));
+    let (r, ci) = paired_pooled_ratio(&fine, &coarse, &mut rng, mean_fragments);
+    assert!((r - 1.0).abs() < 1e-12 && ci.iter().all(|v| (v - 1.0).abs() < 1e-12));
 }

@@ -49,7 +49,8 @@ pub struct MeshStudyConfig {
     pub pressure_mpa: f64,
     /// Surface realisations (the same on every mesh).
     pub realisations: u64,
-    /// Fracture threshold: `eq16` (calibrated flaw fraction) or `crack-band`.
+    /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band` or
+    /// `material-flaw`.
     pub threshold: String,
     /// Master seed.
     pub seed: u64,
@@ -58,8 +59,9 @@ pub struct MeshStudyConfig {
 }
 
 fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
-    crate::dde::k_mesh_study::strength_by_name(name)
-        .ok_or_else(|| anyhow!("--threshold must be `eq16` or `crack-band`, got `{name}`"))
+    crate::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| {
+        anyhow!("--threshold must be `eq16`, `crack-band` or `material-flaw`, got `{name}`")
+    })
 }
 
 /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
