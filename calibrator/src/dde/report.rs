@@ -575,5 +575,6 @@ fn write_debris_scale(out: &Path, outcome: &KMeshOutcome) -> Result<()> {
         "asperity scale A_asp = λ_s·h_rms",
         vec![(0.8 * h_lo, a_asp), (1.25 * h_hi, a_asp)],
     ))
-    .write(&out.join("k_mesh_debris"))
+    .write(&out.join("k_mesh_debris"))?;
+    Ok(())
 }
