@@ -74,7 +74,7 @@ const MANTISSAS: [&[f64]; 3] = [
 
 /// Tick values in \[lo, hi\] (0 < lo < hi), at most `max` of them (at least 2 when the range
 /// allows): whole decades (three or more), thinned to every k-th decade; else the first
-/// mantissa set of [`MANTISSAS`] giving two ticks; else linear steps of a narrow range.
+/// mantissa set of `MANTISSAS` giving two ticks; else linear steps of a narrow range.
 pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
     let max = max.max(2);
     if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {

@@ -16,7 +16,7 @@ pub enum SeriesStyle {
     Dashed,
 }
 
-/// One curve of a [`LinePlot`].
+/// One curve of a [`LinePlot`](crate::report::LinePlot).
 #[derive(Debug, Clone)]
 pub struct Series {
     /// Legend label (empty: no legend entry).

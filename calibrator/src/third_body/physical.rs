@@ -4,7 +4,7 @@
 //! **What the seed gives.** Nothing numeric: its nomenclature lists k_th, c, ρ and E* and its
 //! Eq. 6–7, 13 and 16 use them, but no value is printed for the §5 shear cells. The material is
 //! therefore a choice: **single-crystal sapphire (Al₂O₃)**, because (a) the seed backs its heat
-//! source with the sapphire/steel sliding experiment of its ref. [6], and (b) its density,
+//! source with the sapphire/steel sliding experiment of its ref. \[6\], and (b) its density,
 //! 3980 kg/m³, is the study's 4000 kg/m³ to 0.5 %, so the option changes the thermal constants
 //! and leaves the mechanics (and the inertial number) exactly as they are. Values (vendor
 //! property tables of sapphire; check against a handbook before quoting them as exact):
