@@ -10,8 +10,7 @@
 use rand::Rng;
 
 use super::sliding::{SlidingWearCase, SlidingWearResult};
-use super::wear_study::BOOTSTRAP_RESAMPLES;
-use crate::fit::bootstrap::percentile_interval;
+use super::wear_study::bootstrap_runs;
 
 /// Upper edges of the fragment-area histogram bins in units of h² (the last bin is open).
 pub const AREA_BINS_H2: [f64; 4] = [1.0, 2.0, 4.0, 8.0];
@@ -38,25 +37,6 @@ pub struct DebrisScale {
     pub fragments: usize,
     /// Fragments already present when sliding started, over all runs.
     pub fragments_at_start: usize,
-}
-
-/// A percentile bootstrap over runs: `stat` sees the resampled run indices; resamples where
-/// it is undefined (`None`) are left out.
-pub fn bootstrap_runs(
-    n: usize,
-    rng: &mut impl Rng,
-    stat: impl Fn(&[usize]) -> Option<f64>,
-) -> [f64; 2] {
-    let mut pick = vec![0; n];
-    let values: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
-        .filter_map(|_| {
-            for p in pick.iter_mut() {
-                *p = rng.random_range(0..n);
-            }
-            stat(&pick).filter(|v| v.is_finite())
-        })
-        .collect();
-    percentile_interval(values)
 }
 
 fn with_ci(n: usize, rng: &mut impl Rng, stat: impl Fn(&[usize]) -> Option<f64>) -> WithCi {

@@ -16,8 +16,7 @@ use super::debris_scale::{
 };
 use super::mesh::MeshError;
 use super::sliding::{SlidingWearCase, run};
-use super::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
-use crate::fit::bootstrap::percentile_interval;
+use super::wear_study::{bootstrap_mean_ci, bootstrap_runs};
 
 /// The study definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -154,17 +153,17 @@ pub fn run_study(study: &KMeshStudy) -> Result<KMeshOutcome, MeshError> {
 /// pair indices once for both).
 pub fn paired_ratio_ci(a: &[f64], b: &[f64], rng: &mut impl Rng) -> (f64, [f64; 2]) {
     let n = a.len().min(b.len());
-    let ratio = a[..n].iter().sum::<f64>() / b[..n].iter().sum::<f64>();
-    let resampled = (0..BOOTSTRAP_RESAMPLES).map(|_| {
-        let (mut sa, mut sb) = (0.0, 0.0);
-        for _ in 0..n {
-            let i = rng.random_range(0..n);
-            sa += a[i];
-            sb += b[i];
-        }
+    let ratio = |pick: &[usize]| {
+        let (sa, sb) = pick
+            .iter()
+            .fold((0.0, 0.0), |(sa, sb), &i| (sa + a[i], sb + b[i]));
         sa / sb
-    });
-    (ratio, percentile_interval(resampled))
+    };
+    let all: Vec<usize> = (0..n).collect();
+    (
+        ratio(&all),
+        bootstrap_runs(n, rng, |pick| Some(ratio(pick))),
+    )
 }
 
 /// The fracture thresholds a study can compare.

@@ -180,6 +180,27 @@ fn paired_ratio_of_proportional_samples_is_exact() {
     assert!((ci[0] - 0.3).abs() < 1e-12 && (ci[1] - 0.3).abs() < 1e-12);
 }
 
+#[test]
+fn bootstrap_mean_ci_is_the_naive_percentile_bootstrap_and_takes_no_runs() {
+    use super::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
+    use crate::fit::bootstrap::percentile_interval;
+    use rand::{Rng, SeedableRng};
+    // Oracle: the textbook loop (draw n indices, average, repeat), on the same stream.
+    let x = [0.02, 0.5, 0.07, 0.11, 1.9, 0.04, 0.3];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    let naive = percentile_interval((0..BOOTSTRAP_RESAMPLES).map(|_| {
+        (0..x.len())
+            .map(|_| x[rng.random_range(0..x.len())])
+            .sum::<f64>()
+            / x.len() as f64
+    }));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+    assert_eq!(bootstrap_mean_ci(&x, &mut rng), naive);
+    // No realisation: no interval, and no panic (the naive loop draws from an empty range).
+    let ci = bootstrap_mean_ci(&[], &mut rng);
+    assert!(ci[0].is_nan() && ci[1].is_nan());
+}
+
 /// A run that made `fragments` debris of `area_h2`·h² each (one element each).
 fn synthetic_run(fragments: usize, area: f64) -> super::sliding::SlidingWearResult {
     super::sliding::SlidingWearResult {

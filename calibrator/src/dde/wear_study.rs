@@ -101,13 +101,32 @@ pub fn run_sweep(sweep: &WearSweep) -> Result<Vec<KAtPressure>, MeshError> {
         .collect())
 }
 
-/// Percentile bootstrap 95 % CI of the mean of `x`.
-pub fn bootstrap_mean_ci(x: &[f64], rng: &mut impl Rng) -> [f64; 2] {
-    let n = x.len();
-    let means: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
-        .map(|_| (0..n).map(|_| x[rng.random_range(0..n)]).sum::<f64>() / n as f64)
+/// A percentile bootstrap over runs (the unit of resampling: fragments or pressures of one
+/// run are not independent): `stat` sees the resampled run indices, drawn afresh for each of
+/// `BOOTSTRAP_RESAMPLES` resamples; resamples where it is undefined (`None`, non-finite) are
+/// left out. `[NaN, NaN]` for no runs.
+pub fn bootstrap_runs(
+    n: usize,
+    rng: &mut impl Rng,
+    stat: impl Fn(&[usize]) -> Option<f64>,
+) -> [f64; 2] {
+    let mut pick = vec![0; n];
+    let values: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
+        .filter_map(|_| {
+            for p in pick.iter_mut() {
+                *p = rng.random_range(0..n);
+            }
+            stat(&pick).filter(|v| v.is_finite())
+        })
         .collect();
-    percentile_interval(means)
+    percentile_interval(values)
+}
+
+/// Percentile bootstrap 95 % CI of the mean of `x` (`[NaN, NaN]` when `x` is empty).
+pub fn bootstrap_mean_ci(x: &[f64], rng: &mut impl Rng) -> [f64; 2] {
+    bootstrap_runs(x.len(), rng, |pick| {
+        (!pick.is_empty()).then(|| pick.iter().map(|&i| x[i]).sum::<f64>() / pick.len() as f64)
+    })
 }
 
 /// Log-log least squares of mean K against p/p_ref over the pressures.
