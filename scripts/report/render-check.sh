@@ -7,7 +7,7 @@
 #     every figure and report/index.html, with no figure warning;
 #  3. `--no-plots` writes the same table and no PNG;
 #     every figure passes the audit (smallest text >= 10 px, no data point under a legend, no
-#     parenthetical remark nested in another);
+#     parenthetical remark nested in another, no combining mark such as the bar of μ̄);
 #  4. every <img> of index.html exists and decodes as a PNG (tests/tests/report_index.rs);
 #  5. headless Chromium (Debian's `chromium`) renders index.html to a screenshot.
 # Takes about a minute of CPU on 2 cores beyond the release build.
@@ -51,11 +51,11 @@ echo "report: $pngs PNG figures, $csvs CSV files"
 grep -q "measured: ./deformable.csv" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the measured map"
 grep -q "measured: ./tool.x3p" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the X3P map"
 
-echo "-- figure audit (report/audit.rs): text >= 10 px, no data point under a legend, no nested (remark (in a remark)), every PNG"
+echo "-- figure audit (report/audit.rs): text >= 10 px, no data point under a legend, no nested (remark (in a remark)), no combining mark, every PNG"
 audited=$(wc -l <"$work/audit.tsv")
 [ "$audited" -eq "$pngs" ] || fail "$audited figures audited, $pngs PNG files"
-if awk -F'\t' '$2 < 10 || $3 > 0 || $4 > 0' "$work/audit.tsv" | grep .; then
-  fail "figures above have text below 10 px or a legend over data (columns: file, smallest text px, covered points, texts with nested remarks)"
+if awk -F'\t' '$2 < 10 || $3 > 0 || $4 > 0 || $5 > 0' "$work/audit.tsv" | grep .; then
+  fail "figures above have text below 10 px or a legend over data (columns: file, smallest text px, covered points, texts with nested remarks, texts with combining marks)"
 fi
 
 echo "-- the same run with --no-plots: same table, no figure"

@@ -222,21 +222,19 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
     csv.write(&out.join("k_vs_p.csv"))?;
     runs.write(&out.join("runs.csv"))?;
     hist.write(&out.join("debris_history.csv"))?;
-    let mut plot = LinePlot::new("Simulated wear coefficient", "p [MPa]", "K [-]").series(
-        Series::points(
-            "mean over realisations (95 % CI)",
-            points
-                .iter()
-                .map(|p| (p.pressure * 1e-6, p.k_mean))
-                .collect(),
+    let mut plot = LinePlot::new("Simulated wear coefficient", "p [MPa]", "K [-]")
+        .series(
+            Series::points(
+                "mean over realisations (95 % CI)",
+                points
+                    .iter()
+                    .map(|p| (p.pressure * 1e-6, p.k_mean))
+                    .collect(),
+            )
+            .with_interval(points.iter().map(|p| p.k_ci95).collect()),
         )
-        .with_error(
-            points
-                .iter()
-                .map(|p| 0.5 * (p.k_ci95[1] - p.k_ci95[0]))
-                .collect(),
-        ),
-    );
+        // K ≥ 0 (debris area ≥ 0).
+        .y_bounds(0.0, f64::INFINITY);
     if let Some(f) = fit {
         plot = plot.series(Series::dashed(
             "K0 (p/p_ref)^n",

@@ -112,7 +112,7 @@ pub fn write_report(
     let mut dc_plot = LinePlot::new(
         "Mean nearest distance between clusters",
         "p [MPa]",
-        "d_c / d̄",
+        "d_c / ⟨d⟩",
     )
     .series(Series::points(
         "BEM",
@@ -185,12 +185,12 @@ fn fig14(points: &[SweepPoint], an: &ContactAnalysis, e_star: f64, stem: &Path) 
     let mut left = LinePlot::new(
         "Contact clusters against pressure (Fig. 14)",
         "p [MPa]",
-        "d̄_c / d̄ [-]",
+        "⟨d_c⟩ / ⟨d⟩ [-]",
     )
     .log_x()
     .log_y()
     .series(Series::points(
-        "d̄_c/d̄ (BEM)",
+        "⟨d_c⟩/⟨d⟩ (BEM)",
         with_d
             .iter()
             .map(|p| (mpa(p), p.mean_distance / d_bar))

@@ -152,6 +152,8 @@ pub fn write(
             "v0 [m/s]",
             "steps with A_p > 0 [%]",
         )
+        // A fraction of steps: the ±std whiskers stay within [0, 100] %.
+        .y_bounds(0.0, 100.0)
         .series(Series::points("mean ± std over cases", f_pts).with_error(f_err))
         .write(&dir.join("fig15_active_fraction"))?;
     }
@@ -161,6 +163,8 @@ pub fn write(
             "v0 [m/s]",
             "α_event [-]",
         )
+        // α ≥ 0 (A_p ≥ 0): the ±std whiskers stop at 0.
+        .y_bounds(0.0, f64::INFINITY)
         .series(Series::points("mean ± std over cases with events", a_pts).with_error(a_err))
         .write(&dir.join("fig15_event_alpha"))?;
     }

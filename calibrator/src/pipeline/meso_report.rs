@@ -185,10 +185,15 @@ pub fn write(
     for a in &alpha.per_velocity {
         let v = a.velocity;
         let mut plot = LinePlot::new(
-            format!("A̅_p/A_0 vs p at v = {v} m/s (Fig. 11), α = {:.3}", a.alpha),
+            format!(
+                "⟨A_p⟩/A_0 vs p at v = {v} m/s (Fig. 11), α = {:.3}",
+                a.alpha
+            ),
             "p [MPa]",
-            "A̅_p/A_0 [%]",
-        );
+            "⟨A_p⟩/A_0 [%]",
+        )
+        // A_p ≥ 0: the ±std whiskers of a low-pressure point stop at 0.
+        .y_bounds(0.0, f64::INFINITY);
         for &b in &a.betas {
             let grp: Vec<&CaseResult> = results
                 .iter()
@@ -229,7 +234,7 @@ pub fn write(
         betas.dedup();
         let mut plot = LinePlot::new(
             "Eq. 23 with the fitted α(v) vs the BEM–DEM simulation (Fig. 16)",
-            "model A̅_p/A_0 [%]",
+            "model ⟨A_p⟩/A_0 [%]",
             "simulated ⟨A_p⟩/A_0 [%]",
         );
         let mut hi = 1e-9f64;

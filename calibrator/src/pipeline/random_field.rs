@@ -219,6 +219,8 @@ pub fn curves(
     let y = "CV / (σ/μ) [-]";
     LinePlot::new("Fig. 7: pure translation", "l/a [-]", y)
         .log_x()
+        // A CV is ≥ 0: standard-error whiskers stop at 0.
+        .y_bounds(0.0, f64::INFINITY)
         .series(
             Series::points("CV_F (MC)", curve_series(&pts, |p| p.translation.force))
                 .with_error(pts.iter().map(|p| p.translation_se.force).collect()),
@@ -239,11 +241,11 @@ pub fn curves(
     LinePlot::new("Fig. 8: pure rotation", "l/a [-]", y)
         .log_x()
         .series(Series::line(
-            "CV_F̂",
+            "CV_F",
             curve_series(&pts, |p| p.rotation.force),
         ))
         .series(Series::line(
-            "CV_T̂",
+            "CV_T",
             curve_series(&pts, |p| p.rotation.torque),
         ))
         .write(&out.join("fig8_rotation"))?;
@@ -254,7 +256,7 @@ pub fn curves(
             curve_series(&pts, |p| p.translation.force),
         ))
         .series(Series::dashed(
-            "rotation CV_T̂",
+            "rotation CV_T",
             curve_series(&pts, |p| p.rotation.torque),
         ))
         .series(Series::line(
@@ -262,7 +264,7 @@ pub fn curves(
             curve_series(&pts, |p| p.translation.torque),
         ))
         .series(Series::dashed(
-            "rotation CV_F̂",
+            "rotation CV_F",
             curve_series(&pts, |p| p.rotation.force),
         ))
         .write(&out.join("fig9_duality"))?;
@@ -364,6 +366,8 @@ pub fn crank_slider(args: &RandomFieldStudy, out: &Path) -> Result<()> {
         "E_b [J]",
     )
     .log_x()
+    // Dissipated energy is ≥ 0: the ±std whiskers stop at 0.
+    .y_bounds(0.0, f64::INFINITY)
     .series(
         Series::points("random (mean ± std)", pts(&|s| s.bottom.mean))
             .with_error(st.iter().map(|s| s.bottom.std()).collect()),
@@ -376,6 +380,8 @@ pub fn crank_slider(args: &RandomFieldStudy, out: &Path) -> Result<()> {
         "E_s [J]",
     )
     .log_x()
+    // Dissipated energy is ≥ 0: the ±std whiskers stop at 0.
+    .y_bounds(0.0, f64::INFINITY)
     .series(
         Series::points("random (mean ± std)", pts(&|s| s.side.mean))
             .with_error(st.iter().map(|s| s.side.std()).collect()),

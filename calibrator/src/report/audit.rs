@@ -4,12 +4,14 @@
 //! series line or a point along it, an error-bar end drawn before the legend).
 //!
 //! It also counts text with a parenthetical remark nested in another one
-//! (`x (generated (self-affine))`, see [`super::label`]).
+//! (`x (generated (self-affine))`) and text with a combining mark (`μ̄`, drawn on the wrong
+//! letter by the glyph-by-glyph renderer), see [`super::label`].
 //!
 //! With `TRIBO_FIGURE_AUDIT=<file>` every figure appends one line
 //! `<png path>\t<smallest text px>\t<data points under the legend>\t<texts with nested
-//! remarks>` to that file; `scripts/report/render-check.sh` runs the tiny calibration with it
-//! and fails on any text below [`MIN_TEXT_PX`], any covered point or any nested remark.
+//! remarks>\t<texts with combining marks>` to that file; `scripts/report/render-check.sh` runs
+//! the tiny calibration with it and fails on any text below [`MIN_TEXT_PX`], any covered
+//! point, any nested remark or any combining mark.
 
 use std::cell::RefCell;
 use std::io::Write as _;
@@ -22,7 +24,7 @@ use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind,
 };
 
-use super::label::has_nested_remark;
+use super::label::{has_combining_mark, has_nested_remark};
 use super::style::{MIN_TEXT_PX, PALETTE};
 
 /// Alpha of the legend's background: the mark by which the audit knows the legend box.
@@ -40,13 +42,18 @@ pub struct FigureAudit {
     pub legend: bool,
     /// Texts (titles, labels, legend entries) holding a parenthetical remark inside another.
     pub nested_remarks: usize,
+    /// Texts holding a combining mark (drawn over the wrong letter).
+    pub combining_marks: usize,
 }
 
 impl FigureAudit {
     /// Whether the figure passes: text ≥ [`MIN_TEXT_PX`], no data under the legend, no
-    /// nested parenthetical remark.
+    /// nested parenthetical remark, no combining mark.
     pub fn passes(&self) -> bool {
-        self.min_text_px >= MIN_TEXT_PX && self.covered_points == 0 && self.nested_remarks == 0
+        self.min_text_px >= MIN_TEXT_PX
+            && self.covered_points == 0
+            && self.nested_remarks == 0
+            && self.combining_marks == 0
     }
 }
 
@@ -55,6 +62,7 @@ impl FigureAudit {
 pub struct AuditState {
     min_text: f64,
     nested_remarks: usize,
+    combining_marks: usize,
     data: Vec<BackendCoord>,
     legend: Option<(BackendCoord, BackendCoord)>,
 }
@@ -73,6 +81,7 @@ impl AuditState {
             covered_points,
             legend: self.legend.is_some(),
             nested_remarks: self.nested_remarks,
+            combining_marks: self.combining_marks,
         }
     }
 
@@ -107,6 +116,7 @@ impl<B: DrawingBackend> AuditBackend<B> {
         let state = Rc::new(RefCell::new(AuditState {
             min_text: f64::INFINITY,
             nested_remarks: 0,
+            combining_marks: 0,
             data: Vec::new(),
             legend: None,
         }));
@@ -220,6 +230,7 @@ impl<B: DrawingBackend> DrawingBackend for AuditBackend<B> {
             let mut st = self.state.borrow_mut();
             st.min_text = st.min_text.min(style.size());
             st.nested_remarks += usize::from(has_nested_remark(text));
+            st.combining_marks += usize::from(has_combining_mark(text));
         }
         self.inner.draw_text(text, style, pos)
     }
@@ -248,11 +259,12 @@ pub fn record(png: &Path, audit: &FigureAudit) {
     };
     let _guard = LOCK.lock();
     let line = format!(
-        "{}\t{}\t{}\t{}\n",
+        "{}\t{}\t{}\t{}\t{}\n",
         png.display(),
         audit.min_text_px,
         audit.covered_points,
-        audit.nested_remarks
+        audit.nested_remarks,
+        audit.combining_marks
     );
     let written = std::fs::OpenOptions::new()
         .create(true)

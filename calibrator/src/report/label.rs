@@ -65,9 +65,39 @@ pub fn has_nested_remark(text: &str) -> bool {
     flatten_nested(text) != text
 }
 
+/// Whether `text` holds a Unicode combining mark (U+0300–U+036F: the macron of μ̄, the
+/// overline of A̅, the hat of F̂). The embedded font renders glyph by glyph, so such a mark
+/// lands on the wrong letter in a figure (seen: the bar of `d̄_c` over the `_`); labels write
+/// means as ⟨x⟩ instead, and the figure audit fails text with a combining mark. Terminal and
+/// HTML text (shaped by the terminal or browser) may keep them.
+pub fn has_combining_mark(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0300}'..='\u{036F}').contains(&c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn combining_marks_are_found_and_precomposed_or_bracketed_text_passes() {
+        for marked in [
+            "μ\u{0304}",
+            "A\u{0305}_p/A_0",
+            "CV_F\u{0302}",
+            "d\u{0304}_c / d",
+        ] {
+            assert!(has_combining_mark(marked), "{marked}");
+        }
+        // Precomposed letters (one code point), brackets and Greek are not marks.
+        for clean in [
+            "⟨μ⟩ = F_S/F_N",
+            "⟨A_p⟩/A_0 [%]",
+            "é ā ζ κ √p",
+            "CV_F (rotation)",
+        ] {
+            assert!(!has_combining_mark(clean), "{clean}");
+        }
+    }
 
     #[test]
     fn nested_remarks_become_commas() {

@@ -135,12 +135,12 @@ fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> anyhow::Res
         }
     }
     let title = match study {
-        Study::ToolLength => "μ̄ vs P_N per tool length (seed 000 Fig. 19b)",
-        Study::Zeta => "μ̄ vs P_N per ζ (seed 000 Fig. 17b)",
-        Study::Archard => "μ̄ vs P_N per Archard K (seed 000 Fig. 18b)",
-        Study::MultiPass => "μ̄ vs P_N per pass, β persisting; cleaned pass (seed 000 Fig. 2b)",
+        Study::ToolLength => "⟨μ⟩ vs P_N per tool length (seed 000 Fig. 19b)",
+        Study::Zeta => "⟨μ⟩ vs P_N per ζ (seed 000 Fig. 17b)",
+        Study::Archard => "⟨μ⟩ vs P_N per Archard K (seed 000 Fig. 18b)",
+        Study::MultiPass => "⟨μ⟩ vs P_N per pass, β persisting; cleaned pass (seed 000 Fig. 2b)",
     };
-    let mut plot = LinePlot::new(title, "P_N [MPa]", "μ̄ = F_S/F_N [-]");
+    let mut plot = LinePlot::new(title, "P_N [MPa]", "⟨μ⟩ = F_S/F_N [-]");
     for ((_, label), mut pts) in series {
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));
         // The cleaned pass reproduces pass 1: dashed, so that pass 1 stays visible under it.
@@ -339,9 +339,9 @@ pub fn write_fit_report(
         .fold(f64::NEG_INFINITY, f64::max);
     let s = stem(out, "fit_measured_vs_predicted");
     LinePlot::new(
-        format!("measured vs predicted μ̄ (rms {:.2e})", fit.rms),
-        "predicted μ̄ [-]",
-        "measured μ̄ [-]",
+        format!("measured vs predicted ⟨μ⟩ (rms {:.2e})", fit.rms),
+        "predicted ⟨μ⟩ [-]",
+        "measured ⟨μ⟩ [-]",
     )
     .series(Series::points("data", pairs))
     .series(Series::dashed(
@@ -366,7 +366,7 @@ pub fn write_fit_report(
             fit.params.tau0, fit.params.zeta, fit.params.archard_k
         ),
         "P_N [MPa]",
-        "μ̄ [-]",
+        "⟨μ⟩ [-]",
     );
     for ((tool, pass), mut pts) in groups {
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));

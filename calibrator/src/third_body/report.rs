@@ -182,13 +182,15 @@ pub fn write_sweep(
     }
     prof.write(&dir.join(format!("{stem}_profiles.csv")))?;
     let pts: Vec<(f64, f64)> = results.iter().map(|r| (r.case.x, r.mu.mean)).collect();
-    let err: Vec<f64> = results.iter().map(|r| 0.5 * (r.mu.hi - r.mu.lo)).collect();
+    let ci: Vec<[f64; 2]> = results.iter().map(|r| [r.mu.lo, r.mu.hi]).collect();
     LinePlot::new(
-        format!("μ_3b vs {x_label} (bars: ±½ of the 95 % CI over seeds)"),
+        format!("μ_3b vs {x_label} (bars: 95 % CI over seeds)"),
         x_label,
         "μ_3b",
     )
-    .series(Series::points("μ_3b", pts).with_error(err))
+    // A friction coefficient is ≥ 0.
+    .y_bounds(0.0, f64::INFINITY)
+    .series(Series::points("μ_3b", pts).with_interval(ci))
     .write(&dir.join(stem))?;
     vel.write(&dir.join(format!("{stem}_velocity_profiles")))?;
     tem.write(&dir.join(format!("{stem}_temperature_profiles")))?;
