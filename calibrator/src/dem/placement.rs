@@ -177,8 +177,12 @@ pub fn read_csv(
     tool: &HeightMap,
 ) -> Result<Vec<Flake>, FlakeFileError> {
     let file = || path.to_path_buf();
-    let table = crate::validate::delimited::TextTable::read(path)
-        .map_err(|source| FlakeFileError::Read { path: file(), source })?;
+    let table = crate::validate::delimited::TextTable::read(path).map_err(|source| {
+        FlakeFileError::Read {
+            path: file(),
+            source,
+        }
+    })?;
     let mut lines = table.records.iter();
     let Some(header) = lines.next() else {
         return Err(FlakeFileError::Empty { path: file() });

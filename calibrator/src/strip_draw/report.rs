@@ -50,7 +50,10 @@ fn pass_label(r: &StripCaseResult, k: usize) -> String {
 }
 
 /// Writes the sweep report into `out`; returns the files written.
-pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> Result<Vec<PathBuf>, ReportError> {
+pub fn write_sweep_report(
+    results: &[StripCaseResult],
+    out: &Path,
+) -> Result<Vec<PathBuf>, ReportError> {
     std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut files = Vec::new();
     let mut summary = CsvTable::new(&[
@@ -94,7 +97,8 @@ pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> Result<Vec
         }
     }
     let path = out.join("mu_bar.csv");
-    summary.write(&path)
+    summary
+        .write(&path)
         .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
 
@@ -110,7 +114,11 @@ pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> Result<Vec
     Ok(files)
 }
 
-fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> Result<Vec<PathBuf>, ReportError> {
+fn write_study(
+    study: Study,
+    rs: &[&StripCaseResult],
+    out: &Path,
+) -> Result<Vec<PathBuf>, ReportError> {
     let name = study.name();
     let mut files = Vec::new();
     // μ̄(P_N): one series per parameter value (or per pass for the multi-pass study).
@@ -227,8 +235,7 @@ fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> Result<Vec<
     files.push(path);
     if any_map {
         let s = stem(out, &format!("mu_t_{name}"));
-        mu_plot
-            .write(&s)?;
+        mu_plot.write(&s)?;
         files.extend(both(&s));
     }
     Ok(files)
@@ -295,7 +302,8 @@ pub fn write_fit_report(
         ]);
     }
     let path = out.join("fit_parameters.csv");
-    params.write(&path)
+    params
+        .write(&path)
         .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
     let mut points = CsvTable::new(&[
@@ -319,7 +327,8 @@ pub fn write_fit_report(
         ]);
     }
     let path = out.join("fit_points.csv");
-    points.write(&path)
+    points
+        .write(&path)
         .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
 

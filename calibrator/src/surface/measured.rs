@@ -117,11 +117,7 @@ impl MeasuredSurface {
 
 /// `map` levelled, windowed, tapered, periodised and resampled onto a `grid`² periodic domain
 /// of side `length` (module docs).
-pub fn onto_domain(
-    map: &HeightMap,
-    grid: usize,
-    length: f64,
-) -> Result<HeightMap, MeasuredError> {
+pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap, MeasuredError> {
     let levelled = level(map);
     let side = map.lx().min(map.ly()).min(length);
     let cx = ((side / map.dx()).round() as usize).clamp(1, map.nx());
@@ -349,5 +345,39 @@ mod tests {
         };
         let e = x.load("surface.deformable_file").unwrap_err().to_string();
         assert!(e.contains("remove surface.deformable_file.spacing"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_measured_file_is_refused_naming_the_key_and_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("no_such_map.csv");
+        let s = MeasuredSurface {
+            path: path.clone(),
+            spacing: Some(1e-6),
+            height_unit: Some(1e-6),
+        };
+        let e = s.surface("surface.tool_file", 32, 100e-6).unwrap_err();
+        assert!(matches!(e, MeasuredError::Text { .. }), "{e:?}");
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with(&format!(
+                "surface.tool_file: reading the height map {}: cannot read",
+                path.display()
+            )),
+            "{msg}"
+        );
+        // The same refusal through the configuration: the key once, the file, the reason.
+        let toml = format!(
+            "[surface.tool_file]\npath = {:?}\nspacing = 1e-6\nheight_unit = 1e-6\n",
+            path.display().to_string()
+        );
+        let msg = crate::config::CalibrationConfig::from_preset_and_toml(
+            crate::presets::Preset::Quick,
+            &toml,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(msg.contains("no_such_map.csv"), "{msg}");
+        assert_eq!(msg.matches("surface.tool_file").count(), 1, "{msg}");
     }
 }
