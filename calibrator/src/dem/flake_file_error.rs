@@ -1,6 +1,6 @@
 //! Why a flake file (`tribo dem --placement FILE`, [`super::placement::read_csv`]) is
 //! refused: one typed error, every variant naming the file and, for a row, its line
-//! (issue 18: no `anyhow` in library code).
+//! (issue 18: typed errors in library code).
 
 use std::path::PathBuf;
 

@@ -1,8 +1,8 @@
-//! The one error type of `pipeline/` (issue 18 item 4: typed errors at the std edge, `anyhow`
-//! only in the binary). A variant either wraps a subsystem's own error as is (its message
+//! The one error type of `pipeline/` (issue 18 item 4: typed errors at the std edge, the
+//! catch-all error type only in the binary). A variant either wraps a subsystem's own error as is (its message
 //! already names the key, file or figure) or carries the context a stage adds — the file, the
 //! case, the stage's name — as fields, with the subsystem's error as its `source`, so the
-//! binary's `{:#}` prints `context: cause: cause …` as `anyhow`'s `.context(…)` did. No
+//! binary's `{:#}` prints `context: cause: cause …` as the untyped `.context(…)` did. No
 //! `String` catch-all: a new kind of failure gets a new variant.
 
 use std::io;

@@ -1,6 +1,6 @@
 //! Why a measured height map (`surface.deformable_file` / `surface.tool_file`, issue 20)
 //! cannot be read or put onto the calibration's domain: one typed error for
-//! [`super::measured`] (issue 18: no `anyhow` in library code).
+//! [`super::measured`] (issue 18: typed errors in library code).
 //!
 //! The variants carry the reader's error in their own message (not as an error `source`), as
 //! [`crate::validate::error::ConfigError`] does: the config check prints it with `{}`, the
