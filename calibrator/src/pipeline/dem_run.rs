@@ -265,7 +265,7 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
         Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
             .map_err(|source| PipelineError::HeightMap {
                 path: p.clone(),
-                source,
+                source: Box::new(source),
             })?,
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 1);
@@ -285,7 +285,7 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
         Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
             .map_err(|source| PipelineError::HeightMap {
                 path: p.clone(),
-                source,
+                source: Box::new(source),
             })?,
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 2);
