@@ -7,7 +7,7 @@
 //! use tribo_calibrator::presets::Preset;
 //! let cfg = CalibrationConfig::from_preset_and_toml(Preset::Quick, "[sweep]\nseeds = 4\n")?;
 //! assert_eq!(cfg.sweep.seeds, 4);
-//! # Ok::<(), anyhow::Error>(())
+//! # Ok::<(), tribo_calibrator::validate::error::ConfigError>(())
 //! ```
 
 use std::path::Path;
@@ -321,7 +321,7 @@ mod tests {
         assert_eq!(c.material.e_star, 70e9);
         let msg = |t: &str| {
             let e = CalibrationConfig::from_preset_and_toml(Preset::Quick, t).unwrap_err();
-            format!("{:#}", anyhow::Error::from(e))
+            e.to_string()
         };
         assert!(msg("[material]\nfoo = 1\n").contains("material.foo"));
         // process.seeds is absent from the quick preset (its serialised config, so its hash,

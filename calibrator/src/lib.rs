@@ -11,6 +11,7 @@ pub mod bem;
 pub mod config;
 pub mod dde;
 pub mod dem;
+pub mod error_chain;
 pub mod export;
 pub mod fit;
 pub mod meso;

@@ -69,7 +69,11 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
         .then(|| crate::validate::out_dir::lock_and_sweep(&args.out))
         .transpose()?;
     if args.defaults {
-        return pipeline::write_defaults(&args.out, args.preset, args.seed).map(Some);
+        return Ok(Some(pipeline::write_defaults(
+            &args.out,
+            args.preset,
+            args.seed,
+        )?));
     }
     let config = args.resolved_config()?;
     if args.print_config {

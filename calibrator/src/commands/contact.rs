@@ -204,7 +204,8 @@ pub fn run(args: Args) -> Result<()> {
         &points,
         &last_traction,
         args.kappa_max_p_over_e,
-    )
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

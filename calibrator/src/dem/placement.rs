@@ -10,9 +10,9 @@
 
 use std::path::Path;
 
-use anyhow::{Context, bail};
 use rand::Rng;
 
+use super::flake_file_error::FlakeFileError;
 use crate::surface::HeightMap;
 
 use super::flake::{FlakeFrame, FlakeShape};
@@ -175,20 +175,22 @@ pub fn read_csv(
     shape: &FlakeShape,
     def: &HeightMap,
     tool: &HeightMap,
-) -> anyhow::Result<Vec<Flake>> {
-    let table = crate::validate::delimited::TextTable::read(path)
-        .with_context(|| format!("reading flake file {}", path.display()))?;
+) -> Result<Vec<Flake>, FlakeFileError> {
+    let file = || path.to_path_buf();
+    let table = crate::validate::delimited::TextTable::read(path).map_err(|source| {
+        FlakeFileError::Read {
+            path: file(),
+            source: Box::new(source),
+        }
+    })?;
     let mut lines = table.records.iter();
     let Some(header) = lines.next() else {
-        bail!("flake file {} is empty", path.display());
+        return Err(FlakeFileError::Empty { path: file() });
     };
     let names: Vec<String> = header.cells.iter().map(|s| s.to_lowercase()).collect();
     let col = |n: &str| names.iter().position(|c| c == n);
     let (Some(cx), Some(cy)) = (col("x"), col("y")) else {
-        bail!(
-            "flake file {}: header needs columns x and y",
-            path.display()
-        );
+        return Err(FlakeFileError::Header { path: file() });
     };
     let cz = col("z");
     let cq = [col("qw"), col("qx"), col("qy"), col("qz")];
@@ -199,18 +201,16 @@ pub fn read_csv(
         let ln = row.line - 1;
         let vals: Vec<f64> = (0..row.cells.len())
             .map(|c| table.number(row, c, names.get(c).map_or("extra column", String::as_str)))
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<_, _>>()
+            .map_err(|e| FlakeFileError::Cell(Box::new(e)))?;
         let get = |c: usize| {
             vals.get(c)
                 .copied()
                 .filter(|v| v.is_finite())
-                .with_context(|| {
-                    format!(
-                        "{}:{}: missing or non-finite column {}",
-                        path.display(),
-                        ln + 1,
-                        c + 1
-                    )
+                .ok_or_else(|| FlakeFileError::Missing {
+                    path: file(),
+                    line: ln + 1,
+                    column: c + 1,
                 })
         };
         let (x, y) = (get(cx)?, get(cy)?);
@@ -223,11 +223,10 @@ pub fn read_csv(
             };
             let norm2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
             if !(norm2.is_finite() && norm2 > MIN_QUATERNION_NORM2) {
-                bail!(
-                    "{}:{}: the orientation (qw, qx, qy, qz) has zero norm: it is no rotation",
-                    path.display(),
-                    ln + 1
-                );
+                return Err(FlakeFileError::ZeroQuaternion {
+                    path: file(),
+                    line: ln + 1,
+                });
             }
             q.normalized()
         } else {
@@ -239,25 +238,27 @@ pub fn read_csv(
                 let frame = FlakeFrame::new(shape, q.to_matrix());
                 let rest = resting_height(&frame, x, y, def, tool, 0.0);
                 if rest.is_none_or(|r| z < r - MAX_OVERLAP_FRACTION * 2.0 * shape.c) {
-                    bail!(
-                        "{}:{}: flake at ({x}, {y}, {z}) m is inside the surface or the tool \
-                         (it rests at z = {} m; the penalty contacts allow {}% of the thickness)",
-                        path.display(),
-                        ln + 1,
-                        rest.map_or("— (no room under the tool)".to_owned(), |r| r.to_string()),
-                        MAX_OVERLAP_FRACTION * 100.0
-                    );
+                    return Err(FlakeFileError::Inside {
+                        path: file(),
+                        line: ln + 1,
+                        x,
+                        y,
+                        z,
+                        rest,
+                        allowed_percent: MAX_OVERLAP_FRACTION * 100.0,
+                    });
                 }
                 z
             }
             None => {
                 let frame = FlakeFrame::new(shape, q.to_matrix());
-                resting_height(&frame, x, y, def, tool, 1e-9).with_context(|| {
-                    format!(
-                        "{}:{}: flake at ({x}, {y}) does not fit under the tool",
-                        path.display(),
-                        ln + 1
-                    )
+                resting_height(&frame, x, y, def, tool, 1e-9).ok_or_else(|| {
+                    FlakeFileError::NoRoom {
+                        path: file(),
+                        line: ln + 1,
+                        x,
+                        y,
+                    }
                 })?
             }
         };
@@ -265,14 +266,15 @@ pub fn read_csv(
             let d = [o.position[0] - x, o.position[1] - y, o.position[2] - z];
             (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() < 2.0 * shape.c
         }) {
-            bail!(
-                "{}:{}: flake at ({x}, {y}, {z}) m overlaps flake {} of the file (centres closer \
-                 than the thickness {} m)",
-                path.display(),
-                ln + 1,
-                k + 1,
-                2.0 * shape.c
-            );
+            return Err(FlakeFileError::Overlap {
+                path: file(),
+                line: ln + 1,
+                x,
+                y,
+                z,
+                other: k + 1,
+                thickness: 2.0 * shape.c,
+            });
         }
         let mut f = Flake::at_rest([x, y, z], q);
         for (k, c) in cv.iter().enumerate() {

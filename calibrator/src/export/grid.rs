@@ -72,17 +72,13 @@ pub struct Grid {
 
 fn strictly_increasing(what: &'static str, xs: &[f32], min: f32) -> Result<(), ExportError> {
     if xs.is_empty() {
-        return Err(ExportError::Grid(format!("{what}: at least one value")));
+        return Err(ExportError::Empty { what });
     }
-    if let Some(x) = xs.iter().find(|x| !(x.is_finite() && **x >= min)) {
-        return Err(ExportError::Grid(format!(
-            "{what}: {x} is not finite or below {min}"
-        )));
+    if let Some(&value) = xs.iter().find(|x| !(x.is_finite() && **x >= min)) {
+        return Err(ExportError::BelowMinimum { what, value, min });
     }
     if xs.windows(2).any(|w| w[1] <= w[0]) {
-        return Err(ExportError::Grid(format!(
-            "{what}: values must be strictly increasing (the solvers interpolate in order)"
-        )));
+        return Err(ExportError::NotIncreasing { what });
     }
     Ok(())
 }
@@ -121,9 +117,7 @@ impl Grid {
         let values: Vec<f32> = levels.iter().map(Level::value).collect();
         strictly_increasing("levels", &values, 0.0)?;
         if levels.windows(2).any(|w| w[0].kind() != w[1].kind()) {
-            return Err(ExportError::Grid(
-                "levels: β or draw lengths, not both".into(),
-            ));
+            return Err(ExportError::MixedLevels);
         }
         let law = table.friction_law()?;
         let tp = point_transport(table);
@@ -213,7 +207,7 @@ pub fn to_json(grid: &Grid, header: &[String]) -> Result<String, ExportError> {
         "units": {"pressure": "Pa", "slip_rate": "m/s", "draw_length": "m"},
         "points": points,
     });
-    let mut s = serde_json::to_string_pretty(&doc).map_err(|e| ExportError::Grid(e.to_string()))?;
+    let mut s = serde_json::to_string_pretty(&doc).map_err(ExportError::Json)?;
     s.push('\n');
     Ok(s)
 }

@@ -47,16 +47,15 @@ pub fn to_keyword(
     first_id: u32,
 ) -> Result<String, ExportError> {
     if grid.pressures.len() < 2 || grid.velocities.len() < 2 {
-        return Err(ExportError::Grid(
-            "LS-DYNA tables and curves need at least two pressures and two velocities".into(),
-        ));
+        return Err(ExportError::TooFewPoints);
     }
     let per_level = grid.pressures.len() as u64 + 1;
     let last = u64::from(first_id) + per_level * grid.levels.len() as u64 - 1;
     if first_id == 0 || last > 99_999_999 {
-        return Err(ExportError::Grid(format!(
-            "--first-id {first_id}: IDs {first_id}..{last} must be in 1..=99999999 (10-column fields)"
-        )));
+        return Err(ExportError::Ids {
+            first: first_id,
+            last,
+        });
     }
     let (p_unit, v_unit, _) = units.names();
     let mut s = String::from("*KEYWORD\n");

@@ -29,9 +29,57 @@ pub enum ExportError {
     /// The core rejected the table or a parameter.
     #[error("{0}")]
     Core(#[from] tribo_core::Error),
-    /// The grid flags are unusable.
+    /// A grid list (`--pressures`, `--velocities`, the levels) is empty.
+    #[error("{what}: at least one value")]
+    Empty {
+        /// The list.
+        what: &'static str,
+    },
+    /// A grid value that is not finite or below the list's minimum.
+    #[error("{what}: {value} is not finite or below {min}")]
+    BelowMinimum {
+        /// The list.
+        what: &'static str,
+        /// The value given (SI).
+        value: f32,
+        /// The smallest admitted value (SI).
+        min: f32,
+    },
+    /// A grid list that is not strictly increasing.
+    #[error("{what}: values must be strictly increasing (the solvers interpolate in order)")]
+    NotIncreasing {
+        /// The list.
+        what: &'static str,
+    },
+    /// β levels and draw-length levels mixed in one export.
+    #[error("levels: β or draw lengths, not both")]
+    MixedLevels,
+    /// An LS-DYNA export of a single pressure or velocity.
+    #[error("LS-DYNA tables and curves need at least two pressures and two velocities")]
+    TooFewPoints,
+    /// LS-DYNA IDs beyond its 8-digit fields.
+    #[error("--first-id {first}: IDs {first}..{last} must be in 1..=99999999 (10-column fields)")]
+    Ids {
+        /// The first ID asked for.
+        first: u32,
+        /// The last ID the export would use.
+        last: u64,
+    },
+    /// The JSON document could not be written.
     #[error("{0}")]
-    Grid(String),
+    Json(serde_json::Error),
+    /// The table file could not be read.
+    #[error("reading {}", path.display())]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The OS error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The table file is not a valid table (the message names the file).
+    #[error(transparent)]
+    Table(#[from] crate::table::io::TableIoError),
 }
 
 /// Output file format.
@@ -260,10 +308,11 @@ pub struct ExportSpec {
 }
 
 /// Reads and validates the table at `table_file` and returns the exported text.
-pub fn export_table(table_file: &Path, spec: &ExportSpec) -> anyhow::Result<String> {
-    use anyhow::Context as _;
-    let bytes =
-        std::fs::read(table_file).with_context(|| format!("reading {}", table_file.display()))?;
+pub fn export_table(table_file: &Path, spec: &ExportSpec) -> Result<String, ExportError> {
+    let bytes = std::fs::read(table_file).map_err(|source| ExportError::Read {
+        path: table_file.to_path_buf(),
+        source,
+    })?;
     let table = crate::table::io::decode_table(&bytes, table_file)?;
     let si = |xs: &[f64], scale: f64| xs.iter().map(|x| (x * scale) as f32).collect::<Vec<_>>();
     let levels = if spec.draw_lengths_mm.is_empty() {
@@ -281,11 +330,5 @@ pub fn export_table(table_file: &Path, spec: &ExportSpec) -> anyhow::Result<Stri
         si(&spec.velocities, 1.0),
     )?;
     let header = header_lines(&table, table_file, &bytes, &grid);
-    Ok(render(
-        spec.format,
-        &grid,
-        &header,
-        spec.units,
-        spec.first_id,
-    )?)
+    render(spec.format, &grid, &header, spec.units, spec.first_id)
 }

@@ -4,7 +4,7 @@
 
 use crate::bem::BemError;
 use crate::dem::DemError;
-use crate::surface::SurfaceError;
+use crate::surface::{MeasuredError, SurfaceError};
 
 /// Why a mesoscale case could not be set up or run.
 #[derive(Debug, thiserror::Error)]
@@ -19,14 +19,9 @@ pub enum MesoError {
         source: SurfaceError,
     },
     /// A measured map (`surface.deformable_file` / `surface.tool_file`) could not be read or
-    /// put onto the calibration's domain.
-    #[error("{key}: {reason}")]
-    MeasuredSurface {
-        /// The config key that names the file.
-        key: &'static str,
-        /// What the reader or the conditioning refused (the file is named in it).
-        reason: String,
-    },
+    /// put onto the calibration's domain (the key and the file are named in it).
+    #[error(transparent)]
+    MeasuredSurface(#[from] MeasuredError),
     /// The case's pressure is outside (0, p_crit).
     #[error("case pressure {pressure} Pa must be in (0, material.p_crit = {p_crit} Pa)")]
     Pressure {

@@ -242,7 +242,7 @@ impl CaseRun {
 /// let r = run_case(&cfg, &case, 1, Some(&mut history))?;
 /// assert_eq!(history.len(), r.steps);
 /// assert!(r.mean_ap <= r.mean_ac);
-/// # Ok::<(), anyhow::Error>(())
+/// # Ok::<(), tribo_calibrator::meso::MesoError>(())
 /// ```
 pub fn run_case(
     cfg: &CalibrationConfig,

@@ -82,10 +82,7 @@ pub fn realised_surfaces(
     // realisation; the generator's stream is not drawn from for it.
     let measured = |key: &'static str, m: &crate::surface::measured::MeasuredSurface| {
         m.surface(key, s.grid, s.length)
-            .map_err(|e| MesoError::MeasuredSurface {
-                key,
-                reason: format!("{e:#}"),
-            })
+            .map_err(MesoError::MeasuredSurface)
     };
     let def = match &s.deformable_file {
         Some(m) => measured("surface.deformable_file", m)?,

@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
 use tribo_core::presliding::PreslidingSection;
 
+use super::error::{PipelineError, Result, io_at, write_csv, write_file, write_json};
 use crate::asperity::sweep::{LoadResult, LoadSweep, prepare, presliding_section, run_prepared};
 use crate::progress;
-use crate::report::{CsvTable, LinePlot, Series, write_atomic};
+use crate::report::{CsvTable, LinePlot, Series};
 
 /// What an asperity sweep produced.
 #[derive(Clone, Debug)]
@@ -28,7 +28,10 @@ pub struct AsperityOutcome {
 /// Runs a sweep with a progress bar and writes its report (per-load series, summary, Fig. 3–4,
 /// the pre-sliding section as JSON and postcard) into `out`.
 pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
-    let prepared = prepare(cfg).context("setting up the asperity sweep")?;
+    let prepared = prepare(cfg).map_err(|source| PipelineError::Asperity {
+        stage: "setting up the asperity sweep",
+        source: Box::new(source),
+    })?;
     let total: u64 = prepared
         .iter()
         .map(|(s, rc)| (rc.duration / s.dt()).ceil() as u64)
@@ -38,18 +41,23 @@ pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
     let results = run_prepared(prepared, &|n| bar.inc(n));
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("creating output folder {}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(io_at("creating output folder", out))?;
     write_series(out, &results)?;
     write_summary(out, &results, cfg.params.sigma_exp)?;
     write_figures(out, &results, cfg.params.sigma_exp)?;
-    let section = presliding_section(&results, &cfg.params)?;
-    let json = serde_json::to_string_pretty(&section)?;
-    write_atomic(&out.join("presliding.json"), json.as_bytes())?;
+    let section =
+        presliding_section(&results, &cfg.params).map_err(|source| PipelineError::Asperity {
+            stage: "the pre-sliding section",
+            source: Box::new(source),
+        })?;
+    write_json(&out.join("presliding.json"), &section)?;
     let mut buf = [0u8; 512];
-    let bytes = postcard::to_slice(&section, &mut buf)
-        .map_err(|e| anyhow::anyhow!("encoding the pre-sliding section: {e}"))?;
-    write_atomic(&out.join("presliding.postcard"), bytes)?;
+    let bytes =
+        postcard::to_slice(&section, &mut buf).map_err(|source| PipelineError::Postcard {
+            what: "the pre-sliding section",
+            source,
+        })?;
+    write_file(&out.join("presliding.postcard"), bytes)?;
     let section_bytes = bytes.len();
     Ok(AsperityOutcome {
         results,
@@ -86,8 +94,7 @@ fn write_series(out: &Path, results: &[LoadResult]) -> Result<()> {
             ]);
         }
         let path = out.join(format!("run_{i}_P{:.2}N.csv", r.load));
-        t.write(&path)
-            .with_context(|| format!("writing {}", path.display()))?;
+        write_csv(&t, &path)?;
     }
     Ok(())
 }
@@ -158,8 +165,7 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         ]);
     }
     let path = out.join("summary.csv");
-    t.write(&path)
-        .with_context(|| format!("writing {}", path.display()))
+    write_csv(&t, &path)
 }
 
 fn write_figures(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<()> {

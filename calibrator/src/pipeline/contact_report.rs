@@ -7,12 +7,11 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-
+use super::error::{Result, io_at, write_csv, write_json};
 use crate::bem::Material;
 use crate::bem::kappa::poisson_nearest_distance;
 use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze};
-use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, TwinAxisPlot, write_atomic};
+use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, TwinAxisPlot};
 use crate::surface::{HeightMap, radial_psd, stats};
 
 /// Writes CSV, summary and plots of a sweep into `out`.
@@ -24,7 +23,7 @@ pub fn write_report(
     last_traction: &[f64],
     kappa_max_p_over_e: f64,
 ) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(io_at("creating", out))?;
     let e = material.e_star;
     let an = analyze(map, e, points, kappa_max_p_over_e);
     let n_s = an.summits;
@@ -60,18 +59,14 @@ pub fn write_report(
             pt.residual,
         ]);
     }
-    table
-        .write(&out.join("sweep.csv"))
-        .context("writing sweep.csv")?;
+    write_csv(&table, &out.join("sweep.csv"))?;
 
     let psd = radial_psd(map);
     let mut psd_table = CsvTable::new(&["mode", "q_rad_per_m", "C_m4", "modes"]);
     for b in &psd {
         psd_table.push(&[b.mode, b.q, b.psd, b.count as f64]);
     }
-    psd_table
-        .write(&out.join("psd.csv"))
-        .context("writing psd.csv")?;
+    write_csv(&psd_table, &out.join("psd.csv"))?;
 
     let slope_spectral = an.slope_spectral;
     let p_e: Vec<f64> = points.iter().map(|p| p.pressure / e).collect();
@@ -89,11 +84,7 @@ pub fn write_report(
         // (analysis.saturated_share near 1), A_c/A_0 ≈ p/p_crit and the fitted κ is not
         // comparable to the literature (use --elastic).
     });
-    write_atomic(
-        &out.join("summary.json"),
-        serde_json::to_string_pretty(&summary)?.as_bytes(),
-    )
-    .context("writing summary.json")?;
+    write_json(&out.join("summary.json"), &summary)?;
 
     let mut area_plot =
         LinePlot::new("Real contact area (Eq. 8)", "p/E*", "A_c/A_0").series(Series::points(

@@ -16,7 +16,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use super::error::{PipelineError, Result, io_at, write_csv, write_file};
 
 use crate::dem::{
     DemParams, DemSystem, FlakeShape, RandomPlacement, area_fraction,
@@ -27,6 +27,7 @@ use crate::dem::{
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
 use crate::validate::delimited::TextTable;
+use crate::validate::rule::Rule;
 
 /// Inputs of a `tribo dem` run (the command's options, units as named).
 #[derive(Clone, Debug)]
@@ -107,31 +108,26 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
         args.density,
     );
     if !shape.is_valid() {
-        bail!("flake must be oblate with positive thickness and density: {shape:?}");
+        return Err(PipelineError::FlakeShape { shape });
     }
-    if !(args.v0.is_finite() && args.v0 > 0.0) {
-        bail!("--v0 must be positive, got {}", args.v0);
-    }
-    if !(args.damping.is_finite() && args.damping >= 0.0) {
-        bail!("--damping must be ≥ 0 1/s, got {}", args.damping);
-    }
+    Rule::POSITIVE.check("--v0", args.v0)?;
+    Rule::NON_NEGATIVE.check("--damping (1/s)", args.damping)?;
     let eta = args.damping * shape.mass();
-    if !(args.distance_um.is_finite() && args.distance_um >= 0.0) || args.every == 0 {
-        bail!("--distance-um must be ≥ 0 and --every ≥ 1");
-    }
+    Rule::NON_NEGATIVE.check("--distance-um", args.distance_um)?;
+    Rule::count(1, u64::MAX).check_count("--every", args.every as u64)?;
     let (dx, dy) = (def.dx(), def.dy());
     let e_star = args.e_star_gpa * 1e9;
     let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy);
     if let Some(v) = args.impact_speed {
-        if !(v.is_finite() && v > 0.0) {
-            bail!("--impact-speed must be positive, got {v}");
-        }
+        Rule::POSITIVE.check("--impact-speed", v)?;
         params.stiffness = penalty_stiffness(&shape, e_star, v);
         params.dt = stable_time_step(&shape, params.stiffness, dx, dy, DEFAULT_SAFETY);
     }
     let tool_offset = match args.gap_um {
-        Some(g) if g.is_finite() => g * 1e-6 + def.mean() - tool.mean(),
-        Some(g) => bail!("--gap-um must be finite, got {g}"),
+        Some(g) => {
+            Rule::FINITE.check("--gap-um", g)?;
+            g * 1e-6 + def.mean() - tool.mean()
+        }
         None => touching_offset(&def, &tool),
     };
     let tool_world = raised(&tool, tool_offset);
@@ -148,8 +144,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let mean_gap = tool_offset + tool.mean() - def.mean();
     let mut dem = DemSystem::new(params, def, tool, tool_offset, flakes)?;
     let pixels = (args.distance_um * 1e-6 / dx).round() as u64;
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating output folder {}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out).map_err(io_at("creating output folder", &args.out))?;
 
     let mut summary = String::new();
     let _ = writeln!(summary, "tribo dem — seed 000 §5 Step 1");
@@ -241,18 +236,13 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let _ = writeln!(summary, "blocked flakes at the end = {final_blocked}");
 
     let out = &args.out;
-    states
-        .write(&out.join("flakes.csv"))
-        .context("writing flakes.csv")?;
-    history
-        .write(&out.join("history.csv"))
-        .context("writing history.csv")?;
+    write_csv(&states, &out.join("flakes.csv"))?;
+    write_csv(&history, &out.join("history.csv"))?;
     write_history_plots(&history_columns(&history), out)?;
     write_snapshot(&initial, &dem, out, "initial")?;
     let last = snapshot_data(&dem);
     write_snapshot(&last, &dem, out, "final")?;
-    crate::report::write_atomic(&out.join("summary.txt"), summary.as_bytes())
-        .context("writing summary.txt")?;
+    write_file(&out.join("summary.txt"), summary.as_bytes())?;
     Ok(DemRunSummary {
         summary,
         out: out.clone(),
@@ -261,10 +251,8 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
 
 fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
     let spacing = args.spacing_um.map(|s| s * 1e-6);
-    if let Some(s) = spacing
-        && !(s.is_finite() && s > 0.0)
-    {
-        bail!("--spacing-um must be positive");
+    if let Some(s) = args.spacing_um {
+        Rule::POSITIVE.check("--spacing-um", s)?;
     }
     let sa = SelfAffine {
         hurst: args.hurst,
@@ -275,7 +263,10 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
     let length = args.length_um * 1e-6;
     let def = match &args.def_file {
         Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
-            .with_context(|| format!("reading height map {}", p.display()))?,
+            .map_err(|source| PipelineError::HeightMap {
+                path: p.clone(),
+                source: Box::new(source),
+            })?,
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 1);
             sa.generate(
@@ -284,21 +275,26 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
                 Rescale::RmsHeight(args.def_rms_um * 1e-6),
                 &mut rng,
             )
-            .context("generating the deformable surface")?
+            .map_err(|source| PipelineError::Generate {
+                which: "deformable",
+                source,
+            })?
         }
     };
     let tool = match &args.tool_file {
         Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
-            .with_context(|| format!("reading height map {}", p.display()))?,
+            .map_err(|source| PipelineError::HeightMap {
+                path: p.clone(),
+                source: Box::new(source),
+            })?,
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 2);
             let n = def.nx();
             if def.ny() != n {
-                bail!(
-                    "a generated tool needs a square deformable surface, got {}×{}",
-                    def.nx(),
-                    def.ny()
-                );
+                return Err(PipelineError::NonSquare {
+                    nx: def.nx(),
+                    ny: def.ny(),
+                });
             }
             sa.generate(
                 n,
@@ -306,7 +302,10 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
                 Rescale::RmsHeight(args.tool_rms_um * 1e-6),
                 &mut rng,
             )
-            .context("generating the tool surface")?
+            .map_err(|source| PipelineError::Generate {
+                which: "tool",
+                source,
+            })?
         }
     };
     Ok((def, tool))

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::Context;
+use super::error::{PipelineError, Result, io_at};
 
 use crate::numerics::least_squares::LsqOptions;
 use crate::pipeline::strip_draw::BarNumerics;
@@ -66,7 +66,7 @@ pub struct FitStripDrawOutcome {
 pub fn fit_strip_draw(
     args: &FitStripDrawConfig,
     log: &mut dyn Write,
-) -> anyhow::Result<FitStripDrawOutcome> {
+) -> Result<FitStripDrawOutcome> {
     let measured = data::read(&args.data)?;
     let conditions = |m: &data::Measurement| (m.tool_length.to_bits(), m.pressure.to_bits());
     crate::validate::flags::check_fit_data(&args.data, measured.iter().map(conditions))?;
@@ -111,7 +111,8 @@ pub fn fit_strip_draw(
         "fitting {} to {} points ({groups} tool/pressure runs per model evaluation)",
         if args.fit_k { "τ0, ζ, K" } else { "τ0, ζ" },
         measured.len()
-    )?;
+    )
+    .map_err(PipelineError::Log)?;
     let p = if args.fit_k { 3 } else { 2 };
     let pb = crate::progress::bar((args.max_iterations * (2 * p + 1)) as u64, "model runs");
     let counter = AtomicUsize::new(0);
@@ -126,7 +127,8 @@ pub fn fit_strip_draw(
             log,
             "{:>10} = {:.5e} ± {:.2e} (95 % CI [{:.5e}, {:.5e}])",
             v.name, v.value, v.std_error, v.ci_low, v.ci_high
-        )?;
+        )
+        .map_err(PipelineError::Log)?;
     }
     writeln!(
         log,
@@ -136,11 +138,15 @@ pub fn fit_strip_draw(
         fit.dof,
         fit.iterations,
         counter.load(Ordering::Relaxed)
-    )?;
+    )
+    .map_err(PipelineError::Log)?;
     apply_to_table(&mut table, &fit, args.fit_k)?;
     // Provenance: what the table now is, and which data file it was fitted to.
-    let data_bytes = std::fs::read(&args.data)
-        .with_context(|| format!("reading {} for its hash", args.data.display()))?;
+    let data_bytes = std::fs::read(&args.data).map_err(|source| PipelineError::HashInput {
+        key: "--data",
+        path: args.data.clone(),
+        source,
+    })?;
     let data_hash = crate::pipeline::run_record::fnv1a(&data_bytes);
     table.provenance.origin = match table.provenance.origin {
         ValueOrigin::Calibrated | ValueOrigin::FittedOnCalibrated => {
@@ -159,17 +165,22 @@ pub fn fit_strip_draw(
         .clone()
         .unwrap_or_else(|| args.out.join("tables.bin"));
     if let Some(dir) = table_out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(io_at("creating", dir))?;
     }
     let bytes = write_table(&table_out, &table)?;
-    let files = write_fit_report(&measured, &fit, &args.out).context("writing the fit report")?;
+    let files =
+        write_fit_report(&measured, &fit, &args.out).map_err(|source| PipelineError::ReportIn {
+            stage: "writing the fit report",
+            source,
+        })?;
     writeln!(
         log,
         "wrote {} ({bytes} bytes) and {} report files in {}",
         table_out.display(),
         files.len(),
         args.out.display()
-    )?;
+    )
+    .map_err(PipelineError::Log)?;
     Ok(FitStripDrawOutcome {
         fit,
         table_out,

@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
 use tribo_core::table::Table;
 
+use super::error::Result;
 use crate::report::figures;
 use crate::report::html::{IndexPage, write_index};
 use crate::table::describe::describe;

@@ -3,8 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-
+use super::error::{PipelineError, Result, io_at};
 use crate::table::{describe::describe, io, report};
 
 /// How [`inspect`] prints a table.
@@ -20,15 +19,23 @@ pub enum InspectFormat {
 /// table's report into `report_dir` if given. A corrupt, truncated or wrong-version file is an
 /// error naming the file.
 pub fn inspect(file: &Path, format: InspectFormat, report_dir: Option<&Path>) -> Result<String> {
-    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let bytes = std::fs::read(file).map_err(io_at("reading", file))?;
     let table = io::decode_table(&bytes, file)?;
     if let Some(dir) = report_dir {
-        report::write_report(&table, file, bytes.len(), dir)
-            .with_context(|| format!("writing the report into {}", dir.display()))?;
+        report::write_report(&table, file, bytes.len(), dir).map_err(|source| {
+            PipelineError::TableReport {
+                dir: dir.to_path_buf(),
+                source,
+            }
+        })?;
     }
     match format {
         InspectFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&table).context("table as JSON")?;
+            let mut s =
+                serde_json::to_string_pretty(&table).map_err(|source| PipelineError::Table {
+                    stage: "writing the table as JSON",
+                    source: crate::table::TableError::Json(source),
+                })?;
             s.push('\n');
             Ok(s)
         }

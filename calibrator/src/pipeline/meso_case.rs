@@ -11,13 +11,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use super::error::{PipelineError, Result, io_at, write_csv, write_file, write_json};
 
 use crate::config::CalibrationConfig;
 use crate::dem::Footprint;
 use crate::meso::cases::{CaseResult, MesoCase, list_cases};
 use crate::meso::{CaseRun, MesoLoop, StepRecord};
-use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, write_atomic};
+use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 
 /// Which case of a configuration to run.
 #[derive(Clone, Debug)]
@@ -59,12 +59,9 @@ pub fn run_single_case(
     let case = match args.case {
         Some(i) => {
             let cases = list_cases(cfg);
-            *cases.get(i).with_context(|| {
-                format!(
-                    "--case {i}: the sweep has {} cases (0 … {})",
-                    cases.len(),
-                    cases.len().saturating_sub(1)
-                )
+            *cases.get(i).ok_or(PipelineError::CaseOutOfRange {
+                index: i,
+                cases: cases.len(),
             })?
         }
         None => MesoCase {
@@ -81,19 +78,27 @@ pub fn run_single_case(
     if let Some(p) = args.pressure {
         crate::validate::rules::PRESSURE.check("--pressure", p)?;
     }
-    let mut run = CaseRun::prepare(cfg, &case, args.seed).context("preparing the case")?;
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating output folder {}", args.out.display()))?;
+    let mut run =
+        CaseRun::prepare(cfg, &case, args.seed).map_err(|source| PipelineError::Meso {
+            stage: "preparing the case",
+            source: Box::new(source),
+        })?;
+    std::fs::create_dir_all(&args.out).map_err(io_at("creating output folder", &args.out))?;
     let bar = crate::progress::bar(run.steps as u64, "meso steps");
     let mut history = Vec::with_capacity(run.steps);
     // The state at the largest A_p, for the snapshot (copied when a new maximum appears).
     let mut best: Option<(StepRecord, CaseSnapshot)> = None;
-    let result = run.run(Some(&mut history), |r, sim| {
-        bar.inc(1);
-        if r.a_p > best.as_ref().map_or(0.0, |(b, _)| b.a_p) {
-            best = Some((*r, CaseSnapshot::of(sim)));
-        }
-    })?;
+    let result = run
+        .run(Some(&mut history), |r, sim| {
+            bar.inc(1);
+            if r.a_p > best.as_ref().map_or(0.0, |(b, _)| b.a_p) {
+                best = Some((*r, CaseSnapshot::of(sim)));
+            }
+        })
+        .map_err(|source| PipelineError::Meso {
+            stage: "sliding the case",
+            source: Box::new(source),
+        })?;
     bar.finish_and_clear();
     let summary = write_outputs(
         cfg,
@@ -186,9 +191,7 @@ fn write_outputs(
     for r in history {
         table.push(&r.row());
     }
-    table
-        .write(&out.join("history.csv"))
-        .context("writing history.csv")?;
+    write_csv(&table, &out.join("history.csv"))?;
     let l = cfg.surface.length;
     let pts = |f: &dyn Fn(&StepRecord) -> f64| -> Vec<(f64, f64)> {
         history.iter().map(|r| (r.slide / l, f(r))).collect()
@@ -236,8 +239,7 @@ fn write_outputs(
             &format!("step {}, A_p/A_0 = {:.3} %", rec.step, 100.0 * rec.a_p),
         )?;
     }
-    let json = serde_json::to_string_pretty(result).context("encoding result.json")?;
-    write_atomic(&out.join("result.json"), json.as_bytes()).context("writing result.json")?;
+    write_json(&out.join("result.json"), result)?;
 
     let d = run.sim.deformable();
     let mut s = String::new();
@@ -291,6 +293,6 @@ fn write_outputs(
         "wall time: setup {:.3} s, DEM {:.3} s, BEM {:.3} s",
         run.seconds_setup, result.seconds_dem, result.seconds_bem
     );
-    write_atomic(&out.join("summary.txt"), s.as_bytes()).context("writing summary.txt")?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }

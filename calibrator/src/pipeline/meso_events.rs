@@ -15,8 +15,7 @@
 
 use std::path::Path;
 
-use anyhow::Result;
-
+use super::error::{Result, write_csv};
 use super::meso_report::{mean_std, read_history};
 use crate::config::CalibrationConfig;
 use crate::meso::cases::CaseResult;
@@ -112,7 +111,7 @@ pub fn write(
         ]);
         rows.push((r.case.velocity, split.active_fraction, alpha_event));
     }
-    per_case.write(&dir.join("alpha_events.csv"))?;
+    write_csv(&per_case, &dir.join("alpha_events.csv"))?;
 
     let mut by_v = CsvTable::new(&[
         "v_m_per_s",
@@ -145,7 +144,7 @@ pub fn write(
             a_err.push(asd);
         }
     }
-    by_v.write(&dir.join("alpha_events_by_velocity.csv"))?;
+    write_csv(&by_v, &dir.join("alpha_events_by_velocity.csv"))?;
     if !f_pts.is_empty() {
         LinePlot::new(
             "Slide steps with a load-bearing blocked flake (seed 000 §6.4)",

@@ -4,8 +4,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-
+use super::error::{Result, io_at, write_csv};
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::AlphaSweep;
 use crate::meso::StepRecord;
@@ -93,9 +92,9 @@ pub fn write(
     out: &Path,
     dir: &Path,
 ) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(io_at("creating", dir))?;
     let e = cfg.material.e_star;
-    cases_table(results).write(&dir.join("cases.csv"))?;
+    write_csv(&cases_table(results), &dir.join("cases.csv"))?;
 
     let mut fit = CsvTable::new(&[
         "v_m_per_s",
@@ -125,14 +124,14 @@ pub fn write(
             a.seeds as f64,
         ]);
     }
-    fit.write(&dir.join("alpha_fit.csv"))?;
+    write_csv(&fit, &dir.join("alpha_fit.csv"))?;
     let mut per_beta = CsvTable::new(&["v_m_per_s", "beta", "alpha_at_beta"]);
     for a in &alpha.per_velocity {
         for (b, x) in a.betas.iter().zip(&a.alpha_per_beta) {
             per_beta.push(&[a.velocity, *b, *x]);
         }
     }
-    per_beta.write(&dir.join("alpha_per_beta.csv"))?;
+    write_csv(&per_beta, &dir.join("alpha_per_beta.csv"))?;
 
     // Fig. 10: A_p history of the highest pressure and β at the highest velocity, every seed,
     // with each seed's mean ⟨A_p⟩ dashed in its colour. The paper's Fig. 10 compares three

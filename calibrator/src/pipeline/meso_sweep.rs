@@ -6,8 +6,6 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
-
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::fit_alpha;
 use crate::meso::cases::{CaseResult, list_cases};
@@ -15,23 +13,33 @@ use crate::meso::run_case;
 use crate::report::write_atomic;
 
 use super::case_runner::run_cases;
+use super::error::{PipelineError, Result, io_at, json_at};
 use super::meso_report::cases_table;
 
 /// Runs the sweep and writes `cases.csv`, `cases.json` and `sweep_summary.txt` into `out`;
 /// returns the summary text.
 pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<String> {
     let cases = list_cases(cfg);
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("creating output folder {}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(io_at("creating output folder", out))?;
     let t0 = Instant::now();
-    let results: Vec<CaseResult> =
-        run_cases(&cases, "meso cases", |c| Ok(run_case(cfg, c, seed, None)?))?;
+    let results: Vec<CaseResult> = run_cases(&cases, "meso cases", |c| {
+        run_case(cfg, c, seed, None).map_err(|source| PipelineError::Case {
+            index: c.index,
+            pressure: c.pressure,
+            beta: c.beta,
+            velocity: c.velocity,
+            seed_index: c.seed_index,
+            source: Box::new(source),
+        })
+    })?;
     let wall = t0.elapsed().as_secs_f64();
+    let path = out.join("cases.csv");
     cases_table(&results)
-        .write(&out.join("cases.csv"))
-        .context("writing cases.csv")?;
-    let json = serde_json::to_string_pretty(&results).context("encoding cases.json")?;
-    write_atomic(&out.join("cases.json"), json.as_bytes()).context("writing cases.json")?;
+        .write(&path)
+        .map_err(io_at("writing", &path))?;
+    let path = out.join("cases.json");
+    let json = serde_json::to_string_pretty(&results).map_err(json_at("encoding", &path))?;
+    write_atomic(&path, json.as_bytes()).map_err(io_at("writing", &path))?;
 
     let mut s = String::new();
     let n = results.len() as f64;
@@ -83,7 +91,7 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Strin
             let _ = writeln!(s, "alpha fit failed: {e}");
         }
     }
-    write_atomic(&out.join("sweep_summary.txt"), s.as_bytes())
-        .context("writing sweep_summary.txt")?;
+    let path = out.join("sweep_summary.txt");
+    write_atomic(&path, s.as_bytes()).map_err(io_at("writing", &path))?;
     Ok(s)
 }

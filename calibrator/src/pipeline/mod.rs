@@ -20,6 +20,7 @@ pub mod asperity;
 pub mod case_runner;
 pub mod contact_report;
 pub mod dem_run;
+pub mod error;
 pub mod fit_strip_draw;
 pub mod fretting;
 pub mod index_page;
@@ -37,10 +38,12 @@ pub mod summary;
 pub mod surface_report;
 pub mod third_body;
 
+#[cfg(test)]
+mod tests;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
 use tribo_core::law::{AlphaLaw, AlphaSample, LawParams, SampleOrigin};
 use tribo_core::table::{AlphaLawForm, ClusterSection, Table, TransportSection, ValueOrigin};
 
@@ -52,6 +55,8 @@ use crate::report::write_atomic;
 use crate::table::assemble::{provenance, set_alpha};
 use crate::table::io::write_table;
 use case_runner::run_cases;
+pub use error::{ForeignCase, PipelineError, Result};
+use error::{io_at, json_at};
 use run_record::{CaseFile, RunRecord, config_hash, hash_text};
 
 /// What to do.
@@ -111,13 +116,21 @@ impl Options {
 /// Writes a table of the documented seed-000 defaults (flagged as such in its provenance) and
 /// its report into `out` — no simulation (`tribo calibrate --defaults`).
 pub fn write_defaults(out: &Path, preset: Preset, seed: u64) -> Result<Outcome> {
-    let table = crate::table::assemble::defaults_table(preset.name(), seed)
-        .context("assembling the default table")?;
+    let table = crate::table::assemble::defaults_table(preset.name(), seed).map_err(|source| {
+        PipelineError::Table {
+            stage: "assembling the default table",
+            source,
+        }
+    })?;
     let table_path = out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
     let report_dir = out.join("report");
-    crate::table::report::write_report(&table, &table_path, table_bytes, &report_dir)
-        .context("writing the report")?;
+    crate::table::report::write_report(&table, &table_path, table_bytes, &report_dir).map_err(
+        |source| PipelineError::TableReport {
+            dir: report_dir.clone(),
+            source,
+        },
+    )?;
     let title = format!(
         "tribo calibrate --defaults — preset {}, seed {} (documented defaults, not a calibration)",
         preset.name(),
@@ -155,31 +168,36 @@ pub fn run_one_case(
     out: &Path,
 ) -> Result<CaseResult> {
     let mut history = Vec::new();
-    let result = crate::meso::run_case(cfg, case, seed, Some(&mut history)).with_context(|| {
-        format!(
-            "meso case {} (p = {} Pa, β = {}, v = {} m/s, seed {})",
-            case.index, case.pressure, case.beta, case.velocity, case.seed_index
-        )
+    let result = crate::meso::run_case(cfg, case, seed, Some(&mut history)).map_err(|source| {
+        PipelineError::Case {
+            index: case.index,
+            pressure: case.pressure,
+            beta: case.beta,
+            velocity: case.velocity,
+            seed_index: case.seed_index,
+            source: Box::new(source),
+        }
     })?;
-    meso_report::history_table(&history).write(&history_path(out, case.index))?;
+    let path = history_path(out, case.index);
+    meso_report::history_table(&history)
+        .write(&path)
+        .map_err(io_at("writing", &path))?;
     let file = CaseFile {
         config_hash: hash_text(hash),
         build: run_record::BUILD.into(),
         result,
     };
-    let json = serde_json::to_string_pretty(&file)?;
-    write_atomic(&case_path(out, case.index), json.as_bytes())?;
+    let path = case_path(out, case.index);
+    let json = serde_json::to_string_pretty(&file).map_err(json_at("encoding", &path))?;
+    write_atomic(&path, json.as_bytes()).map_err(io_at("writing", &path))?;
     Ok(file.result)
 }
 
 fn read_case(path: &Path) -> Result<CaseFile> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| {
-        format!(
-            "parsing case file {} (written by another calibrator version?)",
-            path.display()
-        )
+    let text = std::fs::read_to_string(path).map_err(io_at("reading", path))?;
+    serde_json::from_str(&text).map_err(|source| PipelineError::CaseFile {
+        path: path.to_path_buf(),
+        source,
     })
 }
 
@@ -190,7 +208,7 @@ enum Existing {
     /// A result of this configuration for this case.
     Reusable(CaseResult),
     /// A file that cannot be used: another hash, another case, or unreadable.
-    Foreign(String),
+    Foreign(ForeignCase),
 }
 
 fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
@@ -199,25 +217,24 @@ fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
         return Existing::Missing;
     }
     match read_case(&path) {
-        Ok(f) if f.config_hash != hash => Existing::Foreign(format!(
-            "{} was computed with configuration hash {}, this run's is {hash}",
-            path.display(),
-            f.config_hash
-        )),
-        Ok(f) if f.is_from_other_build(run_record::BUILD) => Existing::Foreign(format!(
-            "{} was computed by build {} of the calibrator, this is build {} (the physics may \
-             differ between commits)",
-            path.display(),
-            f.build,
-            run_record::BUILD
-        )),
-        Ok(f) if f.result.case != *case => Existing::Foreign(format!(
-            "{} holds another case than case {} of this configuration",
-            path.display(),
-            case.index
-        )),
+        Ok(f) if f.config_hash != hash => Existing::Foreign(ForeignCase::OtherHash {
+            path,
+            found: f.config_hash,
+            expected: hash.to_owned(),
+        }),
+        Ok(f) if f.is_from_other_build(run_record::BUILD) => {
+            Existing::Foreign(ForeignCase::OtherBuild {
+                path,
+                found: f.build,
+                expected: run_record::BUILD,
+            })
+        }
+        Ok(f) if f.result.case != *case => Existing::Foreign(ForeignCase::OtherCase {
+            path,
+            index: case.index,
+        }),
         Ok(f) => Existing::Reusable(f.result),
-        Err(e) => Existing::Foreign(format!("{e:#}")),
+        Err(e) => Existing::Foreign(ForeignCase::Unreadable(Box::new(e))),
     }
 }
 
@@ -227,14 +244,14 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
     let cases = list_cases(cfg);
     let hash = config_hash(cfg, opts.seed)?;
     let hash_hex = hash_text(hash);
-    std::fs::create_dir_all(&opts.out)
-        .with_context(|| format!("creating {}", opts.out.display()))?;
+    std::fs::create_dir_all(&opts.out).map_err(io_at("creating", &opts.out))?;
     let record = RunRecord::new(cfg, opts.preset.name(), opts.seed, hash);
     match opts.mode {
         Mode::ListCases => {
             record.write(&opts.out)?;
-            let json = serde_json::to_string_pretty(&cases)?;
-            write_atomic(&opts.out.join("cases.json"), json.as_bytes())?;
+            let path = opts.out.join("cases.json");
+            let json = serde_json::to_string_pretty(&cases).map_err(json_at("encoding", &path))?;
+            write_atomic(&path, json.as_bytes()).map_err(io_at("writing", &path))?;
             println!(
                 "{} cases written to {} (configuration hash {hash_hex})",
                 cases.len(),
@@ -244,11 +261,10 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
         }
         Mode::RunCase(i) => {
             let Some(case) = cases.get(i) else {
-                bail!(
-                    "--case {i} is out of range: this configuration has {} cases (0..{})",
-                    cases.len(),
-                    cases.len()
-                );
+                return Err(PipelineError::CaseOutOfRange {
+                    index: i,
+                    cases: cases.len(),
+                });
             };
             let r = run_one_case(cfg, case, opts.seed, hash, &opts.out)?;
             println!(
@@ -267,21 +283,15 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                 }
             }
             if !foreign.is_empty() {
-                bail!(
-                    "--merge refuses {} case file(s) of another configuration, seed or build (rerun them, or \
-                     merge with the configuration, --seed and build that wrote them):\n  {}",
-                    foreign.len(),
-                    foreign.join("\n  ")
-                );
+                return Err(PipelineError::MergeRefused { refused: foreign });
             }
             if !missing.is_empty() {
-                let dir = cases_dir(&opts.out);
-                bail!(slurm::missing_cases_message(
-                    &opts.out,
-                    &dir,
-                    cases.len(),
-                    &missing
-                ));
+                return Err(PipelineError::MissingCases {
+                    out: opts.out.clone(),
+                    dir: cases_dir(&opts.out),
+                    cases: cases.len(),
+                    missing,
+                });
             }
             record.write(&opts.out)?;
             finish(opts, results, hash).map(Some)
@@ -346,11 +356,15 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     let report = opts.out.join("report");
     // Figures wait until tables.bin, summary.md and every CSV are written (issue 20).
     let figures = crate::report::figures::Deferred::start();
-    let results = merge(cfg, results).context("merging case results")?;
+    let results = merge(cfg, results).map_err(PipelineError::Merge)?;
     surface_report::write(cfg, opts.seed, &report.join("surface"))?;
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
-    let alpha =
-        fit_alpha(&results, cfg.material.e_star, opts.seed).context("fitting α (Eq. 23)")?;
+    let alpha = fit_alpha(&results, cfg.material.e_star, opts.seed).map_err(|source| {
+        PipelineError::Fit {
+            stage: "fitting α (Eq. 23)",
+            source,
+        }
+    })?;
     meso_report::write(cfg, &results, &alpha, &opts.out, &report.join("meso"))?;
     meso_events::write(cfg, &results, &opts.out, &report.join("meso"))?;
     let cof = stages::random_field(cfg, opts.seed, &report.join("random_field"))?;
@@ -358,7 +372,12 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     let table = assemble(opts, hash, &contact, &alpha, cof, presliding)?;
     let table_path = opts.out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
-    crate::table::report::write_report(&table, &table_path, table_bytes, &report)?;
+    crate::table::report::write_report(&table, &table_path, table_bytes, &report).map_err(
+        |source| PipelineError::TableReport {
+            dir: report.clone(),
+            source,
+        },
+    )?;
     summary::write(
         opts,
         &results,
@@ -395,11 +414,12 @@ fn assemble(
     let cfg = &opts.config;
     let m = &cfg.material;
     let mut t = Table::seed000_defaults();
-    t.provenance = provenance(opts.preset.name(), opts.seed, ValueOrigin::Calibrated, hash)?;
-    let kappa = contact
-        .analysis
-        .kappa
-        .context("no contact pressure within the κ-fit range")?;
+    t.provenance = provenance(opts.preset.name(), opts.seed, ValueOrigin::Calibrated, hash)
+        .map_err(|source| PipelineError::Table {
+            stage: "the table's provenance",
+            source,
+        })?;
+    let kappa = contact.analysis.kappa.ok_or(PipelineError::NoKappa)?;
     t.law = LawParams {
         tau0: m.tau0 as f32,
         kappa: kappa as f32,
@@ -417,12 +437,10 @@ fn assemble(
         .iter()
         .find(|a| a.alpha.is_nan() || a.alpha <= 0.0)
     {
-        bail!(
-            "α = {} at v = {} m/s: no blocked flake carried load in any case at this velocity. \
-             The sweep is too small to calibrate α — raise sweep.seeds, sweep.slide_lengths or sweep.betas",
-            bad.alpha,
-            bad.velocity
-        );
+        return Err(PipelineError::AlphaNotCalibrated {
+            alpha: bad.alpha,
+            velocity: bad.velocity,
+        });
     }
     let samples: Vec<AlphaSample> = alpha
         .per_velocity
@@ -447,14 +465,18 @@ fn assemble(
         v_ref: l.v_ref as f32,
     });
     t.alpha.form = AlphaLawForm::ExpRelaxation;
-    set_alpha(&mut t, law.filter(|l| l.validate().is_ok()), &samples)
-        .context("storing α(v) in the table")?;
+    set_alpha(&mut t, law.filter(|l| l.validate().is_ok()), &samples).map_err(|source| {
+        PipelineError::Table {
+            stage: "storing α(v) in the table",
+            source,
+        }
+    })?;
     t.clusters = contact.cluster_section(cfg);
     if let Some(cof) = cof {
         t.cof = cof;
     }
     t.presliding = presliding;
-    t.validate().context("the assembled table is not valid")?;
+    t.validate().map_err(PipelineError::InvalidTable)?;
     Ok(t)
 }
 

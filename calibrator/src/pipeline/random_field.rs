@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use super::error::{Result, write_json};
 
 use crate::progress;
 use crate::random_field::closed_form;
@@ -70,9 +70,7 @@ pub fn thresholds(args: &RandomFieldStudy, out: &Path) -> Result<()> {
 }
 
 fn write_csv(csv: &CsvTable, out: &Path, name: &str) -> Result<()> {
-    let path = out.join(format!("{name}.csv"));
-    csv.write(&path)
-        .with_context(|| format!("writing {}", path.display()))
+    super::error::write_csv(csv, &out.join(format!("{name}.csv")))
 }
 
 /// Fig. 4–5: Var\[F_x\], Var\[T_G\] over a ∈ {0.5 … 2.5}, l ∈ {0.1 … 1}, μ = 0.5, σ² = 0.01, P = 1.
@@ -303,10 +301,7 @@ pub fn curves(
     }
     match build_section(&cfg, &pts, &th) {
         Ok(section) => {
-            let json =
-                serde_json::to_string_pretty(&section).context("encoding the COF section")?;
-            crate::report::write_atomic(&out.join("cof_section.json"), json.as_bytes())
-                .context("writing cof_section.json")?;
+            write_json(&out.join("cof_section.json"), &section)?;
             Ok(Some(section))
         }
         Err(e) => {

@@ -13,12 +13,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use super::error::{PipelineError, Result, io_at, json_at, write_json};
 use crate::config::CalibrationConfig;
 use crate::meso::cases::CaseResult;
-use crate::report::write_atomic;
 use crate::table::assemble::CALIBRATOR_VERSION;
 
 /// The source this binary was built from: the git commit (12 hex digits), `-dirty` when
@@ -61,8 +60,11 @@ pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
         ("surface.tool_file", &s.tool_file),
     ] {
         if let Some(file) = file {
-            let bytes = std::fs::read(&file.path)
-                .with_context(|| format!("{key}: reading {} for its hash", file.path.display()))?;
+            let bytes = std::fs::read(&file.path).map_err(|source| PipelineError::HashInput {
+                key,
+                path: file.path.clone(),
+                source,
+            })?;
             measured_files.push((key, hash_text(fnv1a(&bytes))));
         }
     }
@@ -72,7 +74,7 @@ pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
         config,
         measured_files,
     })
-    .context("serialising the configuration for its hash")?;
+    .map_err(PipelineError::HashJson)?;
     Ok(fnv1a(&json))
 }
 
@@ -129,18 +131,15 @@ impl RunRecord {
         if !path.exists() {
             return Ok(None);
         }
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("reading {}", path.display()))?;
+        let text = std::fs::read_to_string(&path).map_err(io_at("reading", &path))?;
         serde_json::from_str(&text)
             .map(Some)
-            .with_context(|| format!("parsing {}", path.display()))
+            .map_err(json_at("parsing", &path))
     }
 
     /// Writes `out/run.json` atomically.
     pub fn write(&self, out: &Path) -> Result<()> {
-        let json = serde_json::to_string_pretty(self)?;
-        write_atomic(&Self::path(out), json.as_bytes())?;
-        Ok(())
+        write_json(&Self::path(out), self)
     }
 }
 

@@ -4,11 +4,11 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
 use tribo_core::cof_field::CofSection;
 use tribo_core::presliding::PreslidingSection;
 
 use super::contact_report;
+use super::error::{PipelineError, Result, io_at};
 use super::random_field::RandomFieldStudy;
 use crate::asperity::population::Generator;
 use crate::asperity::slider::{GRAVITY, ModelParams, SEED003_SLIDER_MASS};
@@ -53,7 +53,10 @@ pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
 /// composite surface of the run → κ (with the spectral h'_rms), N_c, d̄_c (Fig. 14).
 pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<ContactStage> {
     let (def, tool) =
-        crate::meso::setup::case_surfaces(cfg, seed).context("generating the surfaces")?;
+        crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
+            stage: "generating the surfaces",
+            source: Box::new(source),
+        })?;
     let map = composite(&def, &tool)?;
     let material = Material::elastic(cfg.material.e_star);
     let options = SolverOptions {
@@ -63,8 +66,12 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
     let mut pressures = cfg.sweep.contact_pressures.clone();
     pressures.sort_by(f64::total_cmp);
     let (points, traction) =
-        pressure_sweep(&map, material, options, &pressures, Connectivity::Four)
-            .context("particle-free BEM sweep")?;
+        pressure_sweep(&map, material, options, &pressures, Connectivity::Four).map_err(
+            |source| PipelineError::Bem {
+                stage: "particle-free BEM sweep",
+                source,
+            },
+        )?;
     contact_report::write_report(out, &map, material, &points, &traction, KAPPA_MAX_P_OVER_E)?;
     let mut analysis = analyze(&map, cfg.material.e_star, &points, KAPPA_MAX_P_OVER_E);
     let kp: Vec<f64> = KAPPA_P_OVER_E
@@ -72,7 +79,10 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
         .map(|x| x * cfg.material.e_star)
         .collect();
     let (kpoints, ktraction) = pressure_sweep(&map, material, options, &kp, Connectivity::Four)
-        .context("elastic κ sweep")?;
+        .map_err(|source| PipelineError::Bem {
+            stage: "elastic κ sweep",
+            source,
+        })?;
     let kout = out.join("kappa");
     contact_report::write_report(
         &kout,
@@ -102,8 +112,11 @@ pub fn random_field(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Op
         max_nodes: r.max_nodes,
         crank_realisations: 2,
     };
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
-    super::random_field::curves(&study, out).context("COF random-field curves")
+    std::fs::create_dir_all(out).map_err(io_at("creating", out))?;
+    super::random_field::curves(&study, out).map_err(|e| PipelineError::Stage {
+        stage: "COF random-field curves",
+        source: Box::new(e),
+    })
 }
 
 /// Stage 4: the seed-003 load sweep → the table's pre-sliding section.

@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, bail};
+use super::error::{PipelineError, Result, write_csv};
 
 use crate::report::CsvTable;
 use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
@@ -85,7 +85,7 @@ pub struct BarNumerics {
 
 impl BarNumerics {
     /// The validated numeric settings (lengths converted from mm to m).
-    pub fn settings(&self) -> anyhow::Result<NumericSettings> {
+    pub fn settings(&self) -> Result<NumericSettings> {
         let settings = NumericSettings {
             slide: self.slide * 1e-3,
             window: self.window * 1e-3,
@@ -99,24 +99,22 @@ impl BarNumerics {
     }
 }
 
-fn positive(name: &str, xs: &[f64], max: f64) -> anyhow::Result<()> {
+fn positive(flag: &'static str, xs: &[f64], max: f64) -> Result<()> {
     if xs.is_empty() {
-        bail!("--{name} needs at least one value");
+        return Err(PipelineError::EmptyFlag { flag });
     }
-    if let Some(x) = xs
+    if let Some(&value) = xs
         .iter()
         .find(|x| !(x.is_finite() && **x > 0.0 && **x <= max))
     {
-        bail!("--{name}: {x} is outside (0, {max}]");
+        return Err(PipelineError::OutsidePositiveRange { flag, value, max });
     }
     Ok(())
 }
 
 /// The model, numerical settings and sweep `args` ask for (and whether the model is the
 /// documented defaults).
-pub fn setup(
-    args: &StripDrawConfig,
-) -> anyhow::Result<(StripModel, NumericSettings, SweepSpec, bool)> {
+pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, SweepSpec, bool)> {
     let (table, defaults) = match &args.table {
         Some(path) => (read_table(path)?, false),
         None => (tribo_core::table::Table::seed000_defaults(), true),
@@ -124,21 +122,21 @@ pub fn setup(
     let model = StripModel::from_table(&table)?;
     positive("pressures", &args.pressures, 1000.0)?;
     positive("tools", &args.tools, 1000.0)?;
-    if let Some(z) = args
+    if let Some(&zeta) = args
         .zetas
         .iter()
         .chain(args.zeta.iter())
         .find(|z| !(0.0..=1.0).contains(*z))
     {
-        bail!("ζ = {z} is outside [0, 1]");
+        return Err(PipelineError::Zeta { zeta });
     }
-    if let Some(k) = args
+    if let Some(&archard_k) = args
         .archard_ks
         .iter()
         .chain(args.archard_k.iter())
         .find(|k| !(k.is_finite() && **k >= 0.0))
     {
-        bail!("Archard K = {k} must be finite and non-negative");
+        return Err(PipelineError::ArchardK { archard_k });
     }
     let settings = args.numerics.settings()?;
     let mut spec = SweepSpec::seed_000(&model);
@@ -168,17 +166,14 @@ pub fn setup(
 
 /// Runs the strip-draw studies of `args`, writes their report into `args.out` and the log (the
 /// step, one line per case, the refinement checks) into `log`.
-pub fn run_studies(
-    args: &StripDrawConfig,
-    log: &mut dyn Write,
-) -> anyhow::Result<StripDrawOutcome> {
+pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripDrawOutcome> {
     let (model, settings, spec, defaults) = setup(args)?;
     if defaults {
         eprintln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
     }
     let cases = list_cases(&spec);
     if cases.is_empty() {
-        bail!("nothing to run: no study selected");
+        return Err(PipelineError::NoStudy);
     }
     // The step of the first case, for the log (the stability limit depends on l_e only).
     let first = &cases[0];
@@ -198,17 +193,21 @@ pub fn run_studies(
         p.critical_time_step(),
         args.numerics.slide,
         args.numerics.window
-    )?;
+    ).map_err(PipelineError::Log)?;
     let start = Instant::now();
     let pb = crate::progress::bar(cases.len() as u64, "strip draw");
     let results = run_cases(&cases, &model, &settings, || pb.inc(1))?;
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    let files = write_sweep_report(&results, &args.out).context("writing the report")?;
-    print_summary(&results, log)?;
+    let files =
+        write_sweep_report(&results, &args.out).map_err(|source| PipelineError::ReportIn {
+            stage: "writing the report",
+            source,
+        })?;
+    print_summary(&results, log).map_err(PipelineError::Log)?;
     let refinement = if args.check_refinement {
         let path = refinement(&model, &settings, &spec, &args.out, log)?;
-        writeln!(log, "refinement checks: {}", path.display())?;
+        writeln!(log, "refinement checks: {}", path.display()).map_err(PipelineError::Log)?;
         Some(path)
     } else {
         None
@@ -224,7 +223,8 @@ pub fn run_studies(
         } else {
             ""
         }
-    )?;
+    )
+    .map_err(PipelineError::Log)?;
     Ok(StripDrawOutcome {
         results,
         files,
@@ -259,7 +259,7 @@ fn refinement(
     spec: &SweepSpec,
     out: &std::path::Path,
     log: &mut dyn Write,
-) -> anyhow::Result<PathBuf> {
+) -> Result<PathBuf> {
     let mut csv = CsvTable::new(&[
         "check",
         "tool_mm",
@@ -288,7 +288,7 @@ fn refinement(
                 r.mu_base,
                 r.mu_refined,
                 100.0 * r.mu_change
-            )?;
+            ).map_err(PipelineError::Log)?;
             csv.push_cells(&[
                 crate::report::csv::Cell::Text(name),
                 crate::report::csv::Cell::Num(tool * 1e3),
@@ -304,6 +304,6 @@ fn refinement(
         }
     }
     let path = out.join("refinement.csv");
-    csv.write(&path).context("writing refinement.csv")?;
+    write_csv(&csv, &path)?;
     Ok(path)
 }

@@ -4,15 +4,14 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::Result;
 use tribo_core::table::Table;
 
 use super::Options;
+use super::error::{Result, write_file};
 use super::stages::ContactStage;
 use crate::fit::alpha::{AlphaSweep, Trend};
 use crate::fit::bootstrap::REPLICATES;
 use crate::meso::cases::CaseResult;
-use crate::report::write_atomic;
 use crate::table::describe::describe;
 
 /// Writes `summary.md` into `dir`.
@@ -126,8 +125,7 @@ pub fn write(
         "## The table ({table_bytes} bytes)\n\n```text\n{}\n```",
         describe(table)
     );
-    write_atomic(&dir.join("summary.md"), m.as_bytes())?;
-    Ok(())
+    write_file(&dir.join("summary.md"), m.as_bytes())
 }
 
 fn pct(half: f64, of: f64) -> String {

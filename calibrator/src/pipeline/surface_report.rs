@@ -5,8 +5,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-
+use super::error::{PipelineError, Result, write_csv};
 use crate::config::CalibrationConfig;
 use crate::report::csv::Cell;
 use crate::report::label::qualified;
@@ -17,7 +16,10 @@ use crate::surface::{HeightMap, radial_psd};
 /// Writes `surfaces.csv`, `psd.csv` and the figures of the run's surfaces into `out`.
 pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     let (def, tool) =
-        crate::meso::setup::case_surfaces(cfg, seed).context("building the run's surfaces")?;
+        crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
+            stage: "building the run's surfaces",
+            source: Box::new(source),
+        })?;
     let s = &cfg.surface;
     let rows = [
         (
@@ -94,10 +96,8 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
         }
         heatmap(map, name, &out.join(format!("{name}_height")))?;
     }
-    table
-        .write(&out.join("surfaces.csv"))
-        .context("writing surfaces.csv")?;
-    psd.write(&out.join("psd.csv")).context("writing psd.csv")?;
+    write_csv(&table, &out.join("surfaces.csv"))?;
+    write_csv(&psd, &out.join("psd.csv"))?;
     plot.write(&out.join("psd"))?;
     Ok(())
 }

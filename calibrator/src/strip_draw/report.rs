@@ -17,12 +17,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
 use super::cases::{StripCaseResult, Study};
 use super::fit::{Measurement, StripFit};
 use crate::report::csv::Cell;
-use crate::report::{CsvTable, Heatmap, LinePlot, Series};
+use crate::report::{CsvTable, Heatmap, LinePlot, ReportError, Series};
 
 fn stem(out: &Path, name: &str) -> PathBuf {
     out.join(name)
@@ -52,8 +50,11 @@ fn pass_label(r: &StripCaseResult, k: usize) -> String {
 }
 
 /// Writes the sweep report into `out`; returns the files written.
-pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+pub fn write_sweep_report(
+    results: &[StripCaseResult],
+    out: &Path,
+) -> Result<Vec<PathBuf>, ReportError> {
+    std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut files = Vec::new();
     let mut summary = CsvTable::new(&[
         "study",
@@ -96,7 +97,9 @@ pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> anyhow::Re
         }
     }
     let path = out.join("mu_bar.csv");
-    summary.write(&path).context("writing mu_bar.csv")?;
+    summary
+        .write(&path)
+        .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
 
     let studies: Vec<Study> = {
@@ -111,7 +114,11 @@ pub fn write_sweep_report(results: &[StripCaseResult], out: &Path) -> anyhow::Re
     Ok(files)
 }
 
-fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> anyhow::Result<Vec<PathBuf>> {
+fn write_study(
+    study: Study,
+    rs: &[&StripCaseResult],
+    out: &Path,
+) -> Result<Vec<PathBuf>, ReportError> {
     let name = study.name();
     let mut files = Vec::new();
     // μ̄(P_N): one series per parameter value (or per pass for the multi-pass study).
@@ -152,8 +159,7 @@ fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> anyhow::Res
         plot = plot.series(Series::line(label, pts).with_style(style));
     }
     let s = stem(out, &format!("mu_bar_vs_pressure_{name}"));
-    plot.write(&s)
-        .with_context(|| format!("plotting μ̄ vs P_N ({name})"))?;
+    plot.write(&s)?;
     files.extend(both(&s));
 
     // μ(t) of every case (CSV) and of the map cases (plot); final β fields.
@@ -221,17 +227,15 @@ fn write_study(study: Study, rs: &[&StripCaseResult], out: &Path) -> anyhow::Res
     }
     let path = out.join(format!("mu_t_{name}.csv"));
     mu_t.write(&path)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
     let path = out.join(format!("beta_final_{name}.csv"));
     beta.write(&path)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
     if any_map {
         let s = stem(out, &format!("mu_t_{name}"));
-        mu_plot
-            .write(&s)
-            .with_context(|| format!("plotting μ(t) ({name})"))?;
+        mu_plot.write(&s)?;
         files.extend(both(&s));
     }
     Ok(files)
@@ -243,7 +247,7 @@ fn write_map(
     tag: &str,
     label: &str,
     out: &Path,
-) -> anyhow::Result<Vec<PathBuf>> {
+) -> Result<Vec<PathBuf>, ReportError> {
     let mut csv = CsvTable::new(&["slide_mm", "X_mm", "beta"]);
     let nx = map.x.len();
     for (row, &s) in map.slide.iter().enumerate() {
@@ -253,7 +257,7 @@ fn write_map(
     }
     let path = out.join(format!("{tag}.csv"));
     csv.write(&path)
-        .with_context(|| format!("writing {}", path.display()))?;
+        .map_err(|e| ReportError::io("writing", &path, e))?;
     let x_hi = map.x.last().copied().unwrap_or(0.0) * 1e3;
     let y_hi = map.slide.last().copied().unwrap_or(0.0) * 1e3;
     let heat = Heatmap {
@@ -271,7 +275,7 @@ fn write_map(
         value_range: None,
     };
     let s = stem(out, tag);
-    heat.write(&s).with_context(|| format!("drawing {tag}"))?;
+    heat.write(&s)?;
     let [svg, png] = both(&s);
     Ok(vec![path, svg, png])
 }
@@ -284,8 +288,8 @@ pub fn write_fit_report(
     data: &[Measurement],
     fit: &StripFit,
     out: &Path,
-) -> anyhow::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out).with_context(|| format!("creating {}", out.display()))?;
+) -> Result<Vec<PathBuf>, ReportError> {
+    std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let mut files = Vec::new();
     let mut params = CsvTable::new(&["parameter", "value", "std_error", "ci95_low", "ci95_high"]);
     for v in &fit.values {
@@ -298,7 +302,9 @@ pub fn write_fit_report(
         ]);
     }
     let path = out.join("fit_parameters.csv");
-    params.write(&path).context("writing fit_parameters.csv")?;
+    params
+        .write(&path)
+        .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
     let mut points = CsvTable::new(&[
         "line",
@@ -321,7 +327,9 @@ pub fn write_fit_report(
         ]);
     }
     let path = out.join("fit_points.csv");
-    points.write(&path).context("writing fit_points.csv")?;
+    points
+        .write(&path)
+        .map_err(|e| ReportError::io("writing", &path, e))?;
     files.push(path);
 
     let pairs: Vec<(f64, f64)> = data
@@ -348,8 +356,7 @@ pub fn write_fit_report(
         "measured = predicted",
         vec![(lo, lo), (hi, hi)],
     ))
-    .write(&s)
-    .context("plotting measured vs predicted")?;
+    .write(&s)?;
     files.extend(both(&s));
 
     // μ̄(P_N) per tool length and pass: data as points, the fitted model as lines.
@@ -382,7 +389,7 @@ pub fn write_fit_report(
             ));
     }
     let s = stem(out, "fit_mu_bar_vs_pressure");
-    plot.write(&s).context("plotting the fit")?;
+    plot.write(&s)?;
     files.extend(both(&s));
     Ok(files)
 }

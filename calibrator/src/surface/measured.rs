@@ -20,11 +20,11 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use super::height_map::HeightMap;
 use super::import::read_height_map;
+use super::measured_error::MeasuredError;
 use super::psd::{fit_psd_exponent, radial_psd};
 use super::stats::{rms_height, rms_slope_fd};
 use super::x3p::read_x3p;
@@ -68,32 +68,34 @@ impl MeasuredSurface {
     }
 
     /// Reads the file; `key` (e.g. `surface.deformable_file`) names the setting in errors.
-    pub fn load(&self, key: &str) -> Result<LoadedMap> {
-        let file = self.path.display();
+    pub fn load(&self, key: &'static str) -> Result<LoadedMap, MeasuredError> {
+        let path = || self.path.clone();
         if self.is_x3p() {
             if self.spacing.is_some() || self.height_unit.is_some() {
-                bail!(
-                    "{key}: {file} is an X3P file, which carries its own spacing and height unit: \
-                     remove {key}.spacing and {key}.height_unit"
-                );
+                return Err(MeasuredError::X3pWithTextSettings { key, path: path() });
             }
-            let m = read_x3p(&self.path).map_err(anyhow::Error::new)?;
+            let m = read_x3p(&self.path).map_err(|error| MeasuredError::X3p {
+                key,
+                error: Box::new(error),
+            })?;
             return Ok(LoadedMap {
                 map: m.map,
                 invalid_points: m.invalid_points,
             });
         }
         let (Some(spacing), Some(unit)) = (self.spacing, self.height_unit) else {
-            bail!(
-                "{key}: {file} is a text/CSV map: give {key}.spacing (pixel size [m]) and \
-                 {key}.height_unit (metres per file unit, e.g. 1e-6 for µm)"
-            );
+            return Err(MeasuredError::MissingTextSettings { key, path: path() });
         };
         if !(spacing.is_finite() && spacing > 0.0) {
-            bail!("{key}.spacing must be a positive length in metres, got {spacing}");
+            return Err(MeasuredError::Spacing { key, spacing });
         }
-        let map = read_height_map(&self.path, spacing, spacing, unit)
-            .with_context(|| format!("{key}: reading the height map {file}"))?;
+        let map = read_height_map(&self.path, spacing, spacing, unit).map_err(|error| {
+            MeasuredError::Text {
+                key,
+                path: path(),
+                error: Box::new(error),
+            }
+        })?;
         Ok(LoadedMap {
             map,
             invalid_points: 0,
@@ -101,28 +103,37 @@ impl MeasuredSurface {
     }
 
     /// The file read and conditioned onto the `grid`² domain of side `length` (module docs).
-    pub fn surface(&self, key: &str, grid: usize, length: f64) -> Result<HeightMap> {
+    pub fn surface(
+        &self,
+        key: &'static str,
+        grid: usize,
+        length: f64,
+    ) -> Result<HeightMap, MeasuredError> {
         let loaded = self.load(key)?;
-        onto_domain(&loaded.map, grid, length)
-            .with_context(|| format!("{key}: conditioning {}", self.path.display()))
+        onto_domain(&loaded.map, grid, length).map_err(|error| MeasuredError::Conditioning {
+            key,
+            path: self.path.clone(),
+            error: Box::new(error),
+        })
     }
 }
 
 /// `map` levelled, windowed, tapered, periodised and resampled onto a `grid`² periodic domain
 /// of side `length` (module docs).
-pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap> {
+pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap, MeasuredError> {
     let levelled = level(map);
     let side = map.lx().min(map.ly()).min(length);
     let cx = ((side / map.dx()).round() as usize).clamp(1, map.nx());
     let cy = ((side / map.dy()).round() as usize).clamp(1, map.ny());
     if cx < 4 || cy < 4 {
-        bail!(
-            "the map's window is {cx} × {cy} pixels: at least 4 × 4 are needed (map {} × {} pixels \
-             of {:.3e} m, domain {length:.3e} m)",
-            map.nx(),
-            map.ny(),
-            map.dx()
-        );
+        return Err(MeasuredError::Window {
+            cx,
+            cy,
+            nx: map.nx(),
+            ny: map.ny(),
+            dx: map.dx(),
+            length,
+        });
     }
     let (ox, oy) = ((map.nx() - cx) / 2, (map.ny() - cy) / 2);
     let mut h = Vec::with_capacity(cx * cy);
@@ -131,7 +142,7 @@ pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMa
             h.push(levelled.at((ox + i) as isize, (oy + j) as isize));
         }
     }
-    let window = HeightMap::new(cx, cy, map.dx(), map.dy(), h)?;
+    let window = HeightMap::new(cx, cy, map.dx(), map.dy(), h).map_err(MeasuredError::Grid)?;
     let target_rms = rms_height(&window);
     let mut tapered = window.clone();
     for j in 0..cy {
@@ -142,7 +153,7 @@ pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMa
     tapered.remove_mean();
     let rms = rms_height(&tapered);
     if rms.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
-        bail!("the measured map is flat after levelling (RMS height 0)");
+        return Err(MeasuredError::Flat);
     }
     tapered.scale(target_rms / rms);
     let d = length / grid as f64;
@@ -337,5 +348,39 @@ mod tests {
         };
         let e = x.load("surface.deformable_file").unwrap_err().to_string();
         assert!(e.contains("remove surface.deformable_file.spacing"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_measured_file_is_refused_naming_the_key_and_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("no_such_map.csv");
+        let s = MeasuredSurface {
+            path: path.clone(),
+            spacing: Some(1e-6),
+            height_unit: Some(1e-6),
+        };
+        let e = s.surface("surface.tool_file", 32, 100e-6).unwrap_err();
+        assert!(matches!(e, MeasuredError::Text { .. }), "{e:?}");
+        let msg = e.to_string();
+        assert!(
+            msg.starts_with(&format!(
+                "surface.tool_file: reading the height map {}: cannot read",
+                path.display()
+            )),
+            "{msg}"
+        );
+        // The same refusal through the configuration: the key once, the file, the reason.
+        let toml = format!(
+            "[surface.tool_file]\npath = {:?}\nspacing = 1e-6\nheight_unit = 1e-6\n",
+            path.display().to_string()
+        );
+        let msg = crate::config::CalibrationConfig::from_preset_and_toml(
+            crate::presets::Preset::Quick,
+            &toml,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(msg.contains("no_such_map.csv"), "{msg}");
+        assert_eq!(msg.matches("surface.tool_file").count(), 1, "{msg}");
     }
 }

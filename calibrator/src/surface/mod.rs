@@ -4,6 +4,7 @@
 pub mod height_map;
 pub mod import;
 pub mod measured;
+pub mod measured_error;
 pub mod psd;
 pub mod self_affine;
 pub mod stats;
@@ -13,6 +14,7 @@ pub mod x3p;
 pub use height_map::{HeightMap, SurfaceError};
 pub use import::{ImportError, parse_height_map, read_height_map};
 pub use measured::MeasuredSurface;
+pub use measured_error::MeasuredError;
 pub use psd::{PsdBin, fit_psd_exponent, radial_psd};
 pub use self_affine::{Rescale, SelfAffine, SlopeDefinition};
 pub use summits::summits;

@@ -13,7 +13,8 @@ pub mod describe;
 pub mod io;
 pub mod report;
 
-/// Errors of the table tools (library side; commands wrap them with anyhow context).
+/// Errors of the table tools: assembling, encoding and reporting a table (reading and writing
+/// its file: [`io::TableIoError`]).
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// The core rejected the table or its bytes.
@@ -48,4 +49,13 @@ pub enum TableError {
     /// The encoded bytes did not decode back to the same table (a format bug).
     #[error("the encoded table does not decode back to the same values")]
     RoundTrip,
+    /// The table's friction law is not valid (its report cannot evaluate it).
+    #[error("the table's friction law")]
+    Law(#[source] tribo_core::Error),
+    /// The table could not be dumped as JSON.
+    #[error("table as JSON")]
+    Json(#[source] serde_json::Error),
+    /// A file or figure of the table's report (the message names it).
+    #[error(transparent)]
+    Report(#[from] crate::report::ReportError),
 }

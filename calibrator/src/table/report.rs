@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use plotters::style::RGBColor;
 use tribo_core::law::{FrictionLaw, SampleOrigin};
 use tribo_core::table::Table;
 
+use super::TableError;
 use super::describe::{DEFAULTS_BANNER, STRIP_DRAW_V0, describe};
-use crate::report::{CsvTable, LinePlot, Series, write_atomic};
+use crate::report::{CsvTable, LinePlot, ReportError, Series, write_atomic};
 
 /// Velocities of the μ(β) curves \[m/s\]: around seed 000's strip-draw speed
 /// ([`STRIP_DRAW_V0`]) and one fast enough to show the saturated α.
@@ -39,8 +39,12 @@ pub fn write_report(
     table_path: &Path,
     encoded_len: usize,
     dir: &Path,
-) -> anyhow::Result<Vec<PathBuf>> {
-    let law = table.friction_law().context("the table's friction law")?;
+) -> Result<Vec<PathBuf>, TableError> {
+    let law = table.friction_law().map_err(TableError::Law)?;
+    let writing = |path: &Path| {
+        let path = path.to_path_buf();
+        move |e| ReportError::io("writing", path, e)
+    };
     let mut files = Vec::new();
 
     // α(v) and β_thres(v) on the grid, plus the samples.
@@ -55,7 +59,8 @@ pub fn write_report(
         &["v_m_per_s", "alpha", "beta_thres"],
         &[&vs, &alpha, &bthres],
     )
-    .write(&path)?;
+    .write(&path)
+    .map_err(writing(&path))?;
     files.push(path);
     let curve = &table.alpha.curve;
     let mut plot = LinePlot::new("α(v) (seed 000 Eq. 23, Fig. 15)", "v [m/s]", "α [-]")
@@ -148,7 +153,9 @@ pub fn write_report(
     let mut cols: Vec<&[f64]> = vec![&betas];
     cols.extend(mus.iter().map(Vec::as_slice));
     let path = dir.join("mu_beta.csv");
-    CsvTable::from_columns(&header, &cols).write(&path)?;
+    CsvTable::from_columns(&header, &cols)
+        .write(&path)
+        .map_err(writing(&path))?;
     files.push(path);
     let mut plot = LinePlot::new(
         "μ(β) at fixed sliding velocity (Eq. 9, 23)",
@@ -166,15 +173,16 @@ pub fn write_report(
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
 
     let path = dir.join("table.json");
-    let json = serde_json::to_string_pretty(table).context("table as JSON")?;
-    write_atomic(&path, json.as_bytes())?;
+    let json = serde_json::to_string_pretty(table).map_err(TableError::Json)?;
+    write_atomic(&path, json.as_bytes()).map_err(writing(&path))?;
     files.push(path);
 
     let path = dir.join("summary.md");
     write_atomic(
         &path,
         summary(table, &law, table_path, encoded_len).as_bytes(),
-    )?;
+    )
+    .map_err(writing(&path))?;
     files.push(path);
     Ok(files)
 }

@@ -54,11 +54,7 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         ("surface.tool_file", &s.tool_file),
     ] {
         if let Some(file) = file {
-            file.surface(key, s.grid, s.length)
-                .map_err(|e| ConfigError::MeasuredSurface {
-                    key,
-                    reason: format!("{e:#}"),
-                })?;
+            file.surface(key, s.grid, s.length)?;
         }
     }
     check_flakes(cfg)?;

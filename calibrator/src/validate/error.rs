@@ -145,7 +145,7 @@ pub enum ConfigError {
         problem: &'static str,
     },
     // The variants below carry their cause in their own message (not as an error `source`),
-    // so `{}` and anyhow's `{:#}` both print it exactly once.
+    // so `{}` and the binary's `{:#}` both print it exactly once.
     /// The TOML text does not parse.
     #[error("parsing the TOML config: {0}")]
     Parse(toml::de::Error),
@@ -172,12 +172,7 @@ pub enum ConfigError {
         error: Box<ConfigError>,
     },
     /// A measured height map (`surface.deformable_file` / `surface.tool_file`) that cannot be
-    /// read or put onto the calibration's domain.
-    #[error("{key}: {reason}")]
-    MeasuredSurface {
-        /// The config key that names the file.
-        key: &'static str,
-        /// What the reader or the conditioning refused (the file is named in it).
-        reason: String,
-    },
+    /// read or put onto the calibration's domain (the key and the file are named in it).
+    #[error(transparent)]
+    MeasuredSurface(#[from] crate::surface::MeasuredError),
 }

@@ -4,6 +4,7 @@
 use rand_distr::{Distribution, Normal};
 
 use super::*;
+use crate::error_chain::chain;
 use crate::rng::stream_rng;
 
 /// Truth of the synthetic data: τ0 off the defaults' 1.4025 GPa, ζ off the seed's 0.2.
@@ -131,21 +132,15 @@ fn noisy_data_give_back_tau0_and_zeta_within_the_reported_intervals() {
 fn data_the_model_cannot_fit_are_refused_with_the_reason() {
     let model = StripModel::seed_000_defaults().unwrap();
     let data = synthetic(0.0, 0);
-    // `{:#}` of an anyhow error prints the cause chain, as the binary's main does.
-    let msg = format!(
-        "{:#}",
-        anyhow::Error::from(fit_strip_draw(&model, &data[..2], &options()).unwrap_err())
-    );
+    // The cause chain, as the binary's main prints it.
+    let msg = chain(&fit_strip_draw(&model, &data[..2], &options()).unwrap_err());
     assert!(
         msg.contains("2 data points cannot determine 2 parameters"),
         "{msg}"
     );
     // One tool, one pressure, one pass, repeated: τ0 and ζ cannot be separated.
     let same = vec![data[0]; 4];
-    let msg = format!(
-        "{:#}",
-        anyhow::Error::from(fit_strip_draw(&model, &same, &options()).unwrap_err())
-    );
+    let msg = chain(&fit_strip_draw(&model, &same, &options()).unwrap_err());
     assert!(msg.contains("do not constrain every parameter"), "{msg}");
     let mut once = options();
     once.lsq.max_iterations = 1;

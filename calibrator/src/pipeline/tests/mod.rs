@@ -1,0 +1,3 @@
+//! Tests of the calibration pipeline that need no physics run.
+
+mod errors;

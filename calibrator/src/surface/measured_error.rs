@@ -1,0 +1,106 @@
+//! Why a measured height map (`surface.deformable_file` / `surface.tool_file`, issue 20)
+//! cannot be read or put onto the calibration's domain: one typed error for
+//! [`super::measured`] (issue 18: typed errors in library code).
+//!
+//! The variants carry the reader's error in their own message (not as an error `source`), as
+//! [`crate::validate::error::ConfigError`] does: the config check prints it with `{}`, the
+//! binary with `{:#}`, and both show it exactly once.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use super::height_map::SurfaceError;
+use super::import::ImportError;
+use super::x3p::X3pError;
+
+/// A measured surface that cannot be used; every variant names the config key or the file.
+#[derive(Debug, Error)]
+pub enum MeasuredError {
+    /// An X3P file given a text map's spacing or height unit.
+    #[error(
+        "{key}: {} is an X3P file, which carries its own spacing and height unit: remove \
+         {key}.spacing and {key}.height_unit",
+        path.display()
+    )]
+    X3pWithTextSettings {
+        /// The config key naming the file.
+        key: &'static str,
+        /// The file.
+        path: PathBuf,
+    },
+    /// A text/CSV map without its spacing or height unit.
+    #[error(
+        "{key}: {} is a text/CSV map: give {key}.spacing (pixel size [m]) and \
+         {key}.height_unit (metres per file unit, e.g. 1e-6 for µm)",
+        path.display()
+    )]
+    MissingTextSettings {
+        /// The config key naming the file.
+        key: &'static str,
+        /// The file.
+        path: PathBuf,
+    },
+    /// A text map's spacing that is no positive length.
+    #[error("{key}.spacing must be a positive length in metres, got {spacing}")]
+    Spacing {
+        /// The config key naming the file.
+        key: &'static str,
+        /// The spacing given \[m\].
+        spacing: f64,
+    },
+    /// The X3P reader refused the file (its message names the file).
+    #[error("{key}: {error}")]
+    X3p {
+        /// The config key naming the file.
+        key: &'static str,
+        /// The reader's error (boxed: it is large and rare).
+        error: Box<X3pError>,
+    },
+    /// The text/CSV reader refused the file.
+    #[error("{key}: reading the height map {}: {error}", path.display())]
+    Text {
+        /// The config key naming the file.
+        key: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// The reader's error (line and column; boxed: it is large and rare).
+        error: Box<ImportError>,
+    },
+    /// The map was read but cannot be conditioned onto the domain.
+    #[error("{key}: conditioning {}: {error}", path.display())]
+    Conditioning {
+        /// The config key naming the file.
+        key: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// What the conditioning refused ([`MeasuredError::Window`], [`MeasuredError::Flat`],
+        /// [`MeasuredError::Grid`]).
+        error: Box<MeasuredError>,
+    },
+    /// The window kept from the map is too small to taper and resample.
+    #[error(
+        "the map's window is {cx} × {cy} pixels: at least 4 × 4 are needed (map {nx} × {ny} \
+         pixels of {dx:.3e} m, domain {length:.3e} m)"
+    )]
+    Window {
+        /// Window columns.
+        cx: usize,
+        /// Window rows.
+        cy: usize,
+        /// Map columns.
+        nx: usize,
+        /// Map rows.
+        ny: usize,
+        /// Map spacing in x \[m\].
+        dx: f64,
+        /// Domain side \[m\].
+        length: f64,
+    },
+    /// Nothing left after levelling.
+    #[error("the measured map is flat after levelling (RMS height 0)")]
+    Flat,
+    /// The window does not make a height map (a non-finite spacing or height).
+    #[error("{0}")]
+    Grid(SurfaceError),
+}
