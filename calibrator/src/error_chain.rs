@@ -1,5 +1,5 @@
 //! An error and its causes on one line, outermost first (`a: b: c`) — what the binary prints
-//! for an error (`anyhow`'s `{:#}`), available to library code without `anyhow` (issue 18):
+//! for an error (`{:#}` of its catch-all error), available to library code (issue 18):
 //! for a message that lists other errors (the case files `--merge` refuses) and for tests that
 //! check a whole chain.
 
@@ -35,7 +35,7 @@ mod tests {
 
     #[test]
     fn every_cause_is_printed_once_outermost_first() {
-        // The oracle is the format the binary's `{:#}` prints (anyhow's documented
+        // The oracle is the format the binary's `{:#}` prints (its error crate's documented
         // alternate form): each message of the source chain, joined by ": ".
         let e = Outer {
             n: 1,

@@ -1,6 +1,6 @@
 //! Why a flake file (`tribo dem --placement FILE`, [`super::placement::read_csv`]) is
 //! refused: one typed error, every variant naming the file and, for a row, its line
-//! (issue 18: no `anyhow` in library code).
+//! (issue 18: typed errors in library code).
 
 use std::path::PathBuf;
 
@@ -16,13 +16,13 @@ pub enum FlakeFileError {
     Read {
         /// The file.
         path: PathBuf,
-        /// The table reader's error.
+        /// The table reader's error (boxed: it is large and rare).
         #[source]
-        source: TextTableError,
+        source: Box<TextTableError>,
     },
     /// A cell is not a number (the reader's message names the file, line and column).
     #[error(transparent)]
-    Cell(TextTableError),
+    Cell(Box<TextTableError>),
     /// No header line.
     #[error("flake file {} is empty", path.display())]
     Empty {

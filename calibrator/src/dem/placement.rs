@@ -180,7 +180,7 @@ pub fn read_csv(
     let table = crate::validate::delimited::TextTable::read(path).map_err(|source| {
         FlakeFileError::Read {
             path: file(),
-            source,
+            source: Box::new(source),
         }
     })?;
     let mut lines = table.records.iter();
@@ -202,7 +202,7 @@ pub fn read_csv(
         let vals: Vec<f64> = (0..row.cells.len())
             .map(|c| table.number(row, c, names.get(c).map_or("extra column", String::as_str)))
             .collect::<Result<_, _>>()
-            .map_err(FlakeFileError::Cell)?;
+            .map_err(|e| FlakeFileError::Cell(Box::new(e)))?;
         let get = |c: usize| {
             vals.get(c)
                 .copied()

@@ -30,7 +30,7 @@ pub struct AsperityOutcome {
 pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
     let prepared = prepare(cfg).map_err(|source| PipelineError::Asperity {
         stage: "setting up the asperity sweep",
-        source,
+        source: Box::new(source),
     })?;
     let total: u64 = prepared
         .iter()
@@ -48,7 +48,7 @@ pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
     let section =
         presliding_section(&results, &cfg.params).map_err(|source| PipelineError::Asperity {
             stage: "the pre-sliding section",
-            source,
+            source: Box::new(source),
         })?;
     write_json(&out.join("presliding.json"), &section)?;
     let mut buf = [0u8; 512];

@@ -271,7 +271,7 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
         Some(p) => {
             read_height_map(p, dx, dy, args.z_scale).map_err(|source| PipelineError::HeightMap {
                 path: p.clone(),
-                source,
+                source: Box::new(source),
             })?
         }
         None => {
@@ -287,7 +287,7 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
         Some(p) => {
             read_height_map(p, dx, dy, args.z_scale).map_err(|source| PipelineError::HeightMap {
                 path: p.clone(),
-                source,
+                source: Box::new(source),
             })?
         }
         None => {

@@ -1,8 +1,8 @@
-//! The one error type of `pipeline/` (issue 18 item 4: typed errors at the std edge, `anyhow`
-//! only in the binary). A variant either wraps a subsystem's own error as is (its message
+//! The one error type of `pipeline/` (issue 18 item 4: typed errors at the std edge, the
+//! catch-all error type only in the binary). A variant either wraps a subsystem's own error as is (its message
 //! already names the key, file or figure) or carries the context a stage adds — the file, the
 //! case, the stage's name — as fields, with the subsystem's error as its `source`, so the
-//! binary's `{:#}` prints `context: cause: cause …` as `anyhow`'s `.context(…)` did. No
+//! binary's `{:#}` prints `context: cause: cause …` as the untyped `.context(…)` did. No
 //! `String` catch-all: a new kind of failure gets a new variant.
 
 use std::io;
@@ -65,7 +65,7 @@ pub enum PipelineError {
     },
     /// A refused configuration key or command-line flag.
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Config(Box<ConfigError>),
     /// A report file or figure (the message names it).
     #[error(transparent)]
     Report(#[from] ReportError),
@@ -74,16 +74,16 @@ pub enum PipelineError {
     TableIo(#[from] TableIoError),
     /// A strip-draw study, run or fit.
     #[error(transparent)]
-    StripDraw(#[from] StripDrawError),
+    StripDraw(Box<StripDrawError>),
     /// A text table read back (the message names the file, line and column).
     #[error(transparent)]
-    TextTable(#[from] TextTableError),
+    TextTable(Box<TextTableError>),
     /// The DEM of `tribo dem`.
     #[error(transparent)]
     Dem(#[from] DemError),
     /// A flake file of `tribo dem --placement` (the message names the file and line).
     #[error(transparent)]
-    FlakeFile(#[from] FlakeFileError),
+    FlakeFile(Box<FlakeFileError>),
     /// A height map that is not one (non-finite spacing or height).
     #[error(transparent)]
     Surface(#[from] SurfaceError),
@@ -97,7 +97,7 @@ pub enum PipelineError {
         stage: &'static str,
         /// What failed.
         #[source]
-        source: MesoError,
+        source: Box<MesoError>,
     },
     /// One case of the BEM–DEM sweep.
     #[error(
@@ -116,7 +116,7 @@ pub enum PipelineError {
         seed_index: usize,
         /// What failed.
         #[source]
-        source: MesoError,
+        source: Box<MesoError>,
     },
     /// A BEM pressure sweep.
     #[error("{stage}")]
@@ -134,7 +134,7 @@ pub enum PipelineError {
         stage: &'static str,
         /// The sweep's error.
         #[source]
-        source: SweepError,
+        source: Box<SweepError>,
     },
     /// A line fit of the calibration.
     #[error("{stage}")]
@@ -197,7 +197,7 @@ pub enum PipelineError {
         path: PathBuf,
         /// The reader's error (line and column).
         #[source]
-        source: ImportError,
+        source: Box<ImportError>,
     },
     /// A generated tool over a non-square deformable map.
     #[error("a generated tool needs a square deformable surface, got {nx}×{ny}")]
@@ -304,6 +304,25 @@ pub enum PipelineError {
     #[error("nothing to run: no study selected")]
     NoStudy,
 }
+
+/// The large subsystem errors are boxed inside [`PipelineError`] (so a `Result` of the
+/// pipeline stays small); `?` boxes them.
+macro_rules! from_boxed {
+    ($($error:ty => $variant:ident),* $(,)?) => {
+        $(impl From<$error> for PipelineError {
+            fn from(e: $error) -> Self {
+                Self::$variant(Box::new(e))
+            }
+        })*
+    };
+}
+
+from_boxed!(
+    ConfigError => Config,
+    StripDrawError => StripDraw,
+    TextTableError => TextTable,
+    FlakeFileError => FlakeFile,
+);
 
 /// Why an existing case file cannot be used by this run.
 #[derive(Debug, Error)]

@@ -81,7 +81,7 @@ pub fn run_single_case(
     let mut run =
         CaseRun::prepare(cfg, &case, args.seed).map_err(|source| PipelineError::Meso {
             stage: "preparing the case",
-            source,
+            source: Box::new(source),
         })?;
     std::fs::create_dir_all(&args.out).map_err(io_at("creating output folder", &args.out))?;
     let bar = crate::progress::bar(run.steps as u64, "meso steps");
@@ -97,7 +97,7 @@ pub fn run_single_case(
         })
         .map_err(|source| PipelineError::Meso {
             stage: "sliding the case",
-            source,
+            source: Box::new(source),
         })?;
     bar.finish_and_clear();
     let summary = write_outputs(

@@ -29,7 +29,7 @@ pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Strin
             beta: c.beta,
             velocity: c.velocity,
             seed_index: c.seed_index,
-            source,
+            source: Box::new(source),
         })
     })?;
     let wall = t0.elapsed().as_secs_f64();

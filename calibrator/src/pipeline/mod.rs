@@ -175,7 +175,7 @@ pub fn run_one_case(
             beta: case.beta,
             velocity: case.velocity,
             seed_index: case.seed_index,
-            source,
+            source: Box::new(source),
         }
     })?;
     let path = history_path(out, case.index);

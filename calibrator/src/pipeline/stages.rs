@@ -55,7 +55,7 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
     let (def, tool) =
         crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
             stage: "generating the surfaces",
-            source,
+            source: Box::new(source),
         })?;
     let map = composite(&def, &tool)?;
     let material = Material::elastic(cfg.material.e_star);

@@ -18,7 +18,7 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     let (def, tool) =
         crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
             stage: "building the run's surfaces",
-            source,
+            source: Box::new(source),
         })?;
     let s = &cfg.surface;
     let rows = [

@@ -1,5 +1,5 @@
-//! The one error type of `report/` (issue 18: typed errors in library code, `anyhow` only in
-//! the binary). Every variant names the figure or file it is about.
+//! The one error type of `report/` (issue 18: typed errors in library code, the catch-all error
+//! type only in the binary). Every variant names the figure or file it is about.
 
 use std::error::Error as StdError;
 use std::io;
@@ -82,7 +82,7 @@ impl ReportError {
     }
 
     /// A drawing closure's error as a report error: a [`ReportError`] as is, any other error
-    /// (e.g. a caller's `anyhow::Error`) as [`ReportError::Plotting`] of `figure`.
+    /// (e.g. a caller's boxed error) as [`ReportError::Plotting`] of `figure`.
     pub fn from_drawing(figure: impl Into<String>, err: impl Into<PlottingError>) -> Self {
         match err.into().downcast::<ReportError>() {
             Ok(own) => *own,

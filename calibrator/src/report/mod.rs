@@ -1,6 +1,6 @@
 //! Report output shared by every command: atomic file writes, CSV tables and plots
 //! (SVG + PNG). Every curve a command computes goes through here. Errors are one typed
-//! [`ReportError`] (no `anyhow` in library code, issue 18).
+//! [`ReportError`] (typed errors in library code, issue 18).
 //!
 //! Figures, one idea per file: [`plot`] (x–y line plots), [`twin_axis`] (a second y axis),
 //! [`heatmap`] (maps with a colour bar), [`series`] (what a line plot holds), [`log_axis`]

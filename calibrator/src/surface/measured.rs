@@ -74,7 +74,10 @@ impl MeasuredSurface {
             if self.spacing.is_some() || self.height_unit.is_some() {
                 return Err(MeasuredError::X3pWithTextSettings { key, path: path() });
             }
-            let m = read_x3p(&self.path).map_err(|error| MeasuredError::X3p { key, error })?;
+            let m = read_x3p(&self.path).map_err(|error| MeasuredError::X3p {
+                key,
+                error: Box::new(error),
+            })?;
             return Ok(LoadedMap {
                 map: m.map,
                 invalid_points: m.invalid_points,
@@ -90,7 +93,7 @@ impl MeasuredSurface {
             MeasuredError::Text {
                 key,
                 path: path(),
-                error,
+                error: Box::new(error),
             }
         })?;
         Ok(LoadedMap {

@@ -1,6 +1,6 @@
 //! Why a measured height map (`surface.deformable_file` / `surface.tool_file`, issue 20)
 //! cannot be read or put onto the calibration's domain: one typed error for
-//! [`super::measured`] (issue 18: no `anyhow` in library code).
+//! [`super::measured`] (issue 18: typed errors in library code).
 //!
 //! The variants carry the reader's error in their own message (not as an error `source`), as
 //! [`crate::validate::error::ConfigError`] does: the config check prints it with `{}`, the
@@ -54,8 +54,8 @@ pub enum MeasuredError {
     X3p {
         /// The config key naming the file.
         key: &'static str,
-        /// The reader's error.
-        error: X3pError,
+        /// The reader's error (boxed: it is large and rare).
+        error: Box<X3pError>,
     },
     /// The text/CSV reader refused the file.
     #[error("{key}: reading the height map {}: {error}", path.display())]
@@ -64,8 +64,8 @@ pub enum MeasuredError {
         key: &'static str,
         /// The file.
         path: PathBuf,
-        /// The reader's error (line and column).
-        error: ImportError,
+        /// The reader's error (line and column; boxed: it is large and rare).
+        error: Box<ImportError>,
     },
     /// The map was read but cannot be conditioned onto the domain.
     #[error("{key}: conditioning {}: {error}", path.display())]

@@ -1,5 +1,5 @@
 //! The pipeline's refusals name what they refuse — the file, the case, the count (issue 18
-//! item 4: one typed [`PipelineError`], messages at least as informative as the `anyhow`
+//! item 4: one typed [`PipelineError`], messages at least as informative as the untyped
 //! contexts they replace). None of these runs a BEM–DEM case: each refusal comes before.
 
 use std::path::Path;
