@@ -2,10 +2,11 @@
 //! (seed 000 §5 Step 1, Fig. 8–9), without the BEM.
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
-//! (whitespace- or comma-separated, one row per y, heights in µm; read by
-//! [`crate::surface::read_height_map`]). The tool's vertical position is, by
-//! default, the lowest at which the two rigid surfaces do not interpenetrate anywhere along
-//! the sliding path (they "just touch"), or a given mean gap (`--gap-um`).
+//! (whitespace- or comma-separated, one row per y, heights in units of `--z-scale`, µm by
+//! default; read by [`crate::surface::read_height_map`], as `tribo contact --load`). The
+//! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
+//! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
+//! (`--gap`).
 //!
 //! Outputs in `--out`: `flakes.csv` (states per pixel of sliding), `history.csv` + plots
 //! (blocked count, energies, largest overlap vs sliding distance), `snapshot_{initial,final}`
@@ -18,6 +19,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 
 use crate::pipeline::dem_run::{DemRunConfig, run_dem};
+use crate::validate::units;
 
 /// Arguments of `tribo dem` (boxed: the option set is large).
 #[derive(Debug, clap::Args)]
@@ -27,7 +29,9 @@ pub struct Args {
     pub options: Box<DemOptions>,
 }
 
-/// Options of `tribo dem`.
+/// Options of `tribo dem`. Physical flags are SI or carry their unit (`500um`, `55GPa`,
+/// `10m/s`); a bare number in the old units (`--length 500`, once µm) is refused by its
+/// plausibility rule ([`crate::validate::rules::DEM_LENGTH_M`], [`crate::validate::rules::MODULUS`]).
 #[derive(Debug, clap::Args)]
 pub struct DemOptions {
     /// Output folder.
@@ -39,9 +43,9 @@ pub struct DemOptions {
     /// Grid points per side of generated surfaces.
     #[arg(long, default_value_t = 256)]
     pub n: usize,
-    /// Side of the periodic domain of generated surfaces [µm] (seed 000: 500).
-    #[arg(long, default_value_t = 500.0)]
-    pub length_um: f64,
+    /// Side of the periodic domain of generated surfaces [m] (seed 000: 500 µm).
+    #[arg(long, value_parser = units::metres, default_value = "500um")]
+    pub length: f64,
     /// Hurst exponent of generated surfaces (seed 000: 0.8).
     #[arg(long, default_value_t = 0.8)]
     pub hurst: f64,
@@ -54,56 +58,65 @@ pub struct DemOptions {
     /// Short-wavelength cutoff [modes of 2π/L] (k_l/k_s = 1/32 ≈ 3/100, seed 000 §6.1).
     #[arg(long, default_value_t = 64.0)]
     pub k_s: f64,
-    /// RMS height of the deformable surface [µm] (seed 000: aluminium 1.40).
-    #[arg(long, default_value_t = 1.40)]
-    pub def_rms_um: f64,
-    /// RMS height of the tool [µm] (seed 000: 0.60).
-    #[arg(long, default_value_t = 0.60)]
-    pub tool_rms_um: f64,
-    /// Load h_Def from a text matrix (rows = y, heights in µm) instead of generating it.
-    #[arg(long, requires = "spacing_um")]
+    /// RMS height of the deformable surface [m] (seed 000: aluminium 1.40 µm).
+    #[arg(long, value_parser = units::metres, default_value = "1.40um")]
+    pub def_rms: f64,
+    /// RMS height of the tool [m] (seed 000: 0.60 µm).
+    #[arg(long, value_parser = units::metres, default_value = "0.60um")]
+    pub tool_rms: f64,
+    /// Load h_Def from a text matrix (rows = y, heights in units of --z-scale) instead of
+    /// generating it; needs --dx.
+    #[arg(long, requires = "dx")]
     pub def_file: Option<PathBuf>,
-    /// Load h_Tool from a text matrix (rows = y, heights in µm) instead of generating it.
-    #[arg(long, requires = "spacing_um")]
+    /// Load h_Tool from a text matrix (rows = y, heights in units of --z-scale) instead of
+    /// generating it; needs --dx.
+    #[arg(long, requires = "dx")]
     pub tool_file: Option<PathBuf>,
-    /// Grid spacing of loaded matrices [µm].
-    #[arg(long)]
-    pub spacing_um: Option<f64>,
+    /// x spacing of loaded matrices [m] (SI or with a unit: `1um`), as `tribo contact --dx`.
+    #[arg(long, value_parser = units::metres)]
+    pub dx: Option<f64>,
+    /// y spacing of loaded matrices [m] (default: --dx).
+    #[arg(long, value_parser = units::metres)]
+    pub dy: Option<f64>,
+    /// Height unit of loaded matrices in metres (1e-6 for µm), as `tribo contact --z-scale`.
+    #[arg(long, default_value_t = 1e-6)]
+    pub z_scale: f64,
     /// Number of flakes N_p.
     #[arg(long, default_value_t = 20)]
     pub flakes: usize,
     /// Read flakes from a CSV (columns x, y [m]; optional z, qw, qx, qy, qz, vx, vy, vz).
     #[arg(long)]
     pub placement: Option<PathBuf>,
-    /// Flake diameter d_p [µm] (seed 000: 6–100).
-    #[arg(long, default_value_t = 12.0)]
-    pub diameter_um: f64,
-    /// Flake thickness h_p [µm] (seed 000: 0.5).
-    #[arg(long, default_value_t = 0.5)]
-    pub thickness_um: f64,
+    /// Flake diameter d_p [m] (seed 000: 6–100 µm).
+    #[arg(long, value_parser = units::metres, default_value = "12um")]
+    pub diameter: f64,
+    /// Flake thickness h_p [m] (seed 000: 0.5 µm).
+    #[arg(long, value_parser = units::metres, default_value = "0.5um")]
+    pub thickness: f64,
     /// Flake density [kg/m³] (aluminium 2700; alumina 3950).
     #[arg(long, default_value_t = 2700.0)]
     pub density: f64,
-    /// Tool sliding speed v0 [m/s].
-    #[arg(long, default_value_t = 10.0)]
+    /// Tool sliding speed v0 [m/s] (SI or with a unit).
+    #[arg(long, value_parser = units::metres_per_second, default_value = "10")]
     pub v0: f64,
     /// Viscous damping per unit mass γ = η/m [1/s] (Eq. 15–16; η = γ·m, η_rot = η·I₁/m), the
     /// meaning and default of the config's `flakes.damping` (the presets' 10⁸ 1/s). It was
     /// `--eta` in kg/s with a default of 1e-7 kg/s (γ ≈ 6.5e5 1/s for a 12 µm flake).
     #[arg(long, default_value_t = 1e8)]
     pub damping: f64,
-    /// Reduced modulus E* for the Hertz force estimate [GPa] (seed 000: 55).
-    #[arg(long, default_value_t = 55.0)]
-    pub e_star_gpa: f64,
+    /// Reduced modulus E* for the Hertz force estimate [Pa] (seed 000: 55 GPa; SI or with a
+    /// unit).
+    #[arg(long, value_parser = units::pascals, default_value = "55GPa")]
+    pub e_star: f64,
     /// Impact speed for the penalty stiffness [m/s] (default: v0).
-    #[arg(long)]
+    #[arg(long, value_parser = units::metres_per_second)]
     pub impact_speed: Option<f64>,
-    /// Sliding distance [µm].
-    #[arg(long, default_value_t = 20.0)]
-    pub distance_um: f64,
-    /// Mean gap between tool and surface [µm] (default: surfaces just touch along the path).
-    #[arg(long)]
-    pub gap_um: Option<f64>,
+    /// Sliding distance [m] (SI or with a unit).
+    #[arg(long, value_parser = units::metres, default_value = "20um")]
+    pub distance: f64,
+    /// Mean gap between tool and surface [m] (default: surfaces just touch along the path).
+    #[arg(long, value_parser = units::metres, allow_hyphen_values = true)]
+    pub gap: Option<f64>,
     /// Largest initial tilt of the flakes [deg].
     #[arg(long, default_value_t = 5.0)]
     pub max_tilt_deg: f64,
@@ -116,31 +129,47 @@ pub struct DemOptions {
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
     crate::validate::flags::check_dem(o.n, o.max_tilt_deg, o.every)?;
+    crate::validate::flags::check_dem_units(
+        &[
+            ("--length (m, or with a unit: 500um)", Some(o.length)),
+            ("--def-rms (m, or with a unit: 1.4um)", Some(o.def_rms)),
+            ("--tool-rms (m, or with a unit: 0.6um)", Some(o.tool_rms)),
+            ("--dx (m, or with a unit: 1um)", o.dx),
+            ("--dy (m, or with a unit: 1um)", o.dy),
+            ("--diameter (m, or with a unit: 12um)", Some(o.diameter)),
+            ("--thickness (m, or with a unit: 0.5um)", Some(o.thickness)),
+            ("--distance (m, or with a unit: 20um)", Some(o.distance)),
+        ],
+        o.gap,
+        o.e_star,
+    )?;
     let config = DemRunConfig {
         out: o.out,
         seed: o.seed,
         n: o.n,
-        length_um: o.length_um,
+        length: o.length,
         hurst: o.hurst,
         k_l: o.k_l,
         k_r: o.k_r,
         k_s: o.k_s,
-        def_rms_um: o.def_rms_um,
-        tool_rms_um: o.tool_rms_um,
+        def_rms: o.def_rms,
+        tool_rms: o.tool_rms,
         def_file: o.def_file,
         tool_file: o.tool_file,
-        spacing_um: o.spacing_um,
+        dx: o.dx,
+        dy: o.dy,
+        z_scale: o.z_scale,
         flakes: o.flakes,
         placement: o.placement,
-        diameter_um: o.diameter_um,
-        thickness_um: o.thickness_um,
+        diameter: o.diameter,
+        thickness: o.thickness,
         density: o.density,
         v0: o.v0,
         damping: o.damping,
-        e_star_gpa: o.e_star_gpa,
+        e_star: o.e_star,
         impact_speed: o.impact_speed,
-        distance_um: o.distance_um,
-        gap_um: o.gap_um,
+        distance: o.distance,
+        gap: o.gap,
         max_tilt_deg: o.max_tilt_deg,
         every: o.every,
     };

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::export::{ExportSpec, Format, Units, export_table};
 use crate::report::write_atomic;
+use crate::validate::units;
 
 /// Arguments of `tribo export`.
 #[derive(Debug, clap::Args)]
@@ -15,18 +16,22 @@ pub struct Args {
     /// Output format: LS-DYNA keywords, Abaqus input, or the grid as CSV/JSON (SI units).
     #[arg(long, value_enum)]
     pub format: Format,
-    /// Contact pressures [MPa], strictly increasing, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = [2.0, 5.0, 10.0, 20.0, 30.0])]
+    /// Contact pressures [Pa], strictly increasing, comma-separated (SI or with a unit:
+    /// `2MPa,30MPa`).
+    #[arg(long, value_delimiter = ',', value_parser = units::pascals,
+        default_values = ["2MPa", "5MPa", "10MPa", "20MPa", "30MPa"])]
     pub pressures: Vec<f64>,
-    /// Slip rates [m/s], strictly increasing, ≥ 0, comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.01, 0.08, 0.3, 1.0])]
+    /// Slip rates [m/s], strictly increasing, ≥ 0, comma-separated (SI or with a unit).
+    #[arg(long, value_delimiter = ',', value_parser = units::metres_per_second,
+        default_values = ["0", "0.01", "0.08", "0.3", "1"])]
     pub velocities: Vec<f64>,
     /// Third-body coverage levels β [-], strictly increasing: one table each.
     #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3, 0.5])]
     pub betas: Vec<f64>,
-    /// Instead of --betas: draw lengths [mm] slid under the tool at constant p and v; β is
-    /// what the Archard source builds over that length (capped at β_thres(v)).
-    #[arg(long, visible_alias = "draw-length", value_delimiter = ',')]
+    /// Instead of --betas: draw lengths [m] slid under the tool at constant p and v (SI or
+    /// with a unit: `10mm,140mm`); β is what the Archard source builds over that length
+    /// (capped at β_thres(v)).
+    #[arg(long, visible_alias = "draw-length", value_delimiter = ',', value_parser = units::metres)]
     pub draw_lengths: Vec<f64>,
     /// Consistent unit system of the LS-DYNA/Abaqus deck: si (Pa, m/s, m), mm-s (MPa, mm/s,
     /// mm), mm-ms (GPa, mm/ms, mm).
@@ -42,13 +47,14 @@ pub struct Args {
 
 /// Runs `tribo export`.
 pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::validate::flags::check_export(&args.pressures, &args.draw_lengths)?;
     let spec = ExportSpec {
         format: args.format,
         units: args.units,
-        pressures_mpa: args.pressures,
+        pressures: args.pressures,
         velocities: args.velocities,
         betas: args.betas,
-        draw_lengths_mm: args.draw_lengths,
+        draw_lengths: args.draw_lengths,
         first_id: args.first_id,
     };
     let text = export_table(&args.table, &spec)?;

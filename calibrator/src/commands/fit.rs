@@ -155,11 +155,11 @@ mod tests {
             "--table-out",
             table_out.to_str().unwrap(),
             "--slide",
-            "10",
+            "10mm",
             "--window",
-            "3",
+            "3mm",
             "--element-size",
-            "1",
+            "1mm",
         ];
         run(Cli::try_parse_from(argv).unwrap().args).unwrap();
         let t = read_table(&table_out).unwrap();

@@ -6,9 +6,10 @@
 //! [`crate::strip_draw::cases`]: μ̄ vs P_N per tool length, per ζ, per Archard K, and
 //! multi-pass runs with β persisting plus a cleaned pass. Writes the report of
 //! [`crate::strip_draw::report`] into `--out`. μ̄ is F_S/F_N averaged over the last
-//! `--window` mm of the `--slide` mm slide (default: 120–140 mm, see
-//! [`crate::strip_draw::extract`]). Mesh and step: `--element-size` (mm), `--time-step` (s;
-//! default CFL-derived, `--courant` × the stability limit); `--check-refinement` reruns the
+//! `--window` of the `--slide` (default: 120–140 mm, see [`crate::strip_draw::extract`]).
+//! Mesh and step: `--element-size`, `--time-step` (default CFL-derived, `--courant` × the
+//! stability limit). Every physical flag is SI or carries its unit (`30MPa`, `35mm`, `1us`);
+//! a bare number in the old units (`--tools 35`) is refused by its plausibility rule; `--check-refinement` reruns the
 //! tool cases at the map pressure with l_e/2 and with Δt/2 and reports the changes of β
 //! and μ̄ (`refinement.csv`).
 
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 
 use crate::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
 use crate::strip_draw::cases::Study;
+use crate::validate::units;
 
 /// Which studies to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -53,11 +55,13 @@ pub struct Args {
     /// Studies to run (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',', default_values = ["tool", "zeta", "archard", "multipass"])]
     pub studies: Vec<StudyArg>,
-    /// Tool pressures P_N [MPa] (comma-separated).
-    #[arg(long, value_delimiter = ',', default_values_t = [1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0])]
+    /// Tool pressures P_N [Pa] (comma-separated; SI or with a unit: `5MPa,30MPa`).
+    #[arg(long, value_delimiter = ',', value_parser = units::pascals,
+        default_values = ["1MPa", "2MPa", "5MPa", "10MPa", "15MPa", "20MPa", "25MPa", "30MPa"])]
     pub pressures: Vec<f64>,
-    /// Tool lengths of the tool study [mm].
-    #[arg(long, value_delimiter = ',', default_values_t = [35.0, 70.0, 140.0])]
+    /// Tool lengths of the tool study [m] (SI or with a unit: `35mm,70mm`).
+    #[arg(long, value_delimiter = ',', value_parser = units::metres,
+        default_values = ["35mm", "70mm", "140mm"])]
     pub tools: Vec<f64>,
     /// ζ values of the ζ study (35 mm tool) [-].
     #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.2, 0.5, 1.0])]
@@ -77,8 +81,9 @@ pub struct Args {
     /// Slide, averaging window, element size and time step.
     #[command(flatten)]
     pub numerics: BarNumericsArgs,
-    /// Pressure of the β(x, t) maps and μ(t) plots [MPa] (default: the highest).
-    #[arg(long)]
+    /// Pressure of the β(x, t) maps and μ(t) plots [Pa] (default: the highest; SI or with a
+    /// unit: `30MPa`).
+    #[arg(long, value_parser = units::pascals)]
     pub map_pressure: Option<f64>,
     /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
     #[arg(long)]
@@ -88,17 +93,18 @@ pub struct Args {
 /// Mesh and step options of the bar shared by `tribo strip-draw` and `tribo fit strip-draw`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct BarNumericsArgs {
-    /// Slide of each pass [mm] (seed 000: 140).
-    #[arg(long, default_value_t = 140.0)]
+    /// Slide of each pass [m] (seed 000: 140 mm; SI or with a unit).
+    #[arg(long, value_parser = units::metres, default_value = "140mm")]
     pub slide: f64,
-    /// μ̄ averaging window at the end of the slide [mm].
-    #[arg(long, default_value_t = 20.0)]
+    /// μ̄ averaging window at the end of the slide [m] (SI or with a unit).
+    #[arg(long, value_parser = units::metres, default_value = "20mm")]
     pub window: f64,
-    /// Element size l_e [mm].
-    #[arg(long, default_value_t = 0.5)]
+    /// Element size l_e [m] (SI or with a unit).
+    #[arg(long, value_parser = units::metres, default_value = "0.5mm")]
     pub element_size: f64,
-    /// Explicit time step [s] (default: CFL-derived, --courant × the stability limit).
-    #[arg(long)]
+    /// Explicit time step [s] (default: CFL-derived, --courant × the stability limit; SI or
+    /// with a unit: `2us`).
+    #[arg(long, value_parser = units::seconds)]
     pub time_step: Option<f64>,
     /// Courant factor of the CFL-derived time step, in (0, 1].
     #[arg(long, default_value_t = 0.9)]
@@ -167,7 +173,8 @@ mod tests {
     fn defaults_are_the_seed_sweep_and_a_small_run_writes_the_report() {
         let a = parse(&[]);
         assert_eq!(a.pressures.len(), 8);
-        assert_eq!(a.tools, [35.0, 70.0, 140.0]);
+        assert_eq!(a.tools, [35e-3, 70e-3, 140e-3]);
+        assert_eq!(a.pressures[7], 30e6);
         assert_eq!(a.studies.len(), 4);
         let (_, settings, spec, defaults) = setup(&StripDrawConfig::from(&a)).unwrap();
         assert!(defaults);
@@ -182,9 +189,9 @@ mod tests {
             "--out",
             out_s,
             "--pressures",
-            "10,30",
+            "10MPa,30e6",
             "--tools",
-            "5,10",
+            "5mm,0.01",
             "--zetas",
             "0,1",
             "--archard-ks",
@@ -192,11 +199,11 @@ mod tests {
             "--passes",
             "2",
             "--slide",
-            "10",
+            "10mm",
             "--window",
-            "3",
+            "3mm",
             "--element-size",
-            "1",
+            "1mm",
             "--check-refinement",
         ]);
         run(a).unwrap();
@@ -219,9 +226,33 @@ mod tests {
     #[test]
     fn bad_options_are_clear_errors() {
         for (argv, want) in [
-            (vec!["--pressures", "10,-1"], "--pressures: -1 is outside"),
+            // Bare numbers are SI: the old units (MPa, mm) are refused by plausibility.
+            (
+                vec!["--pressures", "10MPa,-1"],
+                "--pressures (Pa, or with a unit: 30MPa)[1] = -1 is out of range",
+            ),
+            (
+                vec!["--pressures", "10,30"],
+                "--pressures (Pa, or with a unit: 30MPa)[0] = 10 is out of range: must be finite and ≥ 1000",
+            ),
+            (
+                vec!["--tools", "35"],
+                "--tools (m, or with a unit: 35mm)[0] = 35 is out of range: must be in [0.001, 10]",
+            ),
+            (
+                vec!["--slide", "140"],
+                "--slide (m, or with a unit: 140mm) must be",
+            ),
+            (
+                vec!["--element-size", "0.5"],
+                "--element-size (m, or with a unit: 0.5mm)",
+            ),
+            (
+                vec!["--map-pressure", "30"],
+                "--map-pressure (Pa, or with a unit: 30MPa)",
+            ),
             (vec!["--zetas", "0,1.5"], "ζ = 1.5 is outside [0, 1]"),
-            (vec!["--window", "200"], "averaging window"),
+            (vec!["--window", "200mm"], "averaging window"),
             (vec!["--courant", "1.5"], "Courant factor"),
             (
                 vec!["--table", "/nonexistent/t.bin"],
@@ -234,6 +265,39 @@ mod tests {
             );
             assert!(msg.contains(want), "{argv:?}: {msg}");
         }
+        // The same physical input through SI and suffixed flags is the same set-up.
+        let si = setup(&StripDrawConfig::from(&parse(&[
+            "--pressures",
+            "5e6,3e7",
+            "--tools",
+            "0.035",
+            "--slide",
+            "0.1",
+            "--window",
+            "0.02",
+            "--element-size",
+            "0.0005",
+            "--time-step",
+            "2e-6",
+        ])))
+        .unwrap();
+        let suffixed = setup(&StripDrawConfig::from(&parse(&[
+            "--pressures",
+            "5MPa,30MPa",
+            "--tools",
+            "35mm",
+            "--slide",
+            "100mm",
+            "--window",
+            "20mm",
+            "--element-size",
+            "0.5mm",
+            "--time-step",
+            "2us",
+        ])))
+        .unwrap();
+        assert_eq!(format!("{:?}", si.1), format!("{:?}", suffixed.1));
+        assert_eq!(format!("{:?}", si.2), format!("{:?}", suffixed.2));
         // A time step above the stability limit is refused when the bar is set up.
         let a = parse(&["--time-step", "1"]);
         let (model, settings, spec, _) = setup(&StripDrawConfig::from(&a)).unwrap();

@@ -288,21 +288,21 @@ pub(crate) mod test_support {
     }
 }
 
-/// What to export: the grid in the flags' units (MPa, m/s, β or mm) and the deck options.
+/// What to export: the grid (SI: Pa, m/s, β or m) and the deck options.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ExportSpec {
     /// Output format.
     pub format: Format,
     /// Unit system of the LS-DYNA / Abaqus deck.
     pub units: Units,
-    /// Contact pressures \[MPa\].
-    pub pressures_mpa: Vec<f64>,
+    /// Contact pressures \[Pa\].
+    pub pressures: Vec<f64>,
     /// Slip rates \[m/s\].
     pub velocities: Vec<f64>,
-    /// β levels \[-\] (used when `draw_lengths_mm` is empty).
+    /// β levels \[-\] (used when `draw_lengths` is empty).
     pub betas: Vec<f64>,
-    /// Draw lengths \[mm\].
-    pub draw_lengths_mm: Vec<f64>,
+    /// Draw lengths \[m\].
+    pub draw_lengths: Vec<f64>,
     /// First LS-DYNA table/curve ID.
     pub first_id: u32,
 }
@@ -314,11 +314,11 @@ pub fn export_table(table_file: &Path, spec: &ExportSpec) -> Result<String, Expo
         source,
     })?;
     let table = crate::table::io::decode_table(&bytes, table_file)?;
-    let si = |xs: &[f64], scale: f64| xs.iter().map(|x| (x * scale) as f32).collect::<Vec<_>>();
-    let levels = if spec.draw_lengths_mm.is_empty() {
-        si(&spec.betas, 1.0).into_iter().map(Level::Beta).collect()
+    let f32s = |xs: &[f64]| xs.iter().map(|&x| x as f32).collect::<Vec<_>>();
+    let levels = if spec.draw_lengths.is_empty() {
+        f32s(&spec.betas).into_iter().map(Level::Beta).collect()
     } else {
-        si(&spec.draw_lengths_mm, 1e-3)
+        f32s(&spec.draw_lengths)
             .into_iter()
             .map(Level::DrawLength)
             .collect()
@@ -326,8 +326,8 @@ pub fn export_table(table_file: &Path, spec: &ExportSpec) -> Result<String, Expo
     let grid = Grid::evaluate(
         &table,
         levels,
-        si(&spec.pressures_mpa, 1e6),
-        si(&spec.velocities, 1.0),
+        f32s(&spec.pressures),
+        f32s(&spec.velocities),
     )?;
     let header = header_lines(&table, table_file, &bytes, &grid);
     render(spec.format, &grid, &header, spec.units, spec.first_id)

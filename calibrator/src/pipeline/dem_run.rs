@@ -2,10 +2,11 @@
 //! (seed 000 §5 Step 1, Fig. 8–9), without the BEM.
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
-//! (whitespace- or comma-separated, one row per y, heights in µm; read by
-//! [`crate::surface::read_height_map`]). The tool's vertical position is, by
-//! default, the lowest at which the two rigid surfaces do not interpenetrate anywhere along
-//! the sliding path (they "just touch"), or a given mean gap (`--gap-um`).
+//! (whitespace- or comma-separated, one row per y, heights in units of `z_scale` metres, µm
+//! by default; read by [`crate::surface::read_height_map`], as `tribo contact --load`). The
+//! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
+//! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
+//! (`--gap`). Every input is SI.
 //!
 //! Outputs in `--out`: `flakes.csv` (states per pixel of sliding), `history.csv` + plots
 //! (blocked count, energies, largest overlap vs sliding distance), `snapshot_{initial,final}`
@@ -29,7 +30,7 @@ use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
 use crate::validate::delimited::TextTable;
 use crate::validate::rule::Rule;
 
-/// Inputs of a `tribo dem` run (the command's options, units as named).
+/// Inputs of a `tribo dem` run (SI; the command's flags parse `500um`, `55GPa` into it).
 #[derive(Clone, Debug)]
 pub struct DemRunConfig {
     /// Output folder.
@@ -38,8 +39,8 @@ pub struct DemRunConfig {
     pub seed: u64,
     /// Grid points per side of generated surfaces.
     pub n: usize,
-    /// Side of the periodic domain of generated surfaces \[µm\] (seed 000: 500).
-    pub length_um: f64,
+    /// Side of the periodic domain of generated surfaces \[m\] (seed 000: 500 µm).
+    pub length: f64,
     /// Hurst exponent of generated surfaces (seed 000: 0.8).
     pub hurst: f64,
     /// Long-wavelength cutoff [modes of 2π/L].
@@ -48,24 +49,28 @@ pub struct DemRunConfig {
     pub k_r: f64,
     /// Short-wavelength cutoff [modes of 2π/L] (k_l/k_s = 1/32 ≈ 3/100, seed 000 §6.1).
     pub k_s: f64,
-    /// RMS height of the deformable surface \[µm\] (seed 000: aluminium 1.40).
-    pub def_rms_um: f64,
-    /// RMS height of the tool \[µm\] (seed 000: 0.60).
-    pub tool_rms_um: f64,
-    /// Load h_Def from a text matrix (rows = y, heights in µm) instead of generating it.
+    /// RMS height of the deformable surface \[m\] (seed 000: aluminium 1.40 µm).
+    pub def_rms: f64,
+    /// RMS height of the tool \[m\] (seed 000: 0.60 µm).
+    pub tool_rms: f64,
+    /// Load h_Def from a text matrix (rows = y, heights in units of `z_scale`).
     pub def_file: Option<PathBuf>,
-    /// Load h_Tool from a text matrix (rows = y, heights in µm) instead of generating it.
+    /// Load h_Tool from a text matrix (rows = y, heights in units of `z_scale`).
     pub tool_file: Option<PathBuf>,
-    /// Grid spacing of loaded matrices \[µm\].
-    pub spacing_um: Option<f64>,
+    /// x spacing of loaded matrices \[m\].
+    pub dx: Option<f64>,
+    /// y spacing of loaded matrices \[m\] (None: `dx`).
+    pub dy: Option<f64>,
+    /// Height unit of loaded matrices \[m\] (1e-6: µm).
+    pub z_scale: f64,
     /// Number of flakes N_p.
     pub flakes: usize,
     /// Read flakes from a CSV (columns x, y \[m\]; optional z, qw, qx, qy, qz, vx, vy, vz).
     pub placement: Option<PathBuf>,
-    /// Flake diameter d_p \[µm\] (seed 000: 6–100).
-    pub diameter_um: f64,
-    /// Flake thickness h_p \[µm\] (seed 000: 0.5).
-    pub thickness_um: f64,
+    /// Flake diameter d_p \[m\] (seed 000: 6–100 µm).
+    pub diameter: f64,
+    /// Flake thickness h_p \[m\] (seed 000: 0.5 µm).
+    pub thickness: f64,
     /// Flake density [kg/m³] (aluminium 2700; alumina 3950).
     pub density: f64,
     /// Tool sliding speed v0 [m/s].
@@ -73,14 +78,14 @@ pub struct DemRunConfig {
     /// Viscous damping per unit mass γ = η/m [1/s] (Eq. 15–16; η = γ·m, η_rot = η·I₁/m), the
     /// meaning of the config's `flakes.damping`.
     pub damping: f64,
-    /// Reduced modulus E* for the Hertz force estimate \[GPa\] (seed 000: 55).
-    pub e_star_gpa: f64,
+    /// Reduced modulus E* for the Hertz force estimate \[Pa\] (seed 000: 55 GPa).
+    pub e_star: f64,
     /// Impact speed for the penalty stiffness [m/s] (default: v0).
     pub impact_speed: Option<f64>,
-    /// Sliding distance \[µm\].
-    pub distance_um: f64,
-    /// Mean gap between tool and surface \[µm\] (default: surfaces just touch along the path).
-    pub gap_um: Option<f64>,
+    /// Sliding distance \[m\].
+    pub distance: f64,
+    /// Mean gap between tool and surface \[m\] (default: surfaces just touch along the path).
+    pub gap: Option<f64>,
     /// Largest initial tilt of the flakes \[deg\].
     pub max_tilt_deg: f64,
     /// Write flake states every this many pixels.
@@ -102,31 +107,27 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let (def, tool) = surfaces(args)?;
     crate::validate::maps::check_height_map("--def-file", &def)?;
     crate::validate::maps::check_height_map("--tool-file", &tool)?;
-    let shape = FlakeShape::new(
-        args.diameter_um * 1e-6,
-        args.thickness_um * 1e-6,
-        args.density,
-    );
+    let shape = FlakeShape::new(args.diameter, args.thickness, args.density);
     if !shape.is_valid() {
         return Err(PipelineError::FlakeShape { shape });
     }
     Rule::POSITIVE.check("--v0", args.v0)?;
     Rule::NON_NEGATIVE.check("--damping (1/s)", args.damping)?;
     let eta = args.damping * shape.mass();
-    Rule::NON_NEGATIVE.check("--distance-um", args.distance_um)?;
+    Rule::NON_NEGATIVE.check("--distance", args.distance)?;
     Rule::count(1, u64::MAX).check_count("--every", args.every as u64)?;
     let (dx, dy) = (def.dx(), def.dy());
-    let e_star = args.e_star_gpa * 1e9;
+    let e_star = args.e_star;
     let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy);
     if let Some(v) = args.impact_speed {
         Rule::POSITIVE.check("--impact-speed", v)?;
         params.stiffness = penalty_stiffness(&shape, e_star, v);
         params.dt = stable_time_step(&shape, params.stiffness, dx, dy, DEFAULT_SAFETY);
     }
-    let tool_offset = match args.gap_um {
+    let tool_offset = match args.gap {
         Some(g) => {
-            Rule::FINITE.check("--gap-um", g)?;
-            g * 1e-6 + def.mean() - tool.mean()
+            Rule::FINITE.check("--gap", g)?;
+            g + def.mean() - tool.mean()
         }
         None => touching_offset(&def, &tool),
     };
@@ -143,7 +144,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let beta = area_fraction(&shape, n_p, &def);
     let mean_gap = tool_offset + tool.mean() - def.mean();
     let mut dem = DemSystem::new(params, def, tool, tool_offset, flakes)?;
-    let pixels = (args.distance_um * 1e-6 / dx).round() as u64;
+    let pixels = (args.distance / dx).round() as u64;
     std::fs::create_dir_all(&args.out).map_err(io_at("creating output folder", &args.out))?;
 
     let mut summary = String::new();
@@ -187,7 +188,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let _ = writeln!(
         summary,
         "tool offset = {tool_offset:.4e} m, mean gap = {mean_gap:.4e} m ({})",
-        if args.gap_um.is_some() {
+        if args.gap.is_some() {
             "given"
         } else {
             "surfaces just touch along the sliding path"
@@ -250,43 +251,45 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
 }
 
 fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
-    let spacing = args.spacing_um.map(|s| s * 1e-6);
-    if let Some(s) = args.spacing_um {
-        Rule::POSITIVE.check("--spacing-um", s)?;
+    if let Some(s) = args.dx {
+        Rule::POSITIVE.check("--dx", s)?;
     }
+    if let Some(s) = args.dy {
+        Rule::POSITIVE.check("--dy", s)?;
+    }
+    Rule::POSITIVE.check("--z-scale", args.z_scale)?;
+    let dx = args.dx.unwrap_or(1.0);
+    let dy = args.dy.or(args.dx).unwrap_or(1.0);
     let sa = SelfAffine {
         hurst: args.hurst,
         k_l: args.k_l,
         k_r: args.k_r,
         k_s: args.k_s,
     };
-    let length = args.length_um * 1e-6;
+    let length = args.length;
     let def = match &args.def_file {
-        Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
-            .map_err(|source| PipelineError::HeightMap {
+        Some(p) => {
+            read_height_map(p, dx, dy, args.z_scale).map_err(|source| PipelineError::HeightMap {
                 path: p.clone(),
                 source: Box::new(source),
-            })?,
+            })?
+        }
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 1);
-            sa.generate(
-                args.n,
-                length,
-                Rescale::RmsHeight(args.def_rms_um * 1e-6),
-                &mut rng,
-            )
-            .map_err(|source| PipelineError::Generate {
-                which: "deformable",
-                source,
-            })?
+            sa.generate(args.n, length, Rescale::RmsHeight(args.def_rms), &mut rng)
+                .map_err(|source| PipelineError::Generate {
+                    which: "deformable",
+                    source,
+                })?
         }
     };
     let tool = match &args.tool_file {
-        Some(p) => read_height_map(p, spacing.unwrap_or(1.0), spacing.unwrap_or(1.0), 1e-6)
-            .map_err(|source| PipelineError::HeightMap {
+        Some(p) => {
+            read_height_map(p, dx, dy, args.z_scale).map_err(|source| PipelineError::HeightMap {
                 path: p.clone(),
                 source: Box::new(source),
-            })?,
+            })?
+        }
         None => {
             let mut rng = crate::rng::stream_rng(args.seed, 2);
             let n = def.nx();
@@ -296,16 +299,11 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
                     ny: def.ny(),
                 });
             }
-            sa.generate(
-                n,
-                def.lx(),
-                Rescale::RmsHeight(args.tool_rms_um * 1e-6),
-                &mut rng,
-            )
-            .map_err(|source| PipelineError::Generate {
-                which: "tool",
-                source,
-            })?
+            sa.generate(n, def.lx(), Rescale::RmsHeight(args.tool_rms), &mut rng)
+                .map_err(|source| PipelineError::Generate {
+                    which: "tool",
+                    source,
+                })?
         }
     };
     Ok((def, tool))

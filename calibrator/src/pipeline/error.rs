@@ -288,22 +288,6 @@ pub enum PipelineError {
     /// The configuration could not be serialised for its hash (a bug, not an input error).
     #[error("serialising the configuration for its hash")]
     HashJson(#[source] serde_json::Error),
-    /// A strip-draw list flag without a value.
-    #[error("--{flag} needs at least one value")]
-    EmptyFlag {
-        /// The flag, without its dashes.
-        flag: &'static str,
-    },
-    /// A strip-draw length or pressure outside (0, max].
-    #[error("--{flag}: {value} is outside (0, {max}]")]
-    OutsidePositiveRange {
-        /// The flag, without its dashes.
-        flag: &'static str,
-        /// The value given.
-        value: f64,
-        /// The largest admitted value (the flag's unit).
-        max: f64,
-    },
     /// A tool-carried fraction ζ outside \[0, 1\].
     #[error("ζ = {zeta} is outside [0, 1]")]
     Zeta {

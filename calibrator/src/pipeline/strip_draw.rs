@@ -5,7 +5,8 @@
 //! calibration — said on stderr and in the log), the sweeps of [`crate::strip_draw::cases`]:
 //! μ̄ vs P_N per tool length, per ζ, per Archard K, and multi-pass runs with β persisting plus a
 //! cleaned pass; the report of [`crate::strip_draw::report`]. μ̄ is F_S/F_N averaged over the
-//! last `window` mm of the `slide` mm slide ([`crate::strip_draw::extract`]).
+//! last `window` of the `slide` ([`crate::strip_draw::extract`]). Inputs are SI (Pa, m, s),
+//! as every command line flag parses them (`30MPa`, `35mm` or `0.035`).
 //! `check_refinement` reruns the tool cases at the map pressure with l_e/2 and with Δt/2 and
 //! reports the changes of β and μ̄ (`refinement.csv`).
 
@@ -22,8 +23,9 @@ use crate::strip_draw::refine::{mesh_check, step_check};
 use crate::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;
+use crate::validate::rules::{ELEMENT_SIZE_M, PRESSURE, SLIDE_M, TOOL_LENGTH_M};
 
-/// Inputs of the strip-draw studies (units of the command line: MPa, mm).
+/// Inputs of the strip-draw studies (SI).
 #[derive(Debug, Clone)]
 pub struct StripDrawConfig {
     /// Calibration table (None: the documented seed-000 defaults — NOT a calibration).
@@ -32,9 +34,9 @@ pub struct StripDrawConfig {
     pub out: PathBuf,
     /// Studies to run (duplicates run once).
     pub studies: Vec<Study>,
-    /// Tool pressures P_N \[MPa\].
+    /// Tool pressures P_N \[Pa\].
     pub pressures: Vec<f64>,
-    /// Tool lengths of the tool study \[mm\].
+    /// Tool lengths of the tool study \[m\].
     pub tools: Vec<f64>,
     /// ζ values of the ζ study (35 mm tool) \[-\].
     pub zetas: Vec<f32>,
@@ -48,7 +50,7 @@ pub struct StripDrawConfig {
     pub archard_k: Option<f32>,
     /// Slide, averaging window, element size and time step.
     pub numerics: BarNumerics,
-    /// Pressure of the β(x, t) maps and μ(t) plots \[MPa\] (None: the highest).
+    /// Pressure of the β(x, t) maps and μ(t) plots \[Pa\] (None: the highest).
     pub map_pressure: Option<f64>,
     /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
     pub check_refinement: bool,
@@ -67,15 +69,14 @@ pub struct StripDrawOutcome {
     pub defaults: bool,
 }
 
-/// Mesh and step of the bar in the command line's units (mm, s), shared by the strip-draw
-/// studies and the strip-draw fit.
+/// Mesh and step of the bar (SI), shared by the strip-draw studies and the strip-draw fit.
 #[derive(Debug, Clone)]
 pub struct BarNumerics {
-    /// Slide of each pass \[mm\] (seed 000: 140).
+    /// Slide of each pass \[m\] (seed 000: 0.140).
     pub slide: f64,
-    /// μ̄ averaging window at the end of the slide \[mm\].
+    /// μ̄ averaging window at the end of the slide \[m\].
     pub window: f64,
-    /// Element size l_e \[mm\].
+    /// Element size l_e \[m\].
     pub element_size: f64,
     /// Explicit time step \[s\] (default: CFL-derived, `courant` × the stability limit).
     pub time_step: Option<f64>,
@@ -84,12 +85,19 @@ pub struct BarNumerics {
 }
 
 impl BarNumerics {
-    /// The validated numeric settings (lengths converted from mm to m).
+    /// The validated numeric settings: the flags' plausibility rules (a bare number is SI),
+    /// then the bar's own consistency checks.
     pub fn settings(&self) -> Result<NumericSettings> {
+        SLIDE_M.check("--slide (m, or with a unit: 140mm)", self.slide)?;
+        SLIDE_M.check("--window (m, or with a unit: 20mm)", self.window)?;
+        ELEMENT_SIZE_M.check(
+            "--element-size (m, or with a unit: 0.5mm)",
+            self.element_size,
+        )?;
         let settings = NumericSettings {
-            slide: self.slide * 1e-3,
-            window: self.window * 1e-3,
-            element_length: self.element_size * 1e-3,
+            slide: self.slide,
+            window: self.window,
+            element_length: self.element_size,
             time_step: self.time_step,
             courant: self.courant,
             ..NumericSettings::seed_000()
@@ -99,18 +107,10 @@ impl BarNumerics {
     }
 }
 
-fn positive(flag: &'static str, xs: &[f64], max: f64) -> Result<()> {
-    if xs.is_empty() {
-        return Err(PipelineError::EmptyFlag { flag });
-    }
-    if let Some(&value) = xs
-        .iter()
-        .find(|x| !(x.is_finite() && **x > 0.0 && **x <= max))
-    {
-        return Err(PipelineError::OutsidePositiveRange { flag, value, max });
-    }
-    Ok(())
-}
+/// The flag names of the strip-draw inputs in messages, with their SI unit and a suffixed
+/// example (a bare number is SI: `--pressures 30` is 30 Pa and refused by [`PRESSURE`]).
+const PRESSURES_FLAG: &str = "--pressures (Pa, or with a unit: 30MPa)";
+const TOOLS_FLAG: &str = "--tools (m, or with a unit: 35mm)";
 
 /// The model, numerical settings and sweep `args` ask for (and whether the model is the
 /// documented defaults).
@@ -120,8 +120,11 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
         None => (tribo_core::table::Table::seed000_defaults(), true),
     };
     let model = StripModel::from_table(&table)?;
-    positive("pressures", &args.pressures, 1000.0)?;
-    positive("tools", &args.tools, 1000.0)?;
+    PRESSURE.check_each(PRESSURES_FLAG, &args.pressures)?;
+    TOOL_LENGTH_M.check_each(TOOLS_FLAG, &args.tools)?;
+    if let Some(p) = args.map_pressure {
+        PRESSURE.check("--map-pressure (Pa, or with a unit: 30MPa)", p)?;
+    }
     if let Some(&zeta) = args
         .zetas
         .iter()
@@ -146,8 +149,8 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
             spec.studies.push(s);
         }
     }
-    spec.pressures = args.pressures.iter().map(|p| p * 1e6).collect();
-    spec.tools = args.tools.iter().map(|t| t * 1e-3).collect();
+    spec.pressures = args.pressures.clone();
+    spec.tools = args.tools.clone();
     spec.zetas = args.zetas.clone();
     spec.archard_ks = args.archard_ks.clone();
     spec.passes = args.passes;
@@ -157,10 +160,9 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
     if let Some(k) = args.archard_k {
         spec.archard_k = k;
     }
-    spec.map_pressure = match args.map_pressure {
-        Some(p) => p * 1e6,
-        None => spec.pressures.iter().copied().fold(0.0, f64::max),
-    };
+    spec.map_pressure = args
+        .map_pressure
+        .unwrap_or_else(|| spec.pressures.iter().copied().fold(0.0, f64::max));
     Ok((model, settings, spec, defaults))
 }
 
@@ -188,11 +190,11 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
         log,
         "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",
         cases.len(),
-        args.numerics.element_size,
+        args.numerics.element_size * 1e3,
         p.time_step(),
         p.critical_time_step(),
-        args.numerics.slide,
-        args.numerics.window
+        args.numerics.slide * 1e3,
+        args.numerics.window * 1e3
     ).map_err(PipelineError::Log)?;
     let start = Instant::now();
     let pb = crate::progress::bar(cases.len() as u64, "strip draw");

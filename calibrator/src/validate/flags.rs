@@ -10,9 +10,10 @@ use super::budget::{
 use super::error::ConfigError;
 use super::rule::Rule;
 use super::rules::{
-    BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, FRACTION, GRID_SIDE, JUNCTION_AREA_M2,
-    KAPPA_MAX_P_OVER_E, PASSES, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES,
-    SERIES_SAMPLES, STEPS_PER_PERIOD, TILT_DEG,
+    BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, DEM_GAP_M, DEM_LENGTH_M, DRAW_LENGTH_M,
+    FRACTION, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E, MODULUS, PASSES, PRESSURE,
+    PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, SERIES_SAMPLES, STEPS_PER_PERIOD,
+    TILT_DEG,
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
@@ -115,6 +116,36 @@ pub fn check_dem(n: usize, max_tilt_deg: f64, every: usize) -> Result<(), Config
     check_grid("--n", n)?;
     TILT_DEG.check("--max-tilt-deg", max_tilt_deg)?;
     Rule::count(1, u64::MAX).check_count("--every", every as u64)
+}
+
+/// `tribo export`: pressures and draw lengths within their plausibility rules (a bare number
+/// is SI: `--pressures 30` is 30 Pa and `--draw-lengths 140` is 140 m, both refused).
+pub fn check_export(pressures: &[f64], draw_lengths: &[f64]) -> Result<(), ConfigError> {
+    PRESSURE.check_each("--pressures (Pa, or with a unit: 30MPa)", pressures)?;
+    if !draw_lengths.is_empty() {
+        DRAW_LENGTH_M.check_each("--draw-lengths (m, or with a unit: 140mm)", draw_lengths)?;
+    }
+    Ok(())
+}
+
+/// `tribo dem`: the flake-scale lengths within [`DEM_LENGTH_M`], a given mean gap within
+/// [`DEM_GAP_M`], the modulus within [`MODULUS`] (a bare number is SI:
+/// `--length 500`, once µm, is 500 m and refused). `lengths` pairs each flag (with its unit
+/// hint) with its value, `None` when not given.
+pub fn check_dem_units(
+    lengths: &[(&str, Option<f64>)],
+    gap: Option<f64>,
+    e_star: f64,
+) -> Result<(), ConfigError> {
+    for (flag, value) in lengths {
+        if let Some(v) = value {
+            DEM_LENGTH_M.check(flag, *v)?;
+        }
+    }
+    if let Some(g) = gap {
+        DEM_GAP_M.check("--gap (m, or with a unit: 2um)", g)?;
+    }
+    MODULUS.check("--e-star (Pa, or with a unit: 55GPa)", e_star)
 }
 
 /// `tribo strip-draw`: passes of the multipass study (the same cap as `tribo fit`).

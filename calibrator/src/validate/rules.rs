@@ -80,6 +80,49 @@ pub const PRESSURE: Rule = Rule::Real {
     hi: Bound::Unbounded,
 };
 
+/// A tool length on the command line \[m\] (seed 000: 35–140 mm): in \[1 mm, 10 m\]. Above,
+/// a bare number is almost surely mm without its unit (`strip-draw --tools` took mm before
+/// units were uniform: `--tools 35` is 35 m and refused; write `35mm` or `0.035`).
+pub const TOOL_LENGTH_M: Rule = Rule::closed(1e-3, 10.0);
+
+/// A slide or averaging window of the strip-draw bar on the command line \[m\] (seed 000:
+/// 140 mm): in (0, 10 m\] — `--slide 140`, once mm, is 140 m and refused.
+pub const SLIDE_M: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(10.0),
+};
+
+/// An element size of the strip-draw bar on the command line \[m\] (seed 000: 0.5 mm): in
+/// (0, 1 cm\] — coarser than a third of the shortest seed tool resolves nothing, and
+/// `--element-size 0.5`, once mm, is 0.5 m and refused.
+pub const ELEMENT_SIZE_M: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1e-2),
+};
+
+/// A draw length on the command line \[m\]: in (0, 10 m\] — `export --draw-lengths 100`,
+/// once mm, is 100 m and refused (β saturates at β_thres over far shorter draws).
+pub const DRAW_LENGTH_M: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(10.0),
+};
+
+/// A length of the flake-scale DEM on the command line \[m\] (domain side, RMS heights,
+/// flake size, grid spacing, slide; seed 000: 0.5–500 µm): in (0, 1 cm\] — a bare `500`,
+/// once µm, is 500 m and refused.
+pub const DEM_LENGTH_M: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1e-2),
+};
+
+/// A mean gap of the flake-scale DEM on the command line \[m\]: within ±1 cm (negative:
+/// interpenetrating means) — `--gap 20`, once µm, is 20 m and refused.
+pub const DEM_GAP_M: Rule = Rule::closed(-1e-2, 1e-2);
+
+/// An elastic modulus on the command line \[Pa\]: in \[1 MPa, 10 TPa\] — `--e-star 55`,
+/// once GPa, is 55 Pa and refused.
+pub const MODULUS: Rule = Rule::closed(1e6, 1e13);
+
 /// Area of one asperity junction \[m²\] (seed 003: 1e-11 … 1e-7): in (0, 1e-2] — one junction
 /// of a square decimetre is a whole contact, not an asperity.
 pub const JUNCTION_AREA_M2: Rule = Rule::Real {

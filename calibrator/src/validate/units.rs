@@ -33,6 +33,13 @@ const LENGTH: &[(&str, f64)] = &[
     ("m", 1.0),
 ];
 const VELOCITY: &[(&str, f64)] = &[("mm/s", 1e-3), ("m/s", 1.0)];
+const TIME: &[(&str, f64)] = &[
+    ("ms", 1e-3),
+    ("us", 1e-6),
+    ("µs", 1e-6),
+    ("ns", 1e-9),
+    ("s", 1.0),
+];
 
 /// Splits `text` into its number and unit suffix and scales the number to SI.
 fn parse(
@@ -105,6 +112,11 @@ pub fn metres_per_second(text: &str) -> Result<f64, UnitError> {
     parse(text, VELOCITY, "velocity", "m/s, mm/s")
 }
 
+/// A duration \[s\]: `2e-6`, `2us`, `2µs`, `0.5ms`.
+pub fn seconds(text: &str) -> Result<f64, UnitError> {
+    parse(text, TIME, "duration", "s, ms, us (µs), ns")
+}
+
 /// A number in the shortest form that reads back exactly, in scientific notation outside
 /// \[1e-3, 1e4) (`1.0e-4`, not `0.00009999999999999999`; `5.5e10`, not `55000000000.0`).
 pub fn readable(x: f64) -> String {
@@ -134,6 +146,10 @@ mod tests {
         assert_eq!(metres("5um"), metres("5µm"));
         assert!((metres("5um").unwrap() - 5e-6).abs() < 1e-21);
         assert_eq!(metres_per_second("80mm/s"), Ok(0.08));
+        assert_eq!(seconds("2us"), seconds("2µs"));
+        assert!((seconds("2us").unwrap() - 2e-6).abs() < 1e-21);
+        assert_eq!(seconds("0.5ms"), Ok(0.5e-3));
+        assert!(matches!(seconds("2m"), Err(UnitError::UnknownUnit { .. })));
         assert!(pascals("NaN").unwrap().is_nan());
         assert!(matches!(pascals("30m"), Err(UnitError::UnknownUnit { .. })));
         assert!(matches!(pascals("abc"), Err(UnitError::NotANumber(_))));

@@ -29,8 +29,8 @@ fn a_decimal_comma_map_is_refused_by_every_command_that_reads_maps_with_line_and
     write(dir.path(), "dc.txt", &decimal_comma_map());
     let runs: [&[&str]; 3] = [
         &["contact", "--load", "dc.txt", "--dx", "1e-6"],
-        &["dem", "--def-file", "dc.txt", "--spacing-um", "1"],
-        &["dem", "--tool-file", "dc.txt", "--spacing-um", "1"],
+        &["dem", "--def-file", "dc.txt", "--dx", "1um"],
+        &["dem", "--tool-file", "dc.txt", "--dx", "1um"],
     ];
     for args in runs {
         let out = tribo_in(dir.path(), args);
@@ -79,18 +79,56 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
             "huge.txt",
             "--tool-file",
             "huge.txt",
-            "--spacing-um",
-            "2",
+            "--dx",
+            "2um",
         ],
     );
     assert_refused(&out, "--def-file (height in m) must be in [-0.001, 0.001]");
 }
 
 #[test]
+fn bare_numbers_in_the_old_units_are_refused_by_their_plausibility_rule() {
+    // Flags are SI or carry a unit; these were µm, GPa, MPa and mm before units were uniform.
+    let dir = tempfile::tempdir().unwrap();
+    for (args, needle) in [
+        (
+            &["dem", "--length", "500"][..],
+            "--length (m, or with a unit: 500um) must be in (0, 0.01], got 500",
+        ),
+        (
+            &["dem", "--gap", "20"][..],
+            "--gap (m, or with a unit: 2um) must be in [-0.01, 0.01], got 20",
+        ),
+        (
+            &["dem", "--e-star", "55"][..],
+            "--e-star (Pa, or with a unit: 55GPa) must be in [1000000, 10000000000000], got 55",
+        ),
+        (
+            &["strip-draw", "--tools", "35"][..],
+            "--tools (m, or with a unit: 35mm)[0] = 35 is out of range",
+        ),
+        (
+            &[
+                "export",
+                "--table",
+                "t.bin",
+                "--format",
+                "csv",
+                "--pressures",
+                "2,5",
+            ][..],
+            "--pressures (Pa, or with a unit: 30MPa)[0] = 2 is out of range",
+        ),
+    ] {
+        assert_refused(&tribo_in(dir.path(), args), needle);
+    }
+}
+
+#[test]
 fn impossible_dem_placements_are_refused_with_their_line() {
     let dir = tempfile::tempdir().unwrap();
     let base = [
-        "dem", "--n", "64", "--k-l", "1", "--k-r", "1", "--k-s", "16", "--gap-um", "20",
+        "dem", "--n", "64", "--k-l", "1", "--k-r", "1", "--k-s", "16", "--gap", "20um",
     ];
     for (file, text, needle) in [
         (
