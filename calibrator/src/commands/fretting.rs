@@ -117,7 +117,7 @@ pub enum FrettingStudy {
 /// Runs the study.
 pub fn run(args: Args) -> Result<()> {
     let log = &mut std::io::stdout();
-    match args.study {
+    let outcome = match args.study {
         FrettingStudy::Incline {
             mu_static,
             mu_kinetic,
@@ -170,5 +170,6 @@ pub fn run(args: Args) -> Result<()> {
             },
             log,
         ),
-    }
+    };
+    Ok(outcome?)
 }

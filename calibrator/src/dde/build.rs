@@ -1,4 +1,4 @@
-//! Turning a [`Mesh`] into a body of the [`System`]: element masses (Eq. 10), effective sizes
+//! Turning a [`Mesh`] into a body of the [`ElementAssembly`]: element masses (Eq. 10), effective sizes
 //! (Eq. 17–18, c = 0.9), stress-free interior joints with the Eq. 16 fracture threshold, and
 //! the surface flags of §3.3.1.
 
@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use super::joint::JointReference;
 use super::mesh::{Mesh, MeshError};
-use super::system::{InteriorJoint, Support, System};
+use super::system::{ElementAssembly, InteriorJoint, Support};
 use super::vec2::V2;
 
 /// Eq. 17's constant c scaling the effective sizes (the seed's value).
@@ -37,7 +37,7 @@ pub const CRACK_BAND_WIDTH: f64 = std::f64::consts::PI * 337.0 / 769.0;
 
 impl Strength {
     /// The threshold σ_ft \[Pa\] of a joint of reference area `area` \[m²\].
-    pub fn threshold(&self, material: &super::material::Material, area: f64) -> f64 {
+    pub fn threshold(&self, material: &super::material::BrittleSolid, area: f64) -> f64 {
         match *self {
             Strength::Unbreakable => f64::INFINITY,
             Strength::FlawFraction(f) => material.fracture_threshold(f * area.sqrt()),
@@ -50,7 +50,7 @@ impl Strength {
 /// Appends a body meshed by `mesh` to `sys`, tagged `body`, with supports from `support(p)`.
 /// Returns the range of the new element indices.
 pub fn add_body(
-    sys: &mut System,
+    sys: &mut ElementAssembly,
     mesh: &Mesh,
     body: u32,
     strength: Strength,
@@ -103,7 +103,7 @@ pub fn add_body(
 
 /// Directed edges a → b of interior joints whose reverse b → a belongs to no interior joint:
 /// the boundary edges of §3.3.1, in a deterministic order.
-pub fn boundary_edges(sys: &System) -> Vec<(u32, u32)> {
+pub fn boundary_edges(sys: &ElementAssembly) -> Vec<(u32, u32)> {
     let mut set = HashSet::with_capacity(3 * sys.interior.len());
     for j in &sys.interior {
         let m = j.members;
@@ -126,7 +126,7 @@ pub fn boundary_edges(sys: &System) -> Vec<(u32, u32)> {
 
 /// Recomputes which elements are surface elements (members of a boundary edge, or of no
 /// interior joint at all: a lone element freed by fracture).
-pub fn refresh_surface(sys: &mut System) {
+pub fn refresh_surface(sys: &mut ElementAssembly) {
     let n = sys.elements.len();
     let mut surface = vec![true; n];
     let mut in_joint = vec![false; n];

@@ -10,9 +10,9 @@
 use super::build::{Strength, add_body};
 use super::fracture::fracture_overstressed_into;
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{MeshError, rectangle};
-use super::system::{Support, System};
+use super::system::{ElementAssembly, Support};
 use super::vec2::V2;
 
 /// The plate case.
@@ -67,12 +67,12 @@ pub struct CrackedPlateResult {
 
 /// Runs the plate until each tip has grown by `growth_cells`, or the plate separates.
 pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
-    let mat = Material::ZIRCONIA;
+    let mat = BrittleSolid::ZIRCONIA;
     let w = case.width;
     let n = case.cells;
     let h = w / n as f64;
     let mesh = rectangle(V2::new(-w / 2.0, -w / 2.0), V2::new(w, w), n, n)?;
-    let mut sys = System::new(mat);
+    let mut sys = ElementAssembly::new(mat);
     let a = case.crack_fraction * w;
     let lefm_strain = mat.fracture_threshold(a) / mat.plane_strain_modulus();
     let strain_rate = lefm_strain / (case.transits_to_failure * w / mat.p_wave_speed());
@@ -98,7 +98,7 @@ pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
     let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::NONE);
     // Light damping (a tenth of the plate's fundamental rate) keeps the ramp quasi-static.
     st.damping = 0.1 * mat.p_wave_speed() / w;
-    let top_reaction = |sys: &System, forces: &[V2]| -> f64 {
+    let top_reaction = |sys: &ElementAssembly, forces: &[V2]| -> f64 {
         let el = &sys.elements;
         (0..el.len())
             .filter(|&i| el.pos[i].y > 0.0 && !el.support[i].free_y)

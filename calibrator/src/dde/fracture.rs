@@ -6,7 +6,7 @@
 
 use super::build::refresh_surface;
 use super::joint::respond;
-use super::system::{InteriorJoint, System};
+use super::system::{ElementAssembly, InteriorJoint};
 
 /// Record of one fracture pass.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -18,14 +18,14 @@ pub struct FracturePass {
 }
 
 /// Removes every interior joint over its Eq. 16 threshold; refreshes the surface flags.
-pub fn fracture_overstressed(sys: &mut System) -> FracturePass {
+pub fn fracture_overstressed(sys: &mut ElementAssembly) -> FracturePass {
     let mut removed = Vec::new();
     fracture_overstressed_into(sys, &mut removed)
 }
 
 /// As [`fracture_overstressed`], appending the removed joints to `removed`.
 pub fn fracture_overstressed_into(
-    sys: &mut System,
+    sys: &mut ElementAssembly,
     removed: &mut Vec<InteriorJoint>,
 ) -> FracturePass {
     let lame = sys.material.lame();

@@ -166,6 +166,9 @@ pub fn paired_ratio_ci(a: &[f64], b: &[f64], rng: &mut impl Rng) -> (f64, [f64; 
     )
 }
 
+/// The names [`strength_by_name`] accepts.
+pub const THRESHOLD_NAMES: &str = "`eq16`, `crack-band`, `material-flaw`";
+
 /// The fracture thresholds a study can compare.
 pub fn strength_by_name(name: &str) -> Option<Strength> {
     match name {

@@ -15,6 +15,7 @@ pub mod circles;
 pub mod contact;
 pub mod cracked_plate;
 pub mod debris_scale;
+pub mod error;
 pub mod fracture;
 pub mod friction;
 pub mod hertz;

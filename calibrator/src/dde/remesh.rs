@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::joint::{JointReference, respond};
 use super::material::Lame;
-use super::system::{ContactJoint, System};
+use super::system::{ContactJoint, ElementAssembly};
 use super::vec2::V2;
 
 /// Relative residual (forces over their scale, energy over its value) accepted as solved.
@@ -198,7 +198,7 @@ pub fn try_remesh(
 }
 
 /// Remeshes every admissible adjacent pair once; returns how many pairs were replaced.
-pub fn remesh_contacts(sys: &mut System) -> usize {
+pub fn remesh_contacts(sys: &mut ElementAssembly) -> usize {
     let lame = sys.material.lame();
     let mut by_edge: HashMap<(u32, u32), usize> = HashMap::with_capacity(sys.contact.len());
     let mut edges: HashSet<(u32, u32)> =

@@ -9,9 +9,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{MeshError, polygon, profile_polygon, profile_polygon_above};
-use super::system::{ContactLaw, Support, System};
+use super::system::{ContactLaw, ElementAssembly, Support};
 use super::vec2::V2;
 use super::wear::{archard_k, debris, energy_wear};
 use crate::surface::{Rescale, SelfAffine};
@@ -78,7 +78,7 @@ impl SlidingWearCase {
             rms_height: length / 160.0,
             pressure,
             sliding: length / 2.0,
-            velocity: 0.02 * Material::ZIRCONIA.s_wave_speed(),
+            velocity: 0.02 * BrittleSolid::ZIRCONIA.s_wave_speed(),
             amplitude: 0.0,
             mu: 0.3,
             strength: Strength::FlawFraction(CALIBRATED_FLAW_FRACTION),
@@ -170,11 +170,11 @@ fn profiles(case: &SlidingWearCase) -> Result<(Vec<f64>, Vec<f64>), MeshError> {
 }
 
 /// Builds the two bodies, the top one just clear of the bottom one.
-pub fn build(case: &SlidingWearCase) -> Result<System, MeshError> {
+pub fn build(case: &SlidingWearCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
     let l = case.length;
     let (zb, zt) = profiles(case)?;
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     sys.contact_law = ContactLaw {
         mu_static: case.mu,
         mu_kinetic: case.mu,

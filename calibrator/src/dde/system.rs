@@ -5,7 +5,7 @@
 //! Units: SI per unit depth (2D): masses kg/m, forces N/m, energies J/m.
 
 use super::joint::{JointReference, JointResponse, respond};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::vec2::V2;
 
 /// How an element's motion is constrained (§3.6): each velocity component is either free or
@@ -194,7 +194,7 @@ impl Dissipation {
 
 /// A whole simulation state.
 #[derive(Debug, Clone)]
-pub struct System {
+pub struct ElementAssembly {
     /// The elements.
     pub elements: Elements,
     /// Interior joints.
@@ -202,7 +202,7 @@ pub struct System {
     /// Contact joints.
     pub contact: Vec<ContactJoint>,
     /// The (single) material of all joints.
-    pub material: Material,
+    pub material: BrittleSolid,
     /// Contact law of all contact joints.
     pub contact_law: ContactLaw,
     /// Gravity (body acceleration) g [m/s²] (Eq. 9–10: fᵇᵒᵈʸ = mₑg).
@@ -220,9 +220,9 @@ fn scatter(forces: &mut [V2], members: [u32; 3], r: &JointResponse) {
     }
 }
 
-impl System {
+impl ElementAssembly {
     /// An empty system of one material with the default contact law and no gravity.
-    pub fn new(material: Material) -> Self {
+    pub fn new(material: BrittleSolid) -> Self {
         Self {
             elements: Elements::default(),
             interior: Vec::new(),

@@ -61,8 +61,8 @@ fn check_remeshing(noise: f64, min_pairs: usize) {
 #[test]
 fn a_common_rotation_of_the_references_changes_neither_forces_nor_energy() {
     use super::joint::{JointReference, respond};
-    use super::material::Material;
-    let lame = Material::ZIRCONIA.lame();
+    use super::material::BrittleSolid;
+    let lame = BrittleSolid::ZIRCONIA.lame();
     let p = [
         V2::new(0.0, 0.0),
         V2::new(1.1e-6, 0.05e-6),

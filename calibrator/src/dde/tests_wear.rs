@@ -2,10 +2,10 @@
 
 use super::build::{Strength, add_body};
 use super::fracture::fracture_overstressed;
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::rectangle;
 use super::sliding::{SlidingWearCase, run};
-use super::system::{Support, System};
+use super::system::{ElementAssembly, Support};
 use super::vec2::V2;
 use super::wear::{archard_k, debris};
 
@@ -14,7 +14,7 @@ const ROUND_OFF: f64 = 1e-12;
 
 #[test]
 fn debris_are_the_detached_components() {
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     // An anchored plate and a free flake: only the flake is debris.
     let plate = rectangle(V2::ZERO, V2::new(4e-6, 1e-6), 8, 2).unwrap();
     add_body(&mut sys, &plate, 0, Strength::Unbreakable, |p| {
