@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use super::cohesive::Cohesive;
 use super::joint::JointReference;
 use super::mesh::{Mesh, MeshError};
 use super::system::{ElementAssembly, InteriorJoint, Support};
@@ -28,6 +29,10 @@ pub enum Strength {
     /// Eq. 16 with a flaw half-size `a` \[m\] that is a material length, not the element's:
     /// σ_ft = K_Ic/√(πa) on every joint whatever the mesh.
     MaterialFlaw(f64),
+    /// Cohesive softening ([`super::cohesive`]): onset at the tensile strength σ_t \[Pa\]
+    /// (Eq. 16's test on σ₁), then damage with crack-band scaling so each broken joint
+    /// dissipates G_c × its crack length.
+    Cohesive(f64),
 }
 
 /// Band width β (in units of √A_j) that makes the centre-cracked plate book G_c per unit new
@@ -43,7 +48,13 @@ impl Strength {
             Strength::FlawFraction(f) => material.fracture_threshold(f * area.sqrt()),
             Strength::CrackBand(beta) => material.k_ic * (2.0 / (beta * area.sqrt())).sqrt(),
             Strength::MaterialFlaw(a) => material.fracture_threshold(a),
+            Strength::Cohesive(sigma_t) => sigma_t,
         }
+    }
+
+    /// The softening state a new joint starts with (`None` unless cohesive).
+    pub fn cohesive(&self, material: &super::material::BrittleSolid) -> Option<Cohesive> {
+        matches!(self, Strength::Cohesive(_)).then(|| Cohesive::intact(material.fracture_energy()))
     }
 }
 
@@ -74,11 +85,11 @@ pub fn add_body(
             // Eq. 17–18: r_e = c Σ_j (A_j / Σ A) √A_j.
             size_sum[i as usize] += a * a.sqrt();
         }
-        let strength = strength.threshold(&sys.material, a);
         joints.push(InteriorJoint {
             members: t.map(|i| i + first as u32),
             reference,
-            strength,
+            strength: strength.threshold(&sys.material, a),
+            cohesive: strength.cohesive(&sys.material),
         });
     }
     if mass.iter().any(|&m| m <= 0.0) {

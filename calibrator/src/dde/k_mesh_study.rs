@@ -167,7 +167,7 @@ pub fn paired_ratio_ci(a: &[f64], b: &[f64], rng: &mut impl Rng) -> (f64, [f64; 
 }
 
 /// The names [`strength_by_name`] accepts.
-pub const THRESHOLD_NAMES: &str = "`eq16`, `crack-band`, `material-flaw`";
+pub const THRESHOLD_NAMES: &str = "`eq16`, `crack-band`, `material-flaw`, `cohesive`";
 
 /// The fracture thresholds a study can compare.
 pub fn strength_by_name(name: &str) -> Option<Strength> {
@@ -178,6 +178,9 @@ pub fn strength_by_name(name: &str) -> Option<Strength> {
         "crack-band" => Some(Strength::CrackBand(super::build::CRACK_BAND_WIDTH)),
         "material-flaw" => Some(Strength::MaterialFlaw(
             super::sliding::MATERIAL_FLAW_HALF_SIZE,
+        )),
+        "cohesive" => Some(Strength::Cohesive(
+            super::cohesive::ZIRCONIA_TENSILE_STRENGTH,
         )),
         _ => None,
     }

@@ -12,6 +12,7 @@
 pub mod asperity_breakoff;
 pub mod build;
 pub mod circles;
+pub mod cohesive;
 pub mod contact;
 pub mod cracked_plate;
 pub mod debris_scale;
@@ -36,6 +37,8 @@ pub mod vec2;
 pub mod wear;
 pub mod wear_study;
 
+#[cfg(test)]
+mod tests_cohesive;
 #[cfg(test)]
 mod tests_dynamics;
 #[cfg(test)]

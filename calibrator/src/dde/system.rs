@@ -4,6 +4,7 @@
 //!
 //! Units: SI per unit depth (2D): masses kg/m, forces N/m, energies J/m.
 
+use super::cohesive::Cohesive;
 use super::joint::{JointReference, JointResponse, respond};
 use super::material::BrittleSolid;
 use super::vec2::V2;
@@ -110,8 +111,18 @@ pub struct InteriorJoint {
     pub members: [u32; 3],
     /// Stress-free reference edges.
     pub reference: JointReference,
-    /// Eq. 16 threshold σ_ft on the maximum principal Cauchy stress \[Pa\] (∞: unbreakable).
+    /// Eq. 16 threshold σ_ft on the maximum principal Cauchy stress \[Pa\] (∞: unbreakable);
+    /// with a cohesive law, the onset of softening (the tensile strength σ_t).
     pub strength: f64,
+    /// Cohesive softening state (`None`: Eq. 16 removes the joint at its threshold).
+    pub cohesive: Option<Cohesive>,
+}
+
+impl InteriorJoint {
+    /// 1 − d: the fraction of the undamaged energy, forces and stress the joint carries.
+    pub fn intact_fraction(&self) -> f64 {
+        self.cohesive.map_or(1.0, |c| 1.0 - c.damage)
+    }
 }
 
 /// A contact joint (§3.3): e₁, e₂ from a boundary edge (directed e₂ → e₁ in an interior joint),
@@ -249,7 +260,12 @@ impl ElementAssembly {
         );
         let mut energy = 0.0;
         for j in &self.interior {
-            let r = respond(el.triangle(j.members), &j.reference, &lame);
+            let mut r = respond(el.triangle(j.members), &j.reference, &lame);
+            if j.cohesive.is_some() {
+                let s = j.intact_fraction();
+                r.forces = r.forces.map(|f| f * s);
+                r.energy *= s;
+            }
             scatter(forces, j.members, &r);
             energy += r.energy;
         }
@@ -274,8 +290,8 @@ impl ElementAssembly {
         let joints = self
             .interior
             .iter()
-            .map(|j| (j.members, j.reference))
-            .chain(self.contact.iter().map(|j| (j.members, j.reference)));
+            .map(|j| (j.members, j.reference, j.intact_fraction()))
+            .chain(self.contact.iter().map(|j| (j.members, j.reference, 1.0)));
         let plane = self.plane.map_or(0.0, |p| {
             (0..el.len())
                 .filter(|&i| el.body[i] == p.body)
@@ -283,7 +299,7 @@ impl ElementAssembly {
                 .sum()
         });
         joints
-            .map(|(m, r)| respond(el.triangle(m), &r, &lame).energy)
+            .map(|(m, r, s)| s * respond(el.triangle(m), &r, &lame).energy)
             .sum::<f64>()
             + plane
     }
