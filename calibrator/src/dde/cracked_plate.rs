@@ -57,6 +57,10 @@ pub struct CrackedPlateResult {
     pub stress_at_initiation: f64,
     /// σ√(πa)·√(sec(πa/W)) at the first fracture, over K_Ic.
     pub k_ratio: f64,
+    /// Largest far-field stress of the run \[Pa\] (the failure load of a softening law).
+    pub peak_stress: f64,
+    /// σ_peak√(πa)·√(sec(πa/W)) over K_Ic.
+    pub k_ratio_peak: f64,
     /// Strain energy of the removed joints per unit new crack length [J/m²].
     pub joint_energy_per_length: f64,
     /// Critical energy release rate G_c of the material [J/m²].
@@ -108,6 +112,7 @@ pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
     };
     let sec = 1.0 / (std::f64::consts::PI * a / w).cos();
     let mut initiation = None;
+    let mut peak: f64 = 0.0;
     let mut broken = 0;
     let mut tip = a;
     let mut removed = Vec::new();
@@ -116,6 +121,7 @@ pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
     while tip < stop && st.steps < max_steps {
         st.step(&mut sys);
         let stress = top_reaction(&sys, st.forces());
+        peak = peak.max(stress);
         removed.clear();
         let pass = fracture_overstressed_into(&mut sys, &mut removed);
         if pass.broken > 0 {
@@ -134,6 +140,8 @@ pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
         spacing: h,
         stress_at_initiation: sigma,
         k_ratio: sigma * (std::f64::consts::PI * a * sec).sqrt() / mat.k_ic,
+        peak_stress: peak,
+        k_ratio_peak: peak * (std::f64::consts::PI * a * sec).sqrt() / mat.k_ic,
         joint_energy_per_length: sys.dissipation.fracture / growth,
         g_c: mat.fracture_energy(),
         broken,

@@ -165,3 +165,40 @@ fn a_damaged_joint_keeps_momentum() {
     assert!(sum.norm() < 1e-12 * scale);
     assert!(torque.abs() < 1e-12 * scale * 1e-5);
 }
+
+/// The centre-cracked plate with the cohesive law, l_pz = a/2 (σ_t = K_Ic/√(a/2) = 3.7 GPa,
+/// so the 96-cell mesh puts 6 elements in l_pz): peak far-field stress as K_app/K_Ic and the
+/// dissipation per unit new crack length at 24 / 48 / 96 cells. Run with
+/// `cargo test --release -p tribo-calibrator --lib dde::tests_cohesive::cohesive_plate_mesh_study -- --ignored --nocapture`.
+#[test]
+#[ignore = "mesh study: about a minute in release"]
+fn cohesive_plate_mesh_study() {
+    use super::build::Strength;
+    use super::cracked_plate::{CrackedPlate, run};
+    let mat = BrittleSolid::ZIRCONIA;
+    let plate = CrackedPlate::new(24);
+    let a = plate.crack_fraction * plate.width;
+    let sigma_t = mat.k_ic / (a / 2.0).sqrt();
+    let mut k = Vec::new();
+    for cells in [24, 48, 96] {
+        let r = run(&CrackedPlate {
+            strength: Strength::Cohesive(sigma_t),
+            cells,
+            ..plate
+        })
+        .unwrap();
+        println!(
+            "cohesive σ_t = {sigma_t:.3e} Pa, l_pz = {:.2e} m, cells {cells}: h = {:.3e} m, K_peak/K_Ic = {:.4}, K_onset/K_Ic = {:.4}, E_frac/Δl = {:.1} J/m² (G_c {:.0}), broken {}",
+            process_zone_length(&mat, sigma_t),
+            r.spacing,
+            r.k_ratio_peak,
+            r.k_ratio,
+            r.joint_energy_per_length,
+            r.g_c,
+            r.broken
+        );
+        k.push(r.k_ratio_peak);
+    }
+    // Converging: the change per halving of h shrinks.
+    assert!((k[2] - k[1]).abs() < (k[1] - k[0]).abs(), "{k:?}");
+}
