@@ -152,14 +152,14 @@ pub fn update(
     let branch = match c.onset {
         Some(b) => b,
         None => {
-            if !(sigma1 > strength) {
+            if sigma1.is_nan() || sigma1 <= strength {
                 return CohesiveStep::Holding(0.0);
             }
             let w = band_width(p, reference, principal_direction(&r.cauchy));
             let s0 = e_prime * kappa;
             let g_f = c.fracture_energy / w;
             let kappa_final = 2.0 * g_f / s0;
-            if !(kappa_final > kappa) {
+            if kappa_final.is_nan() || kappa_final <= kappa {
                 c.damage = 1.0;
                 return CohesiveStep::Broken {
                     energy: r.energy,
