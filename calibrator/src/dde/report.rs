@@ -464,13 +464,21 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
             .powi(2),
         ci(outcome.finest_fragment_count_ratio)
     );
+    for (m, share) in outcome.meshes.iter().zip(&outcome.largest_fragment_share) {
+        let _ = writeln!(
+            s,
+            "  {:>5} cells: largest fragment's share of the debris area {}",
+            m.cells,
+            ci(*share)
+        );
+    }
     let _ = writeln!(
         s,
         "  {}",
         if outcome.converged {
-            "CIs overlap and the paired ratio's CI contains 1: K converges (the wear section may carry K0)"
+            "CIs overlap, the paired ratio's CI contains 1 and no fragment dominates the debris: K converges (the wear section may carry K0)"
         } else {
-            "CIs apart or the paired ratio's CI excludes 1: K does not converge (ShapeOnly)"
+            "CIs apart, the paired ratio's CI excludes 1, or one fragment holds over half the finest mesh's debris: K does not converge as a wear coefficient (ShapeOnly)"
         }
     );
     write_file(&out.join("summary.txt"), s.as_bytes())?;

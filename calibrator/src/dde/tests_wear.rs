@@ -261,3 +261,23 @@ fn element_scale_debris_read_as_such() {
     let (r, ci) = paired_pooled_ratio(&fine, &coarse, &mut rng, mean_fragments);
     assert!((r - 1.0).abs() < 1e-12 && ci.iter().all(|v| (v - 1.0).abs() < 1e-12));
 }
+
+#[test]
+fn largest_fragment_share_tells_a_body_break_from_wear() {
+    use super::debris_scale::largest_fragment_share;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    // Many equal fragments: the largest holds 1/n of each run's debris (exact in every
+    // resample); a run without debris is left out.
+    let wear: Vec<_> = [4, 4, 0, 4]
+        .iter()
+        .map(|&n| synthetic_run(n, 1e-10))
+        .collect();
+    let (m, ci) = largest_fragment_share(&wear, &mut rng);
+    assert!((m - 0.25).abs() < 1e-12 && ci.iter().all(|v| (v - 0.25).abs() < 1e-12));
+    // One piece of 9 units beside one of 1: 0.9 of the debris.
+    let mut broken = synthetic_run(2, 1e-10);
+    broken.fragment_areas = vec![9e-10, 1e-10];
+    let (m, _) = largest_fragment_share(&[broken], &mut rng);
+    assert!((m - 0.9).abs() < 1e-12);
+}
