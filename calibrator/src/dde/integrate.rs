@@ -11,6 +11,7 @@
 
 use super::contact::{self, ContactScratch};
 use super::fracture;
+use super::remesh_in_loop::{RemeshLog, RemeshPolicy, remesh_skewed};
 use super::system::ElementAssembly;
 use super::vec2::V2;
 
@@ -69,6 +70,11 @@ pub struct Stepper {
     pub time: f64,
     /// Steps taken.
     pub steps: u64,
+    /// Least-squares remeshing of skewed contact joints after each contact update (§3.5;
+    /// `None`: off, the default).
+    pub remesh: Option<RemeshPolicy>,
+    /// What remeshing did so far.
+    pub remesh_log: RemeshLog,
     forces: Vec<V2>,
     acc: Vec<V2>,
     /// AB4 history, newest first: (velocities, accelerations) of the last four steps.
@@ -87,6 +93,8 @@ impl Stepper {
             damping: 0.0,
             time: 0.0,
             steps: 0,
+            remesh: None,
+            remesh_log: RemeshLog::default(),
             forces: Vec::new(),
             acc: Vec::new(),
             history: Vec::new(),
@@ -120,6 +128,9 @@ impl Stepper {
     fn run_events(&mut self, sys: &mut ElementAssembly) {
         if self.events.contacts {
             contact::update(sys, &mut self.contact_scratch);
+            if let Some(policy) = self.remesh {
+                remesh_skewed(sys, &policy, &mut self.remesh_log);
+            }
         }
         if self.events.fracture {
             fracture::fracture_overstressed(sys);

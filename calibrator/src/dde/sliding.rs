@@ -11,6 +11,7 @@ use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
 use super::material::BrittleSolid;
 use super::mesh::{MeshError, polygon, profile_polygon, profile_polygon_above};
+use super::remesh_in_loop::{RemeshLog, RemeshPolicy};
 use super::system::{ContactLaw, ElementAssembly, Support};
 use super::vec2::V2;
 use super::wear::{archard_k, debris, energy_wear};
@@ -225,6 +226,15 @@ pub fn build(case: &SlidingWearCase) -> Result<ElementAssembly, MeshError> {
 
 /// Runs: load with damping until settled, then slide a distance s at speed v.
 pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
+    Ok(run_with_remeshing(case, None)?.0)
+}
+
+/// As [`run`], with least-squares remeshing of skewed contact joints during the slide
+/// (`remesh`, §3.5) and its log.
+pub fn run_with_remeshing(
+    case: &SlidingWearCase,
+    remesh: Option<RemeshPolicy>,
+) -> Result<(SlidingWearResult, RemeshLog), MeshError> {
     let mut sys = build(case)?;
     let mat = sys.material;
     let dt = stable_dt(&sys, 0.4);
@@ -246,6 +256,7 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     let mut path = 0.0;
     let mut direction;
     let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::ALL);
+    st.remesh = remesh;
     let w0 = sys.dissipation.friction;
     let (debris0, fragments_at_start) = {
         let d = debris(&sys);
@@ -289,7 +300,7 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     let end = debris(&sys);
     let worn = end.total_area() - debris0;
     let friction_work = sys.dissipation.friction - w0;
-    Ok(SlidingWearResult {
+    let result = SlidingWearResult {
         k: archard_k(worn, case.hardness, normal, case.sliding),
         worn_area: worn,
         friction_work,
@@ -302,5 +313,6 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
         fragments_at_start,
         elements: sys.elements.len(),
         steps: st.steps,
-    })
+    };
+    Ok((result, st.remesh_log))
 }
