@@ -10,8 +10,9 @@
 //! Gauss–Newton solve stalls with the force residual and ΔU ≈ −0.1 … −0.6 % of U (every new
 //! pair that matches the forces stores less energy than the old one, on the tested cases): the
 //! six equations of §3.5.3 then appear to have no solution near the initial guess, and the
-//! pair is kept. Remeshing is therefore not called by the contact update (it would retry
-//! every step); the incline and wear runs rely on slide-off and re-forming instead.
+//! pair is kept. This exact form is therefore not called by the contact update (it would
+//! retry every step); `remesh_in_loop` is the least-squares form the stepper can call, with
+//! its residual measured per event.
 //! **Why**: forces and energy are invariant under a common rotation of the new pair's
 //! reference edges (tested: `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`),
 //! so only 5 of §3.5.3's 6 unknowns act on its 6 independent equations (5 momentum + energy):
