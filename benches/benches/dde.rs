@@ -9,18 +9,18 @@ use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_mai
 use tribo_calibrator::dde::build::{Strength, add_body};
 use tribo_calibrator::dde::incline::{InclineCase, run as run_incline};
 use tribo_calibrator::dde::integrate::{Events, Scheme, Stepper, stable_dt};
-use tribo_calibrator::dde::material::Material;
+use tribo_calibrator::dde::material::BrittleSolid;
 use tribo_calibrator::dde::mesh::rectangle;
 use tribo_calibrator::dde::sliding::{SlidingWearCase, run as run_sliding};
-use tribo_calibrator::dde::system::{Support, System};
+use tribo_calibrator::dde::system::{ElementAssembly, Support};
 use tribo_calibrator::dde::vec2::V2;
 
 /// Steps per measured batch.
 const STEPS: u64 = 100;
 
-fn vibrating_plate(cells: usize) -> System {
+fn vibrating_plate(cells: usize) -> ElementAssembly {
     let mesh = rectangle(V2::ZERO, V2::new(1e-5, 1e-5), cells, cells).expect("mesh");
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     add_body(&mut sys, &mesh, 0, Strength::FlawFraction(0.5), |p| {
         if p.y < 1e-12 {
             Support::FIXED

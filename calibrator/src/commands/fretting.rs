@@ -76,8 +76,9 @@ pub enum FrettingStudy {
         /// Fretting slip amplitude [µm] (0: unidirectional sliding over L/2).
         #[arg(long, default_value_t = 0.0)]
         amplitude_um: f64,
-        /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band` or
-        /// `material-flaw` (Eq. 16 with a fixed flaw of 2.2 µm).
+        /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band`,
+        /// `material-flaw` (Eq. 16 with a fixed flaw of 2.2 µm) or `cohesive` (softening
+        /// from σ_t = 1 GPa, G_c per unit crack length).
         #[arg(long, default_value = "eq16")]
         threshold: String,
         /// Also put the wear section into this calibration table (format 2), atomically.
@@ -101,8 +102,9 @@ pub enum FrettingStudy {
         /// Surface realisations (the same on every mesh).
         #[arg(long, default_value_t = 8)]
         realisations: u64,
-        /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band` or
-        /// `material-flaw` (Eq. 16 with a fixed flaw of 2.2 µm).
+        /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band`,
+        /// `material-flaw` (Eq. 16 with a fixed flaw of 2.2 µm) or `cohesive` (softening
+        /// from σ_t = 1 GPa, G_c per unit crack length).
         #[arg(long, default_value = "eq16")]
         threshold: String,
         /// Master seed.
@@ -117,7 +119,7 @@ pub enum FrettingStudy {
 /// Runs the study.
 pub fn run(args: Args) -> Result<()> {
     let log = &mut std::io::stdout();
-    match args.study {
+    let outcome = match args.study {
         FrettingStudy::Incline {
             mu_static,
             mu_kinetic,
@@ -170,5 +172,6 @@ pub fn run(args: Args) -> Result<()> {
             },
             log,
         ),
-    }
+    };
+    Ok(outcome?)
 }

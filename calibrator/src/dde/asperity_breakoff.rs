@@ -8,10 +8,10 @@
 
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{MeshError, circle, polygon};
 use super::sliding::CALIBRATED_FLAW_FRACTION;
-use super::system::{ContactLaw, Support, System};
+use super::system::{ContactLaw, ElementAssembly, Support};
 use super::vec2::V2;
 use super::wear::debris;
 
@@ -55,7 +55,7 @@ impl AsperityCase {
             reach: 0.25,
             asperity: (8e-6, 4e-6, 5e-6),
             obstacle_radius: 3e-6,
-            speed: 0.01 * Material::ZIRCONIA.s_wave_speed(),
+            speed: 0.01 * BrittleSolid::ZIRCONIA.s_wave_speed(),
             travel: 16e-6,
             mu: 0.3,
         }
@@ -83,7 +83,7 @@ pub struct AsperityRun {
     /// Samples.
     pub samples: Vec<AsperitySample>,
     /// States at the start, at the first fracture, half-way and at the end.
-    pub snapshots: Vec<(String, System)>,
+    pub snapshots: Vec<(String, ElementAssembly)>,
     /// Elements.
     pub elements: usize,
     /// Steps.
@@ -91,11 +91,11 @@ pub struct AsperityRun {
 }
 
 /// Builds the obstacle and the body just left of it.
-pub fn build(case: &AsperityCase) -> Result<System, MeshError> {
+pub fn build(case: &AsperityCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
     let (wb, wt, d) = case.asperity;
     let (l, t) = (case.body.x, case.body.y);
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     sys.contact_law = ContactLaw {
         mu_static: case.mu,
         mu_kinetic: case.mu,

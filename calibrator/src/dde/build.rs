@@ -1,12 +1,13 @@
-//! Turning a [`Mesh`] into a body of the [`System`]: element masses (Eq. 10), effective sizes
+//! Turning a [`Mesh`] into a body of the [`ElementAssembly`]: element masses (Eq. 10), effective sizes
 //! (Eq. 17–18, c = 0.9), stress-free interior joints with the Eq. 16 fracture threshold, and
 //! the surface flags of §3.3.1.
 
 use std::collections::HashSet;
 
+use super::cohesive::Cohesive;
 use super::joint::JointReference;
 use super::mesh::{Mesh, MeshError};
-use super::system::{InteriorJoint, Support, System};
+use super::system::{ElementAssembly, InteriorJoint, Support};
 use super::vec2::V2;
 
 /// Eq. 17's constant c scaling the effective sizes (the seed's value).
@@ -28,6 +29,10 @@ pub enum Strength {
     /// Eq. 16 with a flaw half-size `a` \[m\] that is a material length, not the element's:
     /// σ_ft = K_Ic/√(πa) on every joint whatever the mesh.
     MaterialFlaw(f64),
+    /// Cohesive softening ([`super::cohesive`]): onset at the tensile strength σ_t \[Pa\]
+    /// (Eq. 16's test on σ₁), then damage with crack-band scaling so each broken joint
+    /// dissipates G_c × its crack length.
+    Cohesive(f64),
 }
 
 /// Band width β (in units of √A_j) that makes the centre-cracked plate book G_c per unit new
@@ -37,20 +42,26 @@ pub const CRACK_BAND_WIDTH: f64 = std::f64::consts::PI * 337.0 / 769.0;
 
 impl Strength {
     /// The threshold σ_ft \[Pa\] of a joint of reference area `area` \[m²\].
-    pub fn threshold(&self, material: &super::material::Material, area: f64) -> f64 {
+    pub fn threshold(&self, material: &super::material::BrittleSolid, area: f64) -> f64 {
         match *self {
             Strength::Unbreakable => f64::INFINITY,
             Strength::FlawFraction(f) => material.fracture_threshold(f * area.sqrt()),
             Strength::CrackBand(beta) => material.k_ic * (2.0 / (beta * area.sqrt())).sqrt(),
             Strength::MaterialFlaw(a) => material.fracture_threshold(a),
+            Strength::Cohesive(sigma_t) => sigma_t,
         }
+    }
+
+    /// The softening state a new joint starts with (`None` unless cohesive).
+    pub fn cohesive(&self, material: &super::material::BrittleSolid) -> Option<Cohesive> {
+        matches!(self, Strength::Cohesive(_)).then(|| Cohesive::intact(material.fracture_energy()))
     }
 }
 
 /// Appends a body meshed by `mesh` to `sys`, tagged `body`, with supports from `support(p)`.
 /// Returns the range of the new element indices.
 pub fn add_body(
-    sys: &mut System,
+    sys: &mut ElementAssembly,
     mesh: &Mesh,
     body: u32,
     strength: Strength,
@@ -74,11 +85,11 @@ pub fn add_body(
             // Eq. 17–18: r_e = c Σ_j (A_j / Σ A) √A_j.
             size_sum[i as usize] += a * a.sqrt();
         }
-        let strength = strength.threshold(&sys.material, a);
         joints.push(InteriorJoint {
             members: t.map(|i| i + first as u32),
             reference,
-            strength,
+            strength: strength.threshold(&sys.material, a),
+            cohesive: strength.cohesive(&sys.material),
         });
     }
     if mass.iter().any(|&m| m <= 0.0) {
@@ -103,7 +114,7 @@ pub fn add_body(
 
 /// Directed edges a → b of interior joints whose reverse b → a belongs to no interior joint:
 /// the boundary edges of §3.3.1, in a deterministic order.
-pub fn boundary_edges(sys: &System) -> Vec<(u32, u32)> {
+pub fn boundary_edges(sys: &ElementAssembly) -> Vec<(u32, u32)> {
     let mut set = HashSet::with_capacity(3 * sys.interior.len());
     for j in &sys.interior {
         let m = j.members;
@@ -126,7 +137,7 @@ pub fn boundary_edges(sys: &System) -> Vec<(u32, u32)> {
 
 /// Recomputes which elements are surface elements (members of a boundary edge, or of no
 /// interior joint at all: a lone element freed by fracture).
-pub fn refresh_surface(sys: &mut System) {
+pub fn refresh_surface(sys: &mut ElementAssembly) {
     let n = sys.elements.len();
     let mut surface = vec![true; n];
     let mut in_joint = vec![false; n];

@@ -13,9 +13,9 @@
 use super::build::{Strength, add_body};
 use super::hertz::{contact_pressure_on, hertz_half_width, strip_of};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{MeshError, circle};
-use super::system::{ContactLaw, Support, System};
+use super::system::{ContactLaw, ElementAssembly, Support};
 use super::vec2::V2;
 
 /// Body tag of the lower (clamped) circle.
@@ -52,8 +52,8 @@ impl CirclesCase {
             spacing: radius / cells,
             approach: 0.04 * radius,
             slide: 0.6 * radius,
-            press_speed: 0.001 * Material::ZIRCONIA.s_wave_speed(),
-            speed: 0.01 * Material::ZIRCONIA.s_wave_speed(),
+            press_speed: 0.001 * BrittleSolid::ZIRCONIA.s_wave_speed(),
+            speed: 0.01 * BrittleSolid::ZIRCONIA.s_wave_speed(),
             mu: 0.3,
         }
     }
@@ -100,9 +100,9 @@ pub struct CirclesRun {
 const START_GAP: f64 = 1.5;
 
 /// Builds the two circles, the upper one `START_GAP` (1.5) spacings above the lower one.
-pub fn build(case: &CirclesCase) -> Result<System, MeshError> {
+pub fn build(case: &CirclesCase) -> Result<ElementAssembly, MeshError> {
     let (r, h) = (case.radius, case.spacing);
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     sys.contact_law = ContactLaw {
         mu_static: case.mu,
         mu_kinetic: case.mu,

@@ -8,7 +8,7 @@ use super::build::boundary_edges;
 use super::friction::{apply_friction, plane_stress};
 use super::joint::{JointReference, respond};
 use super::mesh::segment_distance;
-use super::system::{ContactJoint, System};
+use super::system::{ContactJoint, ElementAssembly};
 use super::vec2::V2;
 
 /// Smallest area of a new contact joint relative to its boundary edge length squared: a
@@ -116,7 +116,7 @@ pub struct ContactEvents {
 
 /// One contact update after the positions moved: friction (Eq. 19), breaking (§3.3.2), then
 /// forming (§3.3.1).
-pub fn update(sys: &mut System, scratch: &mut ContactScratch) -> ContactEvents {
+pub fn update(sys: &mut ElementAssembly, scratch: &mut ContactScratch) -> ContactEvents {
     let mut ev = ContactEvents::default();
     let lame = sys.material.lame();
     let law = sys.contact_law;
@@ -153,7 +153,7 @@ pub fn update(sys: &mut System, scratch: &mut ContactScratch) -> ContactEvents {
     ev
 }
 
-fn refresh_topology(sys: &System, scratch: &mut ContactScratch) {
+fn refresh_topology(sys: &ElementAssembly, scratch: &mut ContactScratch) {
     let key = (sys.interior.len(), sys.elements.len());
     if scratch.key == key && !scratch.boundary.is_empty() {
         return;
@@ -173,7 +173,7 @@ fn refresh_topology(sys: &System, scratch: &mut ContactScratch) {
 /// element e₃ closest to the edge among those satisfying the proximity constraint
 /// ‖p₃ − p₁‖ < r₃ + r₁, ‖p₃ − p₂‖ < r₃ + r₂, on the outer side, such that none of the new
 /// joint's directed edges already exists. Returns the number formed.
-pub fn form(sys: &mut System, scratch: &mut ContactScratch) -> usize {
+pub fn form(sys: &mut ElementAssembly, scratch: &mut ContactScratch) -> usize {
     refresh_topology(sys, scratch);
     let el = &sys.elements;
     scratch.contact_edges.clear();

@@ -125,3 +125,18 @@ pub fn mean_fragments(runs: &[SlidingWearResult], pick: &[usize]) -> Option<f64>
         pick,
     )
 }
+
+/// Share of the debris area held by the largest fragment of each run, averaged over the runs
+/// that made debris, with its 95 % bootstrap CI over runs (1 when a run's debris is one piece:
+/// a body-scale break, not wear; → 0 when it is many small fragments).
+pub fn largest_fragment_share(runs: &[SlidingWearResult], rng: &mut impl Rng) -> WithCi {
+    let share: Vec<f64> = runs
+        .iter()
+        .filter_map(|r| {
+            let total: f64 = r.fragment_areas.iter().sum();
+            let largest = r.fragment_areas.iter().fold(0.0f64, |m, &a| m.max(a));
+            (total > 0.0).then(|| largest / total)
+        })
+        .collect();
+    with_ci(share.len(), rng, |p| mean_of(&share, p))
+}

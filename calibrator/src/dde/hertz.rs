@@ -37,9 +37,9 @@
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
 use super::joint::respond;
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{Mesh, MeshError, rectangle};
-use super::system::{ContactLaw, PenaltyPlane, Support, System};
+use super::system::{ContactLaw, ElementAssembly, PenaltyPlane, Support};
 use super::vec2::V2;
 
 /// Body tag of the rigid flat.
@@ -78,7 +78,7 @@ pub struct ContactStrip {
 /// The compressive forces of the contact joints on the elements of `body` (along −`normal`,
 /// `normal` pointing out of `body` into the contact), as (abscissa along the contact line,
 /// force) per element, summed over joints; elements with no compression are left out.
-pub fn contact_pressure_on(sys: &System, body: u32, normal: V2) -> Vec<(f64, f64)> {
+pub fn contact_pressure_on(sys: &ElementAssembly, body: u32, normal: V2) -> Vec<(f64, f64)> {
     let lame = sys.material.lame();
     let el = &sys.elements;
     let mut force = vec![0.0; el.len()];
@@ -183,7 +183,7 @@ impl HertzCase {
         hertz_load(
             self.half_width,
             self.radius,
-            Material::ZIRCONIA.plane_strain_modulus(),
+            BrittleSolid::ZIRCONIA.plane_strain_modulus(),
         )
     }
 }
@@ -211,7 +211,7 @@ pub struct HertzResult {
 #[derive(Debug, Clone)]
 pub struct HertzState {
     /// The system at the end.
-    pub system: System,
+    pub system: ElementAssembly,
     /// Element positions as built \[m\].
     pub initial: Vec<V2>,
     /// (abscissa, compressive force [N/m]) on the counterface per loaded element.
@@ -245,10 +245,10 @@ fn sag(r: f64, x: f64) -> f64 {
 
 /// Builds the counterface and the cap one spacing above it (beyond the formation distance
 /// ≈ 0.79h of aligned nodes with equal effective sizes 0.64h).
-pub fn build(case: &HertzCase) -> Result<System, MeshError> {
+pub fn build(case: &HertzCase) -> Result<ElementAssembly, MeshError> {
     let (r, h) = (case.radius, case.spacing);
     let half = (case.extent * case.half_width / h).round() as i64;
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     sys.contact_law = ContactLaw {
         mu_static: case.mu,
         mu_kinetic: case.mu,

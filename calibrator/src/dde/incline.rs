@@ -9,9 +9,9 @@ use super::build::{Strength, add_body};
 use super::contact::{self, ContactScratch};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
 use super::joint::respond;
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{MeshError, rectangle};
-use super::system::{ContactLaw, Support, System};
+use super::system::{ContactLaw, ElementAssembly, Support};
 use super::vec2::V2;
 
 /// Body tag of the plane.
@@ -110,9 +110,9 @@ pub struct InclineRun {
 
 /// Builds the plane (clamped at its base) and the block a small gap above it, with contact
 /// joints formed in the gap.
-pub fn build(case: &InclineCase) -> Result<System, MeshError> {
+pub fn build(case: &InclineCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     let plane_w = case.block.x + 8.0 * h;
     let plane_h = 4.0 * h;
     let nx = (plane_w / h).round() as usize;
@@ -146,7 +146,7 @@ pub fn build(case: &InclineCase) -> Result<System, MeshError> {
     Ok(sys)
 }
 
-fn block_state(sys: &System) -> (V2, V2, f64) {
+fn block_state(sys: &ElementAssembly) -> (V2, V2, f64) {
     let el = &sys.elements;
     let (mut m, mut x, mut v) = (0.0, V2::ZERO, V2::ZERO);
     for i in 0..el.len() {
@@ -160,7 +160,7 @@ fn block_state(sys: &System) -> (V2, V2, f64) {
 }
 
 /// Net force of the contact joints on the block's elements [N/m].
-pub fn contact_force_on(sys: &System, body: u32) -> V2 {
+pub fn contact_force_on(sys: &ElementAssembly, body: u32) -> V2 {
     let lame = sys.material.lame();
     let el = &sys.elements;
     let mut f = V2::ZERO;

@@ -11,7 +11,8 @@
 
 use super::contact::{self, ContactScratch};
 use super::fracture;
-use super::system::System;
+use super::remesh_in_loop::{RemeshLog, RemeshPolicy, remesh_skewed};
+use super::system::ElementAssembly;
 use super::vec2::V2;
 
 /// The time-integration scheme.
@@ -69,6 +70,11 @@ pub struct Stepper {
     pub time: f64,
     /// Steps taken.
     pub steps: u64,
+    /// Least-squares remeshing of skewed contact joints after each contact update (§3.5;
+    /// `None`: off, the default).
+    pub remesh: Option<RemeshPolicy>,
+    /// What remeshing did so far.
+    pub remesh_log: RemeshLog,
     forces: Vec<V2>,
     acc: Vec<V2>,
     /// AB4 history, newest first: (velocities, accelerations) of the last four steps.
@@ -87,6 +93,8 @@ impl Stepper {
             damping: 0.0,
             time: 0.0,
             steps: 0,
+            remesh: None,
+            remesh_log: RemeshLog::default(),
             forces: Vec::new(),
             acc: Vec::new(),
             history: Vec::new(),
@@ -107,7 +115,7 @@ impl Stepper {
         self.history.clear();
     }
 
-    fn evaluate(&mut self, sys: &System) {
+    fn evaluate(&mut self, sys: &ElementAssembly) {
         sys.forces(&mut self.forces);
         let el = &sys.elements;
         self.acc.clear();
@@ -117,16 +125,19 @@ impl Stepper {
         }
     }
 
-    fn run_events(&mut self, sys: &mut System) {
+    fn run_events(&mut self, sys: &mut ElementAssembly) {
         if self.events.contacts {
             contact::update(sys, &mut self.contact_scratch);
+            if let Some(policy) = self.remesh {
+                remesh_skewed(sys, &policy, &mut self.remesh_log);
+            }
         }
         if self.events.fracture {
             fracture::fracture_overstressed(sys);
         }
     }
 
-    fn book_damping(&self, sys: &mut System) {
+    fn book_damping(&self, sys: &mut ElementAssembly) {
         if self.damping > 0.0 {
             let el = &sys.elements;
             let p: f64 = (0..el.len())
@@ -137,7 +148,7 @@ impl Stepper {
     }
 
     /// Advances `sys` by one step.
-    pub fn step(&mut self, sys: &mut System) {
+    pub fn step(&mut self, sys: &mut ElementAssembly) {
         if !self.primed {
             self.evaluate(sys);
             self.primed = true;
@@ -157,7 +168,7 @@ impl Stepper {
         self.steps += 1;
     }
 
-    fn verlet(&mut self, sys: &mut System) {
+    fn verlet(&mut self, sys: &mut ElementAssembly) {
         let dt = self.dt;
         let el = &mut sys.elements;
         for i in 0..el.len() {
@@ -173,13 +184,13 @@ impl Stepper {
         }
     }
 
-    fn push_history(&mut self, sys: &System) {
+    fn push_history(&mut self, sys: &ElementAssembly) {
         self.history
             .insert(0, (sys.elements.vel.clone(), self.acc.clone()));
         self.history.truncate(4);
     }
 
-    fn adams_bashforth(&mut self, sys: &mut System) {
+    fn adams_bashforth(&mut self, sys: &mut ElementAssembly) {
         self.push_history(sys);
         let h = self.dt / 24.0;
         let el = &mut sys.elements;
@@ -198,13 +209,13 @@ impl Stepper {
     }
 
     /// Classical RK4 start-up step (events run once, after the step).
-    fn rk4(&mut self, sys: &mut System) {
+    fn rk4(&mut self, sys: &mut ElementAssembly) {
         self.push_history(sys);
         let dt = self.dt;
         let p0 = sys.elements.pos.clone();
         let v0 = sys.elements.vel.clone();
         let (k1v, k1a) = (v0.clone(), self.acc.clone());
-        let stage = |sys: &mut System, me: &mut Self, kv: &[V2], ka: &[V2], c: f64| {
+        let stage = |sys: &mut ElementAssembly, me: &mut Self, kv: &[V2], ka: &[V2], c: f64| {
             let el = &mut sys.elements;
             for i in 0..el.len() {
                 el.pos[i] = p0[i] + kv[i] * (c * dt);
@@ -229,7 +240,7 @@ impl Stepper {
 
 /// A stable step estimate: `fraction` × (smallest joint altitude)/c_P. Verlet is stable
 /// near fraction 0.5, AB4 near 0.1 (see the module doc).
-pub fn stable_dt(sys: &System, fraction: f64) -> f64 {
+pub fn stable_dt(sys: &ElementAssembly, fraction: f64) -> f64 {
     let el = &sys.elements;
     let mut h_min = f64::INFINITY;
     for j in &sys.interior {

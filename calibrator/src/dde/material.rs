@@ -2,7 +2,7 @@
 
 /// An isotropic brittle material in plane strain (per unit depth).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Material {
+pub struct BrittleSolid {
     /// Young's modulus E \[Pa\].
     pub young: f64,
     /// Poisson's ratio ν [-].
@@ -22,9 +22,9 @@ pub struct Lame {
     pub mu: f64,
 }
 
-impl Material {
+impl BrittleSolid {
     /// Seed 001 §4: zirconia, E = 200 GPa, ν = 0.3, K_Ic = 13 MPa·√m, ρ = 6 g/cm³.
-    pub const ZIRCONIA: Material = Material {
+    pub const ZIRCONIA: BrittleSolid = BrittleSolid {
         young: 200e9,
         poisson: 0.3,
         density: 6000.0,

@@ -12,9 +12,11 @@
 pub mod asperity_breakoff;
 pub mod build;
 pub mod circles;
+pub mod cohesive;
 pub mod contact;
 pub mod cracked_plate;
 pub mod debris_scale;
+pub mod error;
 pub mod fracture;
 pub mod friction;
 pub mod hertz;
@@ -26,6 +28,7 @@ pub mod k_mesh_study;
 pub mod material;
 pub mod mesh;
 pub mod remesh;
+pub mod remesh_in_loop;
 pub mod report;
 pub mod report_demos;
 pub mod sliding;
@@ -35,6 +38,8 @@ pub mod vec2;
 pub mod wear;
 pub mod wear_study;
 
+#[cfg(test)]
+mod tests_cohesive;
 #[cfg(test)]
 mod tests_dynamics;
 #[cfg(test)]

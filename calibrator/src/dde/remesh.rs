@@ -10,8 +10,9 @@
 //! Gauss–Newton solve stalls with the force residual and ΔU ≈ −0.1 … −0.6 % of U (every new
 //! pair that matches the forces stores less energy than the old one, on the tested cases): the
 //! six equations of §3.5.3 then appear to have no solution near the initial guess, and the
-//! pair is kept. Remeshing is therefore not called by the contact update (it would retry
-//! every step); the incline and wear runs rely on slide-off and re-forming instead.
+//! pair is kept. This exact form is therefore not called by the contact update (it would
+//! retry every step); `remesh_in_loop` is the least-squares form the stepper can call, with
+//! its residual measured per event.
 //! **Why**: forces and energy are invariant under a common rotation of the new pair's
 //! reference edges (tested: `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`),
 //! so only 5 of §3.5.3's 6 unknowns act on its 6 independent equations (5 momentum + energy):
@@ -26,7 +27,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::joint::{JointReference, respond};
 use super::material::Lame;
-use super::system::{ContactJoint, System};
+use super::system::{ContactJoint, ElementAssembly};
 use super::vec2::V2;
 
 /// Relative residual (forces over their scale, energy over its value) accepted as solved.
@@ -45,7 +46,7 @@ pub fn shape_factor(p: [V2; 3]) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-fn convex(quad: [V2; 4]) -> bool {
+pub(super) fn convex(quad: [V2; 4]) -> bool {
     (0..4).all(|k| {
         let a = quad[(k + 1) % 4] - quad[k];
         let b = quad[(k + 2) % 4] - quad[(k + 1) % 4];
@@ -54,7 +55,7 @@ fn convex(quad: [V2; 4]) -> bool {
 }
 
 /// Forces on [p, q, r, s] and energy of the pair.
-fn pair_state(
+pub(super) fn pair_state(
     pos: [V2; 4],
     m1: [usize; 3],
     r1: &JointReference,
@@ -73,12 +74,12 @@ fn pair_state(
 }
 
 /// Local indices into [p, q, r, s].
-const OLD1: [usize; 3] = [0, 1, 2];
-const OLD2: [usize; 3] = [3, 2, 1];
-const NEW3: [usize; 3] = [0, 1, 3];
-const NEW4: [usize; 3] = [3, 2, 0];
+pub(super) const OLD1: [usize; 3] = [0, 1, 2];
+pub(super) const OLD2: [usize; 3] = [3, 2, 1];
+pub(super) const NEW3: [usize; 3] = [0, 1, 3];
+pub(super) const NEW4: [usize; 3] = [3, 2, 0];
 
-fn new_refs(x: &[f64; 6]) -> Option<(JointReference, JointReference)> {
+pub(super) fn new_refs(x: &[f64; 6]) -> Option<(JointReference, JointReference)> {
     let w31 = V2::new(x[0], x[1]);
     let w32 = V2::new(x[2], x[3]);
     let w41 = V2::new(x[4], x[5]);
@@ -88,7 +89,7 @@ fn new_refs(x: &[f64; 6]) -> Option<(JointReference, JointReference)> {
     ))
 }
 
-fn residual(
+pub(super) fn residual(
     x: &[f64; 6],
     pos: [V2; 4],
     target: &([V2; 4], f64),
@@ -106,14 +107,27 @@ fn residual(
     Some(r)
 }
 
-/// The remeshed pair for j₁ = [p, q, r], j₂ = [s, r, q] at positions `pos` = [p, q, r, s],
-/// or `None` when the conditions of §3.5.2 fail or the invariants cannot be met.
-pub fn try_remesh(
+/// One pair's §3.5.3 problem: the old pair's forces and energy to keep, their scales, and the
+/// initial guess of the new references.
+pub(super) struct PairProblem {
+    /// Forces on [p, q, r, s] and energy of the old pair.
+    pub target: ([V2; 4], f64),
+    /// Largest old force and |old energy| (residual scales).
+    pub scales: (f64, f64),
+    /// Length of p–q (finite-difference step scale).
+    pub edge_scale: f64,
+    /// Initial guess (w₃₁, w₃₂, w₄₁) from the mean deformation gradient.
+    pub guess: [f64; 6],
+}
+
+/// The problem for j₁ = [p, q, r], j₂ = [s, r, q] at `pos` = [p, q, r, s], or `None` when the
+/// conditions of §3.5.2 fail (non-convex quadrilateral, new pair not less skewed).
+pub(super) fn pair_problem(
     pos: [V2; 4],
     r1: &JointReference,
     r2: &JointReference,
     lame: &Lame,
-) -> Option<(JointReference, JointReference)> {
+) -> Option<PairProblem> {
     // Quadrilateral p, q, s, r in counter-clockwise order.
     if !convex([pos[0], pos[1], pos[3], pos[2]]) {
         return None;
@@ -142,13 +156,58 @@ pub fn try_remesh(
     let e3 = super::joint::edges(NEW3.map(|i| pos[i]));
     let e4 = super::joint::edges(NEW4.map(|i| pos[i]));
     let (w31, w32, w41) = (inv.apply(e3[0]), inv.apply(e3[1]), inv.apply(e4[0]));
-    let mut x = [w31.x, w31.y, w32.x, w32.y, w41.x, w41.y];
-    let scales = (f_scale, u_scale);
-    let mut r = residual(&x, pos, &target, scales, lame)?;
+    Some(PairProblem {
+        target,
+        scales: (f_scale, u_scale),
+        edge_scale,
+        guess: [w31.x, w31.y, w32.x, w32.y, w41.x, w41.y],
+    })
+}
+
+/// The remeshed pair for j₁ = [p, q, r], j₂ = [s, r, q] at positions `pos` = [p, q, r, s],
+/// or `None` when the conditions of §3.5.2 fail or the invariants cannot be met.
+pub fn try_remesh(
+    pos: [V2; 4],
+    r1: &JointReference,
+    r2: &JointReference,
+    lame: &Lame,
+) -> Option<(JointReference, JointReference)> {
+    let pb = pair_problem(pos, r1, r2, lame)?;
+    let (x, norm) = gauss_newton(
+        pb.guess,
+        pos,
+        &pb.target,
+        pb.scales,
+        pb.edge_scale,
+        lame,
+        0.0,
+    )?;
+    if norm < REMESH_TOLERANCE {
+        new_refs(&x)
+    } else {
+        None
+    }
+}
+
+/// The §3.5.3 solve: Gauss–Newton (Levenberg–Marquardt when `levenberg` > 0: the normal
+/// matrix gets `levenberg`·its mean diagonal added, which fixes the common-rotation gauge that
+/// makes it singular) with backtracking on the residual norm, from `x`; stops at
+/// [`REMESH_TOLERANCE`], at [`MAX_ITER`] or when no step lowers the residual. Returns the best
+/// point and its residual norm (forces over their largest, energy over its value).
+pub(super) fn gauss_newton(
+    mut x: [f64; 6],
+    pos: [V2; 4],
+    target: &([V2; 4], f64),
+    scales: (f64, f64),
+    edge_scale: f64,
+    lame: &Lame,
+    levenberg: f64,
+) -> Option<([f64; 6], f64)> {
+    let mut r = residual(&x, pos, target, scales, lame)?;
+    let mut norm = r.iter().map(|v| v * v).sum::<f64>().sqrt();
     for _ in 0..MAX_ITER {
-        let norm = r.iter().map(|v| v * v).sum::<f64>().sqrt();
         if norm < REMESH_TOLERANCE {
-            return new_refs(&x);
+            break;
         }
         let mut jac = [[0.0; 6]; 9];
         for c in 0..6 {
@@ -157,10 +216,12 @@ pub fn try_remesh(
             let mut xm = x;
             xp[c] += h;
             xm[c] -= h;
-            let (rp, rm) = (
-                residual(&xp, pos, &target, scales, lame)?,
-                residual(&xm, pos, &target, scales, lame)?,
-            );
+            let (Some(rp), Some(rm)) = (
+                residual(&xp, pos, target, scales, lame),
+                residual(&xm, pos, target, scales, lame),
+            ) else {
+                return Some((x, norm));
+            };
             for k in 0..9 {
                 jac[k][c] = (rp[k] - rm[k]) / (2.0 * h);
             }
@@ -173,7 +234,13 @@ pub fn try_remesh(
             }
             b[i] = -(0..9).map(|k| jac[k][i] * r[k]).sum::<f64>();
         }
-        let dx = crate::numerics::dense::solve(a, b)?;
+        let mean_diag = (0..6).map(|i| a[i][i]).sum::<f64>() / 6.0;
+        for (i, row) in a.iter_mut().enumerate() {
+            row[i] += levenberg * mean_diag;
+        }
+        let Some(dx) = crate::numerics::dense::solve(a, b) else {
+            return Some((x, norm));
+        };
         // Backtracking on the residual norm.
         let mut t = 1.0;
         loop {
@@ -181,25 +248,42 @@ pub fn try_remesh(
             for i in 0..6 {
                 xn[i] += t * dx[i];
             }
-            if let Some(rn) = residual(&xn, pos, &target, scales, lame)
-                && rn.iter().map(|v| v * v).sum::<f64>().sqrt() < norm
-            {
-                x = xn;
-                r = rn;
-                break;
+            if let Some(rn) = residual(&xn, pos, target, scales, lame) {
+                let nn = rn.iter().map(|v| v * v).sum::<f64>().sqrt();
+                if nn < norm {
+                    x = xn;
+                    r = rn;
+                    norm = nn;
+                    break;
+                }
             }
             t *= 0.5;
             if t < 1e-6 {
-                return None;
+                return Some((x, norm));
             }
         }
     }
-    None
+    Some((x, norm))
 }
 
 /// Remeshes every admissible adjacent pair once; returns how many pairs were replaced.
-pub fn remesh_contacts(sys: &mut System) -> usize {
+pub fn remesh_contacts(sys: &mut ElementAssembly) -> usize {
     let lame = sys.material.lame();
+    remesh_pairs(sys, |pos, r1, r2| try_remesh(pos, r1, r2, &lame))
+}
+
+/// Visits every adjacent pair of contact joints j₁ = [p, q, r], j₂ = [s, r, q] whose new
+/// diagonal p–s is not already an edge, once each, and replaces the pair by
+/// [p, q, s], [s, r, p] with the references `attempt(pos, ref₁, ref₂)` returns (kept when it
+/// returns `None`); returns how many pairs were replaced.
+pub(super) fn remesh_pairs(
+    sys: &mut ElementAssembly,
+    mut attempt: impl FnMut(
+        [V2; 4],
+        &JointReference,
+        &JointReference,
+    ) -> Option<(JointReference, JointReference)>,
+) -> usize {
     let mut by_edge: HashMap<(u32, u32), usize> = HashMap::with_capacity(sys.contact.len());
     let mut edges: HashSet<(u32, u32)> =
         HashSet::with_capacity(3 * (sys.contact.len() + sys.interior.len()));
@@ -234,7 +318,7 @@ pub fn remesh_contacts(sys: &mut System) -> usize {
         let el = &sys.elements;
         let pos = [p, q, r, s].map(|i| el.pos[i as usize]);
         let (j1, j2) = (sys.contact[i1], sys.contact[i2]);
-        if let Some((r3, r4)) = try_remesh(pos, &j1.reference, &j2.reference, &lame) {
+        if let Some((r3, r4)) = attempt(pos, &j1.reference, &j2.reference) {
             let slipping = j1.slipping || j2.slipping;
             sys.contact[i1] = ContactJoint {
                 members: [p, q, s],

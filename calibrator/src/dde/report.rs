@@ -4,22 +4,18 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use super::error::{Result, create_dir, write_csv, write_file};
 
 use super::cracked_plate::{CrackedPlate, CrackedPlateResult};
 use super::incline::{InclineCase, InclineRun, fitted_acceleration};
 use super::k_mesh_study::KMeshOutcome;
 use super::wear_study::{KAtPressure, PowerLawFit};
-use crate::report::{CsvTable, LinePlot, Series, write_atomic};
-
-fn create(out: &Path) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))
-}
+use crate::report::{CsvTable, LinePlot, Series};
 
 /// Incline: `incline.csv` (t, x, v, T, N, joints), velocity against the closed form, forces
 /// against the free-body diagram; returns the summary text.
 pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result<String> {
-    create(out)?;
+    create_dir(out)?;
     let mut csv = CsvTable::new(&[
         "t_ns",
         "x_nm",
@@ -38,7 +34,7 @@ pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result
             s.joints as f64,
         ]);
     }
-    csv.write(&out.join("incline.csv"))?;
+    write_csv(&csv, &out.join("incline.csv"))?;
     let a_fit = fitted_acceleration(run, 0.2 * case.run_time);
     let a_rigid = case.rigid_acceleration();
     let v0 = run.samples.first().map_or(0.0, |s| s.velocity);
@@ -79,13 +75,13 @@ pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result
             100.0 * (a_fit - a_rigid) / a_rigid
         );
     }
-    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }
 
 /// Cracked plate mesh study: `plate.csv` and K_app/K_Ic and fracture energy against h.
 pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult]) -> Result<String> {
-    create(out)?;
+    create_dir(out)?;
     let mut csv = CsvTable::new(&[
         "cells",
         "h_um",
@@ -106,7 +102,7 @@ pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult])
             r.broken as f64,
         ]);
     }
-    csv.write(&out.join("plate.csv"))?;
+    write_csv(&csv, &out.join("plate.csv"))?;
     LinePlot::new(
         "Centre-cracked plate: apparent toughness",
         "h [µm]",
@@ -157,14 +153,14 @@ pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult])
             r.joint_energy_per_length
         );
     }
-    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }
 
 /// Wear sweep: `k_vs_p.csv`, `runs.csv`, `debris_history.csv`, K(p) with CI and the fit,
 /// debris area against sliding distance.
 pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>) -> Result<String> {
-    create(out)?;
+    create_dir(out)?;
     let mut csv = CsvTable::new(&[
         "p_MPa",
         "K_mean",
@@ -219,9 +215,9 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
             }
         }
     }
-    csv.write(&out.join("k_vs_p.csv"))?;
-    runs.write(&out.join("runs.csv"))?;
-    hist.write(&out.join("debris_history.csv"))?;
+    write_csv(&csv, &out.join("k_vs_p.csv"))?;
+    write_csv(&runs, &out.join("runs.csv"))?;
+    write_csv(&hist, &out.join("debris_history.csv"))?;
     let mut plot = LinePlot::new("Simulated wear coefficient", "p [MPa]", "K [-]")
         .series(
             Series::points(
@@ -305,14 +301,14 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
             );
         }
     }
-    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }
 
 /// K mesh study: `k_mesh.csv`, `k_mesh_runs.csv`, K against h with CIs (log K); returns
 /// the summary text with the convergence verdict.
 pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<String> {
-    create(out)?;
+    create_dir(out)?;
     let mut csv = CsvTable::new(&[
         "cells",
         "h_um",
@@ -369,8 +365,8 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
             runs.push(&[m.cells as f64, r as f64, *k]);
         }
     }
-    csv.write(&out.join("k_mesh.csv"))?;
-    runs.write(&out.join("k_mesh_runs.csv"))?;
+    write_csv(&csv, &out.join("k_mesh.csv"))?;
+    write_csv(&runs, &out.join("k_mesh_runs.csv"))?;
     write_debris_scale(out, outcome)?;
     let fold =
         |f: fn(f64, f64) -> f64, init: f64, v: &dyn Fn(&super::k_mesh_study::KAtMesh) -> f64| {
@@ -466,16 +462,24 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
             .powi(2),
         ci(outcome.finest_fragment_count_ratio)
     );
+    for (m, share) in outcome.meshes.iter().zip(&outcome.largest_fragment_share) {
+        let _ = writeln!(
+            s,
+            "  {:>5} cells: largest fragment's share of the debris area {}",
+            m.cells,
+            ci(*share)
+        );
+    }
     let _ = writeln!(
         s,
         "  {}",
         if outcome.converged {
-            "CIs overlap and the paired ratio's CI contains 1: K converges (the wear section may carry K0)"
+            "CIs overlap, the paired ratio's CI contains 1 and no fragment dominates the debris: K converges (the wear section may carry K0)"
         } else {
-            "CIs apart or the paired ratio's CI excludes 1: K does not converge (ShapeOnly)"
+            "CIs apart, the paired ratio's CI excludes 1, or one fragment holds over half the finest mesh's debris: K does not converge as a wear coefficient (ShapeOnly)"
         }
     );
-    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }
 
@@ -502,7 +506,7 @@ fn write_debris_scale(out: &Path, outcome: &KMeshOutcome) -> Result<()> {
             }
         }
     }
-    frags.write(&out.join("k_mesh_fragments.csv"))?;
+    write_csv(&frags, &out.join("k_mesh_fragments.csv"))?;
     let area = |m: &super::k_mesh_study::KAtMesh| m.debris.area_over_h2.0 * m.spacing * m.spacing;
     let with_debris: Vec<_> = outcome.meshes.iter().filter(|m| area(m) > 0.0).collect();
     let Some(first) = with_debris.first() else {

@@ -4,17 +4,13 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use super::error::{Result, create_dir, write_csv, write_file};
 
 use super::asperity_breakoff::{AsperityCase, AsperityRun};
 use super::circles::{CirclesCase, CirclesRun};
 use super::snapshot::write_stress_snapshot;
 use super::vec2::V2;
-use crate::report::{CsvTable, LinePlot, Series, write_atomic};
-
-fn create(out: &Path) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))
-}
+use crate::report::{CsvTable, LinePlot, Series};
 
 /// Relative difference of the moment half-width from Hertz's over the compression samples
 /// with at least `min_load` of the final compression load: (mean, largest |·|).
@@ -34,7 +30,7 @@ pub fn hertz_agreement(run: &CirclesRun, min_load_fraction: f64) -> (f64, f64, u
 
 /// Circles: `circles.csv`, b against Hertz over the load, forces over the drive, summary.
 pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result<String> {
-    create(out)?;
+    create_dir(out)?;
     let mut csv = CsvTable::new(&[
         "t_ns",
         "drive_x_um",
@@ -57,7 +53,7 @@ pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result
             s.joints as f64,
         ]);
     }
-    csv.write(&out.join("circles.csv"))?;
+    write_csv(&csv, &out.join("circles.csv"))?;
     let press = &run.samples[..run.slide_start];
     let slide = &run.samples[run.slide_start..];
     LinePlot::new(
@@ -161,13 +157,13 @@ pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result
         slide.last().map_or(0.0, |s| s.normal),
         slide.last().map_or(0, |s| s.joints)
     );
-    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }
 
 /// Asperity break-off: `asperity.csv`, force and debris over the drive, snapshots, summary.
 pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Result<String> {
-    create(out)?;
+    create_dir(out)?;
     let mut csv = CsvTable::new(&[
         "drive_um",
         "drive_force_N_per_m",
@@ -184,7 +180,7 @@ pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Res
             s.debris_area * 1e12,
         ]);
     }
-    csv.write(&out.join("asperity.csv"))?;
+    write_csv(&csv, &out.join("asperity.csv"))?;
     let pts = |f: &dyn Fn(&super::asperity_breakoff::AsperitySample) -> f64| {
         run.samples
             .iter()
@@ -265,6 +261,6 @@ pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Res
         .map(|s| s.drive_force)
         .fold(f64::NEG_INFINITY, f64::max);
     let _ = writeln!(s, "  peak resisting force {peak:.4e} N/m");
-    write_atomic(&out.join("summary.txt"), s.as_bytes())?;
+    write_file(&out.join("summary.txt"), s.as_bytes())?;
     Ok(s)
 }

@@ -9,9 +9,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{MeshError, polygon, profile_polygon, profile_polygon_above};
-use super::system::{ContactLaw, Support, System};
+use super::remesh_in_loop::{RemeshLog, RemeshPolicy};
+use super::system::{ContactLaw, ElementAssembly, Support};
 use super::vec2::V2;
 use super::wear::{archard_k, debris, energy_wear};
 use crate::surface::{Rescale, SelfAffine};
@@ -78,7 +79,7 @@ impl SlidingWearCase {
             rms_height: length / 160.0,
             pressure,
             sliding: length / 2.0,
-            velocity: 0.02 * Material::ZIRCONIA.s_wave_speed(),
+            velocity: 0.02 * BrittleSolid::ZIRCONIA.s_wave_speed(),
             amplitude: 0.0,
             mu: 0.3,
             strength: Strength::FlawFraction(CALIBRATED_FLAW_FRACTION),
@@ -170,11 +171,11 @@ fn profiles(case: &SlidingWearCase) -> Result<(Vec<f64>, Vec<f64>), MeshError> {
 }
 
 /// Builds the two bodies, the top one just clear of the bottom one.
-pub fn build(case: &SlidingWearCase) -> Result<System, MeshError> {
+pub fn build(case: &SlidingWearCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
     let l = case.length;
     let (zb, zt) = profiles(case)?;
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     sys.contact_law = ContactLaw {
         mu_static: case.mu,
         mu_kinetic: case.mu,
@@ -225,6 +226,15 @@ pub fn build(case: &SlidingWearCase) -> Result<System, MeshError> {
 
 /// Runs: load with damping until settled, then slide a distance s at speed v.
 pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
+    Ok(run_with_remeshing(case, None)?.0)
+}
+
+/// As [`run`], with least-squares remeshing of skewed contact joints during the slide
+/// (`remesh`, §3.5) and its log.
+pub fn run_with_remeshing(
+    case: &SlidingWearCase,
+    remesh: Option<RemeshPolicy>,
+) -> Result<(SlidingWearResult, RemeshLog), MeshError> {
     let mut sys = build(case)?;
     let mat = sys.material;
     let dt = stable_dt(&sys, 0.4);
@@ -246,6 +256,7 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     let mut path = 0.0;
     let mut direction;
     let mut st = Stepper::new(Scheme::VelocityVerlet, dt, Events::ALL);
+    st.remesh = remesh;
     let w0 = sys.dissipation.friction;
     let (debris0, fragments_at_start) = {
         let d = debris(&sys);
@@ -289,7 +300,7 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     let end = debris(&sys);
     let worn = end.total_area() - debris0;
     let friction_work = sys.dissipation.friction - w0;
-    Ok(SlidingWearResult {
+    let result = SlidingWearResult {
         k: archard_k(worn, case.hardness, normal, case.sliding),
         worn_area: worn,
         friction_work,
@@ -302,5 +313,6 @@ pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
         fragments_at_start,
         elements: sys.elements.len(),
         steps: st.steps,
-    })
+    };
+    Ok((result, st.remesh_log))
 }

@@ -4,12 +4,13 @@
 
 use std::path::Path;
 
-use anyhow::{Result, anyhow};
+use super::error::Result;
+use crate::report::ReportError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::joint::respond;
-use super::system::System;
+use super::system::ElementAssembly;
 use super::vec2::V2;
 use crate::report::plot::{colormap, render_png, render_svg};
 
@@ -17,7 +18,7 @@ use crate::report::plot::{colormap, render_png, render_svg};
 /// (`None`: the largest |σ_yy| of the window).
 pub fn write_stress_snapshot(
     stem: &Path,
-    sys: &System,
+    sys: &ElementAssembly,
     title: &str,
     window: (V2, V2),
     stress_scale: Option<f64>,
@@ -28,17 +29,20 @@ pub fn write_stress_snapshot(
     })?;
     render_png(&with("png"), |root| {
         draw(root, sys, title, window, stress_scale)
-    })
+    })?;
+    Ok(())
 }
 
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    sys: &System,
+    sys: &ElementAssembly,
     title: &str,
     (lo, hi): (V2, V2),
     stress_scale: Option<f64>,
-) -> Result<()> {
-    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("snapshot '{title}': {err:?}");
+) -> std::result::Result<(), ReportError> {
+    let e = |err: DrawingAreaErrorKind<DB::ErrorType>| {
+        ReportError::plotting(format!("snapshot '{title}'"), format!("{err:?}"))
+    };
     let lame = sys.material.lame();
     let el = &sys.elements;
     let um = |p: V2| (p.x * 1e6, p.y * 1e6);

@@ -4,8 +4,9 @@
 //!
 //! Units: SI per unit depth (2D): masses kg/m, forces N/m, energies J/m.
 
+use super::cohesive::Cohesive;
 use super::joint::{JointReference, JointResponse, respond};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::vec2::V2;
 
 /// How an element's motion is constrained (§3.6): each velocity component is either free or
@@ -110,8 +111,18 @@ pub struct InteriorJoint {
     pub members: [u32; 3],
     /// Stress-free reference edges.
     pub reference: JointReference,
-    /// Eq. 16 threshold σ_ft on the maximum principal Cauchy stress \[Pa\] (∞: unbreakable).
+    /// Eq. 16 threshold σ_ft on the maximum principal Cauchy stress \[Pa\] (∞: unbreakable);
+    /// with a cohesive law, the onset of softening (the tensile strength σ_t).
     pub strength: f64,
+    /// Cohesive softening state (`None`: Eq. 16 removes the joint at its threshold).
+    pub cohesive: Option<Cohesive>,
+}
+
+impl InteriorJoint {
+    /// 1 − d: the fraction of the undamaged energy, forces and stress the joint carries.
+    pub fn intact_fraction(&self) -> f64 {
+        self.cohesive.map_or(1.0, |c| 1.0 - c.damage)
+    }
 }
 
 /// A contact joint (§3.3): e₁, e₂ from a boundary edge (directed e₂ → e₁ in an interior joint),
@@ -194,7 +205,7 @@ impl Dissipation {
 
 /// A whole simulation state.
 #[derive(Debug, Clone)]
-pub struct System {
+pub struct ElementAssembly {
     /// The elements.
     pub elements: Elements,
     /// Interior joints.
@@ -202,7 +213,7 @@ pub struct System {
     /// Contact joints.
     pub contact: Vec<ContactJoint>,
     /// The (single) material of all joints.
-    pub material: Material,
+    pub material: BrittleSolid,
     /// Contact law of all contact joints.
     pub contact_law: ContactLaw,
     /// Gravity (body acceleration) g [m/s²] (Eq. 9–10: fᵇᵒᵈʸ = mₑg).
@@ -220,9 +231,9 @@ fn scatter(forces: &mut [V2], members: [u32; 3], r: &JointResponse) {
     }
 }
 
-impl System {
+impl ElementAssembly {
     /// An empty system of one material with the default contact law and no gravity.
-    pub fn new(material: Material) -> Self {
+    pub fn new(material: BrittleSolid) -> Self {
         Self {
             elements: Elements::default(),
             interior: Vec::new(),
@@ -249,7 +260,12 @@ impl System {
         );
         let mut energy = 0.0;
         for j in &self.interior {
-            let r = respond(el.triangle(j.members), &j.reference, &lame);
+            let mut r = respond(el.triangle(j.members), &j.reference, &lame);
+            if j.cohesive.is_some() {
+                let s = j.intact_fraction();
+                r.forces = r.forces.map(|f| f * s);
+                r.energy *= s;
+            }
             scatter(forces, j.members, &r);
             energy += r.energy;
         }
@@ -274,8 +290,8 @@ impl System {
         let joints = self
             .interior
             .iter()
-            .map(|j| (j.members, j.reference))
-            .chain(self.contact.iter().map(|j| (j.members, j.reference)));
+            .map(|j| (j.members, j.reference, j.intact_fraction()))
+            .chain(self.contact.iter().map(|j| (j.members, j.reference, 1.0)));
         let plane = self.plane.map_or(0.0, |p| {
             (0..el.len())
                 .filter(|&i| el.body[i] == p.body)
@@ -283,7 +299,7 @@ impl System {
                 .sum()
         });
         joints
-            .map(|(m, r)| respond(el.triangle(m), &r, &lame).energy)
+            .map(|(m, r, s)| s * respond(el.triangle(m), &r, &lame).energy)
             .sum::<f64>()
             + plane
     }

@@ -3,9 +3,9 @@
 
 use super::build::{Strength, add_body};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::rectangle;
-use super::system::{Support, System};
+use super::system::{ElementAssembly, Support};
 use super::tests_joint::{irregular_pentagon, zirconia_system};
 use super::vec2::V2;
 
@@ -17,10 +17,10 @@ const WAVE_SPEED_TOLERANCE: f64 = 0.02;
 /// L/(2 t₀) from the first zero t₀ of the modal amplitude.
 #[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn standing_wave_speed(longitudinal: bool) -> (f64, f64) {
-    let mat = Material::ZIRCONIA;
+    let mat = BrittleSolid::ZIRCONIA;
     let (len, height, nx, ny) = (4e-6, 0.2e-6, 80, 4);
     let mesh = rectangle(V2::ZERO, V2::new(len, height), nx, ny).unwrap();
-    let mut sys = System::new(mat);
+    let mut sys = ElementAssembly::new(mat);
     let support = |p: V2| {
         let end = p.x < 1e-3 * len || p.x > len * (1.0 - 1e-3);
         Support {
@@ -42,7 +42,7 @@ fn standing_wave_speed(longitudinal: bool) -> (f64, f64) {
             p.y += u;
         }
     }
-    let modal = |sys: &System| -> f64 {
+    let modal = |sys: &ElementAssembly| -> f64 {
         let (mut num, mut den) = (0.0, 0.0);
         for i in 0..sys.elements.len() {
             let s = (k * x0[i].x).sin();
@@ -95,7 +95,7 @@ fn shear_wave_speed() {
 }
 
 /// A free irregular body with a smooth initial velocity field (strains ~1e-4).
-fn vibrating_body() -> System {
+fn vibrating_body() -> ElementAssembly {
     let mut sys = zirconia_system(&irregular_pentagon(0.2e-6));
     for (v, p) in sys.elements.vel.iter_mut().zip(&sys.elements.pos) {
         *v = V2::new((p.y * 7e6).sin(), (p.x * 5e6).cos()) * 0.5;

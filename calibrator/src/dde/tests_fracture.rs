@@ -3,16 +3,16 @@
 use super::build::{CRACK_BAND_WIDTH, Strength, add_body};
 use super::cracked_plate::{CrackedPlate, run};
 use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::rectangle;
-use super::system::{Support, System};
+use super::system::{ElementAssembly, Support};
 use super::vec2::V2;
 
 #[test]
 fn fracture_conserves_linear_and_angular_momentum() {
     // A free bar spun and stretched hard enough to break into pieces.
     let mesh = rectangle(V2::new(-1e-6, -0.1e-6), V2::new(2e-6, 0.2e-6), 20, 2).unwrap();
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     add_body(&mut sys, &mesh, 0, Strength::FlawFraction(0.5), |_| {
         Support::FREE
     })

@@ -2,9 +2,9 @@
 
 use super::build::{Strength, add_body};
 use super::joint::{JointReference, deformation_gradient, forces_from_cauchy, respond};
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::{Mesh, polygon, rectangle};
-use super::system::{Support, System};
+use super::system::{ElementAssembly, Support};
 use super::vec2::{M2, V2};
 
 /// Round-off bound for quantities that are exact in exact arithmetic (relative to the scale).
@@ -13,8 +13,8 @@ const ROUND_OFF: f64 = 1e-10;
 const FD_TOLERANCE: f64 = 1e-6;
 
 /// A free unbreakable zirconia body meshed by `mesh`.
-pub(super) fn zirconia_system(mesh: &Mesh) -> System {
-    let mut sys = System::new(Material::ZIRCONIA);
+pub(super) fn zirconia_system(mesh: &Mesh) -> ElementAssembly {
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     add_body(&mut sys, mesh, 0, Strength::Unbreakable, |_| Support::FREE).unwrap();
     sys
 }
@@ -98,7 +98,7 @@ fn rigid_rotation_gives_zero_stress() {
 #[test]
 #[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn nodal_forces_are_the_energy_gradient() {
-    let lame = Material::ZIRCONIA.lame();
+    let lame = BrittleSolid::ZIRCONIA.lame();
     let reference = JointReference::try_from_positions([
         V2::new(0.0, 0.0),
         V2::new(1.0e-6, 0.2e-6),
@@ -150,7 +150,7 @@ fn nodal_forces_are_the_energy_gradient() {
 #[allow(clippy::needless_range_loop)] // parallel per-element arrays indexed together
 fn small_uniaxial_strain_gives_plane_strain_stress() {
     // σ_xx = (λ + 2μ)ε, σ_yy = λε up to O(ε²) corrections of the SVK law.
-    let mat = Material::ZIRCONIA;
+    let mat = BrittleSolid::ZIRCONIA;
     let lame = mat.lame();
     let mesh = rectangle(V2::ZERO, V2::new(1e-6, 1e-6), 1, 1).unwrap();
     let eps = 1e-6;

@@ -2,10 +2,10 @@
 
 use super::build::{Strength, add_body};
 use super::fracture::fracture_overstressed;
-use super::material::Material;
+use super::material::BrittleSolid;
 use super::mesh::rectangle;
 use super::sliding::{SlidingWearCase, run};
-use super::system::{Support, System};
+use super::system::{ElementAssembly, Support};
 use super::vec2::V2;
 use super::wear::{archard_k, debris};
 
@@ -14,7 +14,7 @@ const ROUND_OFF: f64 = 1e-12;
 
 #[test]
 fn debris_are_the_detached_components() {
-    let mut sys = System::new(Material::ZIRCONIA);
+    let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
     // An anchored plate and a free flake: only the flake is debris.
     let plate = rectangle(V2::ZERO, V2::new(4e-6, 1e-6), 8, 2).unwrap();
     add_body(&mut sys, &plate, 0, Strength::Unbreakable, |p| {
@@ -260,4 +260,24 @@ fn element_scale_debris_read_as_such() {
     assert!((r - 0.25).abs() < 1e-12 && ci.iter().all(|v| (v - 0.25).abs() < 1e-12));
     let (r, ci) = paired_pooled_ratio(&fine, &coarse, &mut rng, mean_fragments);
     assert!((r - 1.0).abs() < 1e-12 && ci.iter().all(|v| (v - 1.0).abs() < 1e-12));
+}
+
+#[test]
+fn largest_fragment_share_tells_a_body_break_from_wear() {
+    use super::debris_scale::largest_fragment_share;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    // Many equal fragments: the largest holds 1/n of each run's debris (exact in every
+    // resample); a run without debris is left out.
+    let wear: Vec<_> = [4, 4, 0, 4]
+        .iter()
+        .map(|&n| synthetic_run(n, 1e-10))
+        .collect();
+    let (m, ci) = largest_fragment_share(&wear, &mut rng);
+    assert!((m - 0.25).abs() < 1e-12 && ci.iter().all(|v| (v - 0.25).abs() < 1e-12));
+    // One piece of 9 units beside one of 1: 0.9 of the debris.
+    let mut broken = synthetic_run(2, 1e-10);
+    broken.fragment_areas = vec![9e-10, 1e-10];
+    let (m, _) = largest_fragment_share(&[broken], &mut rng);
+    assert!((m - 0.9).abs() < 1e-12);
 }

@@ -3,7 +3,7 @@
 //! first bodies, which are held by their supports); K = W·H/(F_N·s) per unit depth and the
 //! energy wear W/E_friction.
 
-use super::system::System;
+use super::system::ElementAssembly;
 
 /// Debris found in a state.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -33,7 +33,7 @@ fn find(parent: &mut [u32], mut i: u32) -> u32 {
 /// Labels the components of the interior-joint graph (union–find, near-linear time) and
 /// returns the detached ones: components with no supported element. A lone element left by
 /// fracture is a one-element particle.
-pub fn debris(sys: &System) -> Debris {
+pub fn debris(sys: &ElementAssembly) -> Debris {
     let el = &sys.elements;
     let n = el.len();
     let mut parent: Vec<u32> = (0..n as u32).collect();

@@ -228,12 +228,18 @@ pub fn wear_section(
 
 /// Puts `section` into the table at `path` (format 2's `Table.wear`), validates and writes it
 /// back atomically; returns the encoded size \[bytes\].
-pub fn write_into_table(path: &std::path::Path, section: WearSection) -> anyhow::Result<usize> {
+pub fn write_into_table(
+    path: &std::path::Path,
+    section: WearSection,
+) -> super::error::Result<usize> {
     let mut table = crate::table::io::read_table(path)?;
     table.wear = Some(section);
     table
         .validate()
-        .map_err(|e| anyhow::anyhow!("table with the wear section does not validate: {e}"))?;
+        .map_err(|source| super::error::DdeError::InvalidTable {
+            what: "table with the wear section",
+            source,
+        })?;
     Ok(crate::table::io::write_table(path, &table)?)
 }
 

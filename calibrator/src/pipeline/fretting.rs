@@ -6,12 +6,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
 use tribo_core::table::{SectionProvenance, WearForm};
 
 use crate::dde::asperity_breakoff::{self, AsperityCase};
 use crate::dde::circles::{self, CirclesCase};
 use crate::dde::cracked_plate::{self, CrackedPlate};
+use crate::dde::error::{DdeError, Result};
 use crate::dde::incline::{self, InclineCase};
 use crate::dde::k_mesh_study::{KMeshStudy, run_study};
 use crate::dde::report;
@@ -59,8 +59,9 @@ pub struct MeshStudyConfig {
 }
 
 fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
-    crate::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| {
-        anyhow!("--threshold must be `eq16`, `crack-band` or `material-flaw`, got `{name}`")
+    crate::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| DdeError::UnknownThreshold {
+        name: name.to_owned(),
+        known: crate::dde::k_mesh_study::THRESHOLD_NAMES,
     })
 }
 
@@ -72,27 +73,31 @@ pub fn incline_study(
     log: &mut dyn Write,
 ) -> Result<()> {
     let case = InclineCase::seed(mu_static, mu_kinetic);
-    let r = incline::run(&case).map_err(|e| anyhow!("incline mesh: {e}"))?;
-    write!(log, "{}", report::write_incline(out, &case, &r)?)?;
+    let r = incline::run(&case)?;
+    write!(log, "{}", report::write_incline(out, &case, &r)?).map_err(DdeError::Log)?;
     Ok(())
 }
 
 /// Two circles pressed together and slid (seed 001 §4.1), `cells` elements across a radius.
 pub fn circles_study(cells: f64, out: &Path, log: &mut dyn Write) -> Result<()> {
     if !(cells.is_finite() && cells >= 4.0) {
-        anyhow::bail!("--cells must be ≥ 4, got {cells}");
+        return Err(DdeError::invalid(
+            "--cells",
+            cells,
+            "must be finite and ≥ 4",
+        ));
     }
     let case = CirclesCase::seed(cells);
-    let r = circles::run(&case).map_err(|e| anyhow!("circles mesh: {e}"))?;
-    write!(log, "{}", report_demos::write_circles(out, &case, &r)?)?;
+    let r = circles::run(&case)?;
+    write!(log, "{}", report_demos::write_circles(out, &case, &r)?).map_err(DdeError::Log)?;
     Ok(())
 }
 
 /// An asperity driven into an obstacle and broken off (seed 001 §4.2, Fig. 4).
 pub fn asperity_study(out: &Path, log: &mut dyn Write) -> Result<()> {
     let case = AsperityCase::seed();
-    let r = asperity_breakoff::run(&case).map_err(|e| anyhow!("asperity mesh: {e}"))?;
-    write!(log, "{}", report_demos::write_asperity(out, &case, &r)?)?;
+    let r = asperity_breakoff::run(&case)?;
+    write!(log, "{}", report_demos::write_asperity(out, &case, &r)?).map_err(DdeError::Log)?;
     Ok(())
 }
 
@@ -106,13 +111,12 @@ pub fn plate_study(cells: &[usize], name: &str, out: &Path, log: &mut dyn Write)
     let bar = crate::progress::bar(cells.len() as u64, "cracked plates");
     let mut rows = Vec::new();
     for &c in cells {
-        let r = cracked_plate::run(&CrackedPlate { cells: c, ..case })
-            .map_err(|e| anyhow!("plate mesh ({c} cells): {e}"))?;
+        let r = cracked_plate::run(&CrackedPlate { cells: c, ..case })?;
         rows.push(r);
         bar.inc(1);
     }
     bar.finish_and_clear();
-    write!(log, "{}", report::write_plate(out, &case, &rows)?)?;
+    write!(log, "{}", report::write_plate(out, &case, &rows)?).map_err(DdeError::Log)?;
     Ok(())
 }
 
@@ -128,16 +132,38 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         seed,
         out,
     } = config.clone();
-    if realisations < 2 || pressures_mpa.is_empty() || cells < 8 {
-        anyhow::bail!("need ≥ 2 realisations, ≥ 1 pressure and ≥ 8 cells");
+    if realisations < 2 {
+        return Err(DdeError::invalid(
+            "--realisations",
+            realisations as f64,
+            "must be ≥ 2",
+        ));
+    }
+    if pressures_mpa.is_empty() {
+        return Err(DdeError::invalid(
+            "number of --pressures-mpa",
+            0.0,
+            "must be ≥ 1",
+        ));
+    }
+    if cells < 8 {
+        return Err(DdeError::invalid("--cells", cells as f64, "must be ≥ 8"));
     }
     if let Some(p) = pressures_mpa.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
-        anyhow::bail!("--pressures-mpa must be finite and > 0 MPa, got {p}");
+        return Err(DdeError::invalid(
+            "--pressures-mpa",
+            *p,
+            "must be finite and > 0 MPa",
+        ));
     }
     let mut template = SlidingWearCase::quick(0.0, seed, 0);
     template.spacing = template.length / cells as f64;
     if !(amplitude_um.is_finite() && amplitude_um >= 0.0) {
-        anyhow::bail!("--amplitude-um must be ≥ 0, got {amplitude_um}");
+        return Err(DdeError::invalid(
+            "--amplitude-um",
+            amplitude_um,
+            "must be finite and ≥ 0",
+        ));
     }
     template.amplitude = amplitude_um * 1e-6;
     template.strength = threshold(&name)?;
@@ -151,14 +177,23 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         "running {} sliding cases…",
         sweep.pressures.len() as u64 * realisations
     );
-    let points = run_sweep(&sweep).map_err(|e| anyhow!("wear mesh: {e}"))?;
+    let points = run_sweep(&sweep)?;
     let fit = fit_power_law(&points, seed);
-    write!(log, "{}", report::write_wear(&out, &points, fit.as_ref())?)?;
+    write!(log, "{}", report::write_wear(&out, &points, fit.as_ref())?).map_err(DdeError::Log)?;
     if let Some(f) = fit {
         let provenance = SectionProvenance {
-            calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
-                .map_err(|_| anyhow!("version string too long"))?,
-            preset: heapless::String::try_from("fretting-wear").map_err(|_| anyhow!("preset"))?,
+            calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION")).map_err(
+                |_| DdeError::ProvenanceTooLong {
+                    field: "calibrator_version",
+                    value: env!("CARGO_PKG_VERSION"),
+                },
+            )?,
+            preset: heapless::String::try_from("fretting-wear").map_err(|_| {
+                DdeError::ProvenanceTooLong {
+                    field: "preset",
+                    value: "fretting-wear",
+                }
+            })?,
             seed,
             config_hash: crate::dde::wear_study::sweep_hash(&sweep),
             cases: (points.len() as u64 * realisations) as u32,
@@ -167,19 +202,27 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         let section = wear_section(&f, &points, WearForm::ShapeOnly, provenance);
         section
             .validate()
-            .map_err(|e| anyhow!("wear section invalid: {e}"))?;
-        let json = serde_json::to_string_pretty(&section).context("wear section to JSON")?;
-        crate::report::write_atomic(&out.join("wear_section.json"), json.as_bytes())?;
+            .map_err(|source| DdeError::InvalidTable {
+                what: "wear section",
+                source,
+            })?;
+        let json = serde_json::to_string_pretty(&section)?;
+        crate::dde::error::write_file(&out.join("wear_section.json"), json.as_bytes())?;
         if let Some(path) = into_table {
             let bytes = crate::dde::wear_study::write_into_table(&path, section)?;
             writeln!(
                 log,
                 "wear section written into {} ({bytes} bytes)",
                 path.display()
-            )?;
+            )
+            .map_err(DdeError::Log)?;
         }
     } else if into_table.is_some() {
-        anyhow::bail!("no wear section to write: the K(p) fit needs ≥ 2 pressures with debris");
+        return Err(DdeError::invalid(
+            "pressures with debris (--into-table)",
+            points.iter().filter(|p| p.k_mean > 0.0).count() as f64,
+            "the K(p) fit needs ≥ 2 pressures with debris",
+        ));
     }
     Ok(())
 }
@@ -194,11 +237,33 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
         seed,
         out,
     } = config.clone();
-    if cells.len() < 2 || realisations < 2 || cells.iter().any(|&c| c < 8) {
-        anyhow::bail!("need ≥ 2 meshes of ≥ 8 cells and ≥ 2 realisations");
+    if cells.len() < 2 {
+        return Err(DdeError::invalid(
+            "number of --cells",
+            cells.len() as f64,
+            "must be ≥ 2",
+        ));
+    }
+    if let Some(&c) = cells.iter().find(|&&c| c < 8) {
+        return Err(DdeError::invalid(
+            "--cells",
+            c as f64,
+            "every mesh must have ≥ 8 cells",
+        ));
+    }
+    if realisations < 2 {
+        return Err(DdeError::invalid(
+            "--realisations",
+            realisations as f64,
+            "must be ≥ 2",
+        ));
     }
     if !(pressure_mpa.is_finite() && pressure_mpa > 0.0) {
-        anyhow::bail!("--pressure-mpa must be finite and > 0 MPa, got {pressure_mpa}");
+        return Err(DdeError::invalid(
+            "--pressure-mpa",
+            pressure_mpa,
+            "must be finite and > 0 MPa",
+        ));
     }
     let mut template = SlidingWearCase::quick(pressure_mpa * 1e6, seed, 0);
     template.strength = threshold(&name)?;
@@ -211,7 +276,7 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
         "running {} sliding cases…",
         study.cells.len() as u64 * realisations
     );
-    let outcome = run_study(&study).map_err(|e| anyhow!("mesh study: {e}"))?;
-    write!(log, "{}", report::write_k_mesh(&out, &name, &outcome)?)?;
+    let outcome = run_study(&study)?;
+    write!(log, "{}", report::write_k_mesh(&out, &name, &outcome)?).map_err(DdeError::Log)?;
     Ok(())
 }
