@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use crate::validate::units;
+
 use crate::pipeline::fretting::{
     MeshStudyConfig, WearConfig, asperity_study, circles_study, incline_study, mesh_study,
     plate_study, wear_study,
@@ -64,18 +66,20 @@ pub enum FrettingStudy {
     },
     /// Sliding wear between two rough zirconia bodies over pressures × realisations → K(p).
     Wear {
-        /// Nominal pressures [MPa].
-        #[arg(long, value_delimiter = ',', default_values_t = [100.0, 200.0, 400.0])]
-        pressures_mpa: Vec<f64>,
+        /// Nominal pressures [Pa] (SI or with a unit: `100MPa,200MPa`).
+        #[arg(long, value_delimiter = ',', value_parser = units::pascals,
+            default_values = ["100MPa", "200MPa", "400MPa"])]
+        pressures: Vec<f64>,
         /// Surface realisations per pressure.
         #[arg(long, default_value_t = 4)]
         realisations: u64,
         /// Cells along the top body (mesh size h = L/cells).
         #[arg(long, default_value_t = 40)]
         cells: usize,
-        /// Fretting slip amplitude [µm] (0: unidirectional sliding over L/2).
-        #[arg(long, default_value_t = 0.0)]
-        amplitude_um: f64,
+        /// Fretting slip amplitude [m] (0: unidirectional sliding over L/2; SI or with a
+        /// unit: `20um`).
+        #[arg(long, value_parser = units::metres, default_value = "0")]
+        amplitude: f64,
         /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band`,
         /// `material-flaw` (Eq. 16 with a fixed flaw of 2.2 µm) or `cohesive` (softening
         /// from σ_t = 1 GPa, G_c per unit crack length).
@@ -96,9 +100,9 @@ pub enum FrettingStudy {
         /// Cells along the top body, coarse to fine.
         #[arg(long, value_delimiter = ',', default_values_t = [20usize, 40, 80])]
         cells: Vec<usize>,
-        /// Nominal pressure [MPa].
-        #[arg(long, default_value_t = 200.0)]
-        pressure_mpa: f64,
+        /// Nominal pressure [Pa] (SI or with a unit: `200MPa`).
+        #[arg(long, value_parser = units::pascals, default_value = "200MPa")]
+        pressure: f64,
         /// Surface realisations (the same on every mesh).
         #[arg(long, default_value_t = 8)]
         realisations: u64,
@@ -133,45 +137,51 @@ pub fn run(args: Args) -> Result<()> {
             out,
         } => plate_study(&cells, &threshold, &out, log),
         FrettingStudy::Wear {
-            pressures_mpa,
+            pressures,
             realisations,
             cells,
-            amplitude_um,
+            amplitude,
             threshold,
             into_table,
             seed,
             out,
-        } => wear_study(
-            &WearConfig {
-                pressures_mpa,
-                realisations,
-                cells,
-                amplitude_um,
-                threshold,
-                into_table,
-                seed,
-                out,
-            },
-            log,
-        ),
+        } => {
+            crate::validate::flags::check_fretting(&pressures, amplitude)?;
+            wear_study(
+                &WearConfig {
+                    pressures,
+                    realisations,
+                    cells,
+                    amplitude,
+                    threshold,
+                    into_table,
+                    seed,
+                    out,
+                },
+                log,
+            )
+        }
         FrettingStudy::MeshStudy {
             cells,
-            pressure_mpa,
+            pressure,
             realisations,
             threshold,
             seed,
             out,
-        } => mesh_study(
-            &MeshStudyConfig {
-                cells,
-                pressure_mpa,
-                realisations,
-                threshold,
-                seed,
-                out,
-            },
-            log,
-        ),
+        } => {
+            crate::validate::flags::check_fretting(&[pressure], 0.0)?;
+            mesh_study(
+                &MeshStudyConfig {
+                    cells,
+                    pressure,
+                    realisations,
+                    threshold,
+                    seed,
+                    out,
+                },
+                log,
+            )
+        }
     };
     Ok(outcome?)
 }

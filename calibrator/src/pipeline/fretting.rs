@@ -22,14 +22,14 @@ use crate::dde::wear_study::{WearSweep, fit_power_law, run_sweep, wear_section};
 /// Inputs of the sliding-wear sweep K(p).
 #[derive(Debug, Clone)]
 pub struct WearConfig {
-    /// Nominal pressures \[MPa\].
-    pub pressures_mpa: Vec<f64>,
+    /// Nominal pressures \[Pa\].
+    pub pressures: Vec<f64>,
     /// Surface realisations per pressure.
     pub realisations: u64,
     /// Cells along the top body (mesh size h = L/cells).
     pub cells: usize,
-    /// Fretting slip amplitude \[µm\] (0: unidirectional sliding over L/2).
-    pub amplitude_um: f64,
+    /// Fretting slip amplitude \[m\] (0: unidirectional sliding over L/2).
+    pub amplitude: f64,
     /// Fracture threshold: `eq16` (calibrated flaw fraction) or `crack-band`.
     pub threshold: String,
     /// Also put the wear section into this calibration table (format 2), atomically.
@@ -45,8 +45,8 @@ pub struct WearConfig {
 pub struct MeshStudyConfig {
     /// Cells along the top body, coarse to fine.
     pub cells: Vec<usize>,
-    /// Nominal pressure \[MPa\].
-    pub pressure_mpa: f64,
+    /// Nominal pressure \[Pa\].
+    pub pressure: f64,
     /// Surface realisations (the same on every mesh).
     pub realisations: u64,
     /// Fracture threshold: `eq16` (calibrated flaw fraction), `crack-band` or
@@ -123,10 +123,10 @@ pub fn plate_study(cells: &[usize], name: &str, out: &Path, log: &mut dyn Write)
 /// Sliding wear over pressures × realisations → K(p), and optionally its table section.
 pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
     let WearConfig {
-        pressures_mpa,
+        pressures,
         realisations,
         cells,
-        amplitude_um,
+        amplitude,
         threshold: name,
         into_table,
         seed,
@@ -139,9 +139,9 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
             "must be ≥ 2",
         ));
     }
-    if pressures_mpa.is_empty() {
+    if pressures.is_empty() {
         return Err(DdeError::invalid(
-            "number of --pressures-mpa",
+            "number of --pressures",
             0.0,
             "must be ≥ 1",
         ));
@@ -149,26 +149,26 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
     if cells < 8 {
         return Err(DdeError::invalid("--cells", cells as f64, "must be ≥ 8"));
     }
-    if let Some(p) = pressures_mpa.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
+    if let Some(p) = pressures.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
         return Err(DdeError::invalid(
-            "--pressures-mpa",
+            "--pressures",
             *p,
-            "must be finite and > 0 MPa",
+            "must be finite and > 0 Pa",
         ));
     }
     let mut template = SlidingWearCase::quick(0.0, seed, 0);
     template.spacing = template.length / cells as f64;
-    if !(amplitude_um.is_finite() && amplitude_um >= 0.0) {
+    if !(amplitude.is_finite() && amplitude >= 0.0) {
         return Err(DdeError::invalid(
-            "--amplitude-um",
-            amplitude_um,
-            "must be finite and ≥ 0",
+            "--amplitude",
+            amplitude,
+            "must be finite and ≥ 0 m",
         ));
     }
-    template.amplitude = amplitude_um * 1e-6;
+    template.amplitude = amplitude;
     template.strength = threshold(&name)?;
     let sweep = WearSweep {
-        pressures: pressures_mpa.iter().map(|p| p * 1e6).collect(),
+        pressures,
         realisations,
         seed,
         template,
@@ -231,7 +231,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
 pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
     let MeshStudyConfig {
         cells,
-        pressure_mpa,
+        pressure,
         realisations,
         threshold: name,
         seed,
@@ -258,14 +258,14 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
             "must be ≥ 2",
         ));
     }
-    if !(pressure_mpa.is_finite() && pressure_mpa > 0.0) {
+    if !(pressure.is_finite() && pressure > 0.0) {
         return Err(DdeError::invalid(
-            "--pressure-mpa",
-            pressure_mpa,
-            "must be finite and > 0 MPa",
+            "--pressure",
+            pressure,
+            "must be finite and > 0 Pa",
         ));
     }
-    let mut template = SlidingWearCase::quick(pressure_mpa * 1e6, seed, 0);
+    let mut template = SlidingWearCase::quick(pressure, seed, 0);
     template.strength = threshold(&name)?;
     let study = KMeshStudy {
         cells,

@@ -11,9 +11,9 @@ use super::error::ConfigError;
 use super::rule::Rule;
 use super::rules::{
     BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, DEM_GAP_M, DEM_LENGTH_M, DRAW_LENGTH_M,
-    FRACTION, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E, MODULUS, PASSES, PRESSURE,
-    PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, SERIES_SAMPLES, STEPS_PER_PERIOD,
-    TILT_DEG,
+    FRACTION, FRETTING_AMPLITUDE_M, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E, MODULUS,
+    PASSES, PRESSURE, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, SERIES_SAMPLES,
+    STEPS_PER_PERIOD, TILT_DEG,
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
@@ -146,6 +146,14 @@ pub fn check_dem_units(
         DEM_GAP_M.check("--gap (m, or with a unit: 2um)", g)?;
     }
     MODULUS.check("--e-star (Pa, or with a unit: 55GPa)", e_star)
+}
+
+/// `tribo fretting wear|mesh-study`: pressures within [`PRESSURE`] and the slip amplitude
+/// within [`FRETTING_AMPLITUDE_M`] (a bare number is SI: `--pressures 200` is 200 Pa and
+/// `--amplitude 20` is 20 m, both refused).
+pub fn check_fretting(pressures: &[f64], amplitude: f64) -> Result<(), ConfigError> {
+    PRESSURE.check_each("--pressures (Pa, or with a unit: 200MPa)", pressures)?;
+    FRETTING_AMPLITUDE_M.check("--amplitude (m, or with a unit: 20um)", amplitude)
 }
 
 /// `tribo strip-draw`: passes of the multipass study (the same cap as `tribo fit`).

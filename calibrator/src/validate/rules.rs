@@ -119,6 +119,10 @@ pub const DEM_LENGTH_M: Rule = Rule::Real {
 /// interpenetrating means) — `--gap 20`, once µm, is 20 m and refused.
 pub const DEM_GAP_M: Rule = Rule::closed(-1e-2, 1e-2);
 
+/// A fretting slip amplitude on the command line \[m\] (seed 001: µm): in \[0, 1 mm\] —
+/// `--amplitude 20`, once µm, is 20 m and refused.
+pub const FRETTING_AMPLITUDE_M: Rule = Rule::closed(0.0, 1e-3);
+
 /// An elastic modulus on the command line \[Pa\]: in \[1 MPa, 10 TPa\] — `--e-star 55`,
 /// once GPa, is 55 Pa and refused.
 pub const MODULUS: Rule = Rule::closed(1e6, 1e13);
