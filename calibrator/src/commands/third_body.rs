@@ -168,5 +168,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         },
         baseline_relaxation: args.baseline_relaxation,
     };
-    run_third_body(&config, &mut std::io::stdout())
+    Ok(run_third_body(&config, &mut std::io::stdout())?)
 }

@@ -23,6 +23,6 @@ mod tests_impact;
 mod tests_incline;
 
 pub use body::{Body, Dof, Shape};
-pub use local_law::LawParams;
+pub use local_law::ContactLawParams;
 pub use nsgs::{ConvergenceNorm, SolverParams, SweepOrder};
-pub use system::{StepParams, StepReport, System};
+pub use system::{RigidAssembly, StepParams, StepReport};

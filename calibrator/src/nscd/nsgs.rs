@@ -119,7 +119,7 @@ impl LocalProblem {
 
 /// What one solve did.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct SolveReport {
+pub struct NsgsReport {
     /// Gauss–Seidel sweeps performed.
     pub iterations: usize,
     /// Final convergence norm ε.
@@ -186,8 +186,8 @@ pub fn solve(
     inv_mass: &[[f64; 3]],
     v: &mut [[f64; 3]],
     params: &SolverParams,
-) -> SolveReport {
-    let mut report = SolveReport::default();
+) -> NsgsReport {
+    let mut report = NsgsReport::default();
     if problems.is_empty() {
         report.converged = true;
         return report;

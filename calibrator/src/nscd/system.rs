@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use super::body::{Body, Dof};
 use super::contact::{Contact, local_velocity};
 use super::detect::Detector;
-use super::local_law::LawParams;
-use super::nsgs::{LocalProblem, SolveReport, SolverParams, apply_impulse, solve};
+use super::local_law::ContactLawParams;
+use super::nsgs::{LocalProblem, NsgsReport, SolverParams, apply_impulse, solve};
 
 /// Settings of the time integration.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -33,7 +33,7 @@ pub struct StepParams {
     /// Alert distance (m): pairs with a predicted gap up to it are contacts.
     pub alert: f64,
     /// The contact law.
-    pub law: LawParams,
+    pub law: ContactLawParams,
     /// NSGS settings.
     pub solver: SolverParams,
 }
@@ -51,7 +51,7 @@ pub fn harmonic_cohesion(ga: f64, gb: f64) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct StepReport {
     /// The NSGS outcome.
-    pub solve: SolveReport,
+    pub solve: NsgsReport,
     /// Number of contacts.
     pub contacts: usize,
     /// Σ𝓔_α, heat put into all bodies by the contacts (J per unit depth).
@@ -88,7 +88,7 @@ impl SolverStats {
 
 /// A collection of rigid bodies under NSCD.
 #[derive(Debug, Clone)]
-pub struct System {
+pub struct RigidAssembly {
     /// The bodies (their q and q̇ are the state).
     pub bodies: Vec<Body>,
     /// Integration settings.
@@ -116,7 +116,7 @@ pub struct System {
     u_minus: Vec<[f64; 2]>,
 }
 
-impl System {
+impl RigidAssembly {
     /// A system of `bodies` integrated with `params`.
     pub fn new(bodies: Vec<Body>, params: StepParams) -> Self {
         Self {
@@ -298,7 +298,7 @@ impl System {
     }
 }
 
-impl System {
+impl RigidAssembly {
     /// Mean contact force and torque on body `body` over the last step, Σ𝐇_α P_α / h
     /// (N/m, N/m, N): what the rest of the system exerts on it.
     pub fn contact_force_on(&self, body: usize) -> [f64; 3] {
