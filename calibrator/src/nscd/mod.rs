@@ -21,6 +21,8 @@ mod tests_cohesion;
 mod tests_impact;
 #[cfg(test)]
 mod tests_incline;
+#[cfg(test)]
+mod tests_order;
 
 pub use body::{Body, Dof, Shape};
 pub use local_law::ContactLawParams;

@@ -9,6 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::nscd::SweepOrder;
+use crate::nscd::system::SolverStats;
 use crate::progress;
 use crate::third_body::error::{Result, ThirdBodyError};
 use crate::third_body::localisation::run_localisation;
@@ -90,6 +92,12 @@ pub struct ThirdBodyConfig {
     pub normal_force: f64,
     /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
     pub relaxation: f64,
+    /// NSGS sweep order.
+    pub sweep_order: SweepOrder,
+    /// NSGS sweep cap per step.
+    pub max_sweeps: usize,
+    /// NSGS sweep cap during the preparation (compaction, held pre-shear); `None`: `max_sweeps`.
+    pub preparation_sweeps: Option<usize>,
     /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
@@ -112,6 +120,8 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
     check_arguments(args)?;
     let mut cell = default_cell();
     cell.solver.relaxation = args.relaxation;
+    cell.solver.order = args.sweep_order;
+    cell.solver.max_iterations = args.max_sweeps;
     cell.normal_force = args.normal_force;
     cell.wall_velocity = args.wall_velocity;
     cell.h = args.time_step;
@@ -124,6 +134,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
         shear_steps: args.steps,
         ..default_run()
     };
+    run.preparation_sweeps = args.preparation_sweeps;
     if (args.action == ThirdBodyAction::Shear && args.eq17)
         || (args.action == ThirdBodyAction::Sweep && args.sweep == ThirdBodySweep::Localisation)
     {
@@ -166,7 +177,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 log,
                 "{} ({} thermal constants): μ = {:.4} (steady from window {:?} of {}), band {:.2} d, \
                  z(V/2) {:.3}, I = {:.3}, mean η {:.4} J/m², T_max {:.4} K, \
-                 sweeps/step {:.1}, not converged {} of {} steps, {:.1} s",
+                 {:.1} s; NSGS {}",
                 case.label,
                 args.thermal.label(),
                 o.mu,
@@ -177,10 +188,8 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 o.inertial_number,
                 o.mean_surface_energy,
                 o.history.last().map_or(f64::NAN, |r| r.t_max),
-                o.stats.mean_iterations(),
-                o.stats.not_converged,
-                o.stats.steps,
-                start.elapsed().as_secs_f64()
+                start.elapsed().as_secs_f64(),
+                o.stats.summary()
             )?;
             Ok(())
         }
@@ -269,25 +278,26 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                     )?;
                 }
             }
-            let solver =
-                results
-                    .iter()
-                    .flat_map(|r| &r.outcomes)
-                    .fold((0u64, 0u64, 0u64), |acc, o| {
-                        (
-                            acc.0 + o.stats.steps,
-                            acc.1 + o.stats.iterations,
-                            acc.2 + o.stats.not_converged,
-                        )
-                    });
-            writeln!(
-                log,
-                "NSGS over all runs: {:.1} sweeps/step, {} of {} steps not converged ({:.2} %)",
-                solver.1 as f64 / solver.0.max(1) as f64,
-                solver.2,
-                solver.0,
-                100.0 * solver.2 as f64 / solver.0.max(1) as f64
-            )?;
+            let mut solver = SolverStats::default();
+            for o in results.iter().flat_map(|r| &r.outcomes) {
+                solver.add(&o.stats);
+            }
+            writeln!(log, "NSGS over all runs: {}", solver.summary())?;
+            for r in &results {
+                let mut s = SolverStats::default();
+                let mut m = SolverStats::default();
+                for o in &r.outcomes {
+                    s.add(&o.stats);
+                    m.add(&o.sheared_stats);
+                }
+                writeln!(log, "NSGS {:>14}: whole runs {}", r.case.label, s.summary())?;
+                writeln!(
+                    log,
+                    "NSGS {:>14}: measured shear {}",
+                    r.case.label,
+                    m.summary()
+                )?;
+            }
             writeln!(log, "{:.1} s", start.elapsed().as_secs_f64())?;
             Ok(())
         }
@@ -532,6 +542,14 @@ fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
     ] {
         if !(v > 0.0 && v.is_finite()) {
             return Err(bad(name, v, "must be positive and finite"));
+        }
+    }
+    for (name, cap) in [
+        ("--max-sweeps", Some(args.max_sweeps)),
+        ("--preparation-sweeps", args.preparation_sweeps),
+    ] {
+        if cap == Some(0) {
+            return Err(bad(name, 0.0, "need at least 1 sweep per step"));
         }
     }
     if let Some(c) = args.columns

@@ -65,10 +65,13 @@ pub fn default_cell() -> CellParams {
         h: 8e-9,
         theta: 0.5,
         // Over-relaxed NSGS (ω = 1.4): measured by `examples/nscd_convergence.rs` against
-        // plain NSGS on the same states (docs/third_body.md, "Solver").
+        // plain NSGS on the same states (docs/third_body.md, "Solver"). Cap 2000 sweeps: at
+        // the slow, dense I ≈ 0.03 of the heating cells, 300 stopped 83 % of the steps at
+        // ε ≈ 4·tol with the step's μ 0.13 off a tight solve; 2000 stops 3 %
+        // (`examples/nscd_heating_convergence.rs`).
         solver: SolverParams {
             tolerance: 1e-4,
-            max_iterations: 300,
+            max_iterations: 2000,
             relaxation: 1.4,
             ..SolverParams::default()
         },
@@ -121,6 +124,7 @@ pub fn default_run() -> ShearRun {
         shear_steps: 6000,
         window: 50,
         bins: 12,
+        preparation_sweeps: None,
     }
 }
 
