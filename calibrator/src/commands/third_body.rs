@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 
+use crate::nscd::SweepOrder;
 use crate::pipeline::third_body::{
     ThermalConstants, ThirdBodyAction, ThirdBodyConfig, ThirdBodySweep, run_third_body,
 };
@@ -36,6 +37,15 @@ pub enum SweepKind {
     /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
     /// run's mean cohesion, paired by seed.
     Localisation,
+}
+
+/// NSGS sweep order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Order {
+    /// Detection order every sweep.
+    Forward,
+    /// Sorted by contact height, up then down alternately.
+    Layered,
 }
 
 /// Thermal constants of the heated runs.
@@ -94,6 +104,17 @@ pub struct Args {
     /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
     #[arg(long, default_value_t = 1.4)]
     pub relaxation: f64,
+    /// NSGS sweep order: `layered` sorts the contacts by height and sweeps up then down
+    /// (symmetric Gauss–Seidel along the load path), `forward` keeps detection order.
+    #[arg(long, value_enum, default_value = "forward")]
+    pub sweep_order: Order,
+    /// NSGS sweep cap per step (steps that reach it are counted as not converged).
+    #[arg(long, default_value_t = 2000)]
+    pub max_sweeps: usize,
+    /// NSGS sweep cap during the preparation (compaction and held pre-shear), which is not
+    /// measured; default: --max-sweeps.
+    #[arg(long)]
+    pub preparation_sweeps: Option<usize>,
     /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
     #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.025, 0.05, 0.125])]
     pub gammas: Vec<f64>,
@@ -157,6 +178,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         columns: args.columns,
         normal_force: args.normal_force,
         relaxation: args.relaxation,
+        sweep_order: match args.sweep_order {
+            Order::Forward => SweepOrder::Forward,
+            Order::Layered => SweepOrder::Layered,
+        },
+        max_sweeps: args.max_sweeps,
+        preparation_sweeps: args.preparation_sweeps,
         gammas: args.gammas,
         steps: args.steps,
         wall_velocity: args.wall_velocity,
@@ -168,5 +195,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         },
         baseline_relaxation: args.baseline_relaxation,
     };
-    run_third_body(&config, &mut std::io::stdout())
+    Ok(run_third_body(&config, &mut std::io::stdout())?)
 }

@@ -17,7 +17,7 @@
 
 /// Parameters of the contact law (per contact; the system holds one for all).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LawParams {
+pub struct ContactLawParams {
     /// Coulomb friction coefficient μ between particles.
     pub mu: f64,
     /// Normal restitution coefficient e of the Newton impact law (0 for dense flows).
@@ -28,7 +28,7 @@ pub struct LawParams {
     pub range: f64,
 }
 
-impl LawParams {
+impl ContactLawParams {
     /// A dry frictional law (γ = 0, d_w = 0, as the seed says for dry systems).
     pub fn dry(mu: f64, restitution: f64) -> Self {
         Self {

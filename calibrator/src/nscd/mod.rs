@@ -21,8 +21,10 @@ mod tests_cohesion;
 mod tests_impact;
 #[cfg(test)]
 mod tests_incline;
+#[cfg(test)]
+mod tests_order;
 
 pub use body::{Body, Dof, Shape};
-pub use local_law::LawParams;
+pub use local_law::ContactLawParams;
 pub use nsgs::{ConvergenceNorm, SolverParams, SweepOrder};
-pub use system::{StepParams, StepReport, System};
+pub use system::{RigidAssembly, StepParams, StepReport};

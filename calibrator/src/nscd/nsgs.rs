@@ -18,7 +18,12 @@
 //!
 //! **Sweep order** ([`SweepOrder`]): `Forward` visits contacts in detection order every sweep;
 //! `Alternating` reverses the order on every other sweep (symmetric Gauss–Seidel), so an impulse
-//! change travels through a force chain in both directions within two sweeps. **Relaxation** ω:
+//! change travels through a force chain in both directions within two sweeps; `Layered` is the
+//! same alternation over contacts the caller has sorted by the height of their contact point
+//! ([`super::system::RigidAssembly::step`] does), so one sweep carries a load change from the
+//! bottom wall through every layer to the top and the next one back down, instead of one
+//! layer per sweep in detection (particle index) order, which shear scrambles with respect to
+//! height. **Relaxation** ω:
 //! P ← (1−ω)P_old + ω·P_local, then projected back onto the law's admissible set (P_n ≥ −s,
 //! |P_t| ≤ μ(P_n + s)); ω = 1 is plain NSGS.
 
@@ -45,6 +50,9 @@ pub enum SweepOrder {
     Forward,
     /// Detection order, then reversed, alternately (symmetric Gauss–Seidel).
     Alternating,
+    /// Contacts sorted by the height of their contact point, swept bottom → top, then
+    /// top → bottom, alternately (symmetric Gauss–Seidel along the load path).
+    Layered,
 }
 
 /// Solver settings.
@@ -119,7 +127,7 @@ impl LocalProblem {
 
 /// What one solve did.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct SolveReport {
+pub struct NsgsReport {
     /// Gauss–Seidel sweeps performed.
     pub iterations: usize,
     /// Final convergence norm ε.
@@ -186,8 +194,8 @@ pub fn solve(
     inv_mass: &[[f64; 3]],
     v: &mut [[f64; 3]],
     params: &SolverParams,
-) -> SolveReport {
-    let mut report = SolveReport::default();
+) -> NsgsReport {
+    let mut report = NsgsReport::default();
     if problems.is_empty() {
         report.converged = true;
         return report;
@@ -195,7 +203,7 @@ pub fn solve(
     let n = problems.len();
     for it in 1..=params.max_iterations.max(1) {
         let (mut change, mut size) = (0.0, 0.0);
-        let backward = params.order == SweepOrder::Alternating && it % 2 == 0;
+        let backward = params.order != SweepOrder::Forward && it % 2 == 0;
         for k in 0..n {
             let i = if backward { n - 1 - k } else { k };
             let (p, imp) = (&problems[i], &mut impulses[i]);

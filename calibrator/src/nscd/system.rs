@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use super::body::{Body, Dof};
 use super::contact::{Contact, local_velocity};
 use super::detect::Detector;
-use super::local_law::LawParams;
-use super::nsgs::{LocalProblem, SolveReport, SolverParams, apply_impulse, solve};
+use super::local_law::ContactLawParams;
+use super::nsgs::{LocalProblem, NsgsReport, SolverParams, SweepOrder, apply_impulse, solve};
 
 /// Settings of the time integration.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -33,7 +33,7 @@ pub struct StepParams {
     /// Alert distance (m): pairs with a predicted gap up to it are contacts.
     pub alert: f64,
     /// The contact law.
-    pub law: LawParams,
+    pub law: ContactLawParams,
     /// NSGS settings.
     pub solver: SolverParams,
 }
@@ -51,7 +51,7 @@ pub fn harmonic_cohesion(ga: f64, gb: f64) -> f64 {
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct StepReport {
     /// The NSGS outcome.
-    pub solve: SolveReport,
+    pub solve: NsgsReport,
     /// Number of contacts.
     pub contacts: usize,
     /// Σ𝓔_α, heat put into all bodies by the contacts (J per unit depth).
@@ -63,6 +63,10 @@ pub struct StepReport {
     /// Change of the free kinetic energy (J/m).
     pub delta_kinetic: f64,
 }
+
+/// Upper edges (sweeps, inclusive) of the classes of [`SolverStats::sweep_histogram`]; the last
+/// class holds everything above the last edge.
+pub const SWEEP_CLASS_EDGES: [usize; 7] = [25, 50, 100, 200, 400, 800, 1600];
 
 /// Running solver statistics over many steps (reported, never silent).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -77,9 +81,96 @@ pub struct SolverStats {
     pub contact_iterations: u64,
     /// Largest final ε seen.
     pub worst_residual: f64,
+    /// Steps per class of sweeps taken (classes by [`SWEEP_CLASS_EDGES`]).
+    pub sweep_histogram: [u64; 8],
+    /// Σ ε/tolerance over the steps that did not converge (their mean says how far from the
+    /// tolerance the cap stopped them).
+    pub capped_excess_sum: f64,
 }
 
 impl SolverStats {
+    /// Records one step's solve with tolerance `tolerance` and `contacts` contacts.
+    pub fn record(&mut self, solve: &NsgsReport, contacts: usize, tolerance: f64) {
+        self.steps += 1;
+        self.iterations += solve.iterations as u64;
+        self.contact_iterations += (contacts * solve.iterations) as u64;
+        if !solve.converged {
+            self.not_converged += 1;
+            self.capped_excess_sum += solve.residual / tolerance;
+        }
+        self.worst_residual = self.worst_residual.max(solve.residual);
+        let class = SWEEP_CLASS_EDGES
+            .iter()
+            .position(|&e| solve.iterations <= e)
+            .unwrap_or(SWEEP_CLASS_EDGES.len());
+        self.sweep_histogram[class] += 1;
+    }
+
+    /// Adds another run's statistics (sums; the worst residual is the larger).
+    pub fn add(&mut self, o: &SolverStats) {
+        self.steps += o.steps;
+        self.not_converged += o.not_converged;
+        self.iterations += o.iterations;
+        self.contact_iterations += o.contact_iterations;
+        self.worst_residual = self.worst_residual.max(o.worst_residual);
+        for (a, b) in self.sweep_histogram.iter_mut().zip(&o.sweep_histogram) {
+            *a += b;
+        }
+        self.capped_excess_sum += o.capped_excess_sum;
+    }
+
+    /// The statistics accumulated since the snapshot `earlier` of the same run (the worst
+    /// residual is the run's so far: a maximum cannot be subtracted).
+    pub fn since(&self, earlier: &SolverStats) -> SolverStats {
+        let mut d = *self;
+        d.steps -= earlier.steps;
+        d.not_converged -= earlier.not_converged;
+        d.iterations -= earlier.iterations;
+        d.contact_iterations -= earlier.contact_iterations;
+        for (a, b) in d.sweep_histogram.iter_mut().zip(&earlier.sweep_histogram) {
+            *a -= b;
+        }
+        d.capped_excess_sum -= earlier.capped_excess_sum;
+        d
+    }
+
+    /// Fraction of the steps that did not converge.
+    pub fn not_converged_fraction(&self) -> f64 {
+        self.not_converged as f64 / self.steps.max(1) as f64
+    }
+
+    /// Mean ε/tolerance of the steps stopped at the cap (NaN if none).
+    pub fn mean_capped_excess(&self) -> f64 {
+        if self.not_converged == 0 {
+            f64::NAN
+        } else {
+            self.capped_excess_sum / self.not_converged as f64
+        }
+    }
+
+    /// One-line summary: sweeps/step, steps at the cap with their mean ε/tol, and the
+    /// histogram of sweeps per step.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "{:.1} sweeps/step, {} of {} steps not converged ({:.2} %, mean ε/tol at the cap {:.2}), \
+             sweeps per step",
+            self.mean_iterations(),
+            self.not_converged,
+            self.steps,
+            100.0 * self.not_converged_fraction(),
+            self.mean_capped_excess()
+        );
+        let mut lo = 0;
+        for (k, n) in self.sweep_histogram.iter().enumerate() {
+            match SWEEP_CLASS_EDGES.get(k) {
+                Some(&hi) => s.push_str(&format!(" {}–{hi}: {n},", lo + 1)),
+                None => s.push_str(&format!(" >{lo}: {n}")),
+            }
+            lo = SWEEP_CLASS_EDGES.get(k).copied().unwrap_or(lo);
+        }
+        s
+    }
+
     /// Mean sweeps per step.
     pub fn mean_iterations(&self) -> f64 {
         self.iterations as f64 / self.steps.max(1) as f64
@@ -88,7 +179,7 @@ impl SolverStats {
 
 /// A collection of rigid bodies under NSCD.
 #[derive(Debug, Clone)]
-pub struct System {
+pub struct RigidAssembly {
     /// The bodies (their q and q̇ are the state).
     pub bodies: Vec<Body>,
     /// Integration settings.
@@ -116,7 +207,7 @@ pub struct System {
     u_minus: Vec<[f64; 2]>,
 }
 
-impl System {
+impl RigidAssembly {
     /// A system of `bodies` integrated with `params`.
     pub fn new(bodies: Vec<Body>, params: StepParams) -> Self {
         Self {
@@ -182,6 +273,17 @@ impl System {
             self.params.alert,
             &mut self.contacts,
         );
+        if self.params.solver.order == SweepOrder::Layered {
+            // Along the load path: by the contact point's predicted height (ties by shapes,
+            // so the order is deterministic).
+            let q = &self.predicted;
+            let height = |c: &Contact| q[c.a][1] + c.lever_a[1];
+            self.contacts.sort_unstable_by(|x, y| {
+                height(x)
+                    .total_cmp(&height(y))
+                    .then((x.shape_a, x.shape_b).cmp(&(y.shape_a, y.shape_b)))
+            });
+        }
         self.problems.clear();
         self.impulses.clear();
         self.u_minus.clear();
@@ -272,14 +374,11 @@ impl System {
         for (c, p) in self.contacts.iter().zip(&self.impulses) {
             self.warm.insert((c.shape_a, c.shape_b), *p);
         }
-        let contact_iterations = (self.contacts.len() * solve_report.iterations) as u64;
-        self.stats.steps += 1;
-        self.stats.iterations += solve_report.iterations as u64;
-        self.stats.contact_iterations += contact_iterations;
-        if !solve_report.converged {
-            self.stats.not_converged += 1;
-        }
-        self.stats.worst_residual = self.stats.worst_residual.max(solve_report.residual);
+        self.stats.record(
+            &solve_report,
+            self.contacts.len(),
+            self.params.solver.tolerance,
+        );
         StepReport {
             solve: solve_report,
             contacts: self.contacts.len(),
@@ -298,7 +397,7 @@ impl System {
     }
 }
 
-impl System {
+impl RigidAssembly {
     /// Mean contact force and torque on body `body` over the last step, Σ𝐇_α P_α / h
     /// (N/m, N/m, N): what the rest of the system exerts on it.
     pub fn contact_force_on(&self, body: usize) -> [f64; 3] {

@@ -2,9 +2,9 @@
 //! attraction acts only within d_w.
 
 use super::body::{Body, Shape};
-use super::local_law::LawParams;
+use super::local_law::ContactLawParams;
 use super::nsgs::SolverParams;
-use super::system::{StepParams, System};
+use super::system::{RigidAssembly, StepParams};
 
 const R: f64 = 1e-3;
 const G: f64 = 9.81;
@@ -17,7 +17,7 @@ fn weight() -> f64 {
     DENSITY * core::f64::consts::PI * R * R * G
 }
 
-fn system(gamma: f64, d_w: f64, gap0: f64) -> System {
+fn system(gamma: f64, d_w: f64, gap0: f64) -> RigidAssembly {
     let ceiling = Body::driven(
         [0.0, 0.0],
         [0.0, 0.0],
@@ -27,13 +27,13 @@ fn system(gamma: f64, d_w: f64, gap0: f64) -> System {
         }],
     );
     let ball = Body::disk([0.0, -R - gap0], R, DENSITY);
-    let law = LawParams {
+    let law = ContactLawParams {
         mu: 0.3,
         restitution: 0.0,
         cohesion: gamma,
         range: d_w,
     };
-    System::new(
+    RigidAssembly::new(
         vec![ceiling, ball],
         StepParams {
             h: H,

@@ -10,9 +10,9 @@
 //! step at once.
 
 use super::body::{Body, Shape};
-use super::local_law::LawParams;
+use super::local_law::ContactLawParams;
 use super::nsgs::SolverParams;
-use super::system::{StepParams, System};
+use super::system::{RigidAssembly, StepParams};
 
 const R: f64 = 1e-3;
 const V0: f64 = 0.5;
@@ -28,7 +28,7 @@ fn params(e: f64) -> StepParams {
         gravity: [0.0, 0.0],
         period: None,
         alert: 0.1 * R,
-        law: LawParams::dry(0.0, e),
+        law: ContactLawParams::dry(0.0, e),
         solver: SolverParams {
             tolerance: SOLVER_TOL,
             max_iterations: 100_000,
@@ -50,7 +50,7 @@ fn newton_impact_on_a_floor_is_exact() {
         );
         let mut ball = Body::disk([0.0, R], R, 7800.0);
         ball.v = [0.0, -V0, 0.0];
-        let mut sys = System::new(vec![floor, ball], params(e));
+        let mut sys = RigidAssembly::new(vec![floor, ball], params(e));
         let r = sys.step();
         assert_eq!(r.contacts, 1);
         let v = sys.bodies[1].v[1];
@@ -78,7 +78,7 @@ fn three_ball_chain_gives_the_simultaneous_impact_solution() {
         })
         .collect();
     let ke0: f64 = bodies.iter().map(Body::free_kinetic_energy).sum();
-    let mut sys = System::new(bodies, params(1.0));
+    let mut sys = RigidAssembly::new(bodies, params(1.0));
     let r = sys.step();
     assert!(r.solve.converged);
     let expected = [-V0 / 3.0, 2.0 * V0 / 3.0, 2.0 * V0 / 3.0];

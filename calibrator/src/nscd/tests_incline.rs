@@ -3,9 +3,9 @@
 //! horizontal floor (the same physics in the slope's frame).
 
 use super::body::{Body, Dof, Shape};
-use super::local_law::LawParams;
+use super::local_law::ContactLawParams;
 use super::nsgs::SolverParams;
-use super::system::{StepParams, System};
+use super::system::{RigidAssembly, StepParams};
 
 const G: f64 = 9.81;
 const SLOPE_DEG: f64 = 15.0;
@@ -28,7 +28,7 @@ fn params(mu: f64) -> StepParams {
         gravity: [G * s.sin(), -G * s.cos()],
         period: None,
         alert: 0.1 * RADIUS,
-        law: LawParams::dry(mu, 0.0),
+        law: ContactLawParams::dry(mu, 0.0),
         solver: SolverParams {
             tolerance: SOLVER_TOL,
             max_iterations: 10_000,
@@ -64,8 +64,8 @@ fn clump() -> Body {
     )
 }
 
-fn run(body: Body, mu: f64, steps: usize) -> (System, f64) {
-    let mut sys = System::new(vec![floor(), body], params(mu));
+fn run(body: Body, mu: f64, steps: usize) -> (RigidAssembly, f64) {
+    let mut sys = RigidAssembly::new(vec![floor(), body], params(mu));
     for _ in 0..steps {
         let r = sys.step();
         assert!(r.solve.converged, "NSGS did not converge: {:?}", r.solve);

@@ -12,7 +12,7 @@
 //! whether heat moved the band.
 
 use super::run::ShearRun;
-use super::study::{Case, ShearCaseResult, case_result, cohesion_cases, run_cases, run_jobs};
+use super::study::{ShearCase, ShearCaseResult, case_result, cohesion_cases, run_cases, run_jobs};
 
 /// The two arms of the study, outcomes in seed order.
 #[derive(Debug, Clone)]
@@ -29,7 +29,7 @@ pub struct LocalisationStudy {
 /// `run` applies to both (the pre-shear steps are plain shear steps for constant γ, so both
 /// arms shear the same number of steps from the same preparation protocol).
 pub fn run_localisation(
-    heating: &Case,
+    heating: &ShearCase,
     run: &ShearRun,
     seeds: &[u64],
     tick: &(dyn Fn() + Sync),
@@ -40,11 +40,11 @@ pub fn run_localisation(
         .iter()
         .map(|o| o.mean_surface_energy.max(0.0)) // NaN (no η law) → γ = 0
         .collect();
-    let cases: Vec<Case> = gammas
+    let cases: Vec<ShearCase> = gammas
         .iter()
         .map(|&g| cohesion_cases(&heating.cell, &[g]).remove(0))
         .collect();
-    let jobs: Vec<(&Case, u64)> = cases.iter().zip(seeds.iter().copied()).collect();
+    let jobs: Vec<(&ShearCase, u64)> = cases.iter().zip(seeds.iter().copied()).collect();
     let outcomes = run_jobs(&jobs, run, tick);
     let mean_gamma = gammas.iter().sum::<f64>() / gammas.len().max(1) as f64;
     let mut summary = cohesion_cases(&heating.cell, &[mean_gamma]).remove(0);

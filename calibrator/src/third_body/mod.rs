@@ -1,6 +1,7 @@
 //! The third-body layer of seed 002 (§4–5): the 2D shear cell under NSCD with heat and
 //! temperature-dependent cohesion, giving the layer's own friction μ_3b and μ_3b(T).
 
+pub mod error;
 pub mod localisation;
 pub mod paired;
 pub mod physchem;
@@ -19,3 +20,5 @@ mod tests_cell;
 mod tests_physical;
 #[cfg(test)]
 mod tests_walls;
+
+pub use error::ThirdBodyError;

@@ -72,6 +72,7 @@ mod tests {
             bulk_inertial_number: 0.1,
             mean_surface_energy: f64::NAN,
             stats: Default::default(),
+            sheared_stats: Default::default(),
         }
     }
 

@@ -2,22 +2,21 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
-
 use crate::report::{CsvTable, LinePlot, Series};
 
+use super::error::{Result, ThirdBodyError};
 use super::paired::PairedCase;
 use super::run::ShearOutcome;
 use super::study::ShearCaseResult;
 
 /// Writes `stem.csv` + plots of one run's history and steady profiles.
 pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    create_dir(dir)?;
     let mut h = CsvTable::new(&["time_s", "mu", "top_m", "t_max_K", "sweeps_per_step"]);
     for r in &o.history {
         h.push(&[r.time, r.mu, r.top, r.t_max, r.sweeps]);
     }
-    h.write(&dir.join(format!("{stem}_history.csv")))?;
+    write_csv(&h, &dir.join(format!("{stem}_history.csv")))?;
     let mut p = CsvTable::new(&["z", "vx_over_V", "temperature_K", "eta_J_m2"]);
     for k in 0..o.profiles.z.len() {
         p.push(&[
@@ -27,7 +26,7 @@ pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
             o.profiles.eta[k],
         ]);
     }
-    p.write(&dir.join(format!("{stem}_profiles.csv")))?;
+    write_csv(&p, &dir.join(format!("{stem}_profiles.csv")))?;
     let pts = |f: &dyn Fn(&super::run::HistoryRow) -> f64| -> Vec<(f64, f64)> {
         o.history.iter().map(|r| (r.time * 1e6, f(r))).collect()
     };
@@ -79,7 +78,7 @@ pub fn write_sweep(
     x_label: &str,
     results: &[ShearCaseResult],
 ) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    create_dir(dir)?;
     let mut t = CsvTable::new(&[
         "x",
         "mu_mean",
@@ -123,7 +122,7 @@ pub fn write_sweep(
             sweeps,
         ]);
     }
-    t.write(&dir.join(format!("{stem}.csv")))?;
+    write_csv(&t, &dir.join(format!("{stem}.csv")))?;
     write_seeds(dir, stem, results)?;
     // Seed-mean steady velocity, temperature and surface-energy profiles per case (Fig. 8).
     let mut prof = CsvTable::new(&["case_x", "z", "vx_over_V", "temperature_K", "eta_J_m2"]);
@@ -180,7 +179,7 @@ pub fn write_sweep(
             )));
         }
     }
-    prof.write(&dir.join(format!("{stem}_profiles.csv")))?;
+    write_csv(&prof, &dir.join(format!("{stem}_profiles.csv")))?;
     let pts: Vec<(f64, f64)> = results.iter().map(|r| (r.case.x, r.mu.mean)).collect();
     let ci: Vec<[f64; 2]> = results.iter().map(|r| [r.mu.lo, r.mu.hi]).collect();
     LinePlot::new(
@@ -235,13 +234,13 @@ fn write_seeds(dir: &Path, stem: &str, results: &[ShearCaseResult]) -> Result<()
             ]);
         }
     }
-    t.write(&dir.join(format!("{stem}_seeds.csv")))?;
+    write_csv(&t, &dir.join(format!("{stem}_seeds.csv")))?;
     Ok(())
 }
 
 /// Writes `stem.csv` with the paired differences of two studies (one row per case).
 pub fn write_paired(dir: &Path, stem: &str, paired: &[PairedCase]) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    create_dir(dir)?;
     let mut t = CsvTable::new(&[
         "x_a",
         "x_b",
@@ -262,6 +261,18 @@ pub fn write_paired(dir: &Path, stem: &str, paired: &[PairedCase]) -> Result<()>
             p.x[0], p.x[1], m.n as f64, m.mean, m.lo, m.hi, b.mean, b.lo, b.hi, z.mean, z.lo, z.hi,
         ]);
     }
-    t.write(&dir.join(format!("{stem}.csv")))?;
+    write_csv(&t, &dir.join(format!("{stem}.csv")))?;
     Ok(())
+}
+
+/// Creates the output folder `dir` (and its parents).
+fn create_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| ThirdBodyError::io("creating", dir, e))
+}
+
+/// Writes `table` atomically to `path`.
+fn write_csv(table: &CsvTable, path: &Path) -> Result<()> {
+    table
+        .write(path)
+        .map_err(|e| ThirdBodyError::io("writing", path, e))
 }

@@ -25,6 +25,9 @@ pub struct ShearRun {
     pub window: usize,
     /// Number of bins through the thickness.
     pub bins: usize,
+    /// NSGS sweep cap during the preparation (compaction and the held pre-shear); `None`: the
+    /// cell's own. The measured shear steps always use the cell's cap.
+    pub preparation_sweeps: Option<usize>,
 }
 
 /// One history window.
@@ -80,6 +83,8 @@ pub struct ShearOutcome {
     pub mean_surface_energy: f64,
     /// NSGS statistics over the whole run.
     pub stats: SolverStats,
+    /// NSGS statistics of the shear steps after the preparation (the measured ones).
+    pub sheared_stats: SolverStats,
 }
 
 /// Tolerance of the steady-state test: the top wall's window height stays within this many
@@ -92,6 +97,14 @@ pub fn run_shear(
     run: &ShearRun,
     progress: Option<&ProgressBar>,
 ) -> ShearOutcome {
+    let cap = cell.cell.system.params.solver.max_iterations;
+    let set_cap = |cell: &mut ThermoCell, preparing: bool| {
+        cell.cell.system.params.solver.max_iterations = match run.preparation_sweeps {
+            Some(p) if preparing => p,
+            _ => cap,
+        };
+    };
+    set_cap(cell, true);
     cell.cell.set_wall_velocity(0.0);
     for _ in 0..run.compaction_steps {
         cell.step();
@@ -113,8 +126,13 @@ pub fn run_shear(
     // Per-window binned sums: count, vx, T, η.
     let mut sums = vec![[0.0f64; 4]; windows * bins];
     let mut step = 0usize;
+    let mut prepared_stats = cell.cell.system.stats;
     for w in 0..windows {
         cell.heating = heating && w >= pre_windows;
+        if w == pre_windows {
+            set_cap(cell, false);
+            prepared_stats = cell.cell.system.stats;
+        }
         let (mut mu_sum, mut sweeps) = (0.0, 0usize);
         for _ in 0..run.window.max(1) {
             let r = cell.step();
@@ -186,6 +204,7 @@ pub fn run_shear(
         bulk_inertial_number,
         mean_surface_energy,
         stats: cell.cell.system.stats,
+        sheared_stats: cell.cell.system.stats.since(&prepared_stats),
     }
 }
 

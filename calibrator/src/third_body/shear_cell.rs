@@ -9,7 +9,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::nscd::{Body, Dof, LawParams, Shape, SolverParams, StepParams, StepReport, System};
+use crate::nscd::{
+    Body, ContactLawParams, Dof, RigidAssembly, Shape, SolverParams, StepParams, StepReport,
+};
 
 /// Index of the bottom (driven) wall in the system's bodies.
 pub const BOTTOM: usize = 0;
@@ -36,7 +38,7 @@ pub struct CellParams {
     /// Normal force F on the top wall per unit depth (N/m), pressure P = F/Lx.
     pub normal_force: f64,
     /// Contact law between all bodies.
-    pub law: LawParams,
+    pub law: ContactLawParams,
     /// Time step (s).
     pub h: f64,
     /// θ of the scheme.
@@ -66,7 +68,7 @@ impl CellParams {
 #[derive(Debug, Clone)]
 pub struct ShearCell {
     /// The bodies under NSCD (walls first, see [`BOTTOM`], [`TOP`], [`FIRST_PARTICLE`]).
-    pub system: System,
+    pub system: RigidAssembly,
     /// The parameters it was built with.
     pub params: CellParams,
 }
@@ -129,7 +131,7 @@ impl ShearCell {
             solver: params.solver,
         };
         Self {
-            system: System::new(bodies, step),
+            system: RigidAssembly::new(bodies, step),
             params,
         }
     }

@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 
-use crate::nscd::{LawParams, SolverParams};
+use crate::nscd::{ContactLawParams, SolverParams};
 use crate::thermal::{ConductanceModel, ThermalMaterial, WallSlab};
 
 use super::physchem::SurfaceEnergyLaw;
@@ -25,7 +25,7 @@ use super::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 
 /// One condition of a study.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Case {
+pub struct ShearCase {
     /// Label (CSV and plots).
     pub label: String,
     /// The varied quantity's value (γ, T, F, …) for plots.
@@ -40,7 +40,7 @@ pub struct Case {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShearCaseResult {
     /// The case.
-    pub case: Case,
+    pub case: ShearCase,
     /// The seeds, in order.
     pub seeds: Vec<u64>,
     /// One outcome per seed, in seed order.
@@ -61,14 +61,17 @@ pub fn default_cell() -> CellParams {
         columns: 20,
         wall_velocity: 5.0,
         normal_force: 1.0,
-        law: LawParams::dry(0.4, 0.0),
+        law: ContactLawParams::dry(0.4, 0.0),
         h: 8e-9,
         theta: 0.5,
         // Over-relaxed NSGS (ω = 1.4): measured by `examples/nscd_convergence.rs` against
-        // plain NSGS on the same states (docs/third_body.md, "Solver").
+        // plain NSGS on the same states (docs/third_body.md, "Solver"). Cap 2000 sweeps: at
+        // the slow, dense I ≈ 0.03 of the heating cells, 300 stopped 83 % of the steps at
+        // ε ≈ 4·tol with the step's μ 0.13 off a tight solve; 2000 stops 3 %
+        // (`examples/nscd_heating_convergence.rs`).
         solver: SolverParams {
             tolerance: 1e-4,
-            max_iterations: 300,
+            max_iterations: 2000,
             relaxation: 1.4,
             ..SolverParams::default()
         },
@@ -121,12 +124,13 @@ pub fn default_run() -> ShearRun {
         shear_steps: 6000,
         window: 50,
         bins: 12,
+        preparation_sweeps: None,
     }
 }
 
 /// A cohesive law with constant γ (N/m) and d_w = 5 % of the mean diameter.
-pub fn cohesive_law(cell: &CellParams, gamma: f64) -> LawParams {
-    LawParams {
+pub fn cohesive_law(cell: &CellParams, gamma: f64) -> ContactLawParams {
+    ContactLawParams {
         cohesion: gamma,
         range: if gamma > 0.0 {
             0.05 * cell.mean_diameter()
@@ -138,7 +142,7 @@ pub fn cohesive_law(cell: &CellParams, gamma: f64) -> LawParams {
 }
 
 /// Runs one case for one seed.
-pub fn run_case(case: &Case, run: &ShearRun, seed: u64) -> ShearOutcome {
+pub fn run_case(case: &ShearCase, run: &ShearRun, seed: u64) -> ShearOutcome {
     let cell = ShearCell::build(case.cell, seed);
     // Mechanics only: infinite capacities hold every temperature fixed.
     let mut fixed = default_thermal();
@@ -151,7 +155,7 @@ pub fn run_case(case: &Case, run: &ShearRun, seed: u64) -> ShearOutcome {
 /// Runs every (case, seed) job in parallel, outcomes in job order; `tick` is called once per
 /// finished job.
 pub fn run_jobs(
-    jobs: &[(&Case, u64)],
+    jobs: &[(&ShearCase, u64)],
     run: &ShearRun,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<ShearOutcome> {
@@ -167,7 +171,7 @@ pub fn run_jobs(
 /// A case's seed ensemble: μ and band width with their bootstrap CIs (`ci_seed` offsets the
 /// bootstrap streams).
 pub fn case_result(
-    case: Case,
+    case: ShearCase,
     seeds: &[u64],
     outcomes: Vec<ShearOutcome>,
     ci_seed: u64,
@@ -185,12 +189,12 @@ pub fn case_result(
 
 /// Runs `cases` × `seeds` in parallel; `tick` is called once per finished case-seed.
 pub fn run_cases(
-    cases: &[Case],
+    cases: &[ShearCase],
     run: &ShearRun,
     seeds: &[u64],
     tick: &(dyn Fn() + Sync),
 ) -> Vec<ShearCaseResult> {
-    let jobs: Vec<(&Case, u64)> = cases
+    let jobs: Vec<(&ShearCase, u64)> = cases
         .iter()
         .flat_map(|c| seeds.iter().map(move |&s| (c, s)))
         .collect();
@@ -206,10 +210,10 @@ pub fn run_cases(
 }
 
 /// Cohesion sweep (Fig. 8): constant γ per case, no thermal coupling.
-pub fn cohesion_cases(base: &CellParams, gammas: &[f64]) -> Vec<Case> {
+pub fn cohesion_cases(base: &CellParams, gammas: &[f64]) -> Vec<ShearCase> {
     gammas
         .iter()
-        .map(|&g| Case {
+        .map(|&g| ShearCase {
             label: format!("gamma={g}"),
             x: g,
             cell: CellParams {
@@ -225,7 +229,7 @@ pub fn cohesion_cases(base: &CellParams, gammas: &[f64]) -> Vec<Case> {
 /// Eq. 14; heating is off (c → ∞) so T is the condition, not a result. The walls are
 /// reservoirs at T: Eq. 16 slabs (the heating runs' default) would take the contacts' heat and
 /// warm, moving the walls' cohesion off η(T) in the 795–805 K cases.
-pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<Case> {
+pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<ShearCase> {
     temperatures
         .iter()
         .map(|&t| {
@@ -233,7 +237,7 @@ pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<Case> {
             thermal.temperature = t;
             thermal.material.specific_heat = f64::INFINITY;
             thermal.walls = WallModel::Reservoir;
-            Case {
+            ShearCase {
                 label: format!("T={t}"),
                 x: t,
                 cell: CellParams {
@@ -247,10 +251,10 @@ pub fn temperature_cases(base: &CellParams, temperatures: &[f64]) -> Vec<Case> {
 }
 
 /// Normal-force pairs at a fixed inertial number: F × k² with V × k (γ̇ ∝ √P), dry law.
-pub fn normal_force_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
+pub fn normal_force_cases(base: &CellParams, factors: &[f64]) -> Vec<ShearCase> {
     factors
         .iter()
-        .map(|&k| Case {
+        .map(|&k| ShearCase {
             label: format!("F={}", base.normal_force * k * k),
             x: base.normal_force * k * k,
             cell: CellParams {
@@ -265,10 +269,10 @@ pub fn normal_force_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
 
 /// Inertial-number scan (dry law): F / k² at fixed V, so I = γ̇d/√(P/ρ) scales by k and the
 /// wall's travel per step (h·V) is the same in every case.
-pub fn inertial_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
+pub fn inertial_cases(base: &CellParams, factors: &[f64]) -> Vec<ShearCase> {
     factors
         .iter()
-        .map(|&k| Case {
+        .map(|&k| ShearCase {
             label: format!("I×{k}"),
             x: k,
             cell: CellParams {
@@ -282,12 +286,12 @@ pub fn inertial_cases(base: &CellParams, factors: &[f64]) -> Vec<Case> {
 
 /// The coupled transition run (§5.3): heating from `thermal.temperature` with Eq. 17 (the
 /// law's starting cohesion is η at that temperature).
-pub fn transition_case(base: &CellParams, thermal: ThermalSetup) -> Case {
+pub fn transition_case(base: &CellParams, thermal: ThermalSetup) -> ShearCase {
     let eta = thermal
         .surface_energy
         .unwrap_or(SurfaceEnergyLaw::SEED_EQ17)
         .eta(thermal.temperature);
-    Case {
+    ShearCase {
         label: "eq17-heating".into(),
         x: thermal.temperature,
         cell: CellParams {

@@ -2,10 +2,10 @@
 //! μ_3b(T) sweep: μ_3b at a reference temperature with its 95 % CI over seeds, the μ_3b(T)
 //! samples with their CIs, the inertial number of the cell, and provenance.
 
-use anyhow::{Result, anyhow, bail};
 use heapless::{String, Vec};
 use tribo_core::table::{SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection};
 
+use super::error::{Result, ThirdBodyError};
 use super::stats::MeanCi;
 
 /// One μ_3b(T) sample: temperature (K) and μ over seeds.
@@ -28,12 +28,16 @@ pub fn third_body_section(
     provenance: SectionProvenance,
 ) -> Result<ThirdBodySection> {
     if samples.len() > THIRD_BODY_SAMPLES {
-        bail!(
-            "{} μ_3b(T) samples exceed the table's {THIRD_BODY_SAMPLES}",
-            samples.len()
-        );
+        return Err(ThirdBodyError::TooManySamples {
+            count: samples.len(),
+            capacity: THIRD_BODY_SAMPLES,
+        });
     }
-    let full = || anyhow!("capacity exceeded");
+    // Cannot fail after the count check above (the four vectors hold THIRD_BODY_SAMPLES).
+    let full = || ThirdBodyError::TooManySamples {
+        count: samples.len(),
+        capacity: THIRD_BODY_SAMPLES,
+    };
     let mut section = ThirdBodySection {
         mu: reference.mu.mean as f32,
         mu_ci95: [reference.mu.lo.max(0.0) as f32, reference.mu.hi as f32],
@@ -62,10 +66,18 @@ pub fn third_body_section(
         section.ci95_hi.push(s.mu.hi as f32).map_err(|_| full())?;
     }
     let name: std::string::String = material.chars().take(section.material.capacity()).collect();
-    section.material.push_str(&name).map_err(|_| full())?;
+    section
+        .material
+        .push_str(&name)
+        .map_err(|_| ThirdBodyError::MaterialLabel {
+            label: material.into(),
+        })?;
     section
         .validate()
-        .map_err(|e| anyhow!("third-body section does not validate: {e}"))?;
+        .map_err(|source| ThirdBodyError::Section {
+            what: "the third-body section",
+            source,
+        })?;
     Ok(section)
 }
 

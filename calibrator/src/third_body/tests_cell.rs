@@ -1,13 +1,13 @@
 //! Shear-cell oracles: the energy balance of Eq. 8–11 per step, and bit-for-bit determinism.
 
 use super::shear_cell::{CellParams, ShearCell, TOP};
-use crate::nscd::{LawParams, SolverParams};
+use crate::nscd::{ContactLawParams, SolverParams};
 
 /// Round-off of the per-step balance, relative to the largest term (sums over ~100 contacts
 /// of products rounded at 1e-16).
 const BALANCE_ROUND_OFF: f64 = 1e-10;
 
-pub(crate) fn small_cell(law: LawParams) -> CellParams {
+pub(crate) fn small_cell(law: ContactLawParams) -> CellParams {
     CellParams {
         particles: 60,
         r_min: 0.8e-3,
@@ -29,10 +29,10 @@ pub(crate) fn small_cell(law: LawParams) -> CellParams {
 
 /// The two contact laws of the energy checks: dry Coulomb friction and the same with the
 /// cohesive law of Fig. 1 (γ = 2 N/m over d_w = 0.05 mm).
-pub(super) fn dry_and_cohesive() -> [LawParams; 2] {
+pub(super) fn dry_and_cohesive() -> [ContactLawParams; 2] {
     [
-        LawParams::dry(0.3, 0.0),
-        LawParams {
+        ContactLawParams::dry(0.3, 0.0),
+        ContactLawParams {
             mu: 0.3,
             restitution: 0.0,
             cohesion: 2.0,
@@ -41,7 +41,7 @@ pub(super) fn dry_and_cohesive() -> [LawParams; 2] {
     ]
 }
 
-fn prepared(law: LawParams, seed: u64) -> ShearCell {
+fn prepared(law: ContactLawParams, seed: u64) -> ShearCell {
     let mut cell = ShearCell::build(small_cell(law), seed);
     for _ in 0..400 {
         cell.step();
@@ -82,7 +82,7 @@ fn heat_equals_wall_work_minus_kinetic_energy_change_each_step() {
 #[test]
 fn a_seed_reproduces_bit_for_bit() {
     let run = |seed| {
-        let mut cell = prepared(LawParams::dry(0.3, 0.0), seed);
+        let mut cell = prepared(ContactLawParams::dry(0.3, 0.0), seed);
         for _ in 0..100 {
             cell.step();
         }
@@ -99,7 +99,7 @@ fn a_seed_reproduces_bit_for_bit() {
 
 #[test]
 fn compaction_lowers_the_top_wall_to_rest() {
-    let mut cell = ShearCell::build(small_cell(LawParams::dry(0.3, 0.0)), 1);
+    let mut cell = ShearCell::build(small_cell(ContactLawParams::dry(0.3, 0.0)), 1);
     let y0 = cell.top_height();
     for _ in 0..400 {
         cell.step();
@@ -136,7 +136,7 @@ fn compaction_lowers_the_top_wall_to_rest() {
 /// through I.
 #[test]
 fn friction_depends_on_normal_force_only_through_the_inertial_number() {
-    let base = small_cell(LawParams::dry(0.3, 0.0));
+    let base = small_cell(ContactLawParams::dry(0.3, 0.0));
     let scaled = CellParams {
         normal_force: 4.0 * base.normal_force,
         wall_velocity: 2.0 * base.wall_velocity,

@@ -6,7 +6,7 @@
 use super::shear_cell::ShearCell;
 use super::tests_cell::{dry_and_cohesive, small_cell};
 use super::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
-use crate::nscd::LawParams;
+use crate::nscd::ContactLawParams;
 use crate::thermal::{ConductanceModel, ThermalMaterial, WallSlab};
 
 /// CG stops at a relative residual of 1e-13 of the right-hand side (≈ C·T/dt + E/dt); the
@@ -15,7 +15,7 @@ use crate::thermal::{ConductanceModel, ThermalMaterial, WallSlab};
 /// while a cohesive contact pulls) and its error per step is ≲ 1e-13 × 10⁴ CG-rounding factors.
 const CONSERVATION: f64 = 1e-9;
 
-fn cell_with_walls(law: LawParams) -> ThermoCell {
+fn cell_with_walls(law: ContactLawParams) -> ThermoCell {
     let p = small_cell(law);
     let material = ThermalMaterial {
         conductivity: 1.0,
