@@ -121,11 +121,12 @@ pub struct Args {
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = 6000)]
     pub steps: usize,
-    /// Bottom-wall velocity V (m/s); the seed's 5 m/s by default.
-    #[arg(long, default_value_t = 5.0)]
+    /// Bottom-wall velocity V (m/s; SI or with a unit: `5m/s`); the seed's 5 m/s by default.
+    #[arg(long, default_value_t = 5.0, value_parser = crate::validate::units::metres_per_second)]
     pub wall_velocity: f64,
-    /// Time step h (s). (F, V, h) and (k²F, kV, h/k) are the same motion.
-    #[arg(long, default_value_t = 8e-9)]
+    /// Time step h (s; SI or with a unit: `8ns`). (F, V, h) and (k²F, kV, h/k) are the same
+    /// motion.
+    #[arg(long, default_value_t = 8e-9, value_parser = crate::validate::units::seconds)]
     pub time_step: f64,
     /// Initial temperature of the heated runs (shear, sweep --sweep localisation), K.
     #[arg(long, default_value_t = 700.0)]
