@@ -1,6 +1,6 @@
 //! Where the BEM warm start's iterations go (the measurements behind the bench problem and the
 //! preconditioned warm solves; printed, not asserted — the asserted facts are the tests in
-//! `calibrator/src/bem/tests_warm.rs` and `tests_stall.rs`).
+//! `calibrator/src/bem/tests/warm.rs` and `tests/stall.rs`).
 //!
 //! ```sh
 //! cargo run --release -p tribo-calibrator --example bem_warm_start_study -- counts

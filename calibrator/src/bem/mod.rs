@@ -10,20 +10,12 @@ pub mod projection;
 pub mod saturation;
 pub mod sweep;
 
-#[cfg(test)]
-mod tests_kappa;
-#[cfg(test)]
-mod tests_saturated;
-#[cfg(test)]
-mod tests_stall;
-#[cfg(test)]
-mod tests_warm;
-#[cfg(test)]
-mod tests_westergaard;
-
 pub use clusters::{Clusters, Connectivity};
 pub use kernel::{HalfSpaceKernel, PeriodicFft2};
 pub use polonsky_keer::{
     BemError, ContactSolver, Material, SolveReport, SolverOptions, gap_from_surfaces,
 };
 pub use saturation::{deform_plastically, impose_mean_pressure};
+
+#[cfg(test)]
+mod tests;

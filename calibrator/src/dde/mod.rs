@@ -39,18 +39,4 @@ pub mod wear;
 pub mod wear_study;
 
 #[cfg(test)]
-mod tests_cohesive;
-#[cfg(test)]
-mod tests_dynamics;
-#[cfg(test)]
-mod tests_fracture;
-#[cfg(test)]
-mod tests_hertz;
-#[cfg(test)]
-mod tests_incline;
-#[cfg(test)]
-mod tests_joint;
-#[cfg(test)]
-mod tests_remesh;
-#[cfg(test)]
-mod tests_wear;
+mod tests;

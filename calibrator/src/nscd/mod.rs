@@ -15,16 +15,10 @@ pub mod local_law;
 pub mod nsgs;
 pub mod system;
 
-#[cfg(test)]
-mod tests_cohesion;
-#[cfg(test)]
-mod tests_impact;
-#[cfg(test)]
-mod tests_incline;
-#[cfg(test)]
-mod tests_order;
-
 pub use body::{Body, Dof, Shape};
 pub use local_law::ContactLawParams;
 pub use nsgs::{ConvergenceNorm, SolverParams, SweepOrder};
 pub use system::{RigidAssembly, StepParams, StepReport};
+
+#[cfg(test)]
+mod tests;

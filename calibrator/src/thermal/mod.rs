@@ -13,8 +13,6 @@ pub mod wall;
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_wall;
 
 pub use conductance::{ConductanceModel, ThermalMaterial, conductance};
 pub use scheme::{Link, ThermalState};

@@ -14,11 +14,7 @@ pub mod study;
 pub mod table_section;
 pub mod thermo_cell;
 
-#[cfg(test)]
-mod tests_cell;
-#[cfg(test)]
-mod tests_physical;
-#[cfg(test)]
-mod tests_walls;
-
 pub use error::ThirdBodyError;
+
+#[cfg(test)]
+mod tests;

@@ -3,10 +3,10 @@
 //! on it equals that dissipation (energy balance of the (1 − d) forces), a joint wider than
 //! 2 l_pz snaps back at onset, and damaged forces keep momentum.
 
-use super::cohesive::{self, Cohesive, CohesiveStep, process_zone_length};
-use super::joint::{JointReference, respond};
-use super::material::BrittleSolid;
-use super::vec2::V2;
+use crate::dde::cohesive::{self, Cohesive, CohesiveStep, process_zone_length};
+use crate::dde::joint::{JointReference, respond};
+use crate::dde::material::BrittleSolid;
+use crate::dde::vec2::V2;
 
 /// A tensile strength for the tests \[Pa\]: zirconia's flexural strength is ≈ 1 GPa.
 const STRENGTH: f64 = 1e9;
@@ -169,12 +169,12 @@ fn a_damaged_joint_keeps_momentum() {
 /// The centre-cracked plate with the cohesive law, l_pz = a/2 (σ_t = K_Ic/√(a/2) = 3.7 GPa,
 /// so the 96-cell mesh puts 6 elements in l_pz): peak far-field stress as K_app/K_Ic and the
 /// dissipation per unit new crack length at 24 / 48 / 96 cells. Run with
-/// `cargo test --release -p tribo-calibrator --lib dde::tests_cohesive::cohesive_plate_mesh_study -- --ignored --nocapture`.
+/// `cargo test --release -p tribo-calibrator --lib dde::tests::cohesive::cohesive_plate_mesh_study -- --ignored --nocapture`.
 #[test]
 #[ignore = "mesh study: about a minute in release"]
 fn cohesive_plate_mesh_study() {
-    use super::build::Strength;
-    use super::cracked_plate::{CrackedPlate, run};
+    use crate::dde::build::Strength;
+    use crate::dde::cracked_plate::{CrackedPlate, run};
     let mat = BrittleSolid::ZIRCONIA;
     let plate = CrackedPlate::new(24);
     let a = plate.crack_fraction * plate.width;

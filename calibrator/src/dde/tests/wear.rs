@@ -1,13 +1,13 @@
 //! Wear measurement: debris detection against constructed states, and the sliding case.
 
-use super::build::{Strength, add_body};
-use super::fracture::fracture_overstressed;
-use super::material::BrittleSolid;
-use super::mesh::rectangle;
-use super::sliding::{SlidingWearCase, run};
-use super::system::{ElementAssembly, Support};
-use super::vec2::V2;
-use super::wear::{archard_k, debris};
+use crate::dde::build::{Strength, add_body};
+use crate::dde::fracture::fracture_overstressed;
+use crate::dde::material::BrittleSolid;
+use crate::dde::mesh::rectangle;
+use crate::dde::sliding::{SlidingWearCase, run};
+use crate::dde::system::{ElementAssembly, Support};
+use crate::dde::vec2::V2;
+use crate::dde::wear::{archard_k, debris};
 
 /// Relative round-off of summed element masses.
 const ROUND_OFF: f64 = 1e-12;
@@ -64,7 +64,7 @@ fn archard_k_is_dimensionless_ratio() {
 }
 
 /// One sliding-wear case. `cargo test --release -p tribo-calibrator --lib
-/// dde::tests_wear::sliding_case -- --ignored --nocapture`
+/// dde::tests::wear::sliding_case -- --ignored --nocapture`
 #[test]
 #[ignore = "physics run: seconds in release"]
 fn sliding_case() {
@@ -86,7 +86,7 @@ fn sliding_case() {
 
 #[test]
 fn power_law_fit_recovers_a_known_law() {
-    use super::wear_study::{KAtPressure, fit_power_law};
+    use crate::dde::wear_study::{KAtPressure, fit_power_law};
     // Synthetic runs with K = 2e-3·(p/p_ref)^0.7 times realisation scatter ±10 % (paired).
     let pressures = [1e8, 2e8, 4e8];
     let scatter = [0.9, 1.0, 1.1, 0.95, 1.05];
@@ -96,7 +96,7 @@ fn power_law_fit_recovers_a_known_law() {
         .map(|&p| {
             let runs: Vec<_> = scatter
                 .iter()
-                .map(|s| super::sliding::SlidingWearResult {
+                .map(|s| crate::dde::sliding::SlidingWearResult {
                     k: 2e-3 * (p / p_ref).powf(0.7) * s,
                     worn_area: 0.0,
                     friction_work: 1.0,
@@ -133,10 +133,10 @@ fn power_law_fit_recovers_a_known_law() {
 /// The ShapeOnly section from a fit validates, is K(p_ref) = 1 with the fitted exponent, and
 /// survives the format-2 table round trip.
 fn section_round_trips(
-    fit: &super::wear_study::PowerLawFit,
-    points: &[super::wear_study::KAtPressure],
+    fit: &crate::dde::wear_study::PowerLawFit,
+    points: &[crate::dde::wear_study::KAtPressure],
 ) {
-    use super::wear_study::wear_section;
+    use crate::dde::wear_study::wear_section;
     use tribo_core::table::{SectionProvenance, Table, WearForm};
     let provenance = SectionProvenance {
         calibrator_version: heapless::String::try_from("test").unwrap(),
@@ -160,7 +160,7 @@ fn section_round_trips(
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.bin");
     crate::table::io::write_table(&path, &Table::seed000_defaults()).unwrap();
-    super::wear_study::write_into_table(&path, section.clone()).unwrap();
+    crate::dde::wear_study::write_into_table(&path, section.clone()).unwrap();
     assert_eq!(
         crate::table::io::read_table(&path).unwrap().wear,
         Some(section)
@@ -169,7 +169,7 @@ fn section_round_trips(
 
 #[test]
 fn paired_ratio_of_proportional_samples_is_exact() {
-    use super::k_mesh_study::paired_ratio_ci;
+    use crate::dde::k_mesh_study::paired_ratio_ci;
     use rand::SeedableRng;
     // b = 0.3·a realisation by realisation: every resample's ratio is 0.3 (round-off only).
     let a = [1.0, 4.0, 0.5, 2.0, 8.0, 3.0];
@@ -182,7 +182,7 @@ fn paired_ratio_of_proportional_samples_is_exact() {
 
 #[test]
 fn bootstrap_mean_ci_is_the_naive_percentile_bootstrap_and_takes_no_runs() {
-    use super::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
+    use crate::dde::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
     use crate::fit::bootstrap::percentile_interval;
     use rand::{Rng, SeedableRng};
     // Oracle: the textbook loop (draw n indices, average, repeat), on the same stream.
@@ -202,8 +202,8 @@ fn bootstrap_mean_ci_is_the_naive_percentile_bootstrap_and_takes_no_runs() {
 }
 
 /// A run that made `fragments` debris of `area_h2`·h² each (one element each).
-fn synthetic_run(fragments: usize, area: f64) -> super::sliding::SlidingWearResult {
-    super::sliding::SlidingWearResult {
+fn synthetic_run(fragments: usize, area: f64) -> crate::dde::sliding::SlidingWearResult {
+    crate::dde::sliding::SlidingWearResult {
         k: 0.0,
         worn_area: fragments as f64 * area,
         friction_work: 1.0,
@@ -221,20 +221,20 @@ fn synthetic_run(fragments: usize, area: f64) -> super::sliding::SlidingWearResu
 
 #[test]
 fn element_scale_debris_read_as_such() {
-    use super::debris_scale::{
+    use crate::dde::debris_scale::{
         DebrisScale, mean_fragment_area, mean_fragments, paired_pooled_ratio,
     };
     use rand::SeedableRng;
     // Two meshes h and h/2 with the same fragment counts per realisation, each fragment 1.5
     // element areas: the fragment area in units of h² is 1.5 on both (every resample: exact),
     // the paired area ratio is exactly ¼ and the count ratio exactly 1.
-    let coarse_case = super::sliding::SlidingWearCase::quick(2e8, 1, 0);
-    let fine_case = super::sliding::SlidingWearCase {
+    let coarse_case = crate::dde::sliding::SlidingWearCase::quick(2e8, 1, 0);
+    let fine_case = crate::dde::sliding::SlidingWearCase {
         spacing: 0.5 * coarse_case.spacing,
         ..coarse_case
     };
     let counts = [2, 0, 5, 1, 3, 4];
-    let h2 = |c: &super::sliding::SlidingWearCase| c.spacing * c.spacing;
+    let h2 = |c: &crate::dde::sliding::SlidingWearCase| c.spacing * c.spacing;
     let coarse: Vec<_> = counts
         .iter()
         .map(|&n| synthetic_run(n, 1.5 * h2(&coarse_case)))
@@ -264,7 +264,7 @@ fn element_scale_debris_read_as_such() {
 
 #[test]
 fn largest_fragment_share_tells_a_body_break_from_wear() {
-    use super::debris_scale::largest_fragment_share;
+    use crate::dde::debris_scale::largest_fragment_share;
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     // Many equal fragments: the largest holds 1/n of each run's debris (exact in every

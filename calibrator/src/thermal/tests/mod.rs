@@ -118,3 +118,5 @@ fn seed_eq7_against_the_2d_strip_conductance() {
         );
     }
 }
+
+mod wall;

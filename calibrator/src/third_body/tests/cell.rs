@@ -1,7 +1,7 @@
 //! Shear-cell oracles: the energy balance of Eq. 8–11 per step, and bit-for-bit determinism.
 
-use super::shear_cell::{CellParams, ShearCell, TOP};
 use crate::nscd::{ContactLawParams, SolverParams};
+use crate::third_body::shear_cell::{CellParams, ShearCell, TOP};
 
 /// Round-off of the per-step balance, relative to the largest term (sums over ~100 contacts
 /// of products rounded at 1e-16).

@@ -1,8 +1,8 @@
 //! Plastic saturation (seed 000 Eq. 20–21) against its defining conditions, and a sliding
 //! sequence with cumulated plastic displacement.
 
-use super::tests_westergaard::tool_and_deformable;
-use super::*;
+use crate::bem::tests::westergaard::tool_and_deformable;
+use crate::bem::*;
 
 const E_STAR: f64 = 55e9;
 /// Equilibrium to round-off (issue 3 asks 1e-10 relative).

@@ -3,11 +3,11 @@
 //! step by step (tests_cell checks the dissipation against the work); and the walls do take a
 //! share of it.
 
-use super::shear_cell::ShearCell;
-use super::tests_cell::{dry_and_cohesive, small_cell};
-use super::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 use crate::nscd::ContactLawParams;
 use crate::thermal::{ConductanceModel, ThermalMaterial, WallSlab};
+use crate::third_body::shear_cell::ShearCell;
+use crate::third_body::tests::cell::{dry_and_cohesive, small_cell};
+use crate::third_body::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 
 /// CG stops at a relative residual of 1e-13 of the right-hand side (≈ C·T/dt + E/dt); the
 /// temperatures start at 0 K (the scheme is linear and no η(T) law is used), so the heat content

@@ -3,7 +3,7 @@
 
 use std::f64::consts::{PI, TAU};
 
-use super::*;
+use crate::bem::*;
 use crate::rng::stream_rng;
 use crate::surface::{HeightMap, Rescale, SelfAffine};
 

@@ -3,8 +3,8 @@
 //! on which the rescaling Polonsky–Keer iteration cycled forever (module docs of
 //! `polonsky_keer::iteration`). Every configuration is rebuilt from a seeded generator.
 
-use super::tests_westergaard::tool_and_deformable;
-use super::*;
+use crate::bem::tests::westergaard::tool_and_deformable;
+use crate::bem::*;
 
 /// Stopping tolerance of the meso preset (`bem.tolerance` of `--preset quick`).
 const TOLERANCE: f64 = 1e-8;

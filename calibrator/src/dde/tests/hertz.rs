@@ -1,7 +1,7 @@
 //! Hertz line contact: the moment half-width against the closed form b = √(4PR/(πE*)).
 
-use super::hertz::{Counterface, HertzCase, hertz_half_width, hertz_load, run, strip_of};
-use super::material::BrittleSolid;
+use crate::dde::hertz::{Counterface, HertzCase, hertz_half_width, hertz_load, run, strip_of};
+use crate::dde::material::BrittleSolid;
 
 /// The second moment of an elliptic distribution sampled at n nodes over ±b (midpoint rule)
 /// converges as O(1/n²): 400 nodes give b to 1e-4.
@@ -59,7 +59,7 @@ const FINEST_TOLERANCE: f64 = 0.03;
 /// joints, §3.3) and the penalty plane (no contact joints). Measured b/b_H at b/h = 3 / 6 /
 /// 12: mirror 1.101 / 1.020 / 1.018, penalty 1.070 / 1.039 / 1.022. (A clamped flat gives
 /// 1.108 / 1.156 / 1.169: its nodes cannot follow the cap's inward slip, see `hertz`.) Run
-/// with `cargo test --release -p tribo-calibrator --lib dde::tests_hertz::hertz_mesh_study --
+/// with `cargo test --release -p tribo-calibrator --lib dde::tests::hertz::hertz_mesh_study --
 /// --ignored --nocapture` (≈ 35 s alone).
 #[test]
 #[ignore = "≈ 35 s in release"]
@@ -96,12 +96,12 @@ fn hertz_mesh_study() {
 /// Probe (prints only): the half-width against each counterface at
 /// b/h = 3 / 6 / 12, and at `PROBE_CELLS` the pressure profile, the cap surface's
 /// displacement and the contact joints' formation gaps. `cargo test --release -p
-/// tribo-calibrator --lib dde::tests_hertz::hertz_probe -- --ignored --nocapture`.
+/// tribo-calibrator --lib dde::tests::hertz::hertz_probe -- --ignored --nocapture`.
 #[test]
 #[ignore = "probe, ≈ 1 min in release"]
 fn hertz_probe() {
-    use super::hertz::run_to_state;
-    use super::hertz_probe::{joint_gaps, pressure_profile, surface_displacement};
+    use crate::dde::hertz::run_to_state;
+    use crate::dde::hertz_probe::{joint_gaps, pressure_profile, surface_displacement};
     let probe_cells: f64 = std::env::var("PROBE_CELLS")
         .ok()
         .and_then(|s| s.parse().ok())

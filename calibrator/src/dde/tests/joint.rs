@@ -1,11 +1,11 @@
 //! Oracle tests of the SVK joint kernel (Eq. 1, 11–15) and of the patch test on meshes.
 
-use super::build::{Strength, add_body};
-use super::joint::{JointReference, deformation_gradient, forces_from_cauchy, respond};
-use super::material::BrittleSolid;
-use super::mesh::{Mesh, polygon, rectangle};
-use super::system::{ElementAssembly, Support};
-use super::vec2::{M2, V2};
+use crate::dde::build::{Strength, add_body};
+use crate::dde::joint::{JointReference, deformation_gradient, forces_from_cauchy, respond};
+use crate::dde::material::BrittleSolid;
+use crate::dde::mesh::{Mesh, polygon, rectangle};
+use crate::dde::system::{ElementAssembly, Support};
+use crate::dde::vec2::{M2, V2};
 
 /// Round-off bound for quantities that are exact in exact arithmetic (relative to the scale).
 const ROUND_OFF: f64 = 1e-10;

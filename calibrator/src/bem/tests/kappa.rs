@@ -1,8 +1,8 @@
 //! Rough-surface statistics of the BEM: κ of Eq. 8 (App. D) and the low-pressure growth of the
 //! number of contact clusters (App. E).
 
-use super::kappa::{fit_kappa, log_log_slope};
-use super::*;
+use crate::bem::kappa::{fit_kappa, log_log_slope};
+use crate::bem::*;
 use crate::rng::stream_rng;
 use crate::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition, stats};
 

@@ -1,10 +1,10 @@
 //! Cohesive-law oracles (Fig. 1): a disk hanging under a ceiling stays iff its weight ≤ γ;
 //! attraction acts only within d_w.
 
-use super::body::{Body, Shape};
-use super::local_law::ContactLawParams;
-use super::nsgs::SolverParams;
-use super::system::{RigidAssembly, StepParams};
+use crate::nscd::body::{Body, Shape};
+use crate::nscd::local_law::ContactLawParams;
+use crate::nscd::nsgs::SolverParams;
+use crate::nscd::system::{RigidAssembly, StepParams};
 
 const R: f64 = 1e-3;
 const G: f64 = 9.81;

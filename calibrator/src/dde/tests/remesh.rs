@@ -1,8 +1,8 @@
 //! Remeshing (§3.5): forces on every element and the strain energy are unchanged.
 
-use super::incline::{BLOCK, InclineCase, build};
-use super::remesh::{REMESH_TOLERANCE, remesh_contacts};
-use super::vec2::V2;
+use crate::dde::incline::{BLOCK, InclineCase, build};
+use crate::dde::remesh::{REMESH_TOLERANCE, remesh_contacts};
+use crate::dde::vec2::V2;
 
 #[test]
 fn remeshing_keeps_forces_and_strain_energy() {
@@ -60,8 +60,8 @@ fn check_remeshing(noise: f64, min_pairs: usize) {
 /// residuals unchanged: only 5 of the 6 unknowns act on 6 independent equations.
 #[test]
 fn a_common_rotation_of_the_references_changes_neither_forces_nor_energy() {
-    use super::joint::{JointReference, respond};
-    use super::material::BrittleSolid;
+    use crate::dde::joint::{JointReference, respond};
+    use crate::dde::material::BrittleSolid;
     let lame = BrittleSolid::ZIRCONIA.lame();
     let p = [
         V2::new(0.0, 0.0),
@@ -93,9 +93,9 @@ fn a_common_rotation_of_the_references_changes_neither_forces_nor_energy() {
 /// the slide moves by 0.4 % (0.562 → 0.560).
 #[test]
 fn least_squares_remeshing_during_a_slide() {
-    use super::build::Strength;
-    use super::remesh_in_loop::RemeshPolicy;
-    use super::sliding::{SlidingWearCase, run, run_with_remeshing};
+    use crate::dde::build::Strength;
+    use crate::dde::remesh_in_loop::RemeshPolicy;
+    use crate::dde::sliding::{SlidingWearCase, run, run_with_remeshing};
     let mut case = SlidingWearCase::quick(2e8, 1, 0);
     case.spacing = case.length / 20.0;
     case.sliding = case.length / 8.0;

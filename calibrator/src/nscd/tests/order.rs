@@ -3,10 +3,10 @@
 //! P_n = k·m·g·h, whatever order NSGS visits the contacts in; the layered order visits them
 //! by height. The statistics count what they are given.
 
-use super::body::{Body, Shape};
-use super::local_law::ContactLawParams;
-use super::nsgs::{NsgsReport, SolverParams, SweepOrder};
-use super::system::{RigidAssembly, SWEEP_CLASS_EDGES, SolverStats, StepParams};
+use crate::nscd::body::{Body, Shape};
+use crate::nscd::local_law::ContactLawParams;
+use crate::nscd::nsgs::{NsgsReport, SolverParams, SweepOrder};
+use crate::nscd::system::{RigidAssembly, SWEEP_CLASS_EDGES, SolverStats, StepParams};
 
 const G: f64 = 9.81;
 const RADIUS: f64 = 1e-3;
@@ -76,7 +76,7 @@ fn a_resting_column_carries_the_weight_above_each_contact_in_every_sweep_order()
         }
         println!("{order:?}: {} sweeps", r.solve.iterations);
         if order == SweepOrder::Layered {
-            let height = |c: &super::contact::Contact| sys.bodies[c.a].q[1] + c.lever_a[1];
+            let height = |c: &crate::nscd::contact::Contact| sys.bodies[c.a].q[1] + c.lever_a[1];
             assert!(
                 sys.contacts
                     .windows(2)

@@ -2,10 +2,10 @@
 //! a = g(sin θ − μ cos θ) otherwise. The slope is modelled by tilting gravity over a
 //! horizontal floor (the same physics in the slope's frame).
 
-use super::body::{Body, Dof, Shape};
-use super::local_law::ContactLawParams;
-use super::nsgs::SolverParams;
-use super::system::{RigidAssembly, StepParams};
+use crate::nscd::body::{Body, Dof, Shape};
+use crate::nscd::local_law::ContactLawParams;
+use crate::nscd::nsgs::SolverParams;
+use crate::nscd::system::{RigidAssembly, StepParams};
 
 const G: f64 = 9.81;
 const SLOPE_DEG: f64 = 15.0;

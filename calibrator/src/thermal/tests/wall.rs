@@ -1,9 +1,9 @@
-//! Oracles of the walls' heat equation (Eq. 16, [`super::wall`]): a slab under a constant surface
+//! Oracles of the walls' heat equation (Eq. 16, [`crate::thermal::wall`]): a slab under a constant surface
 //! flux against the semi-infinite closed form and against exact heat conservation; a cosine
 //! across the period decaying with the grid's exact discrete eigenvalue under θ = ½.
 
-use super::scheme::{Link, ThermalState};
-use super::wall::{WallGrid, WallSlab};
+use crate::thermal::scheme::{Link, ThermalState};
+use crate::thermal::wall::{WallGrid, WallSlab};
 
 fn unit_slab(columns: usize, dz: f64, thickness: f64) -> WallSlab {
     WallSlab {

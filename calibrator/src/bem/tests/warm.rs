@@ -1,7 +1,7 @@
 //! Warm starts that follow the tool (translation invariance of the periodic problem).
 
-use super::tests_westergaard::tool_and_deformable;
-use super::*;
+use crate::bem::tests::westergaard::tool_and_deformable;
+use crate::bem::*;
 
 const E_STAR: f64 = 55e9;
 /// A shifted warm start of a shifted problem is an index permutation of the old traction:

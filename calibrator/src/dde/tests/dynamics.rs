@@ -1,13 +1,13 @@
 //! Elastodynamic oracles: plane-strain P and S wave speeds, energy conservation to the
 //! integrator's order, momentum conservation.
 
-use super::build::{Strength, add_body};
-use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::BrittleSolid;
-use super::mesh::rectangle;
-use super::system::{ElementAssembly, Support};
-use super::tests_joint::{irregular_pentagon, zirconia_system};
-use super::vec2::V2;
+use crate::dde::build::{Strength, add_body};
+use crate::dde::integrate::{Events, Scheme, Stepper, stable_dt};
+use crate::dde::material::BrittleSolid;
+use crate::dde::mesh::rectangle;
+use crate::dde::system::{ElementAssembly, Support};
+use crate::dde::tests::joint::{irregular_pentagon, zirconia_system};
+use crate::dde::vec2::V2;
 
 /// Issue 16's tolerance on the recovered wave speeds.
 const WAVE_SPEED_TOLERANCE: f64 = 0.02;

@@ -9,10 +9,10 @@
 //! law cannot produce it — the price of the time-stepping scheme treating all shocks of one
 //! step at once.
 
-use super::body::{Body, Shape};
-use super::local_law::ContactLawParams;
-use super::nsgs::SolverParams;
-use super::system::{RigidAssembly, StepParams};
+use crate::nscd::body::{Body, Shape};
+use crate::nscd::local_law::ContactLawParams;
+use crate::nscd::nsgs::SolverParams;
+use crate::nscd::system::{RigidAssembly, StepParams};
 
 const R: f64 = 1e-3;
 const V0: f64 = 0.5;

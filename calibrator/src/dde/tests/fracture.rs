@@ -1,12 +1,12 @@
 //! Fracture (Eq. 16): momentum conservation through fracture, and the centre-cracked plate.
 
-use super::build::{CRACK_BAND_WIDTH, Strength, add_body};
-use super::cracked_plate::{CrackedPlate, run};
-use super::integrate::{Events, Scheme, Stepper, stable_dt};
-use super::material::BrittleSolid;
-use super::mesh::rectangle;
-use super::system::{ElementAssembly, Support};
-use super::vec2::V2;
+use crate::dde::build::{CRACK_BAND_WIDTH, Strength, add_body};
+use crate::dde::cracked_plate::{CrackedPlate, run};
+use crate::dde::integrate::{Events, Scheme, Stepper, stable_dt};
+use crate::dde::material::BrittleSolid;
+use crate::dde::mesh::rectangle;
+use crate::dde::system::{ElementAssembly, Support};
+use crate::dde::vec2::V2;
 
 #[test]
 fn fracture_conserves_linear_and_angular_momentum() {
@@ -91,7 +91,7 @@ fn crack_band_plate_books_g_c_per_unit_crack_length() {
 }
 
 /// Mesh convergence of the cracked plate (issue 16 item 4). Run with
-/// `cargo test --release -p tribo-calibrator --lib dde::tests_fracture::cracked_plate_mesh_study -- --ignored --nocapture`.
+/// `cargo test --release -p tribo-calibrator --lib dde::tests::fracture::cracked_plate_mesh_study -- --ignored --nocapture`.
 #[test]
 #[ignore = "mesh study: ~25 s in release"]
 fn cracked_plate_mesh_study() {

@@ -1,6 +1,6 @@
 //! Seed 001 §4.3 / issue 16: block on a 15° incline.
 
-use super::incline::{InclineCase, fitted_acceleration, run};
+use crate::dde::incline::{InclineCase, fitted_acceleration, run};
 
 /// Issue 16's tolerance on the sliding acceleration (the seed reached 5 %).
 const ACCELERATION_TOLERANCE: f64 = 0.02;
@@ -35,8 +35,8 @@ fn block_slides_with_rigid_acceleration() {
 
 /// Mean of a sample quantity over the second half of the run.
 fn late_mean(
-    r: &super::incline::InclineRun,
-    f: impl Fn(&super::incline::InclineSample) -> f64,
+    r: &crate::dde::incline::InclineRun,
+    f: impl Fn(&crate::dde::incline::InclineSample) -> f64,
 ) -> f64 {
     let half = r.samples.len() / 2;
     let late = &r.samples[half..];
@@ -69,7 +69,7 @@ fn contact_forces_match_the_free_body_diagram() {
 #[test]
 fn adams_bashforth_gives_the_same_sliding_acceleration() {
     let mut case = InclineCase::seed(0.25, 0.20);
-    case.scheme = super::integrate::Scheme::AdamsBashforth4;
+    case.scheme = crate::dde::integrate::Scheme::AdamsBashforth4;
     // AB4 needs ≈ 1/4.6 of Verlet's step on undamped modes (integrate.rs).
     case.dt_fraction = 0.08;
     let r = run(&case).unwrap();

@@ -1,0 +1,10 @@
+//! Tests of `dde/`, one file per topic.
+
+mod cohesive;
+mod dynamics;
+mod fracture;
+mod hertz;
+mod incline;
+mod joint;
+mod remesh;
+mod wear;
