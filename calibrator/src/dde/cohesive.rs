@@ -24,7 +24,7 @@
 //!
 //! **Snap-back.** If the elastic energy at onset already exceeds g_f (w > 2E'G_c/s₀² = 2 l_pz,
 //! l_pz = E'G_c/σ_t² Irwin's process-zone length) the joint cannot soften: it breaks at onset
-//! and dissipates its strain energy (counted by [`CohesivePass::snap_back`]).
+//! and dissipates its strain energy (counted in [`super::fracture::FracturePass::snap_back`]).
 
 use super::joint::{JointReference, JointResponse, deformation_gradient};
 use super::material::BrittleSolid;
