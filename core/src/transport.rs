@@ -298,6 +298,10 @@ fn advance<F: FnMut(usize) -> NodeInput>(
     let drift = dt * params.zeta / params.element_length; // [s/m]
     let source = dt * params.source_coefficient(); // [1/(Pa·m)·s]
 
+    // Seed 000's constant K (n = 0, every table without a wear section): no per-node factor
+    // (with the memoised branch for every table, tick_256 was 6.7 % slower than before the
+    // wear section; with this test 3.7 %, benches/benches/core.rs, docs/performance.md).
+    let pressure_dependent_k = params.k_law.exponent != 0.0;
     let mut memo = (f32::NAN, 1.0f32);
     let mut cur = Node::from_input(inputs(0));
     let mut beta_cur = stored_beta(b0);
@@ -337,10 +341,15 @@ fn advance<F: FnMut(usize) -> NodeInput>(
         let created = if cur.in_contact() {
             // K(p)/K(p_ref) memoised on the last pressure: under a tool the pressure is
             // uniform but for the edge nodes, so the power law is evaluated a few times a step.
-            if cur.pressure.to_bits() != memo.0.to_bits() {
-                memo = (cur.pressure, params.k_law.factor(cur.pressure));
-            }
-            source * memo.1 * cur.pressure * real::abs(cur.velocity)
+            let k_factor = if pressure_dependent_k {
+                if cur.pressure.to_bits() != memo.0.to_bits() {
+                    memo = (cur.pressure, params.k_law.factor(cur.pressure));
+                }
+                memo.1
+            } else {
+                1.0
+            };
+            source * k_factor * cur.pressure * real::abs(cur.velocity)
         } else {
             0.0
         };
