@@ -5,6 +5,8 @@
 //! - `mu_eval`: μ(v, β) with α(v) (one exp) — the friction law alone.
 //! - `node_update`: one node's α(v), Archard source + clamp, μ(α, β), Coulomb update.
 //! - `tick_256`: a 256-node interface tick (α, β-transport with advection, μ, Coulomb).
+//! - `tick_256_wear_section`: the same tick with K(p) = K·(p/p_ref)^0.4 from a table's wear
+//!   section (issue 16: "at no measurable cost per node"); its ratio to `tick_256` is the cost.
 //! - `coulomb_256_constant_mu`: 256 Coulomb updates with a constant μ — the baseline, so the
 //!   third-body overhead is the ratio tick_256 / coulomb_256_constant_mu.
 //! - `bar_step_256`: one explicit strip-draw bar step at 256 nodes (transport sub-cycled
@@ -15,6 +17,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use tribo_core::bar::{BarParams, BarStorage, InterfaceLine, StripDraw, seed_000_law};
 use tribo_core::coulomb::{self, CoulombSpring};
+use tribo_core::table::{Table, WearForm};
 use tribo_core::transport::TransportParams;
 
 const N: usize = 256;
@@ -58,6 +61,36 @@ fn bench_core(c: &mut Criterion) {
             line.tick(
                 &law,
                 &tp,
+                K_S,
+                DT,
+                black_box(&pressure),
+                black_box(&velocity),
+            )
+            .map(|t| t[128])
+        })
+    });
+
+    // The filled example's n = 0.4, as a shape referred to the tool pressure: K(30 MPa) is
+    // seed 000's K, so β evolves as in `tick_256` and only the code path differs.
+    let mut section = Table::filled_example()
+        .wear
+        .expect("the filled example has a wear section");
+    assert!(
+        section.exponent != 0.0,
+        "the bench needs a pressure-dependent K"
+    );
+    section.form = WearForm::ShapeOnly;
+    section.p_ref = 30.0e6;
+    let tp_wear = tp.with_wear_section(Some(&section));
+    let mut line = InterfaceLine::<N>::new();
+    c.bench_function("tick_256_wear_section", |b| {
+        b.iter(|| {
+            if line.beta.iter().any(|&x| x > 0.3) {
+                line.beta = [0.0; N];
+            }
+            line.tick(
+                &law,
+                &tp_wear,
                 K_S,
                 DT,
                 black_box(&pressure),

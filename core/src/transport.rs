@@ -262,14 +262,28 @@ fn check_dt(params: &TransportParams, dt: f32) -> Result<(), Error> {
     }
 }
 
-/// Largest CFL number over the nodes under the tool, or an error for a non-finite velocity.
-fn max_cfl<F: FnMut(usize) -> NodeInput>(
+/// What one pass over the inputs tells before a step: the CFL number and, when the source
+/// depends on pressure, whether every node under the tool has the same pressure.
+struct InputScan {
+    /// Largest CFL number over the nodes under the tool \[-\].
+    cfl: f32,
+    /// The one pressure of every node under the tool \[Pa\], if they share it (tracked only
+    /// for a pressure-dependent K; `None` otherwise).
+    uniform_pressure: Option<f32>,
+}
+
+/// The CFL number (and with `PRESSURES` the shared contact pressure), or an error for a
+/// non-finite velocity. Constant K scans no pressure: its pass is the CFL pass alone.
+fn scan_inputs<const PRESSURES: bool, F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
     dt: f32,
     n: usize,
     inputs: &mut F,
-) -> Result<f32, Error> {
+) -> Result<InputScan, Error> {
     let mut v_max = 0.0f32;
+    // Bitwise OR and AND of the contact pressures: equal iff all share one bit pattern (two
+    // one-cycle integer operations per node, no branch).
+    let (mut any_bits, mut all_bits) = (0u32, u32::MAX);
     for i in 0..n {
         let input = inputs(i);
         if !input.velocity.is_finite() {
@@ -277,17 +291,122 @@ fn max_cfl<F: FnMut(usize) -> NodeInput>(
         }
         if input.pressure > 0.0 {
             v_max = v_max.max(real::abs(input.velocity));
+            if PRESSURES {
+                any_bits |= input.pressure.to_bits();
+                all_bits &= input.pressure.to_bits();
+            }
         }
     }
-    Ok(params.cfl_number(dt, v_max))
+    Ok(InputScan {
+        cfl: params.cfl_number(dt, v_max),
+        // No contact leaves (0, MAX): not equal, so no uniform pressure.
+        uniform_pressure: (PRESSURES && any_bits == all_bits).then(|| f32::from_bits(any_bits)),
+    })
 }
 
-/// One unchecked upwind step (parameters, Δt and CFL already validated).
+/// [`scan_inputs`] tracking pressures only if the source's K depends on them.
+fn scan_for<F: FnMut(usize) -> NodeInput>(
+    params: &TransportParams,
+    dt: f32,
+    n: usize,
+    inputs: &mut F,
+) -> Result<InputScan, Error> {
+    if params.k_law.exponent == 0.0 {
+        scan_inputs::<false, F>(params, dt, n, inputs)
+    } else {
+        scan_inputs::<true, F>(params, dt, n, inputs)
+    }
+}
+
+/// How the step's Archard source gets K(p)/K(p_ref): one factor for the whole step (seed
+/// 000's constant K, or a wear law under a uniform tool pressure) or per node.
+#[derive(Clone, Copy)]
+enum KChoice {
+    /// The same factor on every node \[-\] (1 for a constant K).
+    Uniform(f32),
+    /// The wear law evaluated per node, memoised on the last pressure.
+    PerNode(WearPressureLaw),
+}
+
+impl KChoice {
+    fn for_step(params: &TransportParams, scan: &InputScan) -> Self {
+        if params.k_law.exponent == 0.0 {
+            KChoice::Uniform(1.0)
+        } else if let Some(p) = scan.uniform_pressure {
+            // One contact pressure (a tool): the law once per step.
+            KChoice::Uniform(params.k_law.factor(p))
+        } else {
+            KChoice::PerNode(params.k_law)
+        }
+    }
+}
+
+/// The factor K(p)/K(p_ref) of the Archard source at one node, chosen once per step so the
+/// node loop carries no branch for it: seed 000's constant K multiplies by nothing.
+trait SourceFactor {
+    /// K(p)/K(p_ref) \[-\] at the node pressure p > 0 \[Pa\].
+    fn at(&mut self, pressure: f32) -> f32;
+}
+
+/// One factor for every node of the step (a constant K, or a wear law under a uniform
+/// pressure): the loop multiplies by a register, as fast as seed 000's scalar K (bench
+/// `core`, `tick_256_wear_section`) and bit-identical to it for a factor of 1.
+struct UniformK(f32);
+
+impl SourceFactor for UniformK {
+    #[inline(always)]
+    fn at(&mut self, _pressure: f32) -> f32 {
+        self.0
+    }
+}
+
+/// K(p) from the wear section, memoised on the last pressure: under a tool the pressure is
+/// uniform but for the edge nodes, so the power law is evaluated a few times a step.
+struct MemoisedPowerLaw {
+    law: WearPressureLaw,
+    last: (f32, f32),
+}
+
+impl SourceFactor for MemoisedPowerLaw {
+    #[inline(always)]
+    fn at(&mut self, pressure: f32) -> f32 {
+        if pressure.to_bits() != self.last.0.to_bits() {
+            self.last = (pressure, self.law.factor(pressure));
+        }
+        self.last.1
+    }
+}
+
+/// One unchecked upwind step (parameters, Δt and CFL already validated), with the node loop
+/// monomorphised for one K factor per step or one per node (benches `core`, `wear_law`).
 fn advance<F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
     dt: f32,
     beta: &mut [f32],
     inputs: &mut F,
+    k: KChoice,
+) -> Fluxes {
+    match k {
+        KChoice::Uniform(factor) => advance_with(params, dt, beta, inputs, UniformK(factor)),
+        KChoice::PerNode(law) => advance_with(
+            params,
+            dt,
+            beta,
+            inputs,
+            MemoisedPowerLaw {
+                law,
+                last: (f32::NAN, 1.0),
+            },
+        ),
+    }
+}
+
+fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor>(
+    params: &TransportParams,
+    dt: f32,
+    beta: &mut [f32],
+    inputs: &mut F,
+    mut k_factor: K,
 ) -> Fluxes {
     let mut fluxes = Fluxes::default();
     let n = beta.len();
@@ -298,11 +417,6 @@ fn advance<F: FnMut(usize) -> NodeInput>(
     let drift = dt * params.zeta / params.element_length; // [s/m]
     let source = dt * params.source_coefficient(); // [1/(Pa·m)·s]
 
-    // Seed 000's constant K (n = 0, every table without a wear section): no per-node factor
-    // (with the memoised branch for every table, tick_256 was 6.7 % slower than before the
-    // wear section; with this test 3.7 %, benches/benches/core.rs, docs/performance.md).
-    let pressure_dependent_k = params.k_law.exponent != 0.0;
-    let mut memo = (f32::NAN, 1.0f32);
     let mut cur = Node::from_input(inputs(0));
     let mut beta_cur = stored_beta(b0);
     // Amount (in β units) crossing the face left of the current node, rightward positive.
@@ -339,17 +453,7 @@ fn advance<F: FnMut(usize) -> NodeInput>(
             }
         };
         let created = if cur.in_contact() {
-            // K(p)/K(p_ref) memoised on the last pressure: under a tool the pressure is
-            // uniform but for the edge nodes, so the power law is evaluated a few times a step.
-            let k_factor = if pressure_dependent_k {
-                if cur.pressure.to_bits() != memo.0.to_bits() {
-                    memo = (cur.pressure, params.k_law.factor(cur.pressure));
-                }
-                memo.1
-            } else {
-                1.0
-            };
-            source * k_factor * cur.pressure * real::abs(cur.velocity)
+            source * k_factor.at(cur.pressure) * cur.pressure * real::abs(cur.velocity)
         } else {
             0.0
         };
@@ -391,11 +495,12 @@ pub fn step_with<F: FnMut(usize) -> NodeInput>(
     mut inputs: F,
 ) -> Result<Fluxes, Error> {
     check_dt(params, dt)?;
-    let nu = max_cfl(params, dt, beta.len(), &mut inputs)?;
-    if nu > 1.0 + CFL_TOLERANCE {
+    let scan = scan_for(params, dt, beta.len(), &mut inputs)?;
+    if scan.cfl > 1.0 + CFL_TOLERANCE {
         return Err(Error::CflViolation);
     }
-    Ok(advance(params, dt, beta, &mut inputs))
+    let k = KChoice::for_step(params, &scan);
+    Ok(advance(params, dt, beta, &mut inputs, k))
 }
 
 /// As [`step_with`], but a step over the CFL limit is split into n = ⌈ν_max⌉ equal sub-steps
@@ -408,7 +513,8 @@ pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
     mut inputs: F,
 ) -> Result<(Fluxes, u32), Error> {
     check_dt(params, dt)?;
-    let nu = max_cfl(params, dt, beta.len(), &mut inputs)?;
+    let scan = scan_for(params, dt, beta.len(), &mut inputs)?;
+    let nu = scan.cfl;
     let substeps = if nu <= 1.0 + CFL_TOLERANCE {
         1
     } else if nu <= MAX_SUBSTEPS as f32 {
@@ -423,9 +529,10 @@ pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
         return Err(Error::CflViolation);
     };
     let sub_dt = dt / substeps as f32;
+    let k = KChoice::for_step(params, &scan);
     let mut total = Fluxes::default();
     for _ in 0..substeps {
-        total.accumulate(&advance(params, sub_dt, beta, &mut inputs));
+        total.accumulate(&advance(params, sub_dt, beta, &mut inputs, k));
     }
     Ok((total, substeps))
 }

@@ -1,10 +1,12 @@
 //! Pressure dependence of the Archard coefficient in the β-transport source (seed 000 Eq. 12)
 //! from the table's wear section (seed 001; read by [`crate::table::physics`]): K(p) = K·(p/p_ref)^n with p clamped to the
-//! range the calibration covered. The scalar law (n = 0) costs one predictable branch per
-//! node; a power law costs one [`fast_powf`] per distinct pressure (the transport memoises
-//! the last pressure: under a tool the pressure is uniform). With libm's `powf` on every node
-//! a 256-node step was 7.6× slower than the scalar K (76.6 against 10.0 ns per node, loaded
-//! machine); see the `wear_law` bench for the figures now.
+//! range the calibration covered. The transport picks the factor once per step: the scalar
+//! law (n = 0) runs seed 000's loop unchanged; a power law under one contact pressure (a tool)
+//! costs one [`fast_powf`] per step and two integer operations per contact node in the
+//! CFL pass; only different pressures on the nodes take the per-node loop, memoised on the
+//! last pressure. With libm's `powf` on every node a 256-node step was 7.6× slower than the
+//! scalar K (76.6 against 10.0 ns per node, loaded machine); see the `core` and `wear_law`
+//! benches for the figures now.
 
 use crate::real;
 

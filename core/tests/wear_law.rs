@@ -1,7 +1,8 @@
 //! The β-transport's Archard source with K(p) from the table's wear section (seed 001):
 //! closed-form source per step, the scalar law bit-identical to seed 000's constant K,
-//! ShapeOnly keeping the transport's K at p_ref, clamping to the calibrated range, and an
-//! invalid law refused without a panic.
+//! ShapeOnly keeping the transport's K at p_ref, clamping to the calibrated range, the
+//! per-node and the uniform-pressure paths agreeing bit for bit, and an invalid law refused
+//! without a panic.
 
 use tribo_core::Error;
 use tribo_core::table::{Table, WearForm, WearSection};
@@ -51,6 +52,31 @@ fn absolute_section_gives_the_power_law_source() {
     let got = f64::from(one_step(&tp, 60e6));
     let want = closed_form(2e-4 * 3f64.powf(0.4), 10e6, 0.0, 60e6, &tp);
     assert!((got / want - 1.0).abs() < F32_RELATIVE);
+}
+
+/// A line with different pressures takes the per-node path of the transport, a uniform line
+/// the one-factor-per-step path: node by node they give the same β bit for bit, and the
+/// closed form; nodes off the tool create nothing.
+#[test]
+fn per_node_pressures_agree_with_the_uniform_path_bit_for_bit() {
+    let tp = TransportParams {
+        zeta: 0.0,
+        ..TransportParams::seed_000(1e-3).with_wear_section(Some(&example_section()))
+    };
+    let pressure = [5e6f32, 10e6, 10e6, 0.0, 20e6, 60e6, 1e6, 5e6];
+    let mut beta = [0.0f32; 8];
+    step(&tp, 1e-3, &pressure, &[0.08; 8], &[f32::NAN; 8], &mut beta).unwrap();
+    for (&p, &b) in pressure.iter().zip(&beta) {
+        if p > 0.0 {
+            assert_eq!(b.to_bits(), one_step(&tp, p).to_bits(), "p {p}");
+            let want = closed_form(2e-4, 10e6, 0.4, f64::from(p.clamp(2e6, 30e6)), &tp)
+                * f64::from(p)
+                / f64::from(p.clamp(2e6, 30e6));
+            assert!((f64::from(b) / want - 1.0).abs() < F32_RELATIVE, "p {p}");
+        } else {
+            assert_eq!(b, 0.0);
+        }
+    }
 }
 
 #[test]
