@@ -142,8 +142,10 @@ pub(super) fn event_change(
 pub(super) struct PairProblem {
     /// Forces on [p, q, r, s] and energy of the old pair.
     pub target: ([V2; 4], f64),
-    /// Largest old force and |old energy| (residual scales).
+    /// Largest old force and |old energy|, floored at [`STRAIN_FLOOR`] (residual scales).
     pub scales: (f64, f64),
+    /// The old pair is at rest: its largest force is below the floor.
+    pub at_rest: bool,
     /// Length of p–q (finite-difference step scale).
     pub edge_scale: f64,
     /// Initial guess (w₃₁, w₃₂, w₄₁) from the mean deformation gradient.
@@ -172,11 +174,9 @@ pub(super) fn pair_problem(
     // Residual scales with a floor: a pair at rest (contact joints formed stress-free) has
     // forces and energy of round-off size, which cannot be the unit of a relative residual.
     let modulus = lame.lambda + 2.0 * lame.mu;
-    let f_scale = target
-        .0
-        .iter()
-        .map(|f| f.norm())
-        .fold(STRAIN_FLOOR * modulus * edge_scale, f64::max);
+    let f_floor = STRAIN_FLOOR * modulus * edge_scale;
+    let f_max = target.0.iter().map(|f| f.norm()).fold(0.0, f64::max);
+    let f_scale = f_max.max(f_floor);
     let u_scale = target
         .1
         .abs()
@@ -194,6 +194,7 @@ pub(super) fn pair_problem(
     Some(PairProblem {
         target,
         scales: (f_scale, u_scale),
+        at_rest: f_max < f_floor,
         edge_scale,
         guess: [w31.x, w31.y, w32.x, w32.y, w41.x, w41.y],
     })

@@ -169,11 +169,7 @@ pub fn family_energy_gap(
     lame: &Lame,
 ) -> Option<f64> {
     let pb = pair_problem(pos, r1, r2, lame)?;
-    let family = Family {
-        pos,
-        pb: &pb,
-        lame,
-    };
+    let family = Family { pos, pb: &pb, lame };
     Some(family.minimum(independent_from_shared(&pb.guess))?.gap)
 }
 
@@ -259,17 +255,17 @@ impl Family<'_> {
     /// Central-difference Jacobian (8 × 6) of the force residuals.
     fn force_jacobian(&self, x: &[f64; 6]) -> Option<[[f64; 6]; 8]> {
         let h = 1e-7 * self.pb.edge_scale;
-    let mut jac = [[0.0; 6]; 8];
-    for c in 0..6 {
-        let (mut xp, mut xm) = (*x, *x);
-        xp[c] += h;
-        xm[c] -= h;
-        let (rp, rm) = (self.forces(&xp)?, self.forces(&xm)?);
-        for k in 0..8 {
-            jac[k][c] = (rp[k] - rm[k]) / (2.0 * h);
+        let mut jac = [[0.0; 6]; 8];
+        for c in 0..6 {
+            let (mut xp, mut xm) = (*x, *x);
+            xp[c] += h;
+            xm[c] -= h;
+            let (rp, rm) = (self.forces(&xp)?, self.forces(&xm)?);
+            for k in 0..8 {
+                jac[k][c] = (rp[k] - rm[k]) / (2.0 * h);
+            }
         }
-    }
-    Some(jac)
+        Some(jac)
     }
 
     /// The unit direction of the force-keeping family at `x`: the eigenvector of JᵀJ with the
@@ -327,4 +323,3 @@ fn normal_matrix(jac: &[[f64; 6]; 8]) -> [[f64; 6]; 6] {
     }
     a
 }
-

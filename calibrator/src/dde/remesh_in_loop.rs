@@ -61,6 +61,11 @@ pub struct RemeshLog {
     /// Of `exact_failures`, attempts proven to have no exact solution: the old energy lies
     /// below the force-keeping family's minimum.
     pub below_family_minimum: usize,
+    /// Smallest (U_min − U_old)/U_old of those (∞: none).
+    pub smallest_gap: f64,
+    /// Of `events`, pairs at rest (largest old force below the force of a strain
+    /// `remesh::STRAIN_FLOOR`): their flip to the stress-free new pair is trivially exact.
+    pub at_rest: usize,
     /// Skewed pairs tried (admissible by §3.5.2 or not).
     pub tried: usize,
     /// Tried pairs admissible by §3.5.2 (convex, new pair less skewed).
@@ -98,6 +103,8 @@ impl Default for RemeshLog {
             fallbacks: 0,
             exact_failures: 0,
             below_family_minimum: 0,
+            smallest_gap: f64::INFINITY,
+            at_rest: 0,
             tried: 0,
             admissible: 0,
             smallest_refused: f64::INFINITY,
@@ -161,14 +168,16 @@ pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut
         if policy.exact {
             match solve_exact(pos, &pb, &lame) {
                 ExactOutcome::Solved(e) => {
+                    local.at_rest += usize::from(pb.at_rest);
                     local.max_force_residual = local.max_force_residual.max(e.change[0]);
                     local.max_energy_residual = local.max_energy_residual.max(e.change[1]);
                     local.energy_change += e.change[2];
                     return Some(e.refs);
                 }
-                ExactOutcome::BelowFamilyMinimum(_) => {
+                ExactOutcome::BelowFamilyMinimum(gap) => {
                     local.exact_failures += 1;
                     local.below_family_minimum += 1;
+                    local.smallest_gap = local.smallest_gap.min(gap);
                 }
                 _ => local.exact_failures += 1,
             }
@@ -180,6 +189,7 @@ pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut
                 None
             }
             RemeshAttempt::Accepted(refs, [df, du_rel, du]) => {
+                local.at_rest += usize::from(pb.at_rest);
                 if policy.exact {
                     local.fallbacks += 1;
                     local.max_fallback_force_residual = local.max_fallback_force_residual.max(df);

@@ -113,7 +113,9 @@ fn exact_remeshing_solves_every_pair_that_has_a_solution() {
     gaps.sort_by(f64::total_cmp);
     let median = gaps.get(gaps.len() / 2).copied().unwrap_or(f64::NAN);
     println!(
-        "{admissible} admissible: {solved} solved exactly (worst force {:.1e}, energy {:.1e};          the shared diagonal failed on {shared_failed_solved} of them), {below} without          solution ((U_min − U_old)/U_old from {:.2e}, median {median:.2}, to {:.1})",
+        "{admissible} admissible: {solved} solved exactly (worst force {:.1e}, energy {:.1e}; \
+         the shared diagonal failed on {shared_failed_solved} of them), {below} without \
+         solution ((U_min − U_old)/U_old from {:.2e}, median {median:.2}, to {:.1})",
         worst[0],
         worst[1],
         gaps.first().copied().unwrap_or(f64::NAN),
