@@ -2,26 +2,23 @@
 //! diagonal of their quadrilateral are replaced by the two on the other diagonal when the
 //! quadrilateral is convex and the new pair is less skewed (SF₁ + SF₂ < SF₃ + SF₄, shape factor
 //! = minimum cosine of the angles). The new reference configurations keep the elastic forces on
-//! the four elements and the strain energy of the pair (§3.5.3: 5 momentum + 1 energy equations
-//! for 6 unknowns), solved by Gauss–Newton; a pair whose solve does not converge is kept.
+//! the four elements and the strain energy of the pair (§3.5.3: 5 momentum + 1 energy
+//! equations). This file holds the pair bookkeeping, the problem set-up and the Gauss–Newton
+//! solver; `remesh_exact` the exact solve the contact update uses ([`remesh_contacts`],
+//! `remesh_in_loop`), with independent references for the two new joints.
 //!
-//! **Measured**: when the two old joints carry the same deformation gradient the mean-gradient
-//! initial guess already meets all six equations to round-off. With non-uniform strains the
-//! Gauss–Newton solve stalls with the force residual and ΔU ≈ −0.1 … −0.6 % of U (every new
-//! pair that matches the forces stores less energy than the old one, on the tested cases): the
-//! six equations of §3.5.3 then appear to have no solution near the initial guess, and the
-//! pair is kept. This exact form is therefore not called by the contact update (it would
-//! retry every step); `remesh_in_loop` is the least-squares form the stepper can call, with
-//! its residual measured per event.
-//! **Why**: forces and energy are invariant under a common rotation of the new pair's
-//! reference edges (tested: `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`),
-//! so only 5 of §3.5.3's 6 unknowns act on its 6 independent equations (5 momentum + energy):
-//! the system is overdetermined by one and solvable only in special cases (uniform strain).
-//! The seed's count misses this objectivity.
+//! **The seed's shared diagonal** (w₂(j₄) = −w₂(j₃), [`try_remesh_shared_diagonal`]): forces and
+//! energy are invariant under a common rotation of the new pair's reference edges (tested:
+//! `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`), so only 5 of
+//! §3.5.3's 6 unknowns act on its 6 independent equations: the system is overdetermined by one
+//! and solvable only in special cases (uniform strain, where the mean-gradient guess meets all
+//! six equations to round-off). The seed's count misses this objectivity. Measured on
+//! non-uniform strains: the solve stalls with ΔU ≈ −0.1 … −0.6 % of U on the sheared incline
+//! interface; it stays as the least-squares fallback of `remesh_in_loop`.
 //!
 //! Pairing: j₁ = [p, q, r] and j₂ = [s, r, q] (j₁'s e₂, e₃ are j₂'s e₃, e₂) become
 //! j₃ = [p, q, s] (j₁'s boundary edge) and j₄ = [s, r, p] (j₂'s boundary edge); the new
-//! diagonal p–s is w₂ of both, so w₂(j₄) = −w₂(j₃).
+//! diagonal p–s is w₂ of both.
 
 use std::collections::{HashMap, HashSet};
 

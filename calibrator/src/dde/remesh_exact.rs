@@ -21,11 +21,23 @@
 //! Along the family the pair's energy is the complementary energy ½σ:C⁻¹:σ of each triangle,
 //! a convex quadratic in the bar force T, U(T) = U_min + κ(T − T*)², κ > 0, unbounded above.
 //! An exact solution therefore exists whenever the old energy is at or above U_min, with two
-//! roots T* ± √((U_old − U_min)/κ); the Newton solve takes the one its initial guess (the old
-//! pair's mean deformation gradient) leads to. The shared-diagonal pairs that match the forces
-//! store *less* energy than the old pair (measured, `remesh`), so on those states U_old lies
-//! above the family's minimum and the exact solve exists; SVK's nonlinearity only moves U_min
-//! and κ at the strains of contact joints (≲ 1e-2).
+//! roots T* ± √((U_old − U_min)/κ); the solve takes the one on the side of its initial guess
+//! (the old pair's mean deformation gradient). Under uniform strain the old stress is itself
+//! on the family and is its minimum (dU/dT ∝ ε_tt(j₃) − ε_tt(j₄) = 0): U_old = U_min, a
+//! double root (tested: the computed gap is 0 to 1e-6).
+//!
+//! **Measured: the condition usually fails on loaded pairs.** On the sheared incline interface
+//! of `tests::remesh` (large uniform shear plus 3 % noise, where the shared-diagonal pairs that
+//! match the forces store less energy than the old pair) all 10 admissible pairs are solved.
+//! But on 120 random non-uniformly strained pairs only 5 are: 115 have U_old < U_min, by
+//! 1.7 % to 15× U_old (median 2.7×); on the 20-cell slide 416 attempts on loaded pairs have no
+//! solution against 6 solved (`tests::remesh::exact_remeshing_during_a_slide`). Reading: the
+//! old pair carries part of its load as a bar along the long old diagonal q–r; the flipped
+//! pair must carry the same nodal forces through triangles that share only the short diagonal
+//! p–s, which costs more energy unless the old pair also held a self-stress along q–r
+//! (energy invisible in the forces). Where no solution exists, keeping the forces forces an
+//! energy increase of at least U_min − U_old; the stepper then falls back on least squares
+//! (`remesh_in_loop`).
 //!
 //! **Solve.** Each triangle's rotation gauge is fixed by taking its first reference edge along
 //! +x: w₁ = (a, 0), w₂ = (b, c), a, c > 0 (counter-clockwise), the unknowns
@@ -33,7 +45,10 @@
 //! the 3 balance redundancies hold for old and new pair alike, so the system is consistent and
 //! Gauss–Newton is Newton on the 6 independent equations, quadratically convergent), with a
 //! central-difference Jacobian and backtracking (`remesh::gauss_newton`), to
-//! [`REMESH_TOLERANCE`].
+//! [`REMESH_TOLERANCE`]. When it stalls, the family's energy minimum is located (parabolic
+//! line search along the near-null direction of the force Jacobian, re-projected on the
+//! forces): U_min > U_old proves there is no solution ([`ExactOutcome::BelowFamilyMinimum`]);
+//! otherwise Newton restarts from the family's point at the predicted root.
 
 use super::joint::JointReference;
 use super::material::Lame;

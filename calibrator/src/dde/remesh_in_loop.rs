@@ -72,9 +72,10 @@ pub struct RemeshLog {
     pub admissible: usize,
     /// Smallest residual norm among admissible pairs that were refused (∞: none refused).
     pub smallest_refused: f64,
-    /// Largest force change of an exact event on one element, over the pair's largest force.
+    /// Largest force change of an exact event on one element, over the pair's largest force
+    /// (of a least-squares event when [`RemeshPolicy::exact`] is off).
     pub max_force_residual: f64,
-    /// Largest |ΔU|/U of an exact event's pair.
+    /// Largest |ΔU|/U of an exact event's pair (as `max_force_residual`).
     pub max_energy_residual: f64,
     /// As `max_force_residual`, over the fallback events.
     pub max_fallback_force_residual: f64,
