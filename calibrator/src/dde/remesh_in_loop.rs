@@ -63,6 +63,8 @@ pub struct RemeshLog {
     pub below_family_minimum: usize,
     /// Smallest (U_min − U_old)/U_old of those (∞: none).
     pub smallest_gap: f64,
+    /// Of `exact_failures`, attempts where no new pair near the guess keeps even the forces.
+    pub forces_unmatched: usize,
     /// Of `events`, pairs at rest (largest old force below the force of a strain
     /// `remesh::STRAIN_FLOOR`): their flip to the stress-free new pair is trivially exact.
     pub at_rest: usize,
@@ -105,6 +107,7 @@ impl Default for RemeshLog {
             exact_failures: 0,
             below_family_minimum: 0,
             smallest_gap: f64::INFINITY,
+            forces_unmatched: 0,
             at_rest: 0,
             tried: 0,
             admissible: 0,
@@ -179,6 +182,10 @@ pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut
                     local.exact_failures += 1;
                     local.below_family_minimum += 1;
                     local.smallest_gap = local.smallest_gap.min(gap);
+                }
+                ExactOutcome::ForcesUnmatched(_) => {
+                    local.exact_failures += 1;
+                    local.forces_unmatched += 1;
                 }
                 _ => local.exact_failures += 1,
             }
