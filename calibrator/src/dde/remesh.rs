@@ -28,7 +28,8 @@ use super::remesh_exact::{ExactOutcome, remesh_exact};
 use super::system::{ContactJoint, ElementAssembly};
 use super::vec2::V2;
 
-/// Relative residual (forces over their scale, energy over its value) accepted as solved.
+/// Relative residual accepted as solved: forces over the pair's largest force, energy over its
+/// value (both floored at those of a strain [`STRAIN_FLOOR`]).
 pub const REMESH_TOLERANCE: f64 = 1e-9;
 /// Strain below which a pair counts as at rest for the residual scales: forces are measured
 /// against those of this strain at least, energy against its energy (with

@@ -251,6 +251,7 @@ impl Family<'_> {
         self.minimum_from(start).ok_or(None)
     }
 
+    /// The parabolic search from a point `start` on the family.
     fn minimum_from(&self, start: [f64; 6]) -> Option<FamilyMinimum> {
         let mut x = start;
         let delta = 1e-4 * self.pb.edge_scale;
@@ -285,6 +286,7 @@ impl Family<'_> {
         }
         None
     }
+
     /// Central-difference Jacobian (8 × 6) of the force residuals.
     fn force_jacobian(&self, x: &[f64; 6]) -> Option<[[f64; 6]; 8]> {
         let h = 1e-7 * self.pb.edge_scale;
