@@ -28,6 +28,7 @@ pub mod k_mesh_study;
 pub mod material;
 pub mod mesh;
 pub mod remesh;
+pub mod remesh_exact;
 pub mod remesh_in_loop;
 pub mod report;
 pub mod report_demos;

@@ -2,36 +2,40 @@
 //! diagonal of their quadrilateral are replaced by the two on the other diagonal when the
 //! quadrilateral is convex and the new pair is less skewed (SF₁ + SF₂ < SF₃ + SF₄, shape factor
 //! = minimum cosine of the angles). The new reference configurations keep the elastic forces on
-//! the four elements and the strain energy of the pair (§3.5.3: 5 momentum + 1 energy equations
-//! for 6 unknowns), solved by Gauss–Newton; a pair whose solve does not converge is kept.
+//! the four elements and the strain energy of the pair (§3.5.3: 5 momentum + 1 energy
+//! equations). This file holds the pair bookkeeping, the problem set-up and the Gauss–Newton
+//! solver; `remesh_exact` the exact solve the contact update uses ([`remesh_contacts`],
+//! `remesh_in_loop`), with independent references for the two new joints.
 //!
-//! **Measured**: when the two old joints carry the same deformation gradient the mean-gradient
-//! initial guess already meets all six equations to round-off. With non-uniform strains the
-//! Gauss–Newton solve stalls with the force residual and ΔU ≈ −0.1 … −0.6 % of U (every new
-//! pair that matches the forces stores less energy than the old one, on the tested cases): the
-//! six equations of §3.5.3 then appear to have no solution near the initial guess, and the
-//! pair is kept. This exact form is therefore not called by the contact update (it would
-//! retry every step); `remesh_in_loop` is the least-squares form the stepper can call, with
-//! its residual measured per event.
-//! **Why**: forces and energy are invariant under a common rotation of the new pair's
-//! reference edges (tested: `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`),
-//! so only 5 of §3.5.3's 6 unknowns act on its 6 independent equations (5 momentum + energy):
-//! the system is overdetermined by one and solvable only in special cases (uniform strain).
-//! The seed's count misses this objectivity.
+//! **The seed's shared diagonal** (w₂(j₄) = −w₂(j₃), [`try_remesh_shared_diagonal`]): forces and
+//! energy are invariant under a common rotation of the new pair's reference edges (tested:
+//! `a_common_rotation_of_the_references_changes_neither_forces_nor_energy`), so only 5 of
+//! §3.5.3's 6 unknowns act on its 6 independent equations: the system is overdetermined by one
+//! and solvable only in special cases (uniform strain, where the mean-gradient guess meets all
+//! six equations to round-off). The seed's count misses this objectivity. Measured on
+//! non-uniform strains: the solve stalls with ΔU ≈ −0.1 … −0.6 % of U on the sheared incline
+//! interface; it stays as the least-squares fallback of `remesh_in_loop`.
 //!
 //! Pairing: j₁ = [p, q, r] and j₂ = [s, r, q] (j₁'s e₂, e₃ are j₂'s e₃, e₂) become
 //! j₃ = [p, q, s] (j₁'s boundary edge) and j₄ = [s, r, p] (j₂'s boundary edge); the new
-//! diagonal p–s is w₂ of both, so w₂(j₄) = −w₂(j₃).
+//! diagonal p–s is w₂ of both.
 
 use std::collections::{HashMap, HashSet};
 
 use super::joint::{JointReference, respond};
 use super::material::Lame;
+use super::remesh_exact::{ExactOutcome, remesh_exact};
 use super::system::{ContactJoint, ElementAssembly};
 use super::vec2::V2;
 
-/// Relative residual (forces over their scale, energy over its value) accepted as solved.
+/// Relative residual accepted as solved: forces over the pair's largest force, energy over its
+/// value (both floored at those of a strain [`STRAIN_FLOOR`]).
 pub const REMESH_TOLERANCE: f64 = 1e-9;
+/// Strain below which a pair counts as at rest for the residual scales: forces are measured
+/// against those of this strain at least, energy against its energy (with
+/// [`REMESH_TOLERANCE`] = 1e-9 the absolute floor is a strain of 1e-15, round-off of the
+/// joint forces, ≈ 1e-16·(λ + 2μ)·h per term).
+pub const STRAIN_FLOOR: f64 = 1e-6;
 /// Gauss–Newton iteration cap.
 const MAX_ITER: usize = 30;
 
@@ -89,15 +93,21 @@ pub(super) fn new_refs(x: &[f64; 6]) -> Option<(JointReference, JointReference)>
     ))
 }
 
+/// A parametrisation of the new pair's references by 6 numbers.
+pub(super) type NewRefs = fn(&[f64; 6]) -> Option<(JointReference, JointReference)>;
+
+/// The 9 residuals of §3.5.3 at `x`: forces on [p, q, r, s] minus the old ones over the
+/// pair's largest old force, and the energy change over the old energy.
 pub(super) fn residual(
+    refs: NewRefs,
     x: &[f64; 6],
     pos: [V2; 4],
-    target: &([V2; 4], f64),
-    scales: (f64, f64),
+    pb: &PairProblem,
     lame: &Lame,
 ) -> Option<[f64; 9]> {
-    let (r3, r4) = new_refs(x)?;
+    let (r3, r4) = refs(x)?;
     let (f, u) = pair_state(pos, NEW3, &r3, NEW4, &r4, lame);
+    let (target, scales) = (&pb.target, pb.scales);
     let mut r = [0.0; 9];
     for k in 0..4 {
         r[2 * k] = (f[k].x - target.0[k].x) / scales.0;
@@ -107,13 +117,33 @@ pub(super) fn residual(
     Some(r)
 }
 
+/// What a remeshing event changed: the largest force change on one element over the pair's
+/// largest old force, |ΔU|/U and |ΔU| [J/m].
+pub(super) fn event_change(
+    pos: [V2; 4],
+    pb: &PairProblem,
+    r3: &JointReference,
+    r4: &JointReference,
+    lame: &Lame,
+) -> [f64; 3] {
+    let (f, u) = pair_state(pos, NEW3, r3, NEW4, r4, lame);
+    let df = (0..4)
+        .map(|k| (f[k] - pb.target.0[k]).norm())
+        .fold(0.0, f64::max)
+        / pb.scales.0;
+    let du = (u - pb.target.1).abs();
+    [df, du / pb.scales.1, du]
+}
+
 /// One pair's §3.5.3 problem: the old pair's forces and energy to keep, their scales, and the
 /// initial guess of the new references.
 pub(super) struct PairProblem {
     /// Forces on [p, q, r, s] and energy of the old pair.
     pub target: ([V2; 4], f64),
-    /// Largest old force and |old energy| (residual scales).
+    /// Largest old force and |old energy|, floored at [`STRAIN_FLOOR`] (residual scales).
     pub scales: (f64, f64),
+    /// The old pair is at rest: its largest force is below the floor.
+    pub at_rest: bool,
     /// Length of p–q (finite-difference step scale).
     pub edge_scale: f64,
     /// Initial guess (w₃₁, w₃₂, w₄₁) from the mean deformation gradient.
@@ -139,13 +169,16 @@ pub(super) fn pair_problem(
     }
     let target = pair_state(pos, OLD1, r1, OLD2, r2, lame);
     let edge_scale = (pos[1] - pos[0]).norm();
-    let f_scale = target
-        .0
-        .iter()
-        .map(|f| f.norm())
-        .fold(0.0, f64::max)
-        .max(1e-30);
-    let u_scale = target.1.abs().max(1e-30);
+    // Residual scales with a floor: a pair at rest (contact joints formed stress-free) has
+    // forces and energy of round-off size, which cannot be the unit of a relative residual.
+    let modulus = lame.lambda + 2.0 * lame.mu;
+    let f_floor = STRAIN_FLOOR * modulus * edge_scale;
+    let f_max = target.0.iter().map(|f| f.norm()).fold(0.0, f64::max);
+    let f_scale = f_max.max(f_floor);
+    let u_scale = target
+        .1
+        .abs()
+        .max(STRAIN_FLOOR * STRAIN_FLOOR * modulus * (r1.area() + r2.area()));
     // Initial guess: the area-weighted mean deformation gradient of the old pair maps the new
     // current edges back to reference edges.
     let f1 = super::joint::deformation_gradient(OLD1.map(|i| pos[i]), r1);
@@ -159,29 +192,24 @@ pub(super) fn pair_problem(
     Some(PairProblem {
         target,
         scales: (f_scale, u_scale),
+        at_rest: f_max < f_floor,
         edge_scale,
         guess: [w31.x, w31.y, w32.x, w32.y, w41.x, w41.y],
     })
 }
 
-/// The remeshed pair for j₁ = [p, q, r], j₂ = [s, r, q] at positions `pos` = [p, q, r, s],
-/// or `None` when the conditions of §3.5.2 fail or the invariants cannot be met.
-pub fn try_remesh(
+/// The remeshed pair for j₁ = [p, q, r], j₂ = [s, r, q] at positions `pos` = [p, q, r, s]
+/// with the seed's shared diagonal reference (w₂(j₄) = −w₂(j₃)), or `None` when the
+/// conditions of §3.5.2 fail or the six equations are not met to [`REMESH_TOLERANCE`]
+/// (in general they cannot be, see above; `remesh_exact` is the form that can).
+pub fn try_remesh_shared_diagonal(
     pos: [V2; 4],
     r1: &JointReference,
     r2: &JointReference,
     lame: &Lame,
 ) -> Option<(JointReference, JointReference)> {
     let pb = pair_problem(pos, r1, r2, lame)?;
-    let (x, norm) = gauss_newton(
-        pb.guess,
-        pos,
-        &pb.target,
-        pb.scales,
-        pb.edge_scale,
-        lame,
-        0.0,
-    )?;
+    let (x, norm) = gauss_newton(new_refs, pb.guess, pos, &pb, lame, 0.0)?;
     if norm < REMESH_TOLERANCE {
         new_refs(&x)
     } else {
@@ -195,15 +223,14 @@ pub fn try_remesh(
 /// [`REMESH_TOLERANCE`], at [`MAX_ITER`] or when no step lowers the residual. Returns the best
 /// point and its residual norm (forces over their largest, energy over its value).
 pub(super) fn gauss_newton(
+    refs: NewRefs,
     mut x: [f64; 6],
     pos: [V2; 4],
-    target: &([V2; 4], f64),
-    scales: (f64, f64),
-    edge_scale: f64,
+    pb: &PairProblem,
     lame: &Lame,
     levenberg: f64,
 ) -> Option<([f64; 6], f64)> {
-    let mut r = residual(&x, pos, target, scales, lame)?;
+    let mut r = residual(refs, &x, pos, pb, lame)?;
     let mut norm = r.iter().map(|v| v * v).sum::<f64>().sqrt();
     for _ in 0..MAX_ITER {
         if norm < REMESH_TOLERANCE {
@@ -211,14 +238,14 @@ pub(super) fn gauss_newton(
         }
         let mut jac = [[0.0; 6]; 9];
         for c in 0..6 {
-            let h = 1e-7 * edge_scale;
+            let h = 1e-7 * pb.edge_scale;
             let mut xp = x;
             let mut xm = x;
             xp[c] += h;
             xm[c] -= h;
             let (Some(rp), Some(rm)) = (
-                residual(&xp, pos, target, scales, lame),
-                residual(&xm, pos, target, scales, lame),
+                residual(refs, &xp, pos, pb, lame),
+                residual(refs, &xm, pos, pb, lame),
             ) else {
                 return Some((x, norm));
             };
@@ -248,7 +275,7 @@ pub(super) fn gauss_newton(
             for i in 0..6 {
                 xn[i] += t * dx[i];
             }
-            if let Some(rn) = residual(&xn, pos, target, scales, lame) {
+            if let Some(rn) = residual(refs, &xn, pos, pb, lame) {
                 let nn = rn.iter().map(|v| v * v).sum::<f64>().sqrt();
                 if nn < norm {
                     x = xn;
@@ -266,10 +293,15 @@ pub(super) fn gauss_newton(
     Some((x, norm))
 }
 
-/// Remeshes every admissible adjacent pair once; returns how many pairs were replaced.
+/// Remeshes every admissible adjacent pair once by the exact solve of §3.5.3 with independent
+/// references (`remesh_exact`); pairs it cannot solve are kept. Returns how many pairs were
+/// replaced.
 pub fn remesh_contacts(sys: &mut ElementAssembly) -> usize {
     let lame = sys.material.lame();
-    remesh_pairs(sys, |pos, r1, r2| try_remesh(pos, r1, r2, &lame))
+    remesh_pairs(sys, |pos, r1, r2| match remesh_exact(pos, r1, r2, &lame) {
+        ExactOutcome::Solved(e) => Some(e.refs),
+        _ => None,
+    })
 }
 
 /// Visits every adjacent pair of contact joints j₁ = [p, q, r], j₂ = [s, r, q] whose new

@@ -1,21 +1,23 @@
-//! Remeshing of skewed contact joints during sliding (seed 001 §3.5, issue 16 item 1): a
-//! least-squares form of §3.5.3 called by the stepper after the contact update.
+//! Remeshing of skewed contact joints during sliding (seed 001 §3.5, issue 16 item 1), called
+//! by the stepper after the contact update.
 //!
-//! §3.5.3 asks the new pair to keep the forces on the four elements and the pair's strain
-//! energy exactly; that is 6 independent equations for 6 unknowns of which only 5 act (a
-//! common rotation of the new references changes nothing, see `remesh`), so in general it has
-//! no solution. Here the residual (forces over the pair's largest force, energy over its
-//! value) is minimised by Levenberg–Marquardt (the damping fixes the rotation gauge) and the
-//! new pair is accepted when the minimum is below [`RemeshPolicy::accept`]; every accepted
-//! event's residuals are logged, so the error each remeshing puts into the forces and the
-//! strain energy is measured, not assumed.
+//! The default is the exact solve of §3.5.3 with independent references for the two new
+//! joints (`remesh_exact`): forces on the four elements and the pair's strain energy kept to
+//! `REMESH_TOLERANCE`. A pair it cannot solve falls back (counted in [`RemeshLog::fallbacks`])
+//! on the seed's shared-diagonal form in least squares: there 6 equations meet 5 effective
+//! unknowns (a common rotation of the new references changes nothing, see `remesh`), the
+//! residual (forces over the pair's largest force, energy over its value) is minimised by
+//! Levenberg–Marquardt (the damping fixes the rotation gauge) and the pair is accepted below
+//! [`RemeshPolicy::accept`]. Every event's force and energy change is logged, so the error
+//! each remeshing puts into the forces and the strain energy is measured, not assumed.
 
 use super::joint::{JointReference, respond};
 use super::material::Lame;
 use super::remesh::{
-    NEW3, NEW4, OLD1, OLD2, gauss_newton, new_refs, pair_problem, pair_state, remesh_pairs,
+    OLD1, OLD2, PairProblem, event_change, gauss_newton, new_refs, pair_problem, remesh_pairs,
     shape_factor,
 };
+use super::remesh_exact::{ExactOutcome, solve_exact};
 use super::system::ElementAssembly;
 use super::vec2::V2;
 
@@ -31,6 +33,9 @@ pub struct RemeshPolicy {
     pub accept: f64,
     /// Levenberg–Marquardt damping relative to the normal matrix's mean diagonal.
     pub levenberg: f64,
+    /// Try the exact solve with independent references first (`remesh_exact`); the
+    /// least-squares shared-diagonal form is then only the fallback.
+    pub exact: bool,
 }
 
 impl Default for RemeshPolicy {
@@ -39,6 +44,7 @@ impl Default for RemeshPolicy {
             skew: 0.0,
             accept: 1e-3,
             levenberg: 1e-8,
+            exact: true,
         }
     }
 }
@@ -46,18 +52,37 @@ impl Default for RemeshPolicy {
 /// What remeshing did over a run.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RemeshLog {
-    /// Pairs replaced.
+    /// Pairs replaced (exact and fallback).
     pub events: usize,
+    /// Of `events`, pairs replaced by the least-squares fallback.
+    pub fallbacks: usize,
+    /// Admissible attempts on which the exact solve failed (then the fallback was tried).
+    pub exact_failures: usize,
+    /// Of `exact_failures`, attempts proven to have no exact solution: the old energy lies
+    /// below the force-keeping family's minimum.
+    pub below_family_minimum: usize,
+    /// Smallest (U_min − U_old)/U_old of those (∞: none).
+    pub smallest_gap: f64,
+    /// Of `exact_failures`, attempts where no new pair near the guess keeps even the forces.
+    pub forces_unmatched: usize,
+    /// Of `events`, pairs at rest (largest old force below the force of a strain
+    /// `remesh::STRAIN_FLOOR`): their flip to the stress-free new pair is trivially exact.
+    pub at_rest: usize,
     /// Skewed pairs tried (admissible by §3.5.2 or not).
     pub tried: usize,
     /// Tried pairs admissible by §3.5.2 (convex, new pair less skewed).
     pub admissible: usize,
     /// Smallest residual norm among admissible pairs that were refused (∞: none refused).
     pub smallest_refused: f64,
-    /// Largest force change of an event on one element, over the pair's largest force.
+    /// Largest force change of an exact event on one element, over the pair's largest force
+    /// (of a least-squares event when [`RemeshPolicy::exact`] is off).
     pub max_force_residual: f64,
-    /// Largest |ΔU|/U of an event's pair.
+    /// Largest |ΔU|/U of an exact event's pair (as `max_force_residual`).
     pub max_energy_residual: f64,
+    /// As `max_force_residual`, over the fallback events.
+    pub max_fallback_force_residual: f64,
+    /// As `max_energy_residual`, over the fallback events.
+    pub max_fallback_energy_residual: f64,
     /// Sum of the events' |ΔU| [J/m] (energy put in or taken out by remeshing).
     pub energy_change: f64,
 }
@@ -78,11 +103,19 @@ impl Default for RemeshLog {
     fn default() -> Self {
         Self {
             events: 0,
+            fallbacks: 0,
+            exact_failures: 0,
+            below_family_minimum: 0,
+            smallest_gap: f64::INFINITY,
+            forces_unmatched: 0,
+            at_rest: 0,
             tried: 0,
             admissible: 0,
             smallest_refused: f64::INFINITY,
             max_force_residual: 0.0,
             max_energy_residual: 0.0,
+            max_fallback_force_residual: 0.0,
+            max_fallback_energy_residual: 0.0,
             energy_change: 0.0,
         }
     }
@@ -99,15 +132,17 @@ pub fn remesh_least_squares(
     let Some(pb) = pair_problem(pos, r1, r2, lame) else {
         return RemeshAttempt::Inadmissible;
     };
-    let Some((x, norm)) = gauss_newton(
-        pb.guess,
-        pos,
-        &pb.target,
-        pb.scales,
-        pb.edge_scale,
-        lame,
-        policy.levenberg,
-    ) else {
+    least_squares_solve(pos, &pb, lame, policy)
+}
+
+/// The least-squares solve of an admissible pair's problem `pb`.
+fn least_squares_solve(
+    pos: [V2; 4],
+    pb: &PairProblem,
+    lame: &Lame,
+    policy: &RemeshPolicy,
+) -> RemeshAttempt {
+    let Some((x, norm)) = gauss_newton(new_refs, pb.guess, pos, pb, lame, policy.levenberg) else {
         return RemeshAttempt::Refused(f64::INFINITY);
     };
     if norm.is_nan() || norm > policy.accept {
@@ -116,16 +151,11 @@ pub fn remesh_least_squares(
     let Some((r3, r4)) = new_refs(&x) else {
         return RemeshAttempt::Refused(norm);
     };
-    let (f, u) = pair_state(pos, NEW3, &r3, NEW4, &r4, lame);
-    let df = (0..4)
-        .map(|k| (f[k] - pb.target.0[k]).norm())
-        .fold(0.0, f64::max)
-        / pb.scales.0;
-    let du = (u - pb.target.1).abs();
-    RemeshAttempt::Accepted((r3, r4), [df, du / pb.scales.1, du])
+    RemeshAttempt::Accepted((r3, r4), event_change(pos, pb, &r3, &r4, lame))
 }
 
-/// Remeshes the skewed adjacent pairs of contact joints by least squares; adds to `log`.
+/// Remeshes the skewed adjacent pairs of contact joints (exact solve, least-squares fallback);
+/// adds to `log`.
 pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut RemeshLog) {
     let lame = sys.material.lame();
     let skewed = |pos: [V2; 4]| {
@@ -137,17 +167,46 @@ pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut
             return None;
         }
         local.tried += 1;
-        match remesh_least_squares(pos, r1, r2, &lame, policy) {
+        let pb = pair_problem(pos, r1, r2, &lame)?;
+        local.admissible += 1;
+        if policy.exact {
+            match solve_exact(pos, &pb, &lame) {
+                ExactOutcome::Solved(e) => {
+                    local.at_rest += usize::from(pb.at_rest);
+                    local.max_force_residual = local.max_force_residual.max(e.change[0]);
+                    local.max_energy_residual = local.max_energy_residual.max(e.change[1]);
+                    local.energy_change += e.change[2];
+                    return Some(e.refs);
+                }
+                ExactOutcome::BelowFamilyMinimum(gap) => {
+                    local.exact_failures += 1;
+                    local.below_family_minimum += 1;
+                    local.smallest_gap = local.smallest_gap.min(gap);
+                }
+                ExactOutcome::ForcesUnmatched(_) => {
+                    local.exact_failures += 1;
+                    local.forces_unmatched += 1;
+                }
+                _ => local.exact_failures += 1,
+            }
+        }
+        match least_squares_solve(pos, &pb, &lame, policy) {
             RemeshAttempt::Inadmissible => None,
             RemeshAttempt::Refused(norm) => {
-                local.admissible += 1;
                 local.smallest_refused = local.smallest_refused.min(norm);
                 None
             }
             RemeshAttempt::Accepted(refs, [df, du_rel, du]) => {
-                local.admissible += 1;
-                local.max_force_residual = local.max_force_residual.max(df);
-                local.max_energy_residual = local.max_energy_residual.max(du_rel);
+                local.at_rest += usize::from(pb.at_rest);
+                if policy.exact {
+                    local.fallbacks += 1;
+                    local.max_fallback_force_residual = local.max_fallback_force_residual.max(df);
+                    local.max_fallback_energy_residual =
+                        local.max_fallback_energy_residual.max(du_rel);
+                } else {
+                    local.max_force_residual = local.max_force_residual.max(df);
+                    local.max_energy_residual = local.max_energy_residual.max(du_rel);
+                }
                 local.energy_change += du;
                 Some(refs)
             }

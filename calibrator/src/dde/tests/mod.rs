@@ -7,4 +7,5 @@ mod hertz;
 mod incline;
 mod joint;
 mod remesh;
+mod remesh_exact;
 mod wear;
