@@ -34,8 +34,14 @@ pub struct RemeshPolicy {
     /// Levenberg–Marquardt damping relative to the normal matrix's mean diagonal.
     pub levenberg: f64,
     /// Try the exact solve with independent references first (`remesh_exact`); the
-    /// least-squares shared-diagonal form is then only the fallback.
+    /// least-squares shared-diagonal form is then only the fallback (if `fallback`).
     pub exact: bool,
+    /// With `exact`: when no exact remesh exists (old energy below the force-keeping family's
+    /// minimum, or no force-keeping pair), replace the pair in least squares anyway (`true`,
+    /// forces and energy changed by up to `accept`) or keep it (`false`, the default: every
+    /// event then keeps forces and energy to the solver tolerance, §3.5.3, and the skewed pair
+    /// is left to slide-off and re-forming, §3.3.2).
+    pub fallback: bool,
 }
 
 impl Default for RemeshPolicy {
@@ -45,6 +51,7 @@ impl Default for RemeshPolicy {
             accept: 1e-3,
             levenberg: 1e-8,
             exact: true,
+            fallback: false,
         }
     }
 }
@@ -154,8 +161,8 @@ fn least_squares_solve(
     RemeshAttempt::Accepted((r3, r4), event_change(pos, pb, &r3, &r4, lame))
 }
 
-/// Remeshes the skewed adjacent pairs of contact joints (exact solve, least-squares fallback);
-/// adds to `log`.
+/// Remeshes the skewed adjacent pairs of contact joints (exact solve; the least-squares
+/// fallback only if the policy asks for it); adds to `log`.
 pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut RemeshLog) {
     let lame = sys.material.lame();
     let skewed = |pos: [V2; 4]| {
@@ -188,6 +195,9 @@ pub fn remesh_skewed(sys: &mut ElementAssembly, policy: &RemeshPolicy, log: &mut
                     local.forces_unmatched += 1;
                 }
                 _ => local.exact_failures += 1,
+            }
+            if !policy.fallback {
+                return None;
             }
         }
         match least_squares_solve(pos, &pb, &lame, policy) {

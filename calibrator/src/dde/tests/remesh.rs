@@ -86,7 +86,9 @@ fn a_common_rotation_of_the_references_changes_neither_forces_nor_energy() {
 /// Remeshing during a slide (§3.5 in the time loop): the quick sliding case on a 20-cell mesh,
 /// unbreakable joints (remeshing alone changes the contact joints), slid L/8, pairs tried when
 /// a joint has an obtuse angle. With the default policy (exact solve with independent
-/// references, least-squares shared-diagonal fallback) every exact event keeps its pair's
+/// references; a pair without an exact remesh is kept) every event keeps its pair's forces and
+/// energy to the solver tolerance; with the least-squares shared-diagonal fallback on, every
+/// exact event keeps its pair's
 /// forces and energy to the solver tolerance; every failure of the exact solve is a pair with
 /// no solution (old energy below the force-keeping family's minimum), never a Newton failure.
 /// Measured figures in docs/fretting.md ("Remeshing in the time loop").
@@ -99,7 +101,12 @@ fn exact_remeshing_during_a_slide() {
     case.spacing = case.length / 20.0;
     case.sliding = case.length / 8.0;
     case.strength = Strength::Unbreakable;
-    let policy = RemeshPolicy::default();
+    let exact_only = RemeshPolicy::default();
+    let (r_exact, log_exact) = run_with_remeshing(&case, Some(exact_only)).unwrap();
+    let policy = RemeshPolicy {
+        fallback: true,
+        ..exact_only
+    };
     let (r, log) = run_with_remeshing(&case, Some(policy)).unwrap();
     let least_squares = RemeshPolicy {
         exact: false,
@@ -108,10 +115,19 @@ fn exact_remeshing_during_a_slide() {
     let (r_ls, log_ls) = run_with_remeshing(&case, Some(least_squares)).unwrap();
     let plain = run(&case).unwrap();
     println!(
-        "exact: {log:?}\nleast squares only: {log_ls:?}\nsteps {}, mean μ {:.4} (least squares \
-         only {:.4}, without remeshing {:.4})",
-        r.steps, r.mean_mu, r_ls.mean_mu, plain.mean_mu
+        "exact only (default): {log_exact:?}\nexact + fallback: {log:?}\nleast squares only: \
+         {log_ls:?}\nsteps {}, mean μ {:.4} (exact only {:.4}, least squares only {:.4}, \
+         without remeshing {:.4})",
+        r.steps, r.mean_mu, r_exact.mean_mu, r_ls.mean_mu, plain.mean_mu
     );
+    // The default keeps a pair it cannot remesh exactly: every event to the solver tolerance.
+    assert!(
+        log_exact.events > 0 && log_exact.fallbacks == 0,
+        "{log_exact:?}"
+    );
+    assert!(log_exact.max_force_residual < REMESH_TOLERANCE);
+    assert!(log_exact.max_energy_residual < REMESH_TOLERANCE);
+    assert!((r_exact.mean_mu / plain.mean_mu - 1.0).abs() < 0.01);
     // Exact events on loaded pairs, not only flips of pairs at rest.
     assert!(log.events > log.fallbacks + log.at_rest, "{log:?}");
     // Exact events: forces and energy of the pair unchanged to the solver tolerance.
@@ -141,8 +157,8 @@ fn exact_remeshing_during_a_slide() {
 /// members on the block and shortened by it in the others (a self-stress along the
 /// diagonals), every element displaced by a non-uniform `noise`·h, released under gravity;
 /// velocity Verlet without contact events (contact joints are permanent elastic bonds: no
-/// friction, no fracture, no joint formed or broken), the skewed pairs remeshed (default
-/// policy) after every step. Returns the largest |E(t) − E(0)| over a fixed duration relative
+/// friction, no fracture, no joint formed or broken), the skewed pairs remeshed (exact, with
+/// the least-squares fallback) after every step. Returns the largest |E(t) − E(0)| over a fixed duration relative
 /// to the largest kinetic energy of the run, and the remeshing log.
 fn energy_error_with_remeshing(
     fraction: f64,
@@ -177,7 +193,12 @@ fn energy_error_with_remeshing(
         let k = i as f64;
         sys.elements.pos[i] += V2::new((7.0 * k).sin(), (11.0 * k).cos()) * (noise * h);
     }
-    let policy = RemeshPolicy::default();
+    // With the fallback: without pre-stress no exact remesh exists, and the events are the
+    // least-squares ones (with the default, exact only, there would be none to test).
+    let policy = RemeshPolicy {
+        fallback: true,
+        ..RemeshPolicy::default()
+    };
     let mut log = RemeshLog::default();
     let e0 = sys.mechanical_energy();
     let dt = stable_dt(&sys, fraction);
