@@ -224,42 +224,60 @@ pub fn try_remesh_shared_diagonal(
 /// point and its residual norm (forces over their largest, energy over its value).
 pub(super) fn gauss_newton(
     refs: NewRefs,
-    mut x: [f64; 6],
+    x: [f64; 6],
     pos: [V2; 4],
     pb: &PairProblem,
     lame: &Lame,
     levenberg: f64,
 ) -> Option<([f64; 6], f64)> {
-    let mut r = residual(refs, &x, pos, pb, lame)?;
-    let mut norm = r.iter().map(|v| v * v).sum::<f64>().sqrt();
-    for _ in 0..MAX_ITER {
-        if norm < REMESH_TOLERANCE {
+    damped_gauss_newton(
+        |x| residual(refs, x, pos, pb, lame),
+        x,
+        JACOBIAN_STEP * pb.edge_scale,
+        levenberg,
+        REMESH_TOLERANCE,
+        MAX_ITER,
+    )
+}
+
+/// Central-difference step of the Jacobians, relative to the pair's edge length (the unknowns
+/// are reference edge components, ≈ the edge length): the truncation error ∝ step² ≈ 1e-14 is
+/// negligible and the round-off ∝ ε/step ≈ 1e-9 relative only perturbs the Jacobian, which
+/// slows Gauss–Newton but cannot move its fixed point (the residual decides convergence).
+pub(super) const JACOBIAN_STEP: f64 = 1e-7;
+/// Backtracking gives up below this step fraction (20 halvings): no descent along the
+/// Gauss–Newton direction.
+const SMALLEST_STEP: f64 = 1e-6;
+
+/// Damped Gauss–Newton on `M` residuals of the 6 reference unknowns, shared by the §3.5.3
+/// solves (`gauss_newton`: forces + energy; `remesh_exact`: the projection on the forces):
+/// central-difference Jacobian with step `h` \[m\], normal matrix plus `levenberg`·its mean
+/// diagonal, backtracking on the residual norm. Stops below `tolerance`, after `max_iter`
+/// iterations, or when no step lowers the residual (a residual that cannot be evaluated on the
+/// way counts as no descent); returns the best point and its residual norm, `None` only if the
+/// start itself cannot be evaluated.
+pub(super) fn damped_gauss_newton<const M: usize>(
+    residuals: impl Fn(&[f64; 6]) -> Option<[f64; M]>,
+    mut x: [f64; 6],
+    h: f64,
+    levenberg: f64,
+    tolerance: f64,
+    max_iter: usize,
+) -> Option<([f64; 6], f64)> {
+    let norm_of = |r: &[f64; M]| r.iter().map(|v| v * v).sum::<f64>().sqrt();
+    let mut r = residuals(&x)?;
+    let mut norm = norm_of(&r);
+    for _ in 0..max_iter {
+        if norm < tolerance {
             break;
         }
-        let mut jac = [[0.0; 6]; 9];
-        for c in 0..6 {
-            let h = 1e-7 * pb.edge_scale;
-            let mut xp = x;
-            let mut xm = x;
-            xp[c] += h;
-            xm[c] -= h;
-            let (Some(rp), Some(rm)) = (
-                residual(refs, &xp, pos, pb, lame),
-                residual(refs, &xm, pos, pb, lame),
-            ) else {
-                return Some((x, norm));
-            };
-            for k in 0..9 {
-                jac[k][c] = (rp[k] - rm[k]) / (2.0 * h);
-            }
-        }
-        let mut a = [[0.0; 6]; 6];
+        let Some(jac) = central_jacobian(&residuals, &x, h) else {
+            return Some((x, norm));
+        };
+        let mut a = normal_matrix(&jac);
         let mut b = [0.0; 6];
-        for i in 0..6 {
-            for j in 0..6 {
-                a[i][j] = (0..9).map(|k| jac[k][i] * jac[k][j]).sum();
-            }
-            b[i] = -(0..9).map(|k| jac[k][i] * r[k]).sum::<f64>();
+        for (i, bi) in b.iter_mut().enumerate() {
+            *bi = -(0..M).map(|k| jac[k][i] * r[k]).sum::<f64>();
         }
         let mean_diag = (0..6).map(|i| a[i][i]).sum::<f64>() / 6.0;
         for (i, row) in a.iter_mut().enumerate() {
@@ -268,15 +286,14 @@ pub(super) fn gauss_newton(
         let Some(dx) = crate::numerics::dense::solve(a, b) else {
             return Some((x, norm));
         };
-        // Backtracking on the residual norm.
         let mut t = 1.0;
         loop {
             let mut xn = x;
             for i in 0..6 {
                 xn[i] += t * dx[i];
             }
-            if let Some(rn) = residual(refs, &xn, pos, pb, lame) {
-                let nn = rn.iter().map(|v| v * v).sum::<f64>().sqrt();
+            if let Some(rn) = residuals(&xn) {
+                let nn = norm_of(&rn);
                 if nn < norm {
                     x = xn;
                     r = rn;
@@ -285,12 +302,43 @@ pub(super) fn gauss_newton(
                 }
             }
             t *= 0.5;
-            if t < 1e-6 {
+            if t < SMALLEST_STEP {
                 return Some((x, norm));
             }
         }
     }
     Some((x, norm))
+}
+
+/// Central-difference Jacobian (M × 6) of `residuals` at `x` with step `h`; `None` if a
+/// residual cannot be evaluated.
+pub(super) fn central_jacobian<const M: usize>(
+    residuals: &impl Fn(&[f64; 6]) -> Option<[f64; M]>,
+    x: &[f64; 6],
+    h: f64,
+) -> Option<[[f64; 6]; M]> {
+    let mut jac = [[0.0; 6]; M];
+    for c in 0..6 {
+        let (mut xp, mut xm) = (*x, *x);
+        xp[c] += h;
+        xm[c] -= h;
+        let (rp, rm) = (residuals(&xp)?, residuals(&xm)?);
+        for k in 0..M {
+            jac[k][c] = (rp[k] - rm[k]) / (2.0 * h);
+        }
+    }
+    Some(jac)
+}
+
+/// JᵀJ of an M × 6 Jacobian.
+pub(super) fn normal_matrix<const M: usize>(jac: &[[f64; 6]; M]) -> [[f64; 6]; 6] {
+    let mut a = [[0.0; 6]; 6];
+    for (i, row) in a.iter_mut().enumerate() {
+        for (j, v) in row.iter_mut().enumerate() {
+            *v = (0..M).map(|k| jac[k][i] * jac[k][j]).sum();
+        }
+    }
+    a
 }
 
 /// Remeshes every admissible adjacent pair once by the exact solve of §3.5.3 with independent

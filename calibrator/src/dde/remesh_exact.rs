@@ -54,8 +54,24 @@
 use super::joint::JointReference;
 use super::material::Lame;
 use super::remesh::{
-    PairProblem, REMESH_TOLERANCE, event_change, gauss_newton, pair_problem, residual,
+    JACOBIAN_STEP, PairProblem, REMESH_TOLERANCE, central_jacobian, damped_gauss_newton,
+    event_change, gauss_newton, normal_matrix, pair_problem, residual,
 };
+
+/// Relative force residual at which a point counts as on the force-keeping family: 10× below
+/// [`REMESH_TOLERANCE`], so that the energies compared along the family are not polluted by a
+/// force mismatch the final solve would then have to undo.
+const FAMILY_FORCE_TOLERANCE: f64 = 1e-10;
+/// The projection iterates on towards this residual (three orders under the acceptance; the
+/// force residuals reach it in a few quadratic steps when the family exists).
+const FAMILY_FORCE_TARGET: f64 = 1e-13;
+/// Iteration cap of the projection (twice the §3.5.3 solve's: a far start may need a few
+/// backtracked steps first).
+const FAMILY_MAX_ITER: usize = 60;
+/// Levenberg damping of the projection relative to the normal matrix's mean diagonal: just
+/// enough to make JᵀJ (singular along the family direction) invertible, 1e-10 ≪ 1 so the
+/// steps across the family stay Gauss–Newton steps.
+const FAMILY_DAMPING: f64 = 1e-10;
 use super::vec2::V2;
 
 /// The new pair in the gauge w₁ = (a, 0), w₂ = (b, c) of each joint, from
@@ -289,18 +305,11 @@ impl Family<'_> {
 
     /// Central-difference Jacobian (8 × 6) of the force residuals.
     fn force_jacobian(&self, x: &[f64; 6]) -> Option<[[f64; 6]; 8]> {
-        let h = 1e-7 * self.pb.edge_scale;
-        let mut jac = [[0.0; 6]; 8];
-        for c in 0..6 {
-            let (mut xp, mut xm) = (*x, *x);
-            xp[c] += h;
-            xm[c] -= h;
-            let (rp, rm) = (self.forces(&xp)?, self.forces(&xm)?);
-            for k in 0..8 {
-                jac[k][c] = (rp[k] - rm[k]) / (2.0 * h);
-            }
-        }
-        Some(jac)
+        central_jacobian(
+            &|x: &[f64; 6]| self.forces(x),
+            x,
+            JACOBIAN_STEP * self.pb.edge_scale,
+        )
     }
 
     /// The unit direction of the force-keeping family at `x`: the eigenvector of JᵀJ with the
@@ -320,64 +329,25 @@ impl Family<'_> {
         Some(v)
     }
 
-    /// Projects `x` on the force-keeping family: Gauss–Newton on the 8 force residuals with a
-    /// small Levenberg damping (the family direction makes JᵀJ singular) and backtracking on
-    /// the force residual (a far start, e.g. a poor mean-gradient guess, overshoots).
-    fn project(&self, mut x: [f64; 6]) -> Result<[f64; 6], f64> {
-        let norm = |r: &[f64; 8]| r.iter().map(|v| v * v).sum::<f64>().sqrt();
-        let mut r = self.forces(&x).ok_or(f64::INFINITY)?;
-        let done = |x: [f64; 6], r: &[f64; 8]| {
-            if norm(r) < 1e-10 { Ok(x) } else { Err(norm(r)) }
-        };
-        for _ in 0..60 {
-            if norm(&r) < 1e-13 {
-                return Ok(x);
-            }
-            let Some(jac) = self.force_jacobian(&x) else {
-                return done(x, &r);
-            };
-            let mut a = normal_matrix(&jac);
-            let mut b = [0.0; 6];
-            for (i, bi) in b.iter_mut().enumerate() {
-                *bi = -(0..8).map(|k| jac[k][i] * r[k]).sum::<f64>();
-            }
-            let mean = (0..6).map(|i| a[i][i]).sum::<f64>() / 6.0;
-            for (i, row) in a.iter_mut().enumerate() {
-                row[i] += 1e-10 * mean;
-            }
-            let Some(dx) = crate::numerics::dense::solve(a, b) else {
-                return done(x, &r);
-            };
-            let mut t = 1.0;
-            loop {
-                let mut xn = x;
-                for i in 0..6 {
-                    xn[i] += t * dx[i];
-                }
-                if let Some(rn) = self.forces(&xn)
-                    && norm(&rn) < norm(&r)
-                {
-                    x = xn;
-                    r = rn;
-                    break;
-                }
-                t *= 0.5;
-                if t < 1e-6 {
-                    return done(x, &r);
-                }
-            }
-        }
-        done(x, &r)
-    }
-}
-
-/// JᵀJ of an 8 × 6 Jacobian.
-fn normal_matrix(jac: &[[f64; 6]; 8]) -> [[f64; 6]; 6] {
-    let mut a = [[0.0; 6]; 6];
-    for (i, row) in a.iter_mut().enumerate() {
-        for (j, v) in row.iter_mut().enumerate() {
-            *v = (0..8).map(|k| jac[k][i] * jac[k][j]).sum();
+    /// Projects `x` on the force-keeping family: the damped Gauss–Newton of the §3.5.3 solve
+    /// on the 8 force residuals alone, with a small Levenberg damping (the family direction
+    /// makes JᵀJ singular) and backtracking (a far start, e.g. a poor mean-gradient guess,
+    /// overshoots). `Err(residual)` when the forces cannot be matched to
+    /// [`FAMILY_FORCE_TOLERANCE`].
+    fn project(&self, x: [f64; 6]) -> Result<[f64; 6], f64> {
+        let (x, norm) = damped_gauss_newton(
+            |x| self.forces(x),
+            x,
+            JACOBIAN_STEP * self.pb.edge_scale,
+            FAMILY_DAMPING,
+            FAMILY_FORCE_TARGET,
+            FAMILY_MAX_ITER,
+        )
+        .ok_or(f64::INFINITY)?;
+        if norm < FAMILY_FORCE_TOLERANCE {
+            Ok(x)
+        } else {
+            Err(norm)
         }
     }
-    a
 }
