@@ -67,15 +67,23 @@ fn westergaard_contact_fraction_and_full_contact() {
     }
 }
 
-fn rough_gap(n: usize, seed: u64) -> (Vec<f64>, f64) {
-    let l = 100e-6;
-    let spec = SelfAffine {
+/// Side of the rough test surfaces \[m\].
+const ROUGH_SIDE: f64 = 100e-6;
+
+/// The self-affine spectrum of the rough test surfaces on an n² grid (seed 000 §6.1: H = 0.8,
+/// roll-off at the lowest wavenumber, cut-off at n/4).
+fn rough_spectrum(n: usize) -> SelfAffine {
+    SelfAffine {
         hurst: 0.8,
         k_l: 1.0,
         k_r: 2.0,
         k_s: (n / 4) as f64,
-    };
-    let map = spec
+    }
+}
+
+fn rough_gap(n: usize, seed: u64) -> (Vec<f64>, f64) {
+    let l = ROUGH_SIDE;
+    let map = rough_spectrum(n)
         .generate(n, l, Rescale::RmsHeight(1e-6), &mut stream_rng(seed, 0))
         .unwrap();
     // The map is the composite roughness h_def − h_tool, so g = −h: contact starts at its
@@ -129,13 +137,8 @@ fn kkt_conditions_hold_on_rough_contact() {
 
 /// A rough tool (RMS 0.6 µm) and a rough deformable surface (RMS 1.4 µm), seed 000 §6.1.
 pub(super) fn tool_and_deformable(n: usize, seed: u64) -> (HeightMap, HeightMap) {
-    let l = 100e-6;
-    let spec = SelfAffine {
-        hurst: 0.8,
-        k_l: 1.0,
-        k_r: 2.0,
-        k_s: (n / 4) as f64,
-    };
+    let l = ROUGH_SIDE;
+    let spec = rough_spectrum(n);
     let tool = spec
         .generate(n, l, Rescale::RmsHeight(0.6e-6), &mut stream_rng(seed, 1))
         .unwrap();

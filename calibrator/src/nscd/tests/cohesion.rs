@@ -1,7 +1,7 @@
 //! Cohesive-law oracles (Fig. 1): a disk hanging under a ceiling stays iff its weight ≤ γ;
 //! attraction acts only within d_w.
 
-use crate::nscd::body::{Body, Shape};
+use crate::nscd::body::Body;
 use crate::nscd::local_law::ContactLawParams;
 use crate::nscd::nsgs::SolverParams;
 use crate::nscd::system::{RigidAssembly, StepParams};
@@ -18,14 +18,7 @@ fn weight() -> f64 {
 }
 
 fn system(gamma: f64, d_w: f64, gap0: f64) -> RigidAssembly {
-    let ceiling = Body::driven(
-        [0.0, 0.0],
-        [0.0, 0.0],
-        vec![Shape::HalfPlane {
-            y_offset: 0.0,
-            solid_below: false,
-        }],
-    );
+    let ceiling = super::fixed_half_plane(false);
     let ball = Body::disk([0.0, -R - gap0], R, DENSITY);
     let law = ContactLawParams {
         mu: 0.3,

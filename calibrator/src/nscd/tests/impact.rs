@@ -9,7 +9,7 @@
 //! law cannot produce it — the price of the time-stepping scheme treating all shocks of one
 //! step at once.
 
-use crate::nscd::body::{Body, Shape};
+use crate::nscd::body::Body;
 use crate::nscd::local_law::ContactLawParams;
 use crate::nscd::nsgs::SolverParams;
 use crate::nscd::system::{RigidAssembly, StepParams};
@@ -40,14 +40,7 @@ fn params(e: f64) -> StepParams {
 #[test]
 fn newton_impact_on_a_floor_is_exact() {
     for e in [0.0, 0.3, 0.7, 1.0] {
-        let floor = Body::driven(
-            [0.0, 0.0],
-            [0.0, 0.0],
-            vec![Shape::HalfPlane {
-                y_offset: 0.0,
-                solid_below: true,
-            }],
-        );
+        let floor = super::fixed_half_plane(true);
         let mut ball = Body::disk([0.0, R], R, 7800.0);
         ball.v = [0.0, -V0, 0.0];
         let mut sys = RigidAssembly::new(vec![floor, ball], params(e));

@@ -2,7 +2,7 @@
 //! a = g(sin θ − μ cos θ) otherwise. The slope is modelled by tilting gravity over a
 //! horizontal floor (the same physics in the slope's frame).
 
-use crate::nscd::body::{Body, Dof, Shape};
+use crate::nscd::body::{Body, Dof};
 use crate::nscd::local_law::ContactLawParams;
 use crate::nscd::nsgs::SolverParams;
 use crate::nscd::system::{RigidAssembly, StepParams};
@@ -38,14 +38,7 @@ fn params(mu: f64) -> StepParams {
 }
 
 fn floor() -> Body {
-    Body::driven(
-        [0.0, 0.0],
-        [0.0, 0.0],
-        vec![Shape::HalfPlane {
-            y_offset: 0.0,
-            solid_below: true,
-        }],
-    )
+    super::fixed_half_plane(true)
 }
 
 /// A block with one contact: a disk whose rotation is held (a flat-bottomed block's contact).

@@ -3,7 +3,7 @@
 //! P_n = k·m·g·h, whatever order NSGS visits the contacts in; the layered order visits them
 //! by height. The statistics count what they are given.
 
-use crate::nscd::body::{Body, Shape};
+use crate::nscd::body::Body;
 use crate::nscd::local_law::ContactLawParams;
 use crate::nscd::nsgs::{NsgsReport, SolverParams, SweepOrder};
 use crate::nscd::system::{RigidAssembly, SWEEP_CLASS_EDGES, SolverStats, StepParams};
@@ -16,14 +16,7 @@ const DISKS: usize = 8;
 const SOLVER_TOL: f64 = 1e-12;
 
 fn column(order: SweepOrder) -> RigidAssembly {
-    let floor = Body::driven(
-        [0.0, 0.0],
-        [0.0, 0.0],
-        vec![Shape::HalfPlane {
-            y_offset: 0.0,
-            solid_below: true,
-        }],
-    );
+    let floor = super::fixed_half_plane(true);
     let mut bodies = vec![floor];
     // Top first: body index grows downwards, against the load path.
     for k in (0..DISKS).rev() {
