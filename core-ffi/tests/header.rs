@@ -26,7 +26,10 @@ fn checked_in_header_is_what_cbindgen_generates() {
     );
     // The header declares every entry point and the status codes the C example relies on.
     for name in [
+        "tribo_abi_version",
         "tribo_model_init",
+        "tribo_point_step",
+        "tribo_point_reset",
         "tribo_model_info",
         "tribo_mu",
         "tribo_beta_thres",
@@ -35,7 +38,9 @@ fn checked_in_header_is_what_cbindgen_generates() {
         "tribo_status_name",
         "TRIBO_STATUS_OK = 0",
         "TRIBO_STATUS_CRC_MISMATCH = 13",
-        "TRIBO_MODEL_WORDS 160",
+        "TRIBO_MODEL_WORDS 192",
+        "TRIBO_ABI_VERSION 2",
+        "TRIBO_UNITS_MM_TONNE_S 1",
     ] {
         assert!(generated.contains(name), "{name} missing from the header");
     }
