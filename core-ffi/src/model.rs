@@ -142,9 +142,9 @@ impl Model {
             mu0: law.mu0(),
             shear_stiffness,
             table_zeta: t.zeta,
-            pressure_min: units.stress.from_si(bounds.pressure_min),
-            pressure_max: units.stress.from_si(bounds.pressure_max),
-            slip_rate_max: units.velocity.from_si(MAX_SLIP_RATE),
+            pressure_min: units.stress.si_to_unit(bounds.pressure_min),
+            pressure_max: units.stress.si_to_unit(bounds.pressure_max),
+            slip_rate_max: units.velocity.si_to_unit(MAX_SLIP_RATE),
         };
         Ok(Self {
             magic: MODEL_MAGIC,
@@ -328,7 +328,7 @@ impl Model {
         if self.units.is_si() {
             x
         } else {
-            self.units.stress.from_si(x)
+            self.units.stress.si_to_unit(x)
         }
     }
 
@@ -338,7 +338,7 @@ impl Model {
         if self.units.is_si() {
             x
         } else {
-            self.units.velocity.from_si(x)
+            self.units.velocity.si_to_unit(x)
         }
     }
 }

@@ -61,7 +61,7 @@ impl Pow10 {
 
     /// `x` (SI) in the model's unit (the inverse conversion).
     #[inline]
-    pub(crate) fn from_si(self, x: f32) -> f32 {
+    pub(crate) fn si_to_unit(self, x: f32) -> f32 {
         scale(x, -self.exponent)
     }
 }
@@ -146,8 +146,8 @@ mod tests {
         let u = UnitSystem::from_code(TRIBO_UNITS_MM_TONNE_S).unwrap();
         assert_eq!(u.stress.to_si(20.0), 20.0e6);
         assert_eq!(u.velocity.to_si(78.125), 0.078125);
-        assert_eq!(u.length.to_si(0.0762939453125), 7.62939453125e-5);
-        assert_eq!(u.stress.from_si(20.0e6), 20.0);
+        assert_eq!(u.length.to_si(78.125 / 1024.0), 0.078125 / 1024.0);
+        assert_eq!(u.stress.si_to_unit(20.0e6), 20.0);
         let v = UnitSystem::from_code(TRIBO_UNITS_MM_MS_KG).unwrap();
         assert_eq!(v.stress.to_si(0.015625), 15.625e6);
         assert_eq!(v.time.to_si(0.9765625), 0.0009765625);

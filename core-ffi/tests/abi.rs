@@ -237,7 +237,13 @@ fn null_misaligned_and_bad_arguments_return_a_status() {
     unsafe {
         let mut m = TriboModel::zeroed();
         assert_eq!(
-            init_raw(std::ptr::null_mut(), FILLED.as_ptr(), FILLED.len(), TRIBO_UNITS_SI, K_S),
+            init_raw(
+                std::ptr::null_mut(),
+                FILLED.as_ptr(),
+                FILLED.len(),
+                TRIBO_UNITS_SI,
+                K_S
+            ),
             TriboStatus::NullPointer
         );
         assert_eq!(
@@ -245,11 +251,23 @@ fn null_misaligned_and_bad_arguments_return_a_status() {
             TriboStatus::NullPointer
         );
         assert_eq!(
-            init_raw(off.cast(), FILLED.as_ptr(), FILLED.len(), TRIBO_UNITS_SI, K_S),
+            init_raw(
+                off.cast(),
+                FILLED.as_ptr(),
+                FILLED.len(),
+                TRIBO_UNITS_SI,
+                K_S
+            ),
             TriboStatus::Misaligned
         );
         assert_eq!(
-            init_raw(&mut m, FILLED.as_ptr(), MAX_TABLE_BYTES + 1, TRIBO_UNITS_SI, K_S),
+            init_raw(
+                &mut m,
+                FILLED.as_ptr(),
+                MAX_TABLE_BYTES + 1,
+                TRIBO_UNITS_SI,
+                K_S
+            ),
             TriboStatus::TableTooLarge
         );
         // Non-physical k_s, and k_s in MPa/mm (E*/h_B = 73 333) given to an SI model.

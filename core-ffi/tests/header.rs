@@ -45,3 +45,38 @@ fn checked_in_header_is_what_cbindgen_generates() {
         assert!(generated.contains(name), "{name} missing from the header");
     }
 }
+
+/// The system libraries a static link needs (`cargo rustc -- --print native-static-libs`),
+/// written once: the header, the Fortran module, docs/fe_export.md and .ci/run must all
+/// carry this exact line.
+const LINK_LINE: &str = "libtribo_core_ffi.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc";
+
+#[test]
+fn the_header_comments_are_plain_c_and_the_link_line_is_one() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read =
+        |p: &str| std::fs::read_to_string(dir.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let header = read("include/tribo.h");
+    // Rustdoc markup must not leak into C: unit escapes like \[Pa\], intra-doc links.
+    for leak in ["\\[", "\\]", "[`", "`]"] {
+        let line = header.lines().find(|l| l.contains(leak));
+        assert!(
+            line.is_none(),
+            "rustdoc markup {leak:?} in tribo.h: {line:?}"
+        );
+    }
+    assert!(
+        header.contains(&format!(" * Link: {LINK_LINE}")),
+        "tribo.h link line"
+    );
+    assert!(read("include/tribo.f90").contains(&format!("! Link: {LINK_LINE}")));
+    assert!(
+        read("../docs/fe_export.md").contains(LINK_LINE),
+        "docs/fe_export.md"
+    );
+    let ci = read("../.ci/run");
+    assert!(
+        ci.matches(LINK_LINE).count() >= 2,
+        ".ci/run builds C and Fortran with it"
+    );
+}
