@@ -422,7 +422,7 @@ TriboStatus tribo_node_reset(struct TriboNodeState *state);
 // (model units). The transport step (seed 000 Eq. 12, 14 with zeta = 0), mu(v, beta)
 // (Eq. 9, 23-24) at v = |slip_increment|/dt, and the isotropic Coulomb law in the tangent
 // plane (Eq. 4-5: stick while k_s |e| <= p mu, else radial return onto p mu). Along one
-// direction (slip_increment[1] = 0, elastic_slip[1] = 0) it gives tribo_node_step's
+// direction (second slip increment and second elastic slip zero) it gives tribo_node_step's
 // numbers bit for bit. On any error (see TriboStatus) neither *state nor *output is
 // written.
 //
