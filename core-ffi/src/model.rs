@@ -23,7 +23,7 @@ use tribo_core::transport::TransportParams;
 
 use crate::plausible::{self, Bounds, MAX_SLIP_RATE};
 use crate::status::{TriboStatus, status_of};
-use crate::units::UnitSystem;
+use crate::units::{Pow10, UnitSystem};
 
 /// Version of this C ABI: the layout of every struct and the signature of every function.
 /// Bumped on any change; tribo_model_init refuses another version. 1 was the ABI of issue 19
@@ -276,14 +276,26 @@ pub unsafe extern "C" fn tribo_model_info(
 }
 
 impl Model {
+    /// `x` of quantity `q` in SI (no conversion at all in an SI model).
+    #[inline]
+    fn in_si(&self, q: Pow10, x: f32) -> f32 {
+        if self.units.is_si() { x } else { q.to_si(x) }
+    }
+
+    /// `x` (SI) of quantity `q` in the model's units.
+    #[inline]
+    fn in_units(&self, q: Pow10, x: f32) -> f32 {
+        if self.units.is_si() {
+            x
+        } else {
+            q.si_to_unit(x)
+        }
+    }
+
     /// A slip rate in the model's units, checked, in SI \[m/s\].
     #[inline]
     pub(crate) fn slip_rate_si(&self, v: f32) -> Result<f32, TriboStatus> {
-        let v = if self.units.is_si() {
-            v
-        } else {
-            self.units.velocity.to_si(v)
-        };
+        let v = self.in_si(self.units.velocity, v);
         plausible::slip_rate(v)?;
         Ok(v)
     }
@@ -291,11 +303,7 @@ impl Model {
     /// A contact pressure in the model's units, checked, in SI \[Pa\].
     #[inline]
     pub(crate) fn pressure_si(&self, p: f32) -> Result<f32, TriboStatus> {
-        let p = if self.units.is_si() {
-            p
-        } else {
-            self.units.stress.to_si(p)
-        };
+        let p = self.in_si(self.units.stress, p);
         self.bounds.pressure(p)?;
         Ok(p)
     }
@@ -303,11 +311,7 @@ impl Model {
     /// A time increment in the model's units, checked, in SI \[s\].
     #[inline]
     pub(crate) fn time_step_si(&self, dt: f32) -> Result<f32, TriboStatus> {
-        let dt = if self.units.is_si() {
-            dt
-        } else {
-            self.units.time.to_si(dt)
-        };
+        let dt = self.in_si(self.units.time, dt);
         plausible::time_step(dt)?;
         Ok(dt)
     }
@@ -315,31 +319,19 @@ impl Model {
     /// A length in the model's units in SI \[m\] (unchecked: see `plausible::slip_increment`).
     #[inline]
     pub(crate) fn length_si(&self, x: f32) -> f32 {
-        if self.units.is_si() {
-            x
-        } else {
-            self.units.length.to_si(x)
-        }
+        self.in_si(self.units.length, x)
     }
 
     /// A stress in SI \[Pa\] in the model's units.
     #[inline]
     pub(crate) fn stress_out(&self, x: f32) -> f32 {
-        if self.units.is_si() {
-            x
-        } else {
-            self.units.stress.si_to_unit(x)
-        }
+        self.in_units(self.units.stress, x)
     }
 
     /// A slip rate in SI \[m/s\] in the model's units.
     #[inline]
     pub(crate) fn velocity_out(&self, x: f32) -> f32 {
-        if self.units.is_si() {
-            x
-        } else {
-            self.units.velocity.si_to_unit(x)
-        }
+        self.in_units(self.units.velocity, x)
     }
 }
 

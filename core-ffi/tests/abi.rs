@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{FILLED, K_S, defaults_bytes, init, init_raw, schedule};
+use common::{FILLED, K_S, any_f32, defaults_bytes, init, init_raw, schedule};
 use proptest::prelude::*;
 use tribo_core::bar::tick;
 use tribo_core::coulomb::{ContactState, CoulombSpring};
@@ -405,16 +405,6 @@ fn every_status_has_a_distinct_name() {
         let s = unsafe { std::ffi::CStr::from_ptr(tribo_status_name(code)) };
         assert_eq!(s.to_str().unwrap(), "unknown status code");
     }
-}
-
-fn any_f32() -> impl Strategy<Value = f32> {
-    prop_oneof![
-        any::<u32>().prop_map(f32::from_bits),
-        Just(f32::NAN),
-        Just(f32::INFINITY),
-        Just(0.0f32),
-        -1.0e8f32..1.0e8,
-    ]
 }
 
 proptest! {

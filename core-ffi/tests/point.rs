@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{DYADIC_DT, FILLED, K_S, defaults_bytes, init};
+use common::{DYADIC_DT, FILLED, K_S, any_f32, defaults_bytes, init};
 use proptest::prelude::*;
 use tribo_core::bar::tick;
 use tribo_core::coulomb::{ContactState, CoulombSpring};
@@ -184,17 +184,6 @@ fn stick_adds_slip_vectors_and_slip_returns_radially_onto_the_coulomb_limit() {
     // SAFETY: valid pointers.
     unsafe { tribo_point_step(&*model, &mut s2, &input, &mut o2) };
     assert_eq!(o2.force, o2.traction.map(|t| t * 0.5));
-}
-
-fn any_f32() -> impl Strategy<Value = f32> {
-    prop_oneof![
-        any::<u32>().prop_map(f32::from_bits),
-        Just(f32::NAN),
-        Just(f32::INFINITY),
-        Just(0.0f32),
-        -1.0e8f32..1.0e8,
-        1.0e-4f32..1.0e-2,
-    ]
 }
 
 proptest! {

@@ -62,6 +62,25 @@ fn exact_in(si: f32, k: i32) -> f32 {
     x
 }
 
+/// The scalar and the VFRIC-shaped input of one increment (the point call forms its rate
+/// from the slip increment).
+fn inputs(dt: f32, p: f32, v: f32, ds: f32, area: f32) -> (TriboNodeInput, TriboPointInput) {
+    (
+        TriboNodeInput {
+            dt,
+            slip_increment: ds,
+            pressure: p,
+            slip_rate: v,
+        },
+        TriboPointInput {
+            dt,
+            slip_increment: [ds, 0.0],
+            pressure: p,
+            area,
+        },
+    )
+}
+
 /// One increment through both calls of `model`, from the SI numbers converted to its units.
 struct Both {
     node: (TriboNodeState, TriboNodeOutput),
@@ -80,18 +99,7 @@ fn step_both(
 ) -> Both {
     let mut no = TriboNodeOutput::default();
     let mut po = TriboPointOutput::default();
-    let ni = TriboNodeInput {
-        dt,
-        slip_increment: ds,
-        pressure: p,
-        slip_rate: v,
-    };
-    let pi = TriboPointInput {
-        dt,
-        slip_increment: [ds, 0.0],
-        pressure: p,
-        area: 0.25,
-    };
+    let (ni, pi) = inputs(dt, p, v, ds, 0.25);
     // SAFETY: valid pointers to live values.
     unsafe {
         assert_eq!(tribo_node_step(model, node, &ni, &mut no), TriboStatus::Ok);
@@ -243,18 +251,7 @@ fn check_refused(
         ..Default::default()
     };
     let (mut s, mut ps, mut o, mut po) = (state, pstate, sentinel, psentinel);
-    let ni = TriboNodeInput {
-        dt,
-        slip_increment: ds,
-        pressure: p,
-        slip_rate: v,
-    };
-    let pi = TriboPointInput {
-        dt,
-        slip_increment: [ds, 0.0],
-        pressure: p,
-        area: 1.0,
-    };
+    let (ni, pi) = inputs(dt, p, v, ds, 1.0);
     // SAFETY: valid pointers to live values.
     unsafe {
         assert_eq!(

@@ -1,6 +1,7 @@
 //! Tables, model construction and the stroke shared by the ABI tests.
 #![allow(dead_code)]
 
+use proptest::prelude::*;
 use tribo_core::table::{MAX_TABLE_BYTES, Table};
 use tribo_core_ffi::*;
 
@@ -82,3 +83,15 @@ pub fn dyadic_schedule(i: u32) -> (f32, f32) {
 
 /// Δt of the dyadic stroke \[s\]: 2⁻¹⁰ s ≈ 0.98 ms.
 pub const DYADIC_DT: f32 = 1.0 / 1024.0;
+
+/// Floats for the property tests: arbitrary bits, the special values, and plausible ranges.
+pub fn any_f32() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        any::<u32>().prop_map(f32::from_bits),
+        Just(f32::NAN),
+        Just(f32::INFINITY),
+        Just(0.0f32),
+        -1.0e8f32..1.0e8,
+        1.0e-4f32..1.0e-2,
+    ]
+}
