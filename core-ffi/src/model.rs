@@ -276,62 +276,59 @@ pub unsafe extern "C" fn tribo_model_info(
 }
 
 impl Model {
-    /// `x` of quantity `q` in SI (no conversion at all in an SI model).
+    /// `x` of quantity `q` in SI. `SI` is whether the model is SI (the steps dispatch on it
+    /// once per call, so an SI model converts nothing); `false` is right for any model.
     #[inline]
-    fn in_si(&self, q: Pow10, x: f32) -> f32 {
-        if self.units.is_si() { x } else { q.to_si(x) }
+    fn in_si<const SI: bool>(&self, q: Pow10, x: f32) -> f32 {
+        if SI { x } else { q.to_si(x) }
     }
 
-    /// `x` (SI) of quantity `q` in the model's units.
+    /// `x` (SI) of quantity `q` in the model's units (`SI` as for `in_si`).
     #[inline]
-    fn in_units(&self, q: Pow10, x: f32) -> f32 {
-        if self.units.is_si() {
-            x
-        } else {
-            q.si_to_unit(x)
-        }
+    fn in_units<const SI: bool>(&self, q: Pow10, x: f32) -> f32 {
+        if SI { x } else { q.si_to_unit(x) }
     }
 
     /// A slip rate in the model's units, checked, in SI \[m/s\].
     #[inline]
-    pub(crate) fn slip_rate_si(&self, v: f32) -> Result<f32, TriboStatus> {
-        let v = self.in_si(self.units.velocity, v);
+    pub(crate) fn slip_rate_si<const SI: bool>(&self, v: f32) -> Result<f32, TriboStatus> {
+        let v = self.in_si::<SI>(self.units.velocity, v);
         plausible::slip_rate(v)?;
         Ok(v)
     }
 
     /// A contact pressure in the model's units, checked, in SI \[Pa\].
     #[inline]
-    pub(crate) fn pressure_si(&self, p: f32) -> Result<f32, TriboStatus> {
-        let p = self.in_si(self.units.stress, p);
+    pub(crate) fn pressure_si<const SI: bool>(&self, p: f32) -> Result<f32, TriboStatus> {
+        let p = self.in_si::<SI>(self.units.stress, p);
         self.bounds.pressure(p)?;
         Ok(p)
     }
 
     /// A time increment in the model's units, checked, in SI \[s\].
     #[inline]
-    pub(crate) fn time_step_si(&self, dt: f32) -> Result<f32, TriboStatus> {
-        let dt = self.in_si(self.units.time, dt);
+    pub(crate) fn time_step_si<const SI: bool>(&self, dt: f32) -> Result<f32, TriboStatus> {
+        let dt = self.in_si::<SI>(self.units.time, dt);
         plausible::time_step(dt)?;
         Ok(dt)
     }
 
     /// A length in the model's units in SI \[m\] (unchecked: see `plausible::slip_increment`).
     #[inline]
-    pub(crate) fn length_si(&self, x: f32) -> f32 {
-        self.in_si(self.units.length, x)
+    pub(crate) fn length_si<const SI: bool>(&self, x: f32) -> f32 {
+        self.in_si::<SI>(self.units.length, x)
     }
 
     /// A stress in SI \[Pa\] in the model's units.
     #[inline]
-    pub(crate) fn stress_out(&self, x: f32) -> f32 {
-        self.in_units(self.units.stress, x)
+    pub(crate) fn stress_out<const SI: bool>(&self, x: f32) -> f32 {
+        self.in_units::<SI>(self.units.stress, x)
     }
 
     /// A slip rate in SI \[m/s\] in the model's units.
     #[inline]
-    pub(crate) fn velocity_out(&self, x: f32) -> f32 {
-        self.in_units(self.units.velocity, x)
+    pub(crate) fn velocity_out<const SI: bool>(&self, x: f32) -> f32 {
+        self.in_units::<SI>(self.units.velocity, x)
     }
 }
 
@@ -358,8 +355,8 @@ pub unsafe extern "C" fn tribo_mu(
         Ok(m) => m,
         Err(s) => return s,
     };
-    let r = m.pressure_si(pressure).and_then(|_| {
-        let v = m.slip_rate_si(slip_rate)?;
+    let r = m.pressure_si::<false>(pressure).and_then(|_| {
+        let v = m.slip_rate_si::<false>(slip_rate)?;
         if !plausible::beta(beta) {
             return Err(TriboStatus::BetaInvalid);
         }
@@ -385,7 +382,7 @@ pub unsafe extern "C" fn tribo_beta_thres(
         Ok(m) => m,
         Err(s) => return s,
     };
-    let r = m.slip_rate_si(slip_rate).and_then(|v| {
+    let r = m.slip_rate_si::<false>(slip_rate).and_then(|v| {
         // SAFETY: caller's contract on `beta_thres`.
         unsafe { write_out(beta_thres, m.law.beta_thres(v)) }
     });
@@ -456,12 +453,16 @@ pub(crate) unsafe fn step_through<S, I, O>(
         let i = unsafe { read_in(input) }?;
         step(m, &s, &i)
     });
-    status_of(r.and_then(|(s, o)| {
-        // SAFETY: `state` was read through the same checks; `output` checked above; the
-        // caller's contract makes both writable.
-        unsafe {
-            write_out(state, s)?;
-            write_out(output, o)
+    match r {
+        Ok((s, o)) => {
+            // SAFETY: `state` passed the null and alignment checks of `read_in`, `output`
+            // those above; the caller's contract makes both writable.
+            unsafe {
+                state.write(s);
+                output.write(o);
+            }
+            TriboStatus::Ok
         }
-    }))
+        Err(e) => e,
+    }
 }

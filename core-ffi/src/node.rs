@@ -138,11 +138,9 @@ pub(crate) fn transport_and_mu(
 
 /// Checks a state's β and elastic slips (finite, β ≥ 0) and its contact value.
 pub(crate) fn check_state(beta: f32, elastic: &[f32], contact: u32) -> Result<(), TriboStatus> {
-    let known = matches!(
-        contact,
-        TRIBO_CONTACT_OPEN | TRIBO_CONTACT_STICK | TRIBO_CONTACT_SLIP
-    );
-    if known && plausible::beta(beta) && elastic.iter().all(|e| e.is_finite()) {
+    // The contact values are 0, 1, 2; NaN fails the comparisons.
+    let known = contact <= TRIBO_CONTACT_SLIP;
+    if known && plausible::beta(beta) && elastic.iter().all(|e| e.abs() <= f32::MAX) {
         Ok(())
     } else {
         Err(TriboStatus::InvalidState)
@@ -160,19 +158,19 @@ pub(crate) fn contact_code(state: ContactState) -> u32 {
 
 /// One increment of one contact point: checks, transport step, μ, Coulomb update. Returns
 /// the new state and the output, or an error with nothing computed.
-fn step(
+fn step<const SI: bool>(
     model: &Model,
     state: &TriboNodeState,
     input: &TriboNodeInput,
 ) -> Result<(TriboNodeState, TriboNodeOutput), TriboStatus> {
     check_state(state.beta, &[state.elastic_slip], state.contact)?;
-    let dt = model.time_step_si(input.dt)?;
+    let dt = model.time_step_si::<SI>(input.dt)?;
     let inc = SiIncrement {
         dt,
-        pressure: model.pressure_si(input.pressure)?,
-        slip_rate: model.slip_rate_si(input.slip_rate)?,
+        pressure: model.pressure_si::<SI>(input.pressure)?,
+        slip_rate: model.slip_rate_si::<SI>(input.slip_rate)?,
     };
-    let du = model.length_si(input.slip_increment);
+    let du = model.length_si::<SI>(input.slip_increment);
     plausible::slip_increment(du.abs(), dt)?;
     let t = transport_and_mu(model, state.beta, &inc)?;
     // With one friction coefficient (`CoulombSpring::update`) the stick and slip limits are
@@ -191,7 +189,7 @@ fn step(
         },
         TriboNodeOutput {
             mu: t.mu,
-            shear_stress: model.stress_out(shear_stress),
+            shear_stress: model.stress_out::<SI>(shear_stress),
             beta_thres: t.beta_thres,
         },
     ))
@@ -217,7 +215,15 @@ pub unsafe extern "C" fn tribo_node_step(
     output: *mut TriboNodeOutput,
 ) -> TriboStatus {
     // SAFETY: the caller's contract of this function is `step_through`'s.
-    unsafe { step_through(model, state, input, output, step) }
+    unsafe {
+        step_through(model, state, input, output, |m, s, i| {
+            if m.units.is_si() {
+                step::<true>(m, s, i)
+            } else {
+                step::<false>(m, s, i)
+            }
+        })
+    }
 }
 
 /// Resets *state to a fresh, particle-free, open point (all zero).

@@ -101,9 +101,20 @@ impl Bounds {
         }
     }
 
-    /// A contact pressure \[Pa\]: 0 (open) or within [p_min, p_max].
+    /// A contact pressure \[Pa\]: 0 (open) or within [p_min, p_max]. The accepted values
+    /// cost two or three comparisons; the refusals are classified out of line.
     #[inline]
     pub(crate) fn pressure(&self, p: f32) -> Result<(), TriboStatus> {
+        if (p >= self.pressure_min && p <= self.pressure_max) || p == 0.0 {
+            Ok(())
+        } else {
+            self.refuse_pressure(p)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refuse_pressure(&self, p: f32) -> Result<(), TriboStatus> {
         if !(p.is_finite() && p >= 0.0) {
             Err(TriboStatus::PressureInvalid)
         } else if p > self.pressure_max {
@@ -119,6 +130,16 @@ impl Bounds {
 /// A slip rate \[m/s\]: finite, |v| ≤ [`MAX_SLIP_RATE`].
 #[inline]
 pub(crate) fn slip_rate(v: f32) -> Result<(), TriboStatus> {
+    if v.abs() <= MAX_SLIP_RATE {
+        Ok(())
+    } else {
+        refuse_slip_rate(v)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn refuse_slip_rate(v: f32) -> Result<(), TriboStatus> {
     if !v.is_finite() {
         Err(TriboStatus::SlipRateInvalid)
     } else if v.abs() > MAX_SLIP_RATE {
@@ -131,7 +152,7 @@ pub(crate) fn slip_rate(v: f32) -> Result<(), TriboStatus> {
 /// A time increment \[s\]: finite and > 0.
 #[inline]
 pub(crate) fn time_step(dt: f32) -> Result<(), TriboStatus> {
-    if dt.is_finite() && dt > 0.0 {
+    if dt > 0.0 && dt <= f32::MAX {
         Ok(())
     } else {
         Err(TriboStatus::TimeStepInvalid)
@@ -142,6 +163,16 @@ pub(crate) fn time_step(dt: f32) -> Result<(), TriboStatus> {
 /// [`MAX_SLIP_INCREMENT`], and an implied rate |Δs|/Δt ≤ [`MAX_SLIP_RATE`].
 #[inline]
 pub(crate) fn slip_increment(magnitude: f32, dt: f32) -> Result<(), TriboStatus> {
+    if magnitude <= MAX_SLIP_INCREMENT && magnitude <= MAX_SLIP_RATE * dt {
+        Ok(())
+    } else {
+        refuse_slip_increment(magnitude, dt)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn refuse_slip_increment(magnitude: f32, dt: f32) -> Result<(), TriboStatus> {
     if !(magnitude.is_finite() && magnitude <= MAX_SLIP_INCREMENT) {
         Err(TriboStatus::SlipIncrementInvalid)
     } else if magnitude > MAX_SLIP_RATE * dt {
@@ -151,10 +182,10 @@ pub(crate) fn slip_increment(magnitude: f32, dt: f32) -> Result<(), TriboStatus>
     }
 }
 
-/// A third-body fraction β \[-\]: finite and ≥ 0.
+/// A third-body fraction β \[-\]: finite and ≥ 0 (NaN fails both comparisons).
 #[inline]
 pub(crate) fn beta(b: f32) -> bool {
-    b.is_finite() && b >= 0.0
+    (0.0..=f32::MAX).contains(&b)
 }
 
 /// The interface shear stiffness k_s \[Pa/m\] against E* \[Pa\] (module docs).

@@ -87,18 +87,18 @@ fn magnitude(x: f32, y: f32) -> f32 {
 }
 
 /// One increment of one point: checks, transport step, μ, isotropic Coulomb update.
-fn step(
+fn step<const SI: bool>(
     model: &Model,
     state: &TriboPointState,
     input: &TriboPointInput,
 ) -> Result<(TriboPointState, TriboPointOutput), TriboStatus> {
     check_state(state.beta, &state.elastic_slip, state.contact)?;
-    let dt = model.time_step_si(input.dt)?;
-    let pressure = model.pressure_si(input.pressure)?;
+    let dt = model.time_step_si::<SI>(input.dt)?;
+    let pressure = model.pressure_si::<SI>(input.pressure)?;
     if !(input.area.is_finite() && input.area >= 0.0) {
         return Err(TriboStatus::AreaInvalid);
     }
-    let [d1, d2] = input.slip_increment.map(|d| model.length_si(d));
+    let [d1, d2] = input.slip_increment.map(|d| model.length_si::<SI>(d));
     if !(d1.is_finite() && d2.is_finite()) {
         return Err(TriboStatus::SlipIncrementInvalid);
     }
@@ -134,7 +134,7 @@ fn step(
             (dir.map(|d| e_norm * d), dir.map(|d| limit_or_stick * d))
         }
     };
-    let traction = traction.map(|x| model.stress_out(x));
+    let traction = traction.map(|x| model.stress_out::<SI>(x));
     Ok((
         TriboPointState {
             beta: t.beta,
@@ -145,7 +145,7 @@ fn step(
             mu: t.mu,
             traction,
             force: traction.map(|x| x * input.area),
-            slip_rate: model.velocity_out(slip_rate),
+            slip_rate: model.velocity_out::<SI>(slip_rate),
             beta_thres: t.beta_thres,
         },
     ))
@@ -171,7 +171,15 @@ pub unsafe extern "C" fn tribo_point_step(
     output: *mut TriboPointOutput,
 ) -> TriboStatus {
     // SAFETY: the caller's contract of this function is `step_through`'s.
-    unsafe { step_through(model, state, input, output, step) }
+    unsafe {
+        step_through(model, state, input, output, |m, s, i| {
+            if m.units.is_si() {
+                step::<true>(m, s, i)
+            } else {
+                step::<false>(m, s, i)
+            }
+        })
+    }
 }
 
 /// Resets *state to a fresh, particle-free, open point (all zero).
