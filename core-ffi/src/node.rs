@@ -29,7 +29,7 @@
 //! status and writes nothing.
 
 use tribo_core::coulomb::{ContactState, CoulombSpring};
-use tribo_core::transport::{self, NodeInput};
+use tribo_core::transport;
 
 use crate::model::{Model, TriboModel, step_through, write_out};
 use crate::plausible;
@@ -122,12 +122,18 @@ pub(crate) fn transport_and_mu(
     } else {
         f32::INFINITY
     };
+    // The slice form of the core's step: compiled whole inside tribo-core (its argument
+    // checks inlined there), as the core's own tick is; the closure form monomorphised here
+    // cost the ABI an out-of-line check per call (bench `ffi_node`).
     let mut line = [beta];
-    transport::step_substepped_with(&model.transport, inc.dt, &mut line, |_| NodeInput {
-        pressure: inc.pressure,
-        velocity: inc.slip_rate,
-        beta_thres,
-    })?;
+    transport::step_substepped(
+        &model.transport,
+        inc.dt,
+        &[inc.pressure],
+        &[inc.slip_rate],
+        &[beta_thres],
+        &mut line,
+    )?;
     let [beta] = line;
     Ok(Transported {
         beta,
