@@ -7,6 +7,9 @@
 //! - `tick_256`: a 256-node interface tick (α, β-transport with advection, μ, Coulomb).
 //! - `tick_256_wear_section`: the same tick with K(p) = K·(p/p_ref)^0.4 from a table's wear
 //!   section (issue 16: "at no measurable cost per node"); its ratio to `tick_256` is the cost.
+//! - `tick_256_particle_shear`: the same tick with the law's shear on the particle-borne area
+//!   (μ_p = 0.25·μ0, issue 30; it replaced the third-body floor's bench): its ratio to
+//!   `tick_256` is the cost of the bounded law.
 //! - `coulomb_256_constant_mu`: 256 Coulomb updates with a constant μ — the baseline, so the
 //!   third-body overhead is the ratio tick_256 / coulomb_256_constant_mu.
 //! - `bar_step_256`: one explicit strip-draw bar step at 256 nodes (transport sub-cycled
@@ -91,6 +94,28 @@ fn bench_core(c: &mut Criterion) {
             line.tick(
                 &law,
                 &tp_wear,
+                K_S,
+                DT,
+                black_box(&pressure),
+                black_box(&velocity),
+            )
+            .map(|t| t[128])
+        })
+    });
+
+    let law_p = law
+        .clone()
+        .with_particle_friction(0.25 * law.mu0())
+        .expect("μ_p in [0, μ0]");
+    let mut line = InterfaceLine::<N>::new();
+    c.bench_function("tick_256_particle_shear", |b| {
+        b.iter(|| {
+            if line.beta.iter().any(|&x| x > 0.3) {
+                line.beta = [0.0; N];
+            }
+            line.tick(
+                &law_p,
+                &tp,
                 K_S,
                 DT,
                 black_box(&pressure),

@@ -92,6 +92,10 @@ pub struct Args {
     /// (read, set `third_body`, validate, written back atomically).
     #[arg(long)]
     pub table: Option<PathBuf>,
+    /// Put the section into a `--table` of another material pair (refused without it: the
+    /// seed-002 layer is not the table's pair).
+    #[arg(long)]
+    pub allow_foreign_material: bool,
     /// Free particles.
     #[arg(long, default_value_t = 400)]
     pub particles: usize,
@@ -175,6 +179,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         reservoir_walls: args.reservoir_walls,
         preshear: args.preshear,
         table: args.table,
+        allow_foreign_material: args.allow_foreign_material,
         particles: args.particles,
         columns: args.columns,
         normal_force: args.normal_force,

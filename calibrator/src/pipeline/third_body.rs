@@ -28,6 +28,12 @@ use crate::third_body::study::{
 };
 use crate::third_body::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 
+/// The material of seed 002's dry layer (the μ_3b(T) section): rigid disks with sapphire-like
+/// or scaled constants, not a material pair of seed 000.
+pub const DRY_LAYER_PAIR: &str = "seed-002 layer (sapphire-like)";
+/// The conditions of seed 002's shear cell.
+pub const DRY_LAYER_CONDITIONS: &str = "dry 2D NSCD shear cell";
+
 /// One scalar of a run's outcome.
 type Metric = fn(&ShearOutcome) -> f64;
 
@@ -84,6 +90,8 @@ pub struct ThirdBodyConfig {
     /// `sweep --sweep temperature`: also put the third-body section into this table
     /// (read, set `third_body`, validate, written back atomically).
     pub table: Option<PathBuf>,
+    /// Put the section into a `table` of another material pair.
+    pub allow_foreign_material: bool,
     /// Free particles.
     pub particles: usize,
     /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
@@ -427,17 +435,16 @@ fn write_section(
         samples[0],
         &samples,
         inertial,
-        "seed-002 scaled layer",
+        &tribo_core::table::MaterialIdentity::new(DRY_LAYER_PAIR, DRY_LAYER_CONDITIONS),
         provenance,
     )?;
     if let Some(path) = &args.table {
-        let mut table = crate::table::io::read_table(path)?;
-        table.third_body = Some(section.clone());
-        table.validate().map_err(|source| ThirdBodyError::Section {
-            what: "the table with the third-body section",
-            source,
-        })?;
-        let bytes = crate::table::io::write_table(path, &table)?;
+        use crate::table::merge::{Section, put_section_into_file};
+        let bytes = put_section_into_file(
+            path,
+            Section::ThirdBody(section.clone()),
+            args.allow_foreign_material,
+        )?;
         writeln!(
             log,
             "third-body section written into {} ({bytes} bytes)",
