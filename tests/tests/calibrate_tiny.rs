@@ -179,9 +179,16 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
         "meso/alpha_fit.csv",
         "contact/kappa/area_vs_p.png",
         "asperity/summary.csv",
+        "strip_draw/reductions.csv",
+        "strip_draw/mu_bar_vs_pressure_multipass.png",
     ] {
         assert!(out.report_dir.join(f).is_file(), "missing report file {f}");
     }
+    // The law at saturation (issue 30): solved, or the documented ratio said loudly.
+    let summary = std::fs::read_to_string(out.report_dir.join("summary.md")).unwrap();
+    assert!(summary.contains("## The law at saturation"), "{summary}");
+    let section = table.particle_shear.as_ref().unwrap();
+    assert_eq!(table.friction_law().unwrap().mu_saturated(), section.particle_friction);
 }
 
 #[test]

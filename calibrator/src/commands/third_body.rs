@@ -37,6 +37,11 @@ pub enum SweepKind {
     /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
     /// run's mean cohesion, paired by seed.
     Localisation,
+    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
+    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
+    /// μ_3b of the first case is the simulated μ_p (with `--table`: the table's particle-shear
+    /// section). Run it at the quasi-static end: `--normal-force 16`.
+    Lubricated,
 }
 
 /// NSGS sweep order.
@@ -162,6 +167,7 @@ impl From<SweepKind> for ThirdBodySweep {
             SweepKind::Force => Self::Force,
             SweepKind::Inertial => Self::Inertial,
             SweepKind::Localisation => Self::Localisation,
+            SweepKind::Lubricated => Self::Lubricated,
         }
     }
 }

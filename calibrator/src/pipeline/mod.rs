@@ -371,15 +371,30 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     let cof = stages::random_field(cfg, opts.seed, &report.join("random_field"))?;
     let presliding = stages::asperity(cfg, opts.seed, &report.join("asperity"))?;
     let mut table = assemble(opts, hash, &contact, &alpha, cof, presliding)?;
-    // The law at saturation (issue 30): ζ and μ_p from seed 000 §2.1's pass reductions.
+    // The law at saturation (issue 30): ζ and μ_p from seed 000 §2.1's pass reductions; a
+    // law that cannot reach them keeps ζ and the documented ratio μ_p/μ0, said loudly.
     let section = saturation::section_provenance(&table, opts.preset.name());
-    let sat = saturation::solve_into_table(
+    let sat = match saturation::solve_into_table(
         &mut table,
         section,
         tribo_core::transport::SourceRule::Archard,
         &report.join("saturation"),
         &mut std::io::stderr(),
-    )?;
+    ) {
+        Ok(s) => Ok(s),
+        Err(PipelineError::StripDraw(e))
+            if matches!(*e, crate::strip_draw::StripDrawError::SaturationSolve { .. }) =>
+        {
+            eprintln!(
+                "WARNING: {e}; the table keeps ζ = {} and the documented μ_p = {:.4} ({}·μ0)",
+                table.transport.zeta,
+                table.particle_shear.as_ref().map_or(0.0, |s| s.particle_friction),
+                tribo_core::seed000::PARTICLE_SHEAR_RATIO
+            );
+            Err(e.to_string())
+        }
+        Err(e) => return Err(e),
+    };
     let table_path = opts.out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
     // The fidelity studies of `tribo strip-draw --studies tool,multipass` on the table written.

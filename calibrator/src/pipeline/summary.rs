@@ -22,7 +22,7 @@ pub fn write(
     results: &[CaseResult],
     contact: &ContactStage,
     alpha: &AlphaSweep,
-    saturation: &SaturationOutcome,
+    saturation: &std::result::Result<SaturationOutcome, String>,
     table: &Table,
     table_bytes: usize,
     dir: &Path,
@@ -115,7 +115,19 @@ pub fn write(
         a.summit_spacing * 1e6
     );
     alpha_section(&mut m, opts, alpha, table);
-    saturation_section(&mut m, saturation, cfg.material.zeta);
+    match saturation {
+        Ok(s) => saturation_section(&mut m, s, cfg.material.zeta),
+        Err(why) => {
+            let _ = writeln!(
+                m,
+                "## The law at saturation (issue 30; seed 000 §2.1, Fig. 2)\n\n- **Not solved**: {why}. \
+                 The table keeps ζ = {} and the documented μ_p = {}·μ0 \
+                 (`tribo_core::seed000::PARTICLE_SHEAR_RATIO`).\n",
+                cfg.material.zeta,
+                tribo_core::seed000::PARTICLE_SHEAR_RATIO
+            );
+        }
+    }
     let _ = writeln!(m, "## Not calibrated by this run\n");
     let _ = writeln!(
         m,

@@ -14,6 +14,7 @@ use crate::nscd::system::SolverStats;
 use crate::progress;
 use crate::third_body::error::{Result, ThirdBodyError};
 use crate::third_body::localisation::run_localisation;
+use crate::third_body::lubricated::lubricated_cases;
 use crate::third_body::paired::paired_cases;
 pub use crate::third_body::physical::ThermalConstants;
 use crate::third_body::report::write_paired;
@@ -63,6 +64,8 @@ pub enum ThirdBodySweep {
     /// matched to each run's mean cohesion, paired by seed
     /// ([`crate::third_body::localisation`]).
     Localisation,
+    /// Seed 000's lubricated flake layer: μ_p from μ_3b ([`crate::third_body::lubricated`]).
+    Lubricated,
 }
 
 /// Inputs of `tribo third-body` (units as named).
@@ -231,6 +234,9 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 if args.sweep == ThirdBodySweep::Temperature {
                     write_section(args, &results, log)?;
                 }
+                if args.sweep == ThirdBodySweep::Lubricated {
+                    write_particle_shear(args, &results[0], log)?;
+                }
                 if let Some(w0) = args.baseline_relaxation {
                     baseline(args, &cell, w0, &run, &seeds, &results, log)?;
                 }
@@ -338,7 +344,83 @@ fn sweep_cases(
             "mu_vs_inertial_number",
             "I / I(F = 1 N/m)",
         ),
+        ThirdBodySweep::Lubricated => (
+            lubricated_cases(cell),
+            "mu_lubricated",
+            "inter-particle μ_s [-]",
+        ),
     }
+}
+
+/// The table's particle-shear section from the lubricated layer's reference case: μ_p = μ_3b
+/// with its CI over seeds (origin [`ParticleShearOrigin::SimulatedShearCell`]), written as
+/// `particle_shear_section.json` and, with `--table`, into the table (refused for another
+/// material pair unless `--allow-foreign-material`). Logs τ_p = μ_p·E*·h'_rms/κ of the table
+/// (the documented defaults without one).
+fn write_particle_shear(
+    args: &ThirdBodyConfig,
+    reference: &ShearCaseResult,
+    log: &mut dyn Write,
+) -> Result<()> {
+    use tribo_core::seed000::{CONDITIONS, MATERIAL_PAIR};
+    use tribo_core::table::{MaterialIdentity, ParticleShearOrigin, ParticleShearSection};
+    let mu = reference.mu;
+    let provenance = tribo_core::table::SectionProvenance {
+        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
+            .unwrap_or_default(),
+        preset: heapless::String::try_from("third-body").unwrap_or_default(),
+        seed: args.seed,
+        config_hash: 0,
+        cases: mu.n as u32,
+    };
+    let section = ParticleShearSection {
+        particle_friction: mu.mean as f32,
+        ci95: [mu.lo.max(0.0) as f32, mu.hi as f32],
+        origin: ParticleShearOrigin::SimulatedShearCell,
+        material: MaterialIdentity::new(MATERIAL_PAIR, &format!("{CONDITIONS}, 2D NSCD")),
+        provenance,
+    };
+    section.validate().map_err(|source| ThirdBodyError::Section {
+        what: "the particle-shear section",
+        source,
+    })?;
+    let table = match &args.table {
+        Some(path) => crate::table::io::read_table(path)?,
+        None => tribo_core::table::Table::seed000_defaults(),
+    };
+    let p = table.law;
+    let tau_p = |m: f64| m * f64::from(p.e_star) * f64::from(p.slope_rms) / f64::from(p.kappa);
+    writeln!(
+        log,
+        "lubricated layer ({}): μ_p = μ_3b = {:.4} [{:.4}, {:.4}] (n = {} seeds), τ_p = μ_p·E*·h'_rms/κ = {:.3e} [{:.3e}, {:.3e}] Pa with the {} table's E*, h'_rms, κ",
+        reference.case.label,
+        mu.mean,
+        mu.lo,
+        mu.hi,
+        mu.n,
+        tau_p(mu.mean),
+        tau_p(mu.lo),
+        tau_p(mu.hi),
+        if args.table.is_some() { "given" } else { "defaults" }
+    )?;
+    let json = serde_json::to_string_pretty(&section)?;
+    let json_path = args.out.join("particle_shear_section.json");
+    crate::report::write_atomic(&json_path, json.as_bytes())
+        .map_err(|e| ThirdBodyError::io("writing", &json_path, e))?;
+    if let Some(path) = &args.table {
+        use crate::table::merge::{Section, put_section_into_file};
+        let bytes = put_section_into_file(
+            path,
+            Section::ParticleShear(section),
+            args.allow_foreign_material,
+        )?;
+        writeln!(
+            log,
+            "particle-shear section written into {} ({bytes} bytes)",
+            path.display()
+        )?;
+    }
+    Ok(())
 }
 
 /// Reruns the sweep's cases and seeds with NSGS relaxation `w0` and writes/prints the paired
