@@ -27,6 +27,28 @@ const N: usize = 256;
 const K_S: f32 = 7.3e13; // E*/h_B, Pa/m
 const DT: f32 = 1.0e-3; // s, a 1 kHz control tick
 
+/// One 256-node interface tick of `law` and `tp` per iteration, β reset before it passes 0.3
+/// (the unsaturated regime).
+fn tick_bench(
+    c: &mut Criterion,
+    name: &str,
+    law: &tribo_core::law::FrictionLaw,
+    tp: &TransportParams,
+    pressure: &[f32; N],
+    velocity: &[f32; N],
+) {
+    let mut line = InterfaceLine::<N>::new();
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            if line.beta.iter().any(|&x| x > 0.3) {
+                line.beta = [0.0; N];
+            }
+            line.tick(law, tp, K_S, DT, black_box(pressure), black_box(velocity))
+                .map(|t| t[128])
+        })
+    });
+}
+
 fn bench_core(c: &mut Criterion) {
     let law = seed_000_law().expect("constant law parameters are valid");
     let tp = TransportParams::seed_000(0.5e-3);
@@ -55,23 +77,7 @@ fn bench_core(c: &mut Criterion) {
     let pressure: [f32; N] =
         core::array::from_fn(|i| if (64..192).contains(&i) { 30.0e6 } else { 0.0 });
     let velocity: [f32; N] = core::array::from_fn(|i| 0.08 + 1.0e-4 * i as f32);
-    let mut line = InterfaceLine::<N>::new();
-    c.bench_function("tick_256", |b| {
-        b.iter(|| {
-            if line.beta.iter().any(|&x| x > 0.3) {
-                line.beta = [0.0; N];
-            }
-            line.tick(
-                &law,
-                &tp,
-                K_S,
-                DT,
-                black_box(&pressure),
-                black_box(&velocity),
-            )
-            .map(|t| t[128])
-        })
-    });
+    tick_bench(c, "tick_256", &law, &tp, &pressure, &velocity);
 
     // The filled example's n = 0.4, as a shape referred to the tool pressure: K(30 MPa) is
     // seed 000's K, so β evolves as in `tick_256` and only the code path differs.
@@ -85,45 +91,27 @@ fn bench_core(c: &mut Criterion) {
     section.form = WearForm::ShapeOnly;
     section.p_ref = 30.0e6;
     let tp_wear = tp.with_wear_section(Some(&section));
-    let mut line = InterfaceLine::<N>::new();
-    c.bench_function("tick_256_wear_section", |b| {
-        b.iter(|| {
-            if line.beta.iter().any(|&x| x > 0.3) {
-                line.beta = [0.0; N];
-            }
-            line.tick(
-                &law,
-                &tp_wear,
-                K_S,
-                DT,
-                black_box(&pressure),
-                black_box(&velocity),
-            )
-            .map(|t| t[128])
-        })
-    });
+    tick_bench(
+        c,
+        "tick_256_wear_section",
+        &law,
+        &tp_wear,
+        &pressure,
+        &velocity,
+    );
 
     let law_p = law
         .clone()
         .with_particle_friction(0.25 * law.mu0())
         .expect("μ_p in [0, μ0]");
-    let mut line = InterfaceLine::<N>::new();
-    c.bench_function("tick_256_particle_shear", |b| {
-        b.iter(|| {
-            if line.beta.iter().any(|&x| x > 0.3) {
-                line.beta = [0.0; N];
-            }
-            line.tick(
-                &law_p,
-                &tp,
-                K_S,
-                DT,
-                black_box(&pressure),
-                black_box(&velocity),
-            )
-            .map(|t| t[128])
-        })
-    });
+    tick_bench(
+        c,
+        "tick_256_particle_shear",
+        &law_p,
+        &tp,
+        &pressure,
+        &velocity,
+    );
 
     let mut springs = [CoulombSpring::new(); N];
     let du: [f32; N] = core::array::from_fn(|i| velocity[i] * DT);

@@ -188,7 +188,10 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     let summary = std::fs::read_to_string(out.report_dir.join("summary.md")).unwrap();
     assert!(summary.contains("## The law at saturation"), "{summary}");
     let section = table.particle_shear.as_ref().unwrap();
-    assert_eq!(table.friction_law().unwrap().mu_saturated(), section.particle_friction);
+    assert_eq!(
+        table.friction_law().unwrap().mu_saturated(),
+        section.particle_friction
+    );
 }
 
 #[test]

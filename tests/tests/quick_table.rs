@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 use tribo_calibrator::export::{ExportSpec, Format, Units, export_table};
 use tribo_calibrator::pipeline::saturation::section_provenance;
 use tribo_calibrator::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
-use tribo_calibrator::strip_draw::cases::Study;
+use tribo_calibrator::strip_draw::cases::{Study, SweepSpec};
+use tribo_calibrator::strip_draw::model::StripModel;
 use tribo_calibrator::table::io::read_table;
 use tribo_core::table::Table;
 
@@ -31,25 +32,20 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// `tribo strip-draw`'s default sweep (all four studies) on `table` with the given numerics.
+/// `tribo strip-draw`'s default sweep (seed 000's, all four studies) on `table` with the given
+/// numerics.
 fn default_sweep(table: &Path, out: &Path, numerics: BarNumerics) -> StripDrawConfig {
+    let model = StripModel::from_table(&read_table(table).unwrap()).unwrap();
+    let spec = SweepSpec::seed_000(&model);
     StripDrawConfig {
         table: Some(table.to_path_buf()),
         out: out.to_path_buf(),
-        studies: vec![
-            Study::ToolLength,
-            Study::Zeta,
-            Study::Archard,
-            Study::MultiPass,
-        ],
-        pressures: [1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]
-            .iter()
-            .map(|p| p * 1e6)
-            .collect(),
-        tools: vec![0.035, 0.070, 0.140],
-        zetas: vec![0.0, 0.2, 0.5, 1.0],
-        archard_ks: vec![1e-5, 1e-4, 1e-3],
-        passes: 3,
+        studies: Study::ALL.to_vec(),
+        pressures: spec.pressures,
+        tools: spec.tools,
+        zetas: spec.zetas,
+        archard_ks: spec.archard_ks,
+        passes: spec.passes,
         zeta: None,
         archard_k: None,
         numerics,
@@ -62,7 +58,10 @@ fn default_sweep(table: &Path, out: &Path, numerics: BarNumerics) -> StripDrawCo
 
 fn same_mu_bar_as_golden(numerics: BarNumerics, golden: &str) {
     let table = read_table(&fixture("tables.bin")).unwrap();
-    assert!(table.particle_shear.is_none(), "a format-2 table has no μ_p");
+    assert!(
+        table.particle_shear.is_none(),
+        "a format-2 table has no μ_p"
+    );
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sd");
     let cfg = default_sweep(&fixture("tables.bin"), &out, numerics);
@@ -145,7 +144,10 @@ fn exported_mu(format: Format, text: &str) -> Vec<f64> {
             }
             out
         }
-        Format::Csv => data.skip(1).filter_map(|l| numbers(l).last().copied()).collect(),
+        Format::Csv => data
+            .skip(1)
+            .filter_map(|l| numbers(l).last().copied())
+            .collect(),
         Format::Json => Vec::new(),
     }
 }
@@ -173,9 +175,15 @@ fn with_the_default_mu_p_the_exports_never_fall_below_the_floor() {
         assert_eq!(mu.len(), 75, "{format:?}");
         let lowest = mu.iter().copied().fold(f64::INFINITY, f64::min);
         // The decks print 9 significant digits of the f32 μ: the floor within one in 1e8.
-        assert!(lowest >= f64::from(floor) * (1.0 - 1e-8), "{format:?}: {lowest} < {floor}");
+        assert!(
+            lowest >= f64::from(floor) * (1.0 - 1e-8),
+            "{format:?}: {lowest} < {floor}"
+        );
         // The longest draws do saturate: the floor is reached, not avoided.
-        assert!(lowest <= f64::from(floor) * (1.0 + 1e-6), "{format:?}: lowest {lowest}");
+        assert!(
+            lowest <= f64::from(floor) * (1.0 + 1e-6),
+            "{format:?}: lowest {lowest}"
+        );
     }
 }
 
@@ -196,12 +204,8 @@ fn with_the_default_mu_p_the_quick_table_meets_seed000_section_2_1() {
     // Deterministic: the checked-in output of `tribo fit saturation` on the fixture, up to the
     // calibrator version in the section's provenance.
     let mut saved = read_table(&fixture("tables_saturated.bin")).unwrap();
-    saved.particle_shear.as_mut().unwrap().provenance = table
-        .particle_shear
-        .as_ref()
-        .unwrap()
-        .provenance
-        .clone();
+    saved.particle_shear.as_mut().unwrap().provenance =
+        table.particle_shear.as_ref().unwrap().provenance.clone();
     assert_eq!(table, saved);
     let path = dir.path().join("saturated.bin");
     tribo_calibrator::table::io::write_table(&path, &table).unwrap();

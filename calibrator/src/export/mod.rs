@@ -182,7 +182,10 @@ pub fn header_lines(table: &Table, table_file: &Path, bytes: &[u8], grid: &Grid)
         lines.push(format!("*** {banner} ***"));
     }
     let l = &table.law;
-    let mu_p = table.particle_shear.as_ref().map_or(0.0, |s| s.particle_friction);
+    let mu_p = table
+        .particle_shear
+        .as_ref()
+        .map_or(0.0, |s| s.particle_friction);
     lines.extend([
         format!(
             "law: mu = mu0*(1 - x) + mu_p*x, x = beta/beta_thres(v), mu0 = tau0*kappa/(E* h'_rms) = {:.6}, mu_p = {:.6} (seed 000 Eq. 7 with shear on the particle-borne area, 9, 23-24)",

@@ -383,12 +383,18 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     ) {
         Ok(s) => Ok(s),
         Err(PipelineError::StripDraw(e))
-            if matches!(*e, crate::strip_draw::StripDrawError::SaturationSolve { .. }) =>
+            if matches!(
+                *e,
+                crate::strip_draw::StripDrawError::SaturationSolve { .. }
+            ) =>
         {
             eprintln!(
                 "WARNING: {e}; the table keeps ζ = {} and the documented μ_p = {:.4} ({}·μ0)",
                 table.transport.zeta,
-                table.particle_shear.as_ref().map_or(0.0, |s| s.particle_friction),
+                table
+                    .particle_shear
+                    .as_ref()
+                    .map_or(0.0, |s| s.particle_friction),
                 tribo_core::seed000::PARTICLE_SHEAR_RATIO
             );
             Err(e.to_string())

@@ -352,6 +352,18 @@ fn sweep_cases(
     }
 }
 
+/// The provenance of a section computed by this run from `cases` simulations.
+fn section_provenance(args: &ThirdBodyConfig, cases: u32) -> tribo_core::table::SectionProvenance {
+    tribo_core::table::SectionProvenance {
+        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
+            .unwrap_or_default(),
+        preset: heapless::String::try_from("third-body").unwrap_or_default(),
+        seed: args.seed,
+        config_hash: 0,
+        cases,
+    }
+}
+
 /// The table's particle-shear section from the lubricated layer's reference case: μ_p = μ_3b
 /// with its CI over seeds (origin [`ParticleShearOrigin::SimulatedShearCell`]), written as
 /// `particle_shear_section.json` and, with `--table`, into the table (refused for another
@@ -365,14 +377,7 @@ fn write_particle_shear(
     use tribo_core::seed000::{CONDITIONS, MATERIAL_PAIR};
     use tribo_core::table::{MaterialIdentity, ParticleShearOrigin, ParticleShearSection};
     let mu = reference.mu;
-    let provenance = tribo_core::table::SectionProvenance {
-        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
-            .unwrap_or_default(),
-        preset: heapless::String::try_from("third-body").unwrap_or_default(),
-        seed: args.seed,
-        config_hash: 0,
-        cases: mu.n as u32,
-    };
+    let provenance = section_provenance(args, mu.n as u32);
     let section = ParticleShearSection {
         particle_friction: mu.mean as f32,
         ci95: [mu.lo.max(0.0) as f32, mu.hi as f32],
@@ -380,10 +385,12 @@ fn write_particle_shear(
         material: MaterialIdentity::new(MATERIAL_PAIR, &format!("{CONDITIONS}, 2D NSCD")),
         provenance,
     };
-    section.validate().map_err(|source| ThirdBodyError::Section {
-        what: "the particle-shear section",
-        source,
-    })?;
+    section
+        .validate()
+        .map_err(|source| ThirdBodyError::Section {
+            what: "the particle-shear section",
+            source,
+        })?;
     let table = match &args.table {
         Some(path) => crate::table::io::read_table(path)?,
         None => tribo_core::table::Table::seed000_defaults(),
@@ -401,7 +408,11 @@ fn write_particle_shear(
         tau_p(mu.mean),
         tau_p(mu.lo),
         tau_p(mu.hi),
-        if args.table.is_some() { "given" } else { "defaults" }
+        if args.table.is_some() {
+            "given"
+        } else {
+            "defaults"
+        }
     )?;
     let json = serde_json::to_string_pretty(&section)?;
     let json_path = args.out.join("particle_shear_section.json");
@@ -505,14 +516,7 @@ fn write_section(
         .map(|o| o.inertial_number)
         .sum::<f64>()
         / results[0].outcomes.len() as f64;
-    let provenance = tribo_core::table::SectionProvenance {
-        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
-            .unwrap_or_default(),
-        preset: heapless::String::try_from("third-body").unwrap_or_default(),
-        seed: args.seed,
-        config_hash: 0,
-        cases: (results.len() as u64 * args.seeds) as u32,
-    };
+    let provenance = section_provenance(args, (results.len() as u64 * args.seeds) as u32);
     let section = third_body_section(
         samples[0],
         &samples,

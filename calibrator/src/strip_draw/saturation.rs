@@ -153,23 +153,18 @@ pub fn solve_seed000_passes(
         if norm(res) <= SOLVE_TOL {
             break;
         }
-        if iterations == MAX_NEWTON {
-            return Err(StripDrawError::SaturationSolve {
-                iterations,
-                zeta: x[0],
-                mu_p: x[1],
-                one_pass: red.one_pass,
-                three_pass: red.three_pass,
-            });
-        }
-        iterations += 1;
-        let step = solve(jac, [-res[0], -res[1]]).ok_or(StripDrawError::SaturationSolve {
+        let stuck = |iterations: usize| StripDrawError::SaturationSolve {
             iterations,
             zeta: x[0],
             mu_p: x[1],
             one_pass: red.one_pass,
             three_pass: red.three_pass,
-        })?;
+        };
+        if iterations == MAX_NEWTON {
+            return Err(stuck(iterations));
+        }
+        iterations += 1;
+        let step = solve(jac, [-res[0], -res[1]]).ok_or_else(|| stuck(iterations))?;
         // Damped: halve the step until the residual falls (at most four times).
         let mut scale = 1.0;
         let mut accepted = None;
@@ -183,13 +178,7 @@ pub fn solve_seed000_passes(
             scale *= 0.5;
         }
         let Some((trial, r, rr)) = accepted else {
-            return Err(StripDrawError::SaturationSolve {
-                iterations,
-                zeta: x[0],
-                mu_p: x[1],
-                one_pass: red.one_pass,
-                three_pass: red.three_pass,
-            });
+            return Err(stuck(iterations));
         };
         (x, red, res) = (trial, r, rr);
     }

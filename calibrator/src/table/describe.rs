@@ -261,7 +261,9 @@ fn particle_shear(s: &mut String, table: &Table) {
         ParticleShearOrigin::FittedSeed000Passes => {
             "solved with zeta from seed 000 s2.1 (35 %, 72 %); CI: +-5 points on those numbers"
         }
-        ParticleShearOrigin::SimulatedShearCell => "seed-002 shear cell, lubricated layer (CI over seeds)",
+        ParticleShearOrigin::SimulatedShearCell => {
+            "seed-002 shear cell, lubricated layer (CI over seeds)"
+        }
     };
     let _ = writeln!(
         s,
@@ -284,8 +286,11 @@ fn particle_shear(s: &mut String, table: &Table) {
 fn other_sections(s: &mut String, table: &Table) {
     match &table.wear {
         None => {
-            let _ = writeln!(s, "
-wear K(p) (seed 001): none");
+            let _ = writeln!(
+                s,
+                "
+wear K(p) (seed 001): none"
+            );
         }
         Some(w) => {
             let _ = writeln!(
@@ -299,8 +304,11 @@ wear K(p) (seed 001): K0 = {:.4e} [{:.4e}, {:.4e}] at {:.3e} Pa, n = {:.3} ({:?}
     }
     match &table.third_body {
         None => {
-            let _ = writeln!(s, "
-third-body layer mu_3b(T) (seed 002): none");
+            let _ = writeln!(
+                s,
+                "
+third-body layer mu_3b(T) (seed 002): none"
+            );
         }
         Some(t) => {
             let _ = writeln!(

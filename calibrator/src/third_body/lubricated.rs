@@ -66,7 +66,11 @@ pub fn lubricated_cases(base: &CellParams) -> Vec<ShearCase> {
         }
     };
     let weak = WEAK_COHESION_NUMBER * base.pressure() * base.mean_diameter();
-    let mut cases = vec![case(format!("mu_s={CONTACT_FRICTION}"), CONTACT_FRICTION, 0.0)];
+    let mut cases = vec![case(
+        format!("mu_s={CONTACT_FRICTION}"),
+        CONTACT_FRICTION,
+        0.0,
+    )];
     for mu_s in CONTACT_FRICTION_RANGE {
         cases.push(case(format!("mu_s={mu_s}"), mu_s, 0.0));
     }
@@ -96,6 +100,9 @@ mod tests {
         assert!((number - WEAK_COHESION_NUMBER).abs() < 1e-12);
         assert!(c[3].cell.law.range > 0.0 && c[0].cell.law.range == 0.0);
         // Everything else is the base cell's.
-        assert!(c.iter().all(|k| k.cell.normal_force == base.normal_force && k.thermal.is_none()));
+        assert!(
+            c.iter()
+                .all(|k| k.cell.normal_force == base.normal_force && k.thermal.is_none())
+        );
     }
 }

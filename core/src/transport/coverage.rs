@@ -13,12 +13,12 @@
 //! so β approaches β_thres exponentially in the slid distance instead of reaching it linearly.
 //! The law's μ still tends to μ_p (0 in seed 000) as β → β_thres: this mechanism slows the
 //! approach, it cannot lift the floor. Off by default: the node loop is monomorphised for each
-//! rule, so seed 000's rule multiplies by nothing.
+//! rule, so seed 000's rule multiplies by nothing. Measured against seed 000 §2.1 it is not
+//! needed once the particle-borne area carries shear (docs/saturation.md): a studied option.
 
-use serde::{Deserialize, Serialize};
-
-/// The Archard source of the β-transport. Append-only (it is recorded in tables).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The Archard source of the β-transport (an option of the bar and its studies; tables do not
+/// record it: issue 30 kept seed 000's source, docs/saturation.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SourceRule {
     /// Seed 000 Eq. 12: K·P·|U̇|/(H·h_p) wherever the tool presses and slides.
     #[default]
