@@ -69,10 +69,10 @@ where
         let centre = best.x[j];
         let mut others = best.x.clone();
         let mut profile = |theta: f64, others: &mut Vec<f64>| -> Result<f64, LsqError<E>> {
-            let (s, x) = profile_point(model, y, others, j, theta, lo, hi, options)?;
-            evaluations += x.1;
-            *others = x.0;
-            Ok(s)
+            let point = profile_point(model, y, others, j, theta, lo, hi, options)?;
+            evaluations += point.evaluations;
+            *others = point.x;
+            Ok(point.s)
         };
         let mut step = best.ci_half_width[j].max(1e-3 * (centre.abs() + 1.0));
         let mut inside = centre;
@@ -121,8 +121,15 @@ where
     })
 }
 
-/// S_j(θ): the fit of the other parameters with x_j = θ, from `start`. Returns S and (the
-/// full parameter vector at the profile minimum, evaluations).
+/// A profile point: S, the full parameter vector at the profile minimum, and the model
+/// evaluations it took.
+struct ProfilePoint {
+    s: f64,
+    x: Vec<f64>,
+    evaluations: usize,
+}
+
+/// S_j(θ): the fit of the other parameters with x_j = θ, from `start`.
 #[allow(clippy::too_many_arguments)]
 fn profile_point<F, E>(
     model: &F,
@@ -133,7 +140,7 @@ fn profile_point<F, E>(
     lo: &[f64],
     hi: &[f64],
     options: &LsqOptions,
-) -> Result<(f64, (Vec<f64>, usize)), LsqError<E>>
+) -> Result<ProfilePoint, LsqError<E>>
 where
     F: Fn(&[f64]) -> Result<Vec<f64>, E>,
     E: std::error::Error + 'static,
@@ -149,7 +156,11 @@ where
     if p == 1 {
         let f = model(&[theta]).map_err(LsqError::Model)?;
         let s = y.iter().zip(&f).map(|(a, b)| (a - b) * (a - b)).sum();
-        return Ok((s, (vec![theta], 1)));
+        return Ok(ProfilePoint {
+            s,
+            x: vec![theta],
+            evaluations: 1,
+        });
     }
     let drop = |v: &[f64]| -> Vec<f64> {
         v.iter()
@@ -160,7 +171,11 @@ where
     };
     let sub = |reduced: &[f64]| model(&full(reduced));
     let r = lsq::fit(sub, y, &drop(start), &drop(lo), &drop(hi), options)?;
-    Ok((r.ssr, (full(&r.x), r.evaluations)))
+    Ok(ProfilePoint {
+        s: r.ssr,
+        x: full(&r.x),
+        evaluations: r.evaluations,
+    })
 }
 
 #[cfg(test)]
@@ -226,7 +241,9 @@ mod tests {
         let pi = profile_interval(&model, &y, &best, 1, &lo, &hi, &opts).unwrap();
         assert!(pi.lo < best.x[1] && best.x[1] < pi.hi);
         for end in [pi.lo, pi.hi] {
-            let (s, _) = profile_point(&model, &y, &best.x, 1, end, &lo, &hi, &opts).unwrap();
+            let s = profile_point(&model, &y, &best.x, 1, end, &lo, &hi, &opts)
+                .unwrap()
+                .s;
             // The bisection brackets the crossing to 2⁻¹⁰ of the last step: S within 1 %.
             assert!(
                 (s / pi.s_crit - 1.0).abs() < 0.01,

@@ -528,7 +528,7 @@ fn write_section(
         use crate::table::merge::{Section, put_section_into_file};
         let bytes = put_section_into_file(
             path,
-            Section::ThirdBody(section.clone()),
+            Section::ThirdBody(Box::new(section.clone())),
             args.allow_foreign_material,
         )?;
         writeln!(

@@ -24,8 +24,8 @@ pub const ALLOW_FOREIGN_FLAG: &str = "--allow-foreign-material";
 pub enum Section {
     /// Seed 001's wear coefficient K(p).
     Wear(WearSection),
-    /// Seed 002's third-body layer μ_3b(T).
-    ThirdBody(ThirdBodySection),
+    /// Seed 002's third-body layer μ_3b(T) (boxed: its sample vectors are large).
+    ThirdBody(Box<ThirdBodySection>),
     /// The friction μ_p of the particle-borne area.
     ParticleShear(ParticleShearSection),
 }
@@ -119,7 +119,7 @@ pub fn put_section(
     let mut next = table.clone();
     match section {
         Section::Wear(s) => next.wear = Some(s),
-        Section::ThirdBody(s) => next.third_body = Some(s),
+        Section::ThirdBody(s) => next.third_body = Some(*s),
         Section::ParticleShear(s) => next.particle_shear = Some(s),
     }
     next.validate().map_err(|source| MergeError::Invalid {
@@ -172,16 +172,21 @@ mod tests {
         // A table that records no material (format 1 or 2) matches nothing.
         t.material = MaterialIdentity::unrecorded();
         let tb = example.third_body.clone().unwrap();
-        let msg = put_section(&mut t, Section::ThirdBody(tb.clone()), false, path)
-            .unwrap_err()
-            .to_string();
+        let msg = put_section(
+            &mut t,
+            Section::ThirdBody(Box::new(tb.clone())),
+            false,
+            path,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(msg.contains("not recorded (format 1 or 2)"), "{msg}");
         // An invalid section is refused even with the flag, and the table is unchanged.
         let mut bad = tb;
         bad.mu = f32::NAN;
         let before = t.clone();
         assert!(matches!(
-            put_section(&mut t, Section::ThirdBody(bad), true, path),
+            put_section(&mut t, Section::ThirdBody(Box::new(bad)), true, path),
             Err(MergeError::Invalid { .. })
         ));
         assert_eq!(t, before);
