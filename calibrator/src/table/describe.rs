@@ -349,7 +349,7 @@ mod tests {
         assert!(f.contains("kappa fit R^2"));
         // Every section shows its material (issue 30).
         for m in [
-            "material: AA5182-O/cast iron EN-JS2070 (ex) (lubricated strip draw (example))",
+            "material: AA5182-O/cast iron EN-JS2070 (x) (lubricated strip draw (example))",
             "  material: zirconia/zirconia (example data) (dry fretting, 2D DDE (example))",
             "  material: Al2O3 debris layer (example) (dry 2D NSCD shear cell (example))",
             "mu_p      = 0.04600 [0.03100, 0.06100]",

@@ -196,7 +196,7 @@ impl Table {
         }
         t.third_body = Some(tb);
         t.material = MaterialIdentity::new(
-            "AA5182-O/cast iron EN-JS2070 (ex)",
+            "AA5182-O/cast iron EN-JS2070 (x)",
             "lubricated strip draw (example)",
         );
         t.particle_shear = Some(ParticleShearSection {
