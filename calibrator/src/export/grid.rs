@@ -208,10 +208,12 @@ mod tests {
                 );
                 assert!(closed > 0.0);
             }
-            // Long enough to saturate: β = β_thres(v) and μ = 0.
+            // Long enough to saturate: β = β_thres(v) and μ = μ_p, the floor: > 0 where the
+            // table carries shear on the particle-borne area, 0 under seed 000's Eq. 7.
             let b = beta_after_draw(&law, &tp, 30.0e6, 0.08, 10.0);
             assert_eq!(b, law.beta_thres(0.08));
-            assert_eq!(law.mu(0.08, b), 0.0);
+            assert_eq!(law.mu(0.08, b), law.mu_saturated());
+            assert_eq!(law.mu_saturated() > 0.0, table.particle_shear.is_some());
         }
     }
 

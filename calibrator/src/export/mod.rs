@@ -208,6 +208,10 @@ pub(crate) mod test_support {
         [
             ("defaults.bin", Table::seed000_defaults()),
             ("filled.bin", Table::filled_example()),
+            (
+                "filled-seed000-law.bin",
+                seed000_law(Table::filled_example()),
+            ),
         ]
         .into_iter()
         .map(|(name, t)| {
@@ -216,6 +220,13 @@ pub(crate) mod test_support {
             (name, t, buf[..n].to_vec())
         })
         .collect()
+    }
+
+    /// `table` without its particle-shear section: seed 000's Eq. 7, whose μ reaches 0 at
+    /// β_thres, so the decks' μ ≈ 0 warnings stay exercised.
+    fn seed000_law(mut table: Table) -> Table {
+        table.particle_shear = None;
+        table
     }
 
     /// A β-level grid and a draw-length grid over seed 000's pressures and process velocities,

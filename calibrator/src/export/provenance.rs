@@ -67,12 +67,23 @@ impl Provenance {
         }
         banners.extend(fitted_banner(p.origin, p.config_hash));
         let calibrated = calibrated_velocities(table);
+        let mu_p = table
+            .particle_shear
+            .as_ref()
+            .map_or(0.0, |s| s.particle_friction);
         let mut notes = vec![
             format!(
-                "law: mu = mu0*(1 - beta/beta_thres(v)), mu0 = tau0*kappa/(E* h'_rms) = {:.6} (seed 000 Eq. 9, 23-24)",
+                "law: mu = mu0*(1 - x) + mu_p*x, x = beta/beta_thres(v), mu0 = tau0*kappa/(E* h'_rms) = {:.6}, mu_p = {mu_p:.6} (seed 000 Eq. 7 with shear on the particle-borne area, 9, 23-24)",
                 table.law.mu0()
             ),
-            "beta_thres(v) = kappa/(alpha(v) h'_rms) (Eq. 24); mu = 0 at beta >= beta_thres".into(),
+            format!(
+                "beta_thres(v) = kappa/(alpha(v) h'_rms) (Eq. 24); mu = mu_p = {mu_p:.6} at beta >= beta_thres{}",
+                if table.particle_shear.is_none() {
+                    " (no particle shear in the table: frictionless at saturation)"
+                } else {
+                    ""
+                }
+            ),
             "mu does not depend on p at fixed beta (Eq. 23: p cancels); v enters as |slip rate|"
                 .into(),
             match calibrated {
@@ -93,7 +104,8 @@ impl Provenance {
         );
         if table.third_body.is_some() {
             notes.push(
-                "not applied: the table's third-body floor mu_3b(T) (seed 002 extension)".into(),
+                "not applied: the table's third-body section mu_3b(T) (seed 002, its own material)"
+                    .into(),
             );
         }
         Self {
