@@ -7,6 +7,9 @@
 //! - `tick_256`: a 256-node interface tick (α, β-transport with advection, μ, Coulomb).
 //! - `tick_256_wear_section`: the same tick with K(p) = K·(p/p_ref)^0.4 from a table's wear
 //!   section (issue 16: "at no measurable cost per node"); its ratio to `tick_256` is the cost.
+//! - `tick_256_particle_shear`: the same tick with the law's shear on the particle-borne area
+//!   (μ_p = 0.25·μ0, issue 30; it replaced the third-body floor's bench): its ratio to
+//!   `tick_256` is the cost of the bounded law.
 //! - `coulomb_256_constant_mu`: 256 Coulomb updates with a constant μ — the baseline, so the
 //!   third-body overhead is the ratio tick_256 / coulomb_256_constant_mu.
 //! - `bar_step_256`: one explicit strip-draw bar step at 256 nodes (transport sub-cycled
@@ -23,6 +26,28 @@ use tribo_core::transport::TransportParams;
 const N: usize = 256;
 const K_S: f32 = 7.3e13; // E*/h_B, Pa/m
 const DT: f32 = 1.0e-3; // s, a 1 kHz control tick
+
+/// One 256-node interface tick of `law` and `tp` per iteration, β reset before it passes 0.3
+/// (the unsaturated regime).
+fn tick_bench(
+    c: &mut Criterion,
+    name: &str,
+    law: &tribo_core::law::FrictionLaw,
+    tp: &TransportParams,
+    pressure: &[f32; N],
+    velocity: &[f32; N],
+) {
+    let mut line = InterfaceLine::<N>::new();
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            if line.beta.iter().any(|&x| x > 0.3) {
+                line.beta = [0.0; N];
+            }
+            line.tick(law, tp, K_S, DT, black_box(pressure), black_box(velocity))
+                .map(|t| t[128])
+        })
+    });
+}
 
 fn bench_core(c: &mut Criterion) {
     let law = seed_000_law().expect("constant law parameters are valid");
@@ -52,23 +77,7 @@ fn bench_core(c: &mut Criterion) {
     let pressure: [f32; N] =
         core::array::from_fn(|i| if (64..192).contains(&i) { 30.0e6 } else { 0.0 });
     let velocity: [f32; N] = core::array::from_fn(|i| 0.08 + 1.0e-4 * i as f32);
-    let mut line = InterfaceLine::<N>::new();
-    c.bench_function("tick_256", |b| {
-        b.iter(|| {
-            if line.beta.iter().any(|&x| x > 0.3) {
-                line.beta = [0.0; N];
-            }
-            line.tick(
-                &law,
-                &tp,
-                K_S,
-                DT,
-                black_box(&pressure),
-                black_box(&velocity),
-            )
-            .map(|t| t[128])
-        })
-    });
+    tick_bench(c, "tick_256", &law, &tp, &pressure, &velocity);
 
     // The filled example's n = 0.4, as a shape referred to the tool pressure: K(30 MPa) is
     // seed 000's K, so β evolves as in `tick_256` and only the code path differs.
@@ -82,23 +91,27 @@ fn bench_core(c: &mut Criterion) {
     section.form = WearForm::ShapeOnly;
     section.p_ref = 30.0e6;
     let tp_wear = tp.with_wear_section(Some(&section));
-    let mut line = InterfaceLine::<N>::new();
-    c.bench_function("tick_256_wear_section", |b| {
-        b.iter(|| {
-            if line.beta.iter().any(|&x| x > 0.3) {
-                line.beta = [0.0; N];
-            }
-            line.tick(
-                &law,
-                &tp_wear,
-                K_S,
-                DT,
-                black_box(&pressure),
-                black_box(&velocity),
-            )
-            .map(|t| t[128])
-        })
-    });
+    tick_bench(
+        c,
+        "tick_256_wear_section",
+        &law,
+        &tp_wear,
+        &pressure,
+        &velocity,
+    );
+
+    let law_p = law
+        .clone()
+        .with_particle_friction(0.25 * law.mu0())
+        .expect("μ_p in [0, μ0]");
+    tick_bench(
+        c,
+        "tick_256_particle_shear",
+        &law_p,
+        &tp,
+        &pressure,
+        &velocity,
+    );
 
     let mut springs = [CoulombSpring::new(); N];
     let du: [f32; N] = core::array::from_fn(|i| velocity[i] * DT);

@@ -54,47 +54,5 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// The core's optional floor μ = max(μ_law, μ_3b(T)) per node (256-node tick, 8 μ_3b(T)
-/// samples, temperatures spread over and beyond the samples).
-fn floor(c: &mut Criterion) {
-    use tribo_core::table::{SectionProvenance, ThirdBodySection};
-    use tribo_core::third_body_floor::ThirdBodyFloor;
-    let temps: heapless::Vec<f32, 16> = (0..8).map(|i| 700.0 + 25.0 * i as f32).collect();
-    let mus: heapless::Vec<f32, 16> = (0..8).map(|i| 0.6 - 0.05 * i as f32).collect();
-    let section = ThirdBodySection {
-        mu: 0.6,
-        mu_ci95: [0.55, 0.65],
-        reference_temperature: 700.0,
-        inertial_number: 0.1,
-        ci95_lo: mus.iter().map(|m| m - 0.05).collect(),
-        ci95_hi: mus.iter().map(|m| m + 0.05).collect(),
-        temperature: temps,
-        mu_at_temperature: mus,
-        material: heapless::String::new(),
-        provenance: SectionProvenance {
-            calibrator_version: heapless::String::new(),
-            preset: heapless::String::new(),
-            seed: 0,
-            config_hash: 0,
-            cases: 1,
-        },
-    };
-    let f = ThirdBodyFloor::from_section(Some(&section));
-    let nodes: Vec<(f32, f32)> = (0..256)
-        .map(|i| (0.002 * i as f32, 650.0 + 1.2 * i as f32))
-        .collect();
-    let mut g = c.benchmark_group("third_body_floor");
-    g.throughput(Throughput::Elements(nodes.len() as u64));
-    g.bench_function("256 nodes (per node)", |b| {
-        b.iter(|| {
-            nodes
-                .iter()
-                .map(|&(m, t)| f.apply(std::hint::black_box(m), t))
-                .sum::<f32>()
-        })
-    });
-    g.finish();
-}
-
-criterion_group!(benches, floor, bench);
+criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -1,8 +1,48 @@
 /*
  * tribo.h: C ABI of tribo-core for FE user friction routines (Abaqus VFRIC/FRIC, LS-DYNA
- * user friction). Link libtribo_core_ffi.a (plus -lpthread -ldl -lm -lgcc_s) or
- * libtribo_core_ffi.so. Every function returns a TriboStatus (0 = ok), never aborts, never
- * allocates. Call sequence: core-ffi/src/lib.rs and docs/fe_export.md.
+ * user friction). Fortran: the ISO_C_BINDING module tribo.f90 next to this file binds the
+ * same symbols. Every function returns a TriboStatus (0 = ok), never aborts, never allocates.
+ *
+ * Link: libtribo_core_ffi.a -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc
+ *   (cargo build -p tribo-core-ffi --release; the static library is in target/release; the
+ *   system libraries are those of `cargo rustc -- --print native-static-libs`.)
+ *
+ * Call sequence:
+ *   1. once per process: tribo_model_init(&model, sizeof(TriboModel), TRIBO_ABI_VERSION,
+ *      bytes, len, units, k_s) with the bytes of tables.bin. A stale header (another
+ *      TRIBO_ABI_VERSION or sizeof(TriboModel) than the library's) is refused.
+ *   2. per contact point and increment: tribo_point_step (two tangential slip increments,
+ *      the VFRIC shape) or tribo_node_step (one direction), with the point's state.
+ *
+ * Units: chosen once, by the units argument of tribo_model_init: TRIBO_UNITS_SI (m, s, kg,
+ *   N, Pa), TRIBO_UNITS_MM_TONNE_S (mm, s, tonne, N, MPa), TRIBO_UNITS_MM_MS_KG (mm, ms, kg,
+ *   kN, GPa), as tribo export --units si|mm-s|mm-ms. Every input and output of the model is
+ *   in those units (velocity = length/time, stiffness = stress/length, force = stress *
+ *   length^2), except the state variables, which are always SI (beta, elastic slip in m) and
+ *   are only stored and passed back. Inputs are converted to SI and checked: a value no
+ *   forming contact can have (e.g. 20 meaning MPa given to an SI model: 20 Pa) is refused
+ *   with a TRIBO_STATUS_*_PLAUSIBLE code; tribo_model_info reports the bounds.
+ *
+ * Threads and one-time initialisation: one TriboModel per process, initialised once before
+ *   the first increment and read-only afterwards; any number of threads may then call the
+ *   step functions on it concurrently. The per-point state (TriboPointState or
+ *   TriboNodeState: the routine's state variables, e.g. VFRIC state(1:4, k)) is owned by the
+ *   caller and must not be shared between points or written by two threads at once.
+ *   Abaqus/Explicit: initialise in VEXTERNALDB at the start of the analysis (lOp = 0), in a
+ *   module variable with the SAVE attribute; Abaqus/Standard: UEXTERNALDB (LOP = 0). Each MPI
+ *   rank is its own process and initialises its own model (read the table file on each
+ *   rank). If the start-of-analysis call is made by several threads of one process, let one
+ *   initialise (thread 0, or under a mutex) and the others wait for it before their first
+ *   increment: tribo_model_init must not run while another thread reads the model. LS-DYNA:
+ *   initialise on the first call of the user friction routine under the same rule.
+ *
+ * Errors: every status other than TRIBO_STATUS_OK means nothing was written (see each
+ *   code's comment for its meaning and what the routine should do; tribo_status_name gives
+ *   a text). In general a routine that cannot compute friction must stop the analysis with
+ *   a message, never continue with invented values.
+ *
+ * Documentation: docs/fe_export.md; the worked examples core-ffi/examples/c/vfric_stroke.c
+ * and core-ffi/examples/fortran/vfric_stroke.f90.
  */
 
 #ifndef TRIBO_H
@@ -13,23 +53,51 @@
 #include <stdint.h>
 #include <stddef.h>
 
-// Size of `TriboModel` in 8-byte words.
-#define TRIBO_MODEL_WORDS 160
+// Version of this C ABI: the layout of every struct and the signature of every function.
+// Bumped on any change; tribo_model_init refuses another version. 1 was the ABI of issue 19
+// (SI only, no handshake).
+#define TRIBO_ABI_VERSION 2
 
-// Largest table `tribo_model_init` accepts \[bytes\] (the core's `MAX_TABLE_BYTES`).
+// Size of TriboModel in 8-byte words.
+#define TRIBO_MODEL_WORDS 192
+
+// Largest table tribo_model_init accepts, in bytes (the core's MAX_TABLE_BYTES).
 #define TRIBO_MAX_TABLE_BYTES 4096
+
+// Largest plausible slip rate in m/s, whatever the model's units (see
+// TRIBO_STATUS_SLIP_RATE_ABOVE_PLAUSIBLE; the model's own unit: TriboModelInfo).
+#define TRIBO_MAX_SLIP_RATE_SI 100.0
+
+// Largest plausible slip increment in one increment, in m (TRIBO_STATUS_SLIP_INCREMENT_INVALID).
+#define TRIBO_MAX_SLIP_INCREMENT_SI 1.0
 
 // Contact state value: open (no contact, spring unloaded).
 #define TRIBO_CONTACT_OPEN 0
 
-// Contact state value: elastic stick, |k_s·e| ≤ P·μ.
+// Contact state value: elastic stick, |k_s e| <= p mu.
 #define TRIBO_CONTACT_STICK 1
 
-// Contact state value: plastic slip at |T| = P·μ.
+// Contact state value: plastic slip at |T| = p mu.
 #define TRIBO_CONTACT_SLIP 2
 
-// Result of every `tribo_*` function. `TRIBO_STATUS_OK` (0) is success; every other value is
-// an error and the function has written nothing (outputs and state are left as they were).
+// Unit system value: SI (m, s, kg, N, Pa; velocity m/s).
+#define TRIBO_UNITS_SI 0
+
+// Unit system value: mm, s, tonne, N, MPa (velocity mm/s, stiffness MPa/mm); `tribo export
+// --units mm-s`.
+#define TRIBO_UNITS_MM_TONNE_S 1
+
+// Unit system value: mm, ms, kg, kN, GPa (velocity mm/ms = m/s, stiffness GPa/mm);
+// `tribo export --units mm-ms`.
+#define TRIBO_UNITS_MM_MS_KG 2
+
+// Result of every tribo_* function. TRIBO_STATUS_OK (0) is success; every other value is an
+// error and the function has written nothing (outputs and state are left as they were).
+//
+// What a user friction routine does with an error, in general: it cannot compute the
+// friction for this point, so it must not invent one. Print tribo_status_name(status) with
+// the point's inputs and stop the analysis (Abaqus: XPLB_EXIT / XIT; LS-DYNA: the
+// routine's error termination), except where a code below names a recovery.
 enum TriboStatus
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : int32_t
@@ -37,42 +105,99 @@ enum TriboStatus
  {
   // Success.
   TRIBO_STATUS_OK = 0,
-  // A required pointer argument is null.
+  // A required pointer argument is null. Do: fix the call (a programming error).
   TRIBO_STATUS_NULL_POINTER = 1,
-  // A pointer is not aligned for its type (`TriboModel` needs 8 bytes).
+  // A pointer is not aligned for its type (TriboModel needs 8 bytes, the state and input
+  // structs 4). Do: fix the declaration (a programming error).
   TRIBO_STATUS_MISALIGNED = 2,
-  // The model storage does not hold a model built by a successful `tribo_model_init`.
+  // The model storage does not hold a model built by a successful tribo_model_init (never
+  // initialised, or the init failed). Do: check the init's status; initialise once before
+  // the first increment.
   TRIBO_STATUS_NOT_INITIALIZED = 3,
-  // The table length is larger than any table (`TRIBO_MAX_TABLE_BYTES`).
+  // The table length is larger than any table (TRIBO_MAX_TABLE_BYTES). Do: check the file
+  // given as the table.
   TRIBO_STATUS_TABLE_TOO_LARGE = 4,
-  // The node state's `contact` field is not one of the `TRIBO_CONTACT_*` values.
+  // The node or point state is not one a step could have written (unknown contact value,
+  // NaN or negative beta, non-finite elastic slip). Do: check that the state variables are
+  // stored and passed unchanged (all zero for a fresh point); stop.
   TRIBO_STATUS_INVALID_STATE = 5,
-  // Core: the table bytes end before the structure they announce.
+  // tribo_model_init was called with an abi_version other than this library's
+  // (tribo_abi_version()): the header the routine was compiled with and the library
+  // differ. Do: rebuild the routine against the library's tribo.h / tribo.f90.
+  TRIBO_STATUS_ABI_VERSION_MISMATCH = 6,
+  // tribo_model_init was called with a storage size other than sizeof(TriboModel) of this
+  // library (a stale header, or storage declared by hand). Nothing was written. Do:
+  // rebuild against the library's header; pass sizeof(TriboModel) (C) or
+  // c_sizeof(model) (Fortran).
+  TRIBO_STATUS_MODEL_SIZE_MISMATCH = 7,
+  // tribo_model_init was called with a units value that is not one of the TRIBO_UNITS_*
+  // constants. Do: pass the unit system the FE model is written in.
+  TRIBO_STATUS_UNKNOWN_UNITS = 8,
+  // Core: the table bytes end before the structure they announce. Do: regenerate or copy
+  // the table file again (truncated file).
   TRIBO_STATUS_TRUNCATED = 10,
-  // Core: the bytes do not start with the tribo magic `TRBO`.
+  // Core: the bytes do not start with the tribo magic TRBO. Do: check the file given as
+  // the table (tribo calibrate writes out/tables.bin).
   TRIBO_STATUS_BAD_MAGIC = 11,
-  // Core: a table format version this library does not read.
+  // Core: a table format version this library does not read. Do: use a library built from
+  // the calibrator version that wrote the table.
   TRIBO_STATUS_UNSUPPORTED_VERSION = 12,
-  // Core: the CRC-32 over the table does not match (corrupt table).
+  // Core: the CRC-32 over the table does not match (corrupt table). Do: copy the table
+  // file again; never edit it by hand.
   TRIBO_STATUS_CRC_MISMATCH = 13,
-  // Core: the table payload is structurally invalid.
+  // Core: the table payload is structurally invalid. Do: as for a CRC mismatch.
   TRIBO_STATUS_MALFORMED = 14,
-  // Core: the table decodes but holds non-physical values.
+  // Core: the table decodes but holds non-physical values. Do: regenerate the table.
   TRIBO_STATUS_INVALID_TABLE = 15,
-  // Core: an output buffer is too small.
+  // Core: an output buffer is too small. Not returned by this ABI's functions.
   TRIBO_STATUS_BUFFER_TOO_SMALL = 16,
-  // Core: a non-finite input where a finite one is required (e.g. a NaN slip rate).
+  // Core: a non-finite input where a finite one is required. The checks below catch these
+  // first; kept for the core's errors. Do: stop.
   TRIBO_STATUS_NON_FINITE_INPUT = 17,
-  // Core: an input outside its domain.
+  // Core: an input outside its domain. Do: stop.
   TRIBO_STATUS_OUT_OF_DOMAIN = 18,
-  // Core: an inconsistent or non-physical parameter (e.g. a negative time increment or
-  // shear stiffness).
+  // Core: an inconsistent or non-physical parameter. Do: stop.
   TRIBO_STATUS_INVALID_PARAMETER = 19,
-  // Core: the transport step violates the CFL condition beyond its sub-stepping limit.
+  // Core: the transport step violates the CFL condition beyond its sub-stepping limit (not
+  // reachable with the point transport, which has no drift). Do: stop.
   TRIBO_STATUS_CFL_VIOLATION = 20,
-  // Core: a table section the function needs is missing.
+  // Core: a table section the function needs is missing. Do: regenerate the table.
   TRIBO_STATUS_MISSING_SECTION = 21,
+  // The contact pressure is NaN, infinite or negative (compression is positive). Do: check
+  // the sign convention and the value passed (Abaqus VFRIC: fNormal/areaCont); stop.
+  TRIBO_STATUS_PRESSURE_INVALID = 30,
+  // The pressure is positive but below the model's plausible minimum (tribo_model_info:
+  // pressure_min, 1/1000 of the lowest calibrated pressure): almost surely a pressure in
+  // MPa or GPa handed to a model created in SI. Do: if the units given to tribo_model_init
+  // are right and the point is only grazing, call again with pressure 0 (open for this
+  // increment); otherwise stop and fix the units.
+  TRIBO_STATUS_PRESSURE_BELOW_PLAUSIBLE = 31,
+  // The pressure exceeds the model's plausible maximum (pressure_max: twice the table's
+  // hardness, or the full-contact pressure of Eq. 8): almost surely Pa handed to a model
+  // in mm-tonne-s or mm-ms-kg. Do: stop and fix the units.
+  TRIBO_STATUS_PRESSURE_ABOVE_PLAUSIBLE = 32,
+  // The slip rate is NaN or infinite. Do: stop.
+  TRIBO_STATUS_SLIP_RATE_INVALID = 33,
+  // The slip rate, given or implied by the slip increment over the time increment, exceeds
+  // TRIBO_MAX_SLIP_RATE_SI (100 m/s): mm/s handed over as m/s, or a slip increment in the
+  // wrong length unit. Do: stop and fix the units.
+  TRIBO_STATUS_SLIP_RATE_ABOVE_PLAUSIBLE = 34,
+  // The time increment is NaN, infinite, zero or negative. Do: skip the friction update
+  // for a zero increment (keep the state); otherwise stop.
+  TRIBO_STATUS_TIME_STEP_INVALID = 35,
+  // A slip increment is NaN or infinite, or longer than TRIBO_MAX_SLIP_INCREMENT_SI (1 m)
+  // in one increment. Do: stop.
+  TRIBO_STATUS_SLIP_INCREMENT_INVALID = 36,
+  // The contact area is NaN, infinite or negative. Do: stop.
+  TRIBO_STATUS_AREA_INVALID = 37,
+  // beta (an input of tribo_mu) is NaN, infinite or negative. Do: stop.
+  TRIBO_STATUS_BETA_INVALID = 38,
+  // At init: the shear stiffness k_s is not finite or not within E*/1 m ... E*/1 um of the
+  // table's E* (k_s = E*/h_B, h_B half the sheet thickness): almost surely given in
+  // another unit system than the model's. Do: stop and fix it.
+  TRIBO_STATUS_SHEAR_STIFFNESS_IMPLAUSIBLE = 39,
   // Core: an error this library version does not know (the core's enum is non-exhaustive).
+  // Do: stop.
   TRIBO_STATUS_UNKNOWN_CORE_ERROR = 99,
 };
 #ifndef __cplusplus
@@ -83,138 +208,239 @@ typedef int32_t TriboStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// Caller-owned storage of one model: opaque to C, `TRIBO_MODEL_WORDS` 8-byte words with the
-// alignment of `uint64_t`. Build it with `tribo_model_init`.
+// Caller-owned storage of one model: opaque to C, TRIBO_MODEL_WORDS 8-byte words with the
+// alignment of uint64_t. Build it with tribo_model_init; afterwards it is read-only and may
+// be shared by all threads.
 typedef struct TriboModel {
-  // Opaque; written only by `tribo_model_init`.
+  // Opaque; written only by tribo_model_init.
   uint64_t opaque[TRIBO_MODEL_WORDS];
 } TriboModel;
 
-// What the model was built from, for the FE user's log.
+// What the model was built from and the bounds it checks, for the FE user's log. Values
+// with a unit are in the model's units.
 typedef struct TriboModelInfo {
-  // Particle-free friction coefficient μ0 = τ0·κ/(E*·h'_rms) (seed 000 Eq. 9) \[-\].
-  float mu0;
-  // Interface shear stiffness k_s given to `tribo_model_init` \[Pa/m\].
-  float shear_stiffness;
-  // The table's tool-carried fraction ζ (Eq. 13); the node step does not use it (see
-  // `tribo_node_step`) \[-\].
-  float table_zeta;
-  // RNG seed of the calibration run.
+  // RNG seed of the calibration run (Fortran: a signed 64-bit integer of the same bits).
   uint64_t seed;
   // Hash of the run's resolved configuration (0 for documented defaults).
   uint64_t config_hash;
-  // 1 if the table is a calibration, 0 if it holds documented defaults.
+  // 1 if the table is a calibration, 0 if it holds documented defaults or a fit on them.
   uint32_t calibrated;
+  // The TRIBO_UNITS_* value the model was created with.
+  uint32_t units;
+  // Particle-free friction coefficient mu0 = tau0 kappa/(E* h'_rms) (seed 000 Eq. 9).
+  float mu0;
+  // Interface shear stiffness k_s as given to tribo_model_init (stress/length).
+  float shear_stiffness;
+  // The table's tool-carried fraction zeta (Eq. 13); the steps do not use it (a point
+  // knows no neighbours, see tribo_node_step).
+  float table_zeta;
+  // Smallest positive contact pressure accepted (stress; 1/1000 of the lowest calibrated
+  // pressure, TRIBO_STATUS_PRESSURE_BELOW_PLAUSIBLE).
+  float pressure_min;
+  // Largest contact pressure accepted (stress; TRIBO_STATUS_PRESSURE_ABOVE_PLAUSIBLE).
+  float pressure_max;
+  // Largest slip rate accepted (velocity; TRIBO_MAX_SLIP_RATE_SI in the model's units).
+  float slip_rate_max;
 } TriboModelInfo;
 
 // The state one contact point carries between increments (the FE routine's state
-// variables). All zero is a fresh, particle-free, open point.
+// variables), always SI whatever the model's units. All zero is a fresh, particle-free,
+// open point.
 typedef struct TriboNodeState {
-  // Third-body area fraction β (Eq. 10) \[-\].
+  // Third-body area fraction beta (Eq. 10), dimensionless.
   float beta;
-  // Elastic tangential slip e = U − U^p (Eq. 4) \[m\]; U^p = U − e.
+  // Elastic tangential slip e = U - U^p (Eq. 4), in m (SI); U^p = U - e.
   float elastic_slip;
-  // `TRIBO_CONTACT_OPEN`, `TRIBO_CONTACT_STICK` or `TRIBO_CONTACT_SLIP`.
+  // TRIBO_CONTACT_OPEN, TRIBO_CONTACT_STICK or TRIBO_CONTACT_SLIP.
   uint32_t contact;
 } TriboNodeState;
 
-// What the FE code gives the routine for one increment.
+// What the FE code gives the scalar routine for one increment, in the model's units.
 typedef struct TriboNodeInput {
-  // Time increment Δt \[s\], finite and ≥ 0.
+  // Time increment (time unit), finite and > 0.
   float dt;
-  // Tangential slip increment ΔU of the sheet relative to the tool \[m\] (non-finite
-  // counts as 0).
+  // Tangential slip increment of the sheet relative to the tool (length unit), finite,
+  // |slip_increment|/dt within the slip-rate bound.
   float slip_increment;
-  // Contact pressure P \[Pa\]; ≤ 0 or NaN: the point is not under the tool.
+  // Contact pressure (stress unit): 0 = the point is not under the tool (open); otherwise
+  // within [pressure_min, pressure_max] of tribo_model_info.
   float pressure;
-  // Slip rate U̇ \[m/s\] (the α(v) argument and the Archard source), finite.
+  // Slip rate (velocity unit; the alpha(v) argument and the Archard source), finite,
+  // |slip_rate| within the bound.
   float slip_rate;
 } TriboNodeInput;
 
-// What the routine returns for one increment.
+// What the scalar routine returns for one increment, in the model's units.
 typedef struct TriboNodeOutput {
-  // Friction coefficient μ(v, β) after the transport step \[-\].
+  // Friction coefficient mu(v, beta) after the transport step.
   float mu;
-  // Tangential traction T_f (Eq. 4–5), signed like the elastic slip \[Pa\].
+  // Tangential traction T_f (Eq. 4-5, stress unit), signed like the elastic slip: the
+  // friction stress on the sheet is -shear_stress.
   float shear_stress;
-  // β_thres(v) used for the clamp \[-\]; +∞ off the tool.
+  // beta_thres(v) used for the clamp; +infinity off the tool.
   float beta_thres;
 } TriboNodeOutput;
+
+// The state of a contact point of the VFRIC-shaped call (four state variables), always SI
+// whatever the model's units. All zero is a fresh, particle-free, open point.
+typedef struct TriboPointState {
+  // Third-body area fraction beta (Eq. 10), dimensionless.
+  float beta;
+  // Elastic tangential slip vector e = U - U^p (Eq. 4) in the frame of the slip
+  // increments, in m (SI).
+  float elastic_slip[2];
+  // TRIBO_CONTACT_OPEN, TRIBO_CONTACT_STICK or TRIBO_CONTACT_SLIP.
+  uint32_t contact;
+} TriboPointState;
+
+// What the FE code gives the VFRIC-shaped routine for one increment, in the model's units.
+typedef struct TriboPointInput {
+  // Time increment (time unit), finite and > 0.
+  float dt;
+  // Slip increments of the sheet relative to the tool along the two tangential directions
+  // (length unit), finite; |slip_increment|/dt is the slip rate and must be within its
+  // bound.
+  float slip_increment[2];
+  // Contact pressure (stress unit; Abaqus VFRIC: fNormal/areaCont): 0 = not under the tool
+  // (open); otherwise within [pressure_min, pressure_max] of tribo_model_info.
+  float pressure;
+  // Contact area of the point (length squared unit; VFRIC: areaCont), finite and >= 0:
+  // the force output is traction times area (0 gives a zero force).
+  float area;
+} TriboPointInput;
+
+// What the VFRIC-shaped routine returns for one increment, in the model's units.
+typedef struct TriboPointOutput {
+  // Friction coefficient mu(v, beta) after the transport step.
+  float mu;
+  // Tangential traction k_s e (Eq. 4-5, stress unit) along the elastic slip; the friction
+  // stress on the sheet is -traction.
+  float traction[2];
+  // traction times area (force unit: N, N, kN for SI, mm-tonne-s, mm-ms-kg); VFRIC:
+  // fTangential = -force (limited to the stick force in kinematic contact).
+  float force[2];
+  // Slip rate |slip_increment|/dt (velocity unit), the one mu and beta used.
+  float slip_rate;
+  // beta_thres(v) used for the clamp; +infinity off the tool.
+  float beta_thres;
+} TriboPointOutput;
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
-// Builds a model from the bytes of a calibration table (`tables.bin`) into caller-owned
-// storage: the core's full validation (magic, version, length, CRC-32, decoding, physics),
-// the friction law (seed 000 Eq. 9, 23–24), and the node transport (Eq. 12: K, H, h_p, and
-// K(p) of the table's wear section when present).
+// The ABI version of this library (TRIBO_ABI_VERSION of the header it was built with).
+// tribo_model_init refuses another; call this to log both when they differ.
+uint32_t tribo_abi_version(void);
+
+// Builds a model from the bytes of a calibration table (tables.bin) into caller-owned
+// storage: the handshake (model_size must be sizeof(TriboModel), abi_version must be
+// TRIBO_ABI_VERSION, both of the header the caller was compiled with), the core's full
+// table validation (magic, version, length, CRC-32, decoding, physics), the friction law
+// (seed 000 Eq. 9, 23-24), the node transport (Eq. 12: K, H, h_p, and K(p) of the table's
+// wear section when present), the unit system and the plausibility bounds.
 //
-// `shear_stiffness` is the interface penalty stiffness k_s \[Pa/m\] of the Coulomb law
-// (Eq. 4; seed 000: E*/h_B with h_B half the sheet thickness), finite and > 0.
+// units is one of TRIBO_UNITS_SI, TRIBO_UNITS_MM_TONNE_S, TRIBO_UNITS_MM_MS_KG: every
+// later input and output of this model is in it (the state variables excepted, which stay
+// SI). shear_stiffness is the interface penalty stiffness k_s of the Coulomb law (Eq. 4;
+// seed 000: E*/h_B with h_B half the sheet thickness) in stress/length of those units
+// (Pa/m, MPa/mm, GPa/mm).
 //
+// Call it once per process before the first increment (Abaqus: VEXTERNALDB / UEXTERNALDB at
+// the start of the analysis; see the header's "Threads and one-time initialisation").
 // On any error the storage is marked uninitialised (every later call on it returns
-// `TRIBO_STATUS_NOT_INITIALIZED`): a rejected table is never evaluated.
+// TRIBO_STATUS_NOT_INITIALIZED): a rejected table is never evaluated. On a size mismatch
+// nothing is written.
 //
 // # Safety
-// `model` must be null or point to writable storage of `sizeof(TriboModel)` bytes; `table`
-// must be null or point to `len` readable bytes. Neither may be accessed by another thread
-// during the call.
+// model must be null or point to writable storage of model_size bytes; table must be null or
+// point to table_len readable bytes. Neither may be accessed by another thread during the
+// call.
 TriboStatus tribo_model_init(struct TriboModel *model,
+                             size_t model_size,
+                             uint32_t abi_version,
                              const uint8_t *table,
-                             size_t len,
+                             size_t table_len,
+                             uint32_t units,
                              float shear_stiffness);
 
-// Copies what the model was built from into `*info`.
+// Copies what the model was built from, its unit system and its plausibility bounds into
+// *info.
 //
 // # Safety
-// `model` as for `tribo_node_step`; `info` null or writable.
+// model as for tribo_node_step; info null or writable.
 TriboStatus tribo_model_info(const struct TriboModel *model, struct TriboModelInfo *info);
 
-// μ(p, v, β) of the friction law (seed 000 Eq. 9, 23–24) into `*mu` \[-\]: in [0, μ0],
-// never NaN (β clamped to [0, β_thres(v)]; NaN β counts as 0; a non-finite v as 0).
+// mu(p, v, beta) of the friction law (seed 000 Eq. 9, 23-24) into *mu: in [0, mu0] (beta
+// clamped to beta_thres(v), where mu = 0).
 //
-// `pressure` \[Pa\] is accepted for the FE signature only: with Eq. 23 the pressure cancels
-// and μ does not depend on it (it acts through the Archard source of the node step).
-// `slip_rate` v \[m/s\] enters through |v|.
+// Every input is checked as in a step (pressure, slip rate, beta: the TRIBO_STATUS_*_INVALID
+// and *_PLAUSIBLE codes). The pressure (stress unit of the model) enters nothing else: with
+// Eq. 23 it cancels and mu does not depend on it (it acts through the Archard source of the
+// steps). The slip rate v (velocity unit of the model) enters through |v|.
 //
 // # Safety
-// `model` as for `tribo_node_step`; `mu` null or writable.
+// model as for tribo_node_step; mu null or writable.
 TriboStatus tribo_mu(const struct TriboModel *model,
                      float pressure,
                      float slip_rate,
                      float beta,
                      float *mu);
 
-// β_thres(v) = κ/(α(v)·h'_rms) (seed 000 Eq. 24) into `*beta_thres` \[-\]; +∞ where α = 0.
+// beta_thres(v) = kappa/(alpha(v) h'_rms) (seed 000 Eq. 24) into *beta_thres; +infinity
+// where alpha = 0 (v = 0). The slip rate is in the model's velocity unit and checked.
 //
 // # Safety
-// `model` as for `tribo_node_step`; `beta_thres` null or
-// writable.
+// model as for tribo_node_step; beta_thres null or writable.
 TriboStatus tribo_beta_thres(const struct TriboModel *model, float slip_rate, float *beta_thres);
 
-// One increment of one contact point (module docs): reads `*state` and `*input`, writes the
-// new `*state` and `*output`. On any error (null or misaligned pointer, uninitialised model,
-// unknown contact value, non-finite slip rate, negative or non-finite Δt) neither `*state`
-// nor `*output` is written.
+// One increment of one contact point along one tangential direction (the scalar call, for
+// 1D models): reads *state and *input (model units), writes the new *state (SI) and *output
+// (model units). The transport step (seed 000 Eq. 12, 14; zeta = 0: a point knows no
+// neighbours, so the tool drift of Eq. 14 and the accumulation zone at the tool's leading
+// edge, Fig. 17a, are lost), mu(v, beta) (Eq. 9, 23-24) and the Coulomb update (Eq. 4-5).
+// On any error (see TriboStatus) neither *state nor *output is written.
 //
 // # Safety
-// `model` must be null or point to `sizeof(TriboModel)` readable bytes that no thread writes
-// during the call (read-only sharing between threads is fine). `state`, `input`, `output`
-// must each be null or valid for their type (read/write, read, write); `state` and
-// `output` must not overlap.
+// model must be null or point to sizeof(TriboModel) readable bytes that no thread writes
+// during the call (read-only sharing between threads is fine). state, input, output must
+// each be null or valid for their type (read/write, read, write); state and output must not
+// overlap.
 TriboStatus tribo_node_step(const struct TriboModel *model,
                             struct TriboNodeState *state,
                             const struct TriboNodeInput *input,
                             struct TriboNodeOutput *output);
 
-// Resets `*state` to a fresh, particle-free, open point (all zero).
+// Resets *state to a fresh, particle-free, open point (all zero).
 //
 // # Safety
-// `state` must be null or valid for a write of `TriboNodeState`.
+// state must be null or valid for a write of TriboNodeState.
 TriboStatus tribo_node_reset(struct TriboNodeState *state);
 
-// A static, NUL-terminated English description of a status code (any `int32_t`: an unknown
+// One increment of one contact point with two tangential directions (the VFRIC-shaped
+// call): reads *state and *input (model units), writes the new *state (SI) and *output
+// (model units). The transport step (seed 000 Eq. 12, 14 with zeta = 0), mu(v, beta)
+// (Eq. 9, 23-24) at v = |slip_increment|/dt, and the isotropic Coulomb law in the tangent
+// plane (Eq. 4-5: stick while k_s |e| <= p mu, else radial return onto p mu). Along one
+// direction (second slip increment and second elastic slip zero) it gives tribo_node_step's
+// numbers bit for bit. On any error (see TriboStatus) neither *state nor *output is
+// written.
+//
+// # Safety
+// As tribo_node_step: model null or sizeof(TriboModel) readable bytes no thread writes;
+// state, input, output null or valid for their type; state and output not overlapping.
+TriboStatus tribo_point_step(const struct TriboModel *model,
+                             struct TriboPointState *state,
+                             const struct TriboPointInput *input,
+                             struct TriboPointOutput *output);
+
+// Resets *state to a fresh, particle-free, open point (all zero).
+//
+// # Safety
+// state must be null or valid for a write of TriboPointState.
+TriboStatus tribo_point_reset(struct TriboPointState *state);
+
+// A static, NUL-terminated English description of a status code (any int32_t: an unknown
 // code gives "unknown status code"). Never null; the caller must not free it.
 const char *tribo_status_name(int32_t code);
 

@@ -5,17 +5,25 @@
 //! evaluate μ(p, v, β) and β_thres(v), and advance one contact point by one increment
 //! (β-transport source and saturation, μ, Coulomb law) with β and the elastic slip as the
 //! routine's state variables. The header is `include/tribo.h` (cbindgen, checked in and
-//! verified fresh by `tests/header.rs`); the worked example is `examples/c/vfric_stroke.c`.
+//! verified fresh by `tests/header.rs`), the Fortran 2003 module `include/tribo.f90` (kept in
+//! step with it by `tests/fortran.rs`); the worked examples are `examples/c/vfric_stroke.c`
+//! and `examples/fortran/vfric_stroke.f90`.
 //!
-//! **Call sequence** (one model per table, one state per contact point):
+//! **Call sequence** (one model per table and process, one state per contact point):
 //!
 //! ```text
-//! TriboModel model;                        // caller-owned, no allocation
-//! tribo_model_init(&model, bytes, len, k_s);   // once: full table validation
-//! TriboNodeState s = {0};                  // per contact point: the state variables
-//! per increment: TriboNodeInput in = {dt, dslip, p, slip_rate};
-//!                tribo_node_step(&model, &s, &in, &out);   // out.mu, out.shear_stress; s.beta
+//! TriboModel model;                                 // caller-owned, no allocation
+//! tribo_model_init(&model, sizeof model, TRIBO_ABI_VERSION, bytes, len,
+//!                  TRIBO_UNITS_MM_TONNE_S, k_s);    // once: handshake, table, units, bounds
+//! TriboPointState s = {0};                          // per contact point: the state variables
+//! per increment: TriboPointInput in = {dt, {ds1, ds2}, p, area};
+//!                tribo_point_step(&model, &s, &in, &out);   // out.mu, out.force; s.beta
 //! ```
+//!
+//! **Units** are chosen once, at init (`units`: SI, mm-tonne-s, mm-ms-kg, the systems `tribo
+//! export --units` names); the boundary converts, the core stays SI, the state stays SI.
+//! **Every input is checked** for plausibility after the conversion (`plausible`): a value in
+//! the wrong units is refused with a named status instead of being evaluated.
 //!
 //! **No allocation, never aborts across the boundary.** Every entry point checks its pointers
 //! for null and alignment, the model for initialisation, and returns a [`TriboStatus`]; the
@@ -56,14 +64,22 @@ extern crate std;
 
 pub mod model;
 pub mod node;
+pub mod plausible;
+pub mod point;
 pub mod status;
+pub mod units;
 
 pub use model::{
-    TRIBO_MAX_TABLE_BYTES, TRIBO_MODEL_WORDS, TriboModel, TriboModelInfo, tribo_beta_thres,
+    TRIBO_ABI_VERSION, TRIBO_MAX_SLIP_INCREMENT_SI, TRIBO_MAX_SLIP_RATE_SI, TRIBO_MAX_TABLE_BYTES,
+    TRIBO_MODEL_WORDS, TriboModel, TriboModelInfo, tribo_abi_version, tribo_beta_thres,
     tribo_model_info, tribo_model_init, tribo_mu,
 };
 pub use node::{
     TRIBO_CONTACT_OPEN, TRIBO_CONTACT_SLIP, TRIBO_CONTACT_STICK, TriboNodeInput, TriboNodeOutput,
     TriboNodeState, tribo_node_reset, tribo_node_step,
 };
+pub use point::{
+    TriboPointInput, TriboPointOutput, TriboPointState, tribo_point_reset, tribo_point_step,
+};
 pub use status::{TriboStatus, tribo_status_name};
+pub use units::{TRIBO_UNITS_MM_MS_KG, TRIBO_UNITS_MM_TONNE_S, TRIBO_UNITS_SI};

@@ -1,11 +1,19 @@
 //! The model: a validated table's friction law and node transport parameters, built into
-//! storage the caller owns (no allocation), and μ(p, v, β) / β_thres(v) on it.
+//! storage the caller owns (no allocation), with the unit system and the plausibility bounds
+//! chosen at init, and μ(p, v, β) / β_thres(v) on it.
 //!
 //! C allocates a `TriboModel` (its size and alignment are in the header: an array of
-//! `TRIBO_MODEL_WORDS` `uint64_t`), calls `tribo_model_init` once with the bytes of
-//! `tables.bin`, and then shares the model read-only between threads and contact points. A
-//! failed `tribo_model_init` leaves the storage marked uninitialised, so every later call on it
-//! returns `TRIBO_STATUS_NOT_INITIALIZED` and nothing is evaluated from a rejected table.
+//! `TRIBO_MODEL_WORDS` `uint64_t`), calls `tribo_model_init` once with `sizeof(TriboModel)`,
+//! `TRIBO_ABI_VERSION`, the bytes of `tables.bin`, the unit system and k_s, and then shares
+//! the model read-only between threads and contact points. A failed `tribo_model_init`
+//! leaves the storage marked uninitialised, so every later call on it returns
+//! `TRIBO_STATUS_NOT_INITIALIZED` and nothing is evaluated from a rejected table.
+//!
+//! **Handshake.** A routine compiled against a stale header passes the old `TRIBO_ABI_VERSION`
+//! and the old `sizeof(TriboModel)`: init refuses both (`TRIBO_STATUS_ABI_VERSION_MISMATCH`,
+//! `TRIBO_STATUS_MODEL_SIZE_MISMATCH`, the latter before writing a byte), so a layout change
+//! can never make the library write past the caller's storage or read a struct of another
+//! shape. The tag in the storage's first word also encodes the version and the layout size.
 
 use core::mem::{align_of, size_of};
 
@@ -13,20 +21,35 @@ use tribo_core::law::FrictionLaw;
 use tribo_core::table::{MAX_TABLE_BYTES, Table, ValueOrigin};
 use tribo_core::transport::TransportParams;
 
+use crate::plausible::{self, Bounds, MAX_SLIP_RATE};
 use crate::status::{TriboStatus, status_of};
+use crate::units::{Pow10, UnitSystem};
 
-/// Size of `TriboModel` in 8-byte words.
-pub const TRIBO_MODEL_WORDS: usize = 160;
+/// Version of this C ABI: the layout of every struct and the signature of every function.
+/// Bumped on any change; tribo_model_init refuses another version. 1 was the ABI of issue 19
+/// (SI only, no handshake).
+pub const TRIBO_ABI_VERSION: u32 = 2;
 
-/// Largest table `tribo_model_init` accepts \[bytes\] (the core's `MAX_TABLE_BYTES`).
+/// Size of TriboModel in 8-byte words.
+pub const TRIBO_MODEL_WORDS: usize = 192;
+
+/// Largest table tribo_model_init accepts, in bytes (the core's MAX_TABLE_BYTES).
 pub const TRIBO_MAX_TABLE_BYTES: usize = 4096;
 
-/// Caller-owned storage of one model: opaque to C, `TRIBO_MODEL_WORDS` 8-byte words with the
-/// alignment of `uint64_t`. Build it with `tribo_model_init`.
+/// Largest plausible slip rate in m/s, whatever the model's units (see
+/// TRIBO_STATUS_SLIP_RATE_ABOVE_PLAUSIBLE; the model's own unit: TriboModelInfo).
+pub const TRIBO_MAX_SLIP_RATE_SI: f32 = 100.0;
+
+/// Largest plausible slip increment in one increment, in m (TRIBO_STATUS_SLIP_INCREMENT_INVALID).
+pub const TRIBO_MAX_SLIP_INCREMENT_SI: f32 = 1.0;
+
+/// Caller-owned storage of one model: opaque to C, TRIBO_MODEL_WORDS 8-byte words with the
+/// alignment of uint64_t. Build it with tribo_model_init; afterwards it is read-only and may
+/// be shared by all threads.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct TriboModel {
-    /// Opaque; written only by `tribo_model_init`.
+    /// Opaque; written only by tribo_model_init.
     pub opaque: [u64; TRIBO_MODEL_WORDS],
 }
 
@@ -39,28 +62,41 @@ impl TriboModel {
     }
 }
 
-/// What the model was built from, for the FE user's log.
+/// What the model was built from and the bounds it checks, for the FE user's log. Values
+/// with a unit are in the model's units.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TriboModelInfo {
-    /// Particle-free friction coefficient μ0 = τ0·κ/(E*·h'_rms) (seed 000 Eq. 9) \[-\].
-    pub mu0: f32,
-    /// Interface shear stiffness k_s given to `tribo_model_init` \[Pa/m\].
-    pub shear_stiffness: f32,
-    /// The table's tool-carried fraction ζ (Eq. 13); the node step does not use it (see
-    /// `tribo_node_step`) \[-\].
-    pub table_zeta: f32,
-    /// RNG seed of the calibration run.
+    /// RNG seed of the calibration run (Fortran: a signed 64-bit integer of the same bits).
     pub seed: u64,
     /// Hash of the run's resolved configuration (0 for documented defaults).
     pub config_hash: u64,
-    /// 1 if the table is a calibration, 0 if it holds documented defaults.
+    /// 1 if the table is a calibration, 0 if it holds documented defaults or a fit on them.
     pub calibrated: u32,
+    /// The TRIBO_UNITS_* value the model was created with.
+    pub units: u32,
+    /// Particle-free friction coefficient mu0 = tau0 kappa/(E* h'_rms) (seed 000 Eq. 9).
+    pub mu0: f32,
+    /// Interface shear stiffness k_s as given to tribo_model_init (stress/length).
+    pub shear_stiffness: f32,
+    /// The table's tool-carried fraction zeta (Eq. 13); the steps do not use it (a point
+    /// knows no neighbours, see tribo_node_step).
+    pub table_zeta: f32,
+    /// Smallest positive contact pressure accepted (stress; 1/1000 of the lowest calibrated
+    /// pressure, TRIBO_STATUS_PRESSURE_BELOW_PLAUSIBLE).
+    pub pressure_min: f32,
+    /// Largest contact pressure accepted (stress; TRIBO_STATUS_PRESSURE_ABOVE_PLAUSIBLE).
+    pub pressure_max: f32,
+    /// Largest slip rate accepted (velocity; TRIBO_MAX_SLIP_RATE_SI in the model's units).
+    pub slip_rate_max: f32,
 }
 
-/// Tag in the first word of an initialised model: "TRBOMODL" xor the layout's size, so storage
-/// written by a library with another layout is not mistaken for a model.
-const MODEL_MAGIC: u64 = u64::from_be_bytes(*b"TRBOMODL") ^ size_of::<Model>() as u64;
+/// Tag in the first word of an initialised model: "TRBOMODL" xor the layout's size and the
+/// ABI version, so storage written by a library with another layout is not mistaken for a
+/// model.
+const MODEL_MAGIC: u64 = u64::from_be_bytes(*b"TRBOMODL")
+    ^ size_of::<Model>() as u64
+    ^ ((TRIBO_ABI_VERSION as u64) << 32);
 
 /// The model as Rust sees it inside the caller's storage. `repr(C)` pins `magic` at offset 0.
 #[repr(C)]
@@ -69,39 +105,54 @@ pub(crate) struct Model {
     magic: u64,
     pub(crate) law: FrictionLaw,
     pub(crate) transport: TransportParams,
+    /// k_s in SI \[Pa/m\].
     pub(crate) shear_stiffness: f32,
+    pub(crate) units: UnitSystem,
+    pub(crate) bounds: Bounds,
     info: TriboModelInfo,
 }
 
 const _: () = assert!(size_of::<Model>() <= size_of::<TriboModel>());
 const _: () = assert!(align_of::<Model>() <= align_of::<TriboModel>());
 const _: () = assert!(TRIBO_MAX_TABLE_BYTES == MAX_TABLE_BYTES);
+const _: () = assert!(TRIBO_MAX_SLIP_RATE_SI == MAX_SLIP_RATE);
+const _: () = assert!(TRIBO_MAX_SLIP_INCREMENT_SI == plausible::MAX_SLIP_INCREMENT);
 
 impl Model {
-    /// Builds the model from table bytes: the core's full validation, then the law and the
-    /// node transport (K(p) from the wear section when present, ζ = 0).
-    fn from_table(bytes: &[u8], shear_stiffness: f32) -> Result<Self, TriboStatus> {
+    /// Builds the model from table bytes: the core's full validation, then the law, the node
+    /// transport (K(p) from the wear section when present, ζ = 0), k_s in SI and the bounds.
+    fn from_table(
+        bytes: &[u8],
+        units: UnitSystem,
+        shear_stiffness: f32,
+    ) -> Result<Self, TriboStatus> {
         let table = Table::from_bytes(bytes)?;
         let law = table.friction_law()?;
-        if !(shear_stiffness.is_finite() && shear_stiffness > 0.0) {
-            return Err(TriboStatus::InvalidParameter);
-        }
+        let k_s = units.stiffness.to_si(shear_stiffness);
+        plausible::shear_stiffness(k_s, table.law.e_star)?;
         let t = &table.transport;
         let transport = TransportParams::point_from_table(t, table.wear.as_ref());
         transport.validate()?;
+        let bounds = Bounds::of_table(&table);
         let info = TriboModelInfo {
-            mu0: law.mu0(),
-            shear_stiffness,
-            table_zeta: t.zeta,
             seed: table.provenance.seed,
             config_hash: table.provenance.config_hash,
             calibrated: u32::from(table.provenance.origin == ValueOrigin::Calibrated),
+            units: units.code,
+            mu0: law.mu0(),
+            shear_stiffness,
+            table_zeta: t.zeta,
+            pressure_min: units.stress.si_to_unit(bounds.pressure_min),
+            pressure_max: units.stress.si_to_unit(bounds.pressure_max),
+            slip_rate_max: units.velocity.si_to_unit(MAX_SLIP_RATE),
         };
         Ok(Self {
             magic: MODEL_MAGIC,
             law,
             transport,
-            shear_stiffness,
+            shear_stiffness: k_s,
+            units,
+            bounds,
             info,
         })
     }
@@ -131,56 +182,85 @@ pub(crate) unsafe fn model_ref<'a>(model: *const TriboModel) -> Result<&'a Model
     Ok(unsafe { &*model.cast::<Model>() })
 }
 
-/// Builds a model from the bytes of a calibration table (`tables.bin`) into caller-owned
-/// storage: the core's full validation (magic, version, length, CRC-32, decoding, physics),
-/// the friction law (seed 000 Eq. 9, 23–24), and the node transport (Eq. 12: K, H, h_p, and
-/// K(p) of the table's wear section when present).
+/// The ABI version of this library (TRIBO_ABI_VERSION of the header it was built with).
+/// tribo_model_init refuses another; call this to log both when they differ.
+#[unsafe(no_mangle)]
+pub extern "C" fn tribo_abi_version() -> u32 {
+    TRIBO_ABI_VERSION
+}
+
+/// Builds a model from the bytes of a calibration table (tables.bin) into caller-owned
+/// storage: the handshake (model_size must be sizeof(TriboModel), abi_version must be
+/// TRIBO_ABI_VERSION, both of the header the caller was compiled with), the core's full
+/// table validation (magic, version, length, CRC-32, decoding, physics), the friction law
+/// (seed 000 Eq. 9, 23-24), the node transport (Eq. 12: K, H, h_p, and K(p) of the table's
+/// wear section when present), the unit system and the plausibility bounds.
 ///
-/// `shear_stiffness` is the interface penalty stiffness k_s \[Pa/m\] of the Coulomb law
-/// (Eq. 4; seed 000: E*/h_B with h_B half the sheet thickness), finite and > 0.
+/// units is one of TRIBO_UNITS_SI, TRIBO_UNITS_MM_TONNE_S, TRIBO_UNITS_MM_MS_KG: every
+/// later input and output of this model is in it (the state variables excepted, which stay
+/// SI). shear_stiffness is the interface penalty stiffness k_s of the Coulomb law (Eq. 4;
+/// seed 000: E*/h_B with h_B half the sheet thickness) in stress/length of those units
+/// (Pa/m, MPa/mm, GPa/mm).
 ///
+/// Call it once per process before the first increment (Abaqus: VEXTERNALDB / UEXTERNALDB at
+/// the start of the analysis; see the header's "Threads and one-time initialisation").
 /// On any error the storage is marked uninitialised (every later call on it returns
-/// `TRIBO_STATUS_NOT_INITIALIZED`): a rejected table is never evaluated.
+/// TRIBO_STATUS_NOT_INITIALIZED): a rejected table is never evaluated. On a size mismatch
+/// nothing is written.
 ///
 /// # Safety
-/// `model` must be null or point to writable storage of `sizeof(TriboModel)` bytes; `table`
-/// must be null or point to `len` readable bytes. Neither may be accessed by another thread
-/// during the call.
+/// model must be null or point to writable storage of model_size bytes; table must be null or
+/// point to table_len readable bytes. Neither may be accessed by another thread during the
+/// call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tribo_model_init(
     model: *mut TriboModel,
+    model_size: usize,
+    abi_version: u32,
     table: *const u8,
-    len: usize,
+    table_len: usize,
+    units: u32,
     shear_stiffness: f32,
 ) -> TriboStatus {
     if model.is_null() {
         return TriboStatus::NullPointer;
     }
+    if model_size != size_of::<TriboModel>() {
+        return TriboStatus::ModelSizeMismatch;
+    }
     if !model.cast::<Model>().is_aligned() {
         return TriboStatus::Misaligned;
     }
-    // SAFETY: non-null, aligned and writable (caller's contract): clears the tag first, so
-    // the storage holds no model unless this call succeeds.
+    // SAFETY: non-null, aligned and writable for model_size = sizeof(TriboModel) ≥ 8 bytes
+    // (caller's contract): clears the tag first, so the storage holds no model unless this
+    // call succeeds.
     unsafe { model.cast::<u64>().write(0) };
+    if abi_version != TRIBO_ABI_VERSION {
+        return TriboStatus::AbiVersionMismatch;
+    }
     if table.is_null() {
         return TriboStatus::NullPointer;
     }
-    if len > TRIBO_MAX_TABLE_BYTES {
+    if table_len > TRIBO_MAX_TABLE_BYTES {
         return TriboStatus::TableTooLarge;
     }
-    // SAFETY: non-null, `len` readable bytes (caller's contract), len ≤ 4096 < isize::MAX.
-    let bytes = unsafe { core::slice::from_raw_parts(table, len) };
-    status_of(Model::from_table(bytes, shear_stiffness).map(|m| {
+    let Some(units) = UnitSystem::from_code(units) else {
+        return TriboStatus::UnknownUnits;
+    };
+    // SAFETY: non-null, table_len readable bytes (caller's contract), ≤ 4096 < isize::MAX.
+    let bytes = unsafe { core::slice::from_raw_parts(table, table_len) };
+    status_of(Model::from_table(bytes, units, shear_stiffness).map(|m| {
         // SAFETY: storage large and aligned enough for `Model` (const assertions), writable
         // and not aliased (caller's contract). `write` does not drop the old bytes.
         unsafe { model.cast::<Model>().write(m) };
     }))
 }
 
-/// Copies what the model was built from into `*info`.
+/// Copies what the model was built from, its unit system and its plausibility bounds into
+/// *info.
 ///
 /// # Safety
-/// `model` as for `tribo_node_step`; `info` null or writable.
+/// model as for tribo_node_step; info null or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tribo_model_info(
     model: *const TriboModel,
@@ -195,15 +275,73 @@ pub unsafe extern "C" fn tribo_model_info(
     status_of(unsafe { write_out(info, m.info) })
 }
 
-/// μ(p, v, β) of the friction law (seed 000 Eq. 9, 23–24) into `*mu` \[-\]: in [0, μ0],
-/// never NaN (β clamped to [0, β_thres(v)]; NaN β counts as 0; a non-finite v as 0).
+impl Model {
+    /// `x` of quantity `q` in SI. `SI` is whether the model is SI (the steps dispatch on it
+    /// once per call, so an SI model converts nothing); `false` is right for any model.
+    #[inline]
+    fn in_si<const SI: bool>(&self, q: Pow10, x: f32) -> f32 {
+        if SI { x } else { q.to_si(x) }
+    }
+
+    /// `x` (SI) of quantity `q` in the model's units (`SI` as for `in_si`).
+    #[inline]
+    fn in_units<const SI: bool>(&self, q: Pow10, x: f32) -> f32 {
+        if SI { x } else { q.si_to_unit(x) }
+    }
+
+    /// A slip rate in the model's units, checked, in SI \[m/s\].
+    #[inline]
+    pub(crate) fn slip_rate_si<const SI: bool>(&self, v: f32) -> Result<f32, TriboStatus> {
+        let v = self.in_si::<SI>(self.units.velocity, v);
+        plausible::slip_rate(v)?;
+        Ok(v)
+    }
+
+    /// A contact pressure in the model's units, checked, in SI \[Pa\].
+    #[inline]
+    pub(crate) fn pressure_si<const SI: bool>(&self, p: f32) -> Result<f32, TriboStatus> {
+        let p = self.in_si::<SI>(self.units.stress, p);
+        self.bounds.pressure(p)?;
+        Ok(p)
+    }
+
+    /// A time increment in the model's units, checked, in SI \[s\].
+    #[inline]
+    pub(crate) fn time_step_si<const SI: bool>(&self, dt: f32) -> Result<f32, TriboStatus> {
+        let dt = self.in_si::<SI>(self.units.time, dt);
+        plausible::time_step(dt)?;
+        Ok(dt)
+    }
+
+    /// A length in the model's units in SI \[m\] (unchecked: see `plausible::slip_increment`).
+    #[inline]
+    pub(crate) fn length_si<const SI: bool>(&self, x: f32) -> f32 {
+        self.in_si::<SI>(self.units.length, x)
+    }
+
+    /// A stress in SI \[Pa\] in the model's units.
+    #[inline]
+    pub(crate) fn stress_out<const SI: bool>(&self, x: f32) -> f32 {
+        self.in_units::<SI>(self.units.stress, x)
+    }
+
+    /// A slip rate in SI \[m/s\] in the model's units.
+    #[inline]
+    pub(crate) fn velocity_out<const SI: bool>(&self, x: f32) -> f32 {
+        self.in_units::<SI>(self.units.velocity, x)
+    }
+}
+
+/// mu(p, v, beta) of the friction law (seed 000 Eq. 9, 23-24) into *mu: in [0, mu0] (beta
+/// clamped to beta_thres(v), where mu = 0).
 ///
-/// `pressure` \[Pa\] is accepted for the FE signature only: with Eq. 23 the pressure cancels
-/// and μ does not depend on it (it acts through the Archard source of the node step).
-/// `slip_rate` v \[m/s\] enters through |v|.
+/// Every input is checked as in a step (pressure, slip rate, beta: the TRIBO_STATUS_*_INVALID
+/// and *_PLAUSIBLE codes). The pressure (stress unit of the model) enters nothing else: with
+/// Eq. 23 it cancels and mu does not depend on it (it acts through the Archard source of the
+/// steps). The slip rate v (velocity unit of the model) enters through |v|.
 ///
 /// # Safety
-/// `model` as for `tribo_node_step`; `mu` null or writable.
+/// model as for tribo_node_step; mu null or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tribo_mu(
     model: *const TriboModel,
@@ -212,21 +350,27 @@ pub unsafe extern "C" fn tribo_mu(
     beta: f32,
     mu: *mut f32,
 ) -> TriboStatus {
-    let _ = pressure;
     // SAFETY: caller's contract on `model`.
     let m = match unsafe { model_ref(model) } {
         Ok(m) => m,
         Err(s) => return s,
     };
-    // SAFETY: caller's contract on `mu`.
-    status_of(unsafe { write_out(mu, m.law.mu(slip_rate, beta)) })
+    let r = m.pressure_si::<false>(pressure).and_then(|_| {
+        let v = m.slip_rate_si::<false>(slip_rate)?;
+        if !plausible::beta(beta) {
+            return Err(TriboStatus::BetaInvalid);
+        }
+        // SAFETY: caller's contract on `mu`.
+        unsafe { write_out(mu, m.law.mu(v, beta)) }
+    });
+    status_of(r)
 }
 
-/// β_thres(v) = κ/(α(v)·h'_rms) (seed 000 Eq. 24) into `*beta_thres` \[-\]; +∞ where α = 0.
+/// beta_thres(v) = kappa/(alpha(v) h'_rms) (seed 000 Eq. 24) into *beta_thres; +infinity
+/// where alpha = 0 (v = 0). The slip rate is in the model's velocity unit and checked.
 ///
 /// # Safety
-/// `model` as for `tribo_node_step`; `beta_thres` null or
-/// writable.
+/// model as for tribo_node_step; beta_thres null or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tribo_beta_thres(
     model: *const TriboModel,
@@ -238,8 +382,11 @@ pub unsafe extern "C" fn tribo_beta_thres(
         Ok(m) => m,
         Err(s) => return s,
     };
-    // SAFETY: caller's contract on `beta_thres`.
-    status_of(unsafe { write_out(beta_thres, m.law.beta_thres(slip_rate)) })
+    let r = m.slip_rate_si::<false>(slip_rate).and_then(|v| {
+        // SAFETY: caller's contract on `beta_thres`.
+        unsafe { write_out(beta_thres, m.law.beta_thres(v)) }
+    });
+    status_of(r)
 }
 
 /// Writes `value` through `out` after checking it for null and alignment.
@@ -272,4 +419,50 @@ pub(crate) unsafe fn read_in<T>(input: *const T) -> Result<T, TriboStatus> {
     }
     // SAFETY: non-null, aligned, readable (caller's contract); every bit pattern valid.
     Ok(unsafe { input.read() })
+}
+
+/// The pointer protocol of a step function: checks the model, `output`, reads `*state` and
+/// `*input`, runs `step`, and writes the new state and the output only when it succeeds.
+///
+/// # Safety
+/// `model` as in `model_ref`; `state`, `input`, `output` null or valid for their type
+/// (read/write, read, write), any bit pattern valid for `S` and `I` (plain `f32`/`u32`
+/// structs); `state` and `output` not overlapping.
+#[inline]
+pub(crate) unsafe fn step_through<S, I, O>(
+    model: *const TriboModel,
+    state: *mut S,
+    input: *const I,
+    output: *mut O,
+    step: impl FnOnce(&Model, &S, &I) -> Result<(S, O), TriboStatus>,
+) -> TriboStatus {
+    // SAFETY: caller's contract on `model`.
+    let m = match unsafe { model_ref(model) } {
+        Ok(m) => m,
+        Err(s) => return s,
+    };
+    if output.is_null() {
+        return TriboStatus::NullPointer;
+    }
+    if !output.is_aligned() {
+        return TriboStatus::Misaligned;
+    }
+    // SAFETY: caller's contract on `state` and `input`.
+    let r = unsafe { read_in(state.cast_const()) }.and_then(|s| {
+        // SAFETY: as above.
+        let i = unsafe { read_in(input) }?;
+        step(m, &s, &i)
+    });
+    match r {
+        Ok((s, o)) => {
+            // SAFETY: `state` passed the null and alignment checks of `read_in`, `output`
+            // those above; the caller's contract makes both writable.
+            unsafe {
+                state.write(s);
+                output.write(o);
+            }
+            TriboStatus::Ok
+        }
+        Err(e) => e,
+    }
 }

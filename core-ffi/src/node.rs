@@ -1,13 +1,15 @@
 //! One contact point's increment, as an FE user friction routine (Abaqus VFRIC/FRIC, LS-DYNA
 //! user friction) calls it: the β-transport step (seed 000 Eq. 12, 14) and the
 //! elastic–perfectly-plastic Coulomb update (Eq. 4–5) with μ(v, β) (Eq. 9, 23–24), with the
-//! state the routine carries between increments in caller-owned memory.
+//! state the routine carries between increments in caller-owned memory. This is the scalar
+//! (1D) call; `crate::point` is the VFRIC-shaped one with two tangential directions.
 //!
 //! **State variables** (three per contact point, [`TriboNodeState`]): β, the elastic part of
 //! the tangential slip e = U − U^p, and the contact state. The accumulated irreversible slip
 //! is U^p = U − e with U the total tangential slip the FE code tracks (in double precision);
 //! the core keeps e rather than U^p because U^p and U grow to the whole draw while e stays
-//! ~10⁻⁷ m, which f32 would lose in U − U^p (see the core's `coulomb` module).
+//! ~10⁻⁷ m, which f32 would lose in U − U^p (see the core's `coulomb` module). The state is
+//! SI (β \[-\], e \[m\]) whatever the model's units (`crate::units`).
 //!
 //! **A point knows no neighbours.** The tool-drift term (ζ/l_e)·(U̇_{i+1}β_{i+1} − U̇_iβ_i) of
 //! Eq. 14 is a difference between neighbouring nodes; a user friction routine is called per
@@ -19,75 +21,140 @@
 //! is frozen and not clamped (particles left on the sheet).
 //!
 //! The step is exactly the core's interface tick (`tribo_core::bar::tick`) on a one-node line
-//! with ζ = 0 when `slip_increment` = `slip_rate`·`dt` (tested bit for bit, and by the C
-//! example in CI).
+//! with ζ = 0 when `slip_increment` = `slip_rate`·`dt` (tested bit for bit; the C and Fortran
+//! examples in CI check the VFRIC-shaped call against the same tick).
+//!
+//! **Inputs are checked** (`crate::plausible`) after the conversion to SI and before the core
+//! sees them: Δt, the pressure, the slip rate, the slip increment; each failure has its named
+//! status and writes nothing.
 
 use tribo_core::coulomb::{ContactState, CoulombSpring};
-use tribo_core::transport::{self, NodeInput};
+use tribo_core::transport;
 
-use crate::model::{TriboModel, model_ref, read_in, write_out};
+use crate::model::{Model, TriboModel, step_through, write_out};
+use crate::plausible;
 use crate::status::{TriboStatus, status_of};
 
 /// Contact state value: open (no contact, spring unloaded).
 pub const TRIBO_CONTACT_OPEN: u32 = 0;
-/// Contact state value: elastic stick, |k_s·e| ≤ P·μ.
+/// Contact state value: elastic stick, |k_s e| <= p mu.
 pub const TRIBO_CONTACT_STICK: u32 = 1;
-/// Contact state value: plastic slip at |T| = P·μ.
+/// Contact state value: plastic slip at |T| = p mu.
 pub const TRIBO_CONTACT_SLIP: u32 = 2;
 
 /// The state one contact point carries between increments (the FE routine's state
-/// variables). All zero is a fresh, particle-free, open point.
+/// variables), always SI whatever the model's units. All zero is a fresh, particle-free,
+/// open point.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TriboNodeState {
-    /// Third-body area fraction β (Eq. 10) \[-\].
+    /// Third-body area fraction beta (Eq. 10), dimensionless.
     pub beta: f32,
-    /// Elastic tangential slip e = U − U^p (Eq. 4) \[m\]; U^p = U − e.
+    /// Elastic tangential slip e = U - U^p (Eq. 4), in m (SI); U^p = U - e.
     pub elastic_slip: f32,
-    /// `TRIBO_CONTACT_OPEN`, `TRIBO_CONTACT_STICK` or `TRIBO_CONTACT_SLIP`.
+    /// TRIBO_CONTACT_OPEN, TRIBO_CONTACT_STICK or TRIBO_CONTACT_SLIP.
     pub contact: u32,
 }
 
-/// What the FE code gives the routine for one increment.
+/// What the FE code gives the scalar routine for one increment, in the model's units.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TriboNodeInput {
-    /// Time increment Δt \[s\], finite and ≥ 0.
+    /// Time increment (time unit), finite and > 0.
     pub dt: f32,
-    /// Tangential slip increment ΔU of the sheet relative to the tool \[m\] (non-finite
-    /// counts as 0).
+    /// Tangential slip increment of the sheet relative to the tool (length unit), finite,
+    /// |slip_increment|/dt within the slip-rate bound.
     pub slip_increment: f32,
-    /// Contact pressure P \[Pa\]; ≤ 0 or NaN: the point is not under the tool.
+    /// Contact pressure (stress unit): 0 = the point is not under the tool (open); otherwise
+    /// within [pressure_min, pressure_max] of tribo_model_info.
     pub pressure: f32,
-    /// Slip rate U̇ \[m/s\] (the α(v) argument and the Archard source), finite.
+    /// Slip rate (velocity unit; the alpha(v) argument and the Archard source), finite,
+    /// |slip_rate| within the bound.
     pub slip_rate: f32,
 }
 
-/// What the routine returns for one increment.
+/// What the scalar routine returns for one increment, in the model's units.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TriboNodeOutput {
-    /// Friction coefficient μ(v, β) after the transport step \[-\].
+    /// Friction coefficient mu(v, beta) after the transport step.
     pub mu: f32,
-    /// Tangential traction T_f (Eq. 4–5), signed like the elastic slip \[Pa\].
+    /// Tangential traction T_f (Eq. 4-5, stress unit), signed like the elastic slip: the
+    /// friction stress on the sheet is -shear_stress.
     pub shear_stress: f32,
-    /// β_thres(v) used for the clamp \[-\]; +∞ off the tool.
+    /// beta_thres(v) used for the clamp; +infinity off the tool.
     pub beta_thres: f32,
 }
 
-fn spring_of(state: &TriboNodeState) -> Result<CoulombSpring, TriboStatus> {
-    // With one friction coefficient (`CoulombSpring::update`) the stick and slip limits are
-    // the same P·μ, so the update depends on e alone; an open spring always has e = 0.
-    match state.contact {
-        TRIBO_CONTACT_OPEN => Ok(CoulombSpring::new()),
-        TRIBO_CONTACT_STICK | TRIBO_CONTACT_SLIP => {
-            Ok(CoulombSpring::preloaded(state.elastic_slip))
-        }
-        _ => Err(TriboStatus::InvalidState),
+/// The validated inputs of one increment in SI, shared by the scalar and the VFRIC-shaped
+/// steps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SiIncrement {
+    /// Δt \[s\].
+    pub(crate) dt: f32,
+    /// P \[Pa\].
+    pub(crate) pressure: f32,
+    /// U̇ \[m/s\].
+    pub(crate) slip_rate: f32,
+}
+
+/// β and μ after the transport step of one point (the first half of a step).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Transported {
+    pub(crate) beta: f32,
+    pub(crate) mu: f32,
+    pub(crate) beta_thres: f32,
+}
+
+/// The transport step of one point from β (Eq. 12, 14 with ζ = 0, Eq. 24 clamp under the
+/// tool) and μ(α(v), β) after it (Eq. 9, 23–24): what the core's tick does per node before
+/// its Coulomb pass, in the same operations.
+pub(crate) fn transport_and_mu(
+    model: &Model,
+    beta: f32,
+    inc: &SiIncrement,
+) -> Result<Transported, TriboStatus> {
+    let law = &model.law;
+    let alpha = law.alpha(inc.slip_rate);
+    // Off the tool nothing carries load, so nothing saturates (the core tick's rule).
+    let beta_thres = if inc.pressure > 0.0 {
+        law.beta_thres_for_alpha(alpha)
+    } else {
+        f32::INFINITY
+    };
+    // The slice form of the core's step: compiled whole inside tribo-core (its argument
+    // checks inlined there), as the core's own tick is; the closure form monomorphised here
+    // cost the ABI an out-of-line check per call (bench `ffi_node`).
+    let mut line = [beta];
+    transport::step_substepped(
+        &model.transport,
+        inc.dt,
+        &[inc.pressure],
+        &[inc.slip_rate],
+        &[beta_thres],
+        &mut line,
+    )?;
+    let [beta] = line;
+    Ok(Transported {
+        beta,
+        mu: law.mu_for_alpha(alpha, beta),
+        beta_thres,
+    })
+}
+
+/// Checks a state's β and elastic slips (finite, β ≥ 0) and its contact value.
+pub(crate) fn check_state(beta: f32, elastic: &[f32], contact: u32) -> Result<(), TriboStatus> {
+    // The contact values are 0, 1, 2; NaN fails the comparisons.
+    let known = contact <= TRIBO_CONTACT_SLIP;
+    if known && plausible::beta(beta) && elastic.iter().all(|e| e.abs() <= f32::MAX) {
+        Ok(())
+    } else {
+        Err(TriboStatus::InvalidState)
     }
 }
 
-fn contact_code(state: ContactState) -> u32 {
+/// The contact code of a spring state.
+pub(crate) fn contact_code(state: ContactState) -> u32 {
     match state {
         ContactState::Open => TRIBO_CONTACT_OPEN,
         ContactState::Stick => TRIBO_CONTACT_STICK,
@@ -95,60 +162,57 @@ fn contact_code(state: ContactState) -> u32 {
     }
 }
 
-/// One increment of one contact point: transport step, μ, Coulomb update. Returns the new
-/// state and the output, or an error with nothing computed.
-fn step(
-    model: &crate::model::Model,
+/// One increment of one contact point: checks, transport step, μ, Coulomb update. Returns
+/// the new state and the output, or an error with nothing computed.
+fn step<const SI: bool>(
+    model: &Model,
     state: &TriboNodeState,
     input: &TriboNodeInput,
 ) -> Result<(TriboNodeState, TriboNodeOutput), TriboStatus> {
-    let mut spring = spring_of(state)?;
-    let law = &model.law;
-    let alpha = law.alpha(input.slip_rate);
-    // Off the tool nothing carries load, so nothing saturates (the core tick's rule).
-    let beta_thres = if input.pressure > 0.0 {
-        law.beta_thres_for_alpha(alpha)
-    } else {
-        f32::INFINITY
+    check_state(state.beta, &[state.elastic_slip], state.contact)?;
+    let dt = model.time_step_si::<SI>(input.dt)?;
+    let inc = SiIncrement {
+        dt,
+        pressure: model.pressure_si::<SI>(input.pressure)?,
+        slip_rate: model.slip_rate_si::<SI>(input.slip_rate)?,
     };
-    let mut beta = [state.beta];
-    transport::step_substepped_with(&model.transport, input.dt, &mut beta, |_| NodeInput {
-        pressure: input.pressure,
-        velocity: input.slip_rate,
-        beta_thres,
-    })?;
-    let [beta] = beta;
-    let mu = law.mu_for_alpha(alpha, beta);
-    let shear_stress = spring.update(
-        input.slip_increment,
-        model.shear_stiffness,
-        input.pressure,
-        mu,
-    );
+    let du = model.length_si::<SI>(input.slip_increment);
+    plausible::slip_increment(du.abs(), dt)?;
+    let t = transport_and_mu(model, state.beta, &inc)?;
+    // With one friction coefficient (`CoulombSpring::update`) the stick and slip limits are
+    // the same P·μ, so the update depends on e alone; an open spring always has e = 0.
+    let mut spring = if state.contact == TRIBO_CONTACT_OPEN {
+        CoulombSpring::new()
+    } else {
+        CoulombSpring::preloaded(state.elastic_slip)
+    };
+    let shear_stress = spring.update(du, model.shear_stiffness, inc.pressure, t.mu);
     Ok((
         TriboNodeState {
-            beta,
+            beta: t.beta,
             elastic_slip: spring.elastic_slip(),
             contact: contact_code(spring.state()),
         },
         TriboNodeOutput {
-            mu,
-            shear_stress,
-            beta_thres,
+            mu: t.mu,
+            shear_stress: model.stress_out::<SI>(shear_stress),
+            beta_thres: t.beta_thres,
         },
     ))
 }
 
-/// One increment of one contact point (module docs): reads `*state` and `*input`, writes the
-/// new `*state` and `*output`. On any error (null or misaligned pointer, uninitialised model,
-/// unknown contact value, non-finite slip rate, negative or non-finite Δt) neither `*state`
-/// nor `*output` is written.
+/// One increment of one contact point along one tangential direction (the scalar call, for
+/// 1D models): reads *state and *input (model units), writes the new *state (SI) and *output
+/// (model units). The transport step (seed 000 Eq. 12, 14; zeta = 0: a point knows no
+/// neighbours, so the tool drift of Eq. 14 and the accumulation zone at the tool's leading
+/// edge, Fig. 17a, are lost), mu(v, beta) (Eq. 9, 23-24) and the Coulomb update (Eq. 4-5).
+/// On any error (see TriboStatus) neither *state nor *output is written.
 ///
 /// # Safety
-/// `model` must be null or point to `sizeof(TriboModel)` readable bytes that no thread writes
-/// during the call (read-only sharing between threads is fine). `state`, `input`, `output`
-/// must each be null or valid for their type (read/write, read, write); `state` and
-/// `output` must not overlap.
+/// model must be null or point to sizeof(TriboModel) readable bytes that no thread writes
+/// during the call (read-only sharing between threads is fine). state, input, output must
+/// each be null or valid for their type (read/write, read, write); state and output must not
+/// overlap.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tribo_node_step(
     model: *const TriboModel,
@@ -156,37 +220,22 @@ pub unsafe extern "C" fn tribo_node_step(
     input: *const TriboNodeInput,
     output: *mut TriboNodeOutput,
 ) -> TriboStatus {
-    // SAFETY: caller's contract on `model`.
-    let m = match unsafe { model_ref(model) } {
-        Ok(m) => m,
-        Err(s) => return s,
-    };
-    if output.is_null() {
-        return TriboStatus::NullPointer;
+    // SAFETY: the caller's contract of this function is `step_through`'s.
+    unsafe {
+        step_through(model, state, input, output, |m, s, i| {
+            if m.units.is_si() {
+                step::<true>(m, s, i)
+            } else {
+                step::<false>(m, s, i)
+            }
+        })
     }
-    if !output.is_aligned() {
-        return TriboStatus::Misaligned;
-    }
-    // SAFETY: caller's contract on `state` and `input`; both are plain f32/u32 structs.
-    let r = unsafe { read_in(state.cast_const()) }.and_then(|s| {
-        // SAFETY: as above.
-        let i = unsafe { read_in(input) }?;
-        step(m, &s, &i)
-    });
-    status_of(r.and_then(|(s, o)| {
-        // SAFETY: `state` was read through the same checks; `output` checked above; the
-        // caller's contract makes both writable.
-        unsafe {
-            write_out(state, s)?;
-            write_out(output, o)
-        }
-    }))
 }
 
-/// Resets `*state` to a fresh, particle-free, open point (all zero).
+/// Resets *state to a fresh, particle-free, open point (all zero).
 ///
 /// # Safety
-/// `state` must be null or valid for a write of `TriboNodeState`.
+/// state must be null or valid for a write of TriboNodeState.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn tribo_node_reset(state: *mut TriboNodeState) -> TriboStatus {
     // SAFETY: caller's contract on `state`.

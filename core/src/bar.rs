@@ -422,7 +422,13 @@ impl<'a> StripDraw<'a> {
                 beta_thres: law.beta_thres_for_alpha(alpha.get(i).copied().unwrap_or(0.0)),
             }
         };
-        let (f, _) = transport::step_substepped_with(&m.transport, dt_b as f32, b.beta, inputs)?;
+        let (f, _) = transport::step_substepped_with_rule(
+            &m.transport,
+            m.source_rule,
+            dt_b as f32,
+            b.beta,
+            inputs,
+        )?;
         self.fluxes.accumulate(&f);
         mark.copy_from_slice(u);
         self.mark_time = self.time;

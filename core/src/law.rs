@@ -1,4 +1,4 @@
-//! Local friction law of seed 000 (Eq. 6–9, 23–24).
+//! Local friction law of seed 000 (Eq. 6–9, 23–24), with shear on the particle-borne area.
 //!
 //! Bowden–Tabor friction with the contact area of Eq. 8, A_c/A_0 = κ/h'_rms · p/E*, reduced by
 //! the area A_p carried by blocked third-body flakes (Eq. 7, 9), with the mesoscale result of
@@ -13,8 +13,42 @@
 //! the macroscale model only through the Archard source of the β-transport
 //! ([`crate::transport`]) and the Coulomb limit P·μ ([`crate::coulomb`]).
 //!
-//! **Saturation policy (no panics, no NaN).** β is clamped to [0, β_thres(v)] so that
-//! 0 ≤ μ ≤ μ0; a NaN β counts as 0 (μ = μ0, the particle-free upper bound), +∞ as β_thres.
+//! # Shear on the particle-borne area (extension of Eq. 7; issue 30)
+//!
+//! Eq. 7 lets the particle-borne area A_p carry no shear ("activated as lubricant"), so μ
+//! reaches exactly 0 at β_thres, where A_p = A_c: a frictionless contact exactly where
+//! particles accumulate (long tools, repeated passes, high pressure). Flakes in a lubricated
+//! contact do carry shear. With a shear stress τ_p on A_p, Eq. 7 becomes
+//!
+//! ```text
+//! μ = [(A_c − A_p)·τ0 + A_p·τ_p] / (P·A_0)
+//!   = μ0·(1 − x) + (A_p/(P·A_0))·τ_p,          x = A_p/A_c = β/β_thres(v)  (Eq. 23, 24)
+//! ```
+//!
+//! and the second term can be written in two equivalent ways:
+//!
+//! - **ratio form** r = τ_p/τ0: A_p·τ_p/(P·A_0) = x·(A_c·τ0/(P·A_0))·r = μ0·r·x, so
+//!   μ = μ0·[1 − (1 − r)·x];
+//! - **friction form** τ_p = μ_p·p_c, with p_c the mean pressure on the real contact. By Eq. 8
+//!   p_c = P·A_0/A_c = E*·h'_rms/κ whatever P, so A_p·τ_p/(P·A_0) = x·μ_p and
+//!   μ = μ0·(1 − x) + μ_p·x, i.e. μ_p = r·μ0, τ_p = μ_p·E*·h'_rms/κ.
+//!
+//! Both say that μ moves linearly from μ0 (no particle) to μ_p (A_p = A_c); μ_p is the floor
+//! of μ at saturation. **The table stores μ_p** (the friction form): it is the one number both
+//! sources of τ_p measure directly (a fitted strip-draw floor, and seed 002's shear cell, whose
+//! μ_3b is a shear-to-normal stress ratio of the particle layer), it bounds μ at saturation
+//! without reference to τ0, and it does not inherit τ0's factor: τ0 is an effective strength
+//! that absorbs Eq. 8's elastic under-estimate of the plastically flattened aluminium contact
+//! area ([`crate::seed000::TAU0`]), which has nothing to do with the particle layer's shear.
+//! The assumption behind it: the flakes bear their area at the same mean contact pressure
+//! p_c as the metal junctions (Eq. 8 applied to the whole real contact area).
+//!
+//! **Without μ_p the law is seed 000's, bit for bit:** [`FrictionLaw::new`] has μ_p = 0, and
+//! μ0·(1 − x) + 0·x rounds to μ0·(1 − x) exactly (0·x = +0 for finite x ≥ 0, and a + 0 = a);
+//! at and beyond β_thres μ is μ_p = 0 as before.
+//!
+//! **Saturation policy (no panics, no NaN).** β is clamped to [0, β_thres(v)] so that μ lies
+//! between μ_p and μ0; a NaN β counts as 0 (μ = μ0, the particle-free value), +∞ as β_thres.
 //! The velocity enters through |v|; a non-finite v counts as 0 (α = 0: no lubrication, μ = μ0).
 //!
 //! ```
@@ -24,7 +58,12 @@
 //! let law = FrictionLaw::new(params, alpha)?;
 //! let v = 0.08; // m/s
 //! assert!((law.mu(v, 0.0) - law.mu0()).abs() < 1e-7);
-//! assert_eq!(law.mu(v, law.beta_thres(v)), 0.0);
+//! assert_eq!(law.mu(v, law.beta_thres(v)), 0.0); // seed 000: frictionless at saturation
+//! // With shear on the particle-borne area the floor is μ_p.
+//! let bounded = law.clone().with_particle_friction(0.04)?;
+//! assert_eq!(bounded.mu(v, law.beta_thres(v)), 0.04);
+//! let half = bounded.mu(v, 0.5 * law.beta_thres(v));
+//! assert!((half - 0.5 * (law.mu0() + 0.04)).abs() < 1e-6);
 //! # Ok::<(), tribo_core::Error>(())
 //! ```
 
@@ -65,7 +104,13 @@ impl LawParams {
     }
 }
 
-/// A validated friction law: parameters, α(v), and the precomputed μ0.
+/// Upper bound of μ_p accepted by [`FrictionLaw::with_particle_friction`] \[-\]: the
+/// plausibility bound of a particle layer's friction coefficient (seed 002's dry layers reach
+/// 0.9; nothing sheared through a granular layer reaches 10).
+pub const PARTICLE_FRICTION_MAX: f32 = 10.0;
+
+/// A validated friction law: parameters, α(v), the precomputed μ0 and the friction μ_p of the
+/// particle-borne area (module docs; 0 for seed 000's law).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrictionLaw {
     params: LawParams,
@@ -73,6 +118,10 @@ pub struct FrictionLaw {
     mu0: f32,
     /// h'_rms/κ, so that β/β_thres = α·β·h'_rms/κ costs one multiply.
     slope_over_kappa: f32,
+    /// μ_p = τ_p·κ/(E*·h'_rms) (module docs); 0 without shear on the particle-borne area.
+    mu_p: f32,
+    /// Whether μ_p was set (a law with μ_p = 0 set explicitly still reports it).
+    has_particle_friction: bool,
 }
 
 impl FrictionLaw {
@@ -89,7 +138,43 @@ impl FrictionLaw {
             params,
             alpha,
             mu0,
+            mu_p: 0.0,
+            has_particle_friction: false,
         })
+    }
+
+    /// This law with shear on the particle-borne area: μ_p = τ_p·κ/(E*·h'_rms), the friction
+    /// coefficient of the particle-borne contact (module docs) \[-\]. μ then moves linearly
+    /// from μ0 at β = 0 to μ_p at β_thres.
+    ///
+    /// Errors: [`Error::InvalidParameter`] unless 0 ≤ μ_p ≤ [`PARTICLE_FRICTION_MAX`].
+    pub fn with_particle_friction(self, mu_p: f32) -> Result<Self, Error> {
+        if !(0.0..=PARTICLE_FRICTION_MAX).contains(&mu_p) {
+            return Err(Error::InvalidParameter);
+        }
+        Ok(Self {
+            mu_p,
+            has_particle_friction: true,
+            ..self
+        })
+    }
+
+    /// μ_p, the friction of the particle-borne area \[-\]; `None` for seed 000's law (μ_p = 0,
+    /// A_p carries no shear).
+    pub fn particle_friction(&self) -> Option<f32> {
+        self.has_particle_friction.then_some(self.mu_p)
+    }
+
+    /// τ_p = μ_p·E*·h'_rms/κ, the shear stress on the particle-borne area \[Pa\] (module docs:
+    /// μ_p times the mean contact pressure of Eq. 8); `None` for seed 000's law.
+    pub fn particle_shear_strength(&self) -> Option<f32> {
+        self.particle_friction()
+            .map(|mu_p| mu_p * self.params.e_star * self.params.slope_rms / self.params.kappa)
+    }
+
+    /// The floor of μ, reached at β ≥ β_thres: μ_p, or 0 for seed 000's law \[-\].
+    pub fn mu_saturated(&self) -> f32 {
+        self.mu_p
     }
 
     /// The parameters.
@@ -129,7 +214,8 @@ impl FrictionLaw {
     }
 
     /// μ for a precomputed α (the hot path: α(v) evaluated once per node and tick),
-    /// μ = μ0·(1 − α·β·h'_rms/κ), with β clamped to [0, β_thres] \[-\]. In [0, μ0], never NaN.
+    /// μ = μ0·(1 − x) + μ_p·x with x = β/β_thres = α·β·h'_rms/κ and β clamped to
+    /// [0, β_thres] \[-\]. Between μ_p and μ0 (in [0, μ0] for seed 000's law), never NaN.
     #[inline]
     pub fn mu_for_alpha(&self, alpha: f32, beta: f32) -> f32 {
         // α ≤ 0, NaN: no particle can carry load; β ≤ 0, NaN: no particles. Both give μ0.
@@ -137,14 +223,18 @@ impl FrictionLaw {
             return self.mu0;
         }
         let beta_thres = self.beta_thres_for_alpha(alpha);
-        // Compared, not computed, so that μ is exactly 0 at and beyond β_thres.
+        // Compared, not computed, so that μ is exactly μ_p at and beyond β_thres.
         if beta >= beta_thres {
-            return 0.0;
+            return self.mu_p;
         }
-        self.mu0 * (1.0 - beta / beta_thres)
+        let x = beta / beta_thres;
+        // Seed 000's expression first, then + μ_p·x: with μ_p = 0 the sum adds +0 and the
+        // result is seed 000's bit for bit (module docs).
+        self.mu0 * (1.0 - x) + self.mu_p * x
     }
 
-    /// μ(v, β) (Eq. 9 with Eq. 23) \[-\]. In [0, μ0], never NaN.
+    /// μ(v, β) (Eq. 9 with Eq. 23, Eq. 7 with shear τ_p on A_p) \[-\]. Between μ_p and μ0,
+    /// never NaN.
     pub fn mu(&self, v: f32, beta: f32) -> f32 {
         self.mu_for_alpha(self.alpha(v), beta)
     }
@@ -249,6 +339,78 @@ mod tests {
         ]
     }
 
+    /// Eq. 7 with τ_p on A_p, evaluated from the areas in f64, against the law's friction form
+    /// μ0·(1 − x) + μ_p·x; and the ratio form μ0·[1 − (1 − r)·x] with r = τ_p/τ0.
+    #[test]
+    fn particle_shear_is_eq7_with_tau_p_on_the_particle_area() {
+        let p = params();
+        for mu_p in [0.0f32, 0.02, 0.05, 0.2] {
+            let law = FrictionLaw::new(p, sampled())
+                .unwrap()
+                .with_particle_friction(mu_p)
+                .unwrap();
+            let (kappa, e, s, tau0) = (
+                f64::from(p.kappa),
+                f64::from(p.e_star),
+                f64::from(p.slope_rms),
+                f64::from(p.tau0),
+            );
+            let tau_p = f64::from(law.particle_shear_strength().unwrap());
+            for v in [0.08f32, 3.0, 40.0] {
+                let alpha = f64::from(law.alpha(v));
+                for frac in [0.0, 0.1, 0.5, 0.9, 0.999] {
+                    let beta = frac * f64::from(law.beta_thres(v));
+                    for pressure in [1.0e6, 30.0e6] {
+                        // Per unit nominal area A_0 = 1.
+                        let a_c = kappa / s * pressure / e; // Eq. 8
+                        let a_p = alpha * beta * pressure / e; // Eq. 23
+                        let eq7 = ((a_c - a_p) * tau0 + a_p * tau_p) / pressure;
+                        let got = f64::from(law.mu(v, beta as f32));
+                        assert!((got - eq7).abs() <= 1e-5 * eq7.max(1e-3), "{got} vs {eq7}");
+                        let r = tau_p / tau0;
+                        let ratio_form = f64::from(law.mu0()) * (1.0 - (1.0 - r) * frac);
+                        assert!((got - ratio_form).abs() <= 1e-5 * ratio_form.max(1e-3));
+                    }
+                }
+                // At and beyond β_thres the floor μ_p, exactly.
+                assert_eq!(law.mu(v, law.beta_thres(v)), mu_p);
+                assert_eq!(law.mu(v, f32::INFINITY), mu_p);
+            }
+        }
+    }
+
+    /// A law without μ_p and one with μ_p = 0 set explicitly give seed 000's μ bit for bit.
+    #[test]
+    fn zero_particle_friction_is_seed_000_bit_for_bit() {
+        let a = FrictionLaw::new(params(), sampled()).unwrap();
+        let b = a.clone().with_particle_friction(0.0).unwrap();
+        assert_eq!(a.particle_friction(), None);
+        assert_eq!(b.particle_friction(), Some(0.0));
+        for v in [0.0f32, 0.08, 1.0, 20.0, 70.0] {
+            let bt = a.beta_thres(v);
+            for k in 0..=200 {
+                let beta = bt * k as f32 / 160.0;
+                // Today's expression (commit 36a92bb), branch for branch.
+                let old = if !(a.alpha(v) > 0.0 && beta > 0.0) {
+                    a.mu0()
+                } else if beta >= bt {
+                    0.0
+                } else {
+                    a.mu0() * (1.0 - beta / bt)
+                };
+                assert_eq!(a.mu(v, beta).to_bits(), old.to_bits());
+                assert_eq!(b.mu(v, beta).to_bits(), old.to_bits());
+            }
+        }
+        let law = FrictionLaw::new(params(), sampled()).unwrap();
+        for bad in [-1e-6, f32::NAN, f32::INFINITY, PARTICLE_FRICTION_MAX * 1.01] {
+            assert_eq!(
+                law.clone().with_particle_friction(bad),
+                Err(Error::InvalidParameter)
+            );
+        }
+    }
+
     proptest! {
         #[test]
         fn mu_is_never_negative_or_nan(v in any_f32(), beta in any_f32(), alpha in any_f32()) {
@@ -259,6 +421,34 @@ mod tests {
             }
             prop_assert!(!law.alpha(v).is_nan());
             prop_assert!(!law.beta_thres(v).is_nan());
+        }
+
+        /// μ ≥ 0, finite and between μ_p and μ0 for every input, μ_p at its bounds (0 and
+        /// [`PARTICLE_FRICTION_MAX`]), at μ0 and anywhere between.
+        #[test]
+        fn mu_with_particle_friction_is_bounded(
+            v in any_f32(),
+            beta in any_f32(),
+            alpha in any_f32(),
+            mu_p in prop_oneof![
+                Just(0.0f32),
+                Just(PARTICLE_FRICTION_MAX),
+                Just(f32::MIN_POSITIVE),
+                Just(0.1764),
+                0.0f32..=PARTICLE_FRICTION_MAX,
+            ],
+        ) {
+            let law = FrictionLaw::new(params(), sampled())
+                .unwrap()
+                .with_particle_friction(mu_p)
+                .unwrap();
+            let (lo, hi) = (law.mu0().min(mu_p), law.mu0().max(mu_p));
+            for mu in [law.mu(v, beta), law.mu_for_alpha(alpha, beta)] {
+                prop_assert!(mu.is_finite());
+                prop_assert!(mu >= 0.0);
+                // One rounding of each product: a few ulps of the larger end.
+                prop_assert!(mu >= lo * (1.0 - REL_TOL) && mu <= hi * (1.0 + REL_TOL), "{mu} not in [{lo}, {hi}]");
+            }
         }
     }
 }

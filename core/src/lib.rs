@@ -62,7 +62,6 @@ pub mod presliding;
 pub mod real;
 pub mod seed000;
 pub mod table;
-pub mod third_body_floor;
 pub mod transport;
 pub mod wear_law;
 

@@ -19,20 +19,28 @@
 //!
 //! **Versioning.** postcard is not self-describing and ignores `#[serde(default)]`, so the
 //! layout is pinned by the header's [`FORMAT_VERSION`]: any change to the serde layout of
-//! [`Table`] or of a type it embeds bumps it. [`Table::from_bytes`] reads format 2 (this
-//! layout) and format 1 (the layout of [`v1`], converted to the same law it evaluated to:
-//! see [`v1::TableV1`]), and rejects every other version with [`Error::UnsupportedVersion`].
-//! [`Table::encode`] writes format 2. Enums in the table ([`ValueOrigin`], [`AlphaLawForm`],
-//! [`BetaThresRule`], [`crate::alpha::AlphaPolicy`], [`crate::alpha::SampleOrigin`],
-//! [`WearForm`]) only ever get variants appended.
+//! [`Table`] or of a type it embeds bumps it. [`Table::from_bytes`] reads format 3 (this
+//! layout), format 2 ([`v2`]) and format 1 ([`v1`]), each converted to the same law it
+//! evaluated to (see [`v2::TableV2::into_format3`], [`v1::TableV1`]), and rejects every other
+//! version with [`Error::UnsupportedVersion`]. [`Table::encode`] writes format 3. Enums in the
+//! table ([`ValueOrigin`], [`AlphaLawForm`], [`BetaThresRule`], [`crate::alpha::AlphaPolicy`],
+//! [`crate::alpha::SampleOrigin`], [`WearForm`], [`ParticleShearOrigin`]) only ever get
+//! variants appended.
 //!
-//! **Format 2** (one design, so that no format 3 is needed for the sections in sight):
+//! **Format 3** (issue 30) appends the table's [`MaterialIdentity`] (material pair and
+//! conditions) and the optional [`ParticleShearSection`]: the friction μ_p of the
+//! particle-borne area, with its interval and origin, that keeps μ ≥ μ_p > 0 at saturation
+//! ([`crate::law`]); the wear and third-body sections record a [`MaterialIdentity`] instead of
+//! one text. Postcard has no defaults, hence the bump; a format-2 or format-1 table decodes
+//! with no particle shear, i.e. to exactly the law it evaluated to.
+//!
+//! **Format 2**:
 //! α(v) samples with their 95 % confidence intervals, case counts and origin (direct or
 //! v0/γ similarity), the law α∞ + (α0 − α∞)·e^(−v/v_ref) or `None` when its fit failed
 //! ([`crate::alpha`]); β_thres with its interval; the provenance's configuration hash; and two
 //! appended `Option` sections filled by other calibrations, the wear coefficient K(p) of seed
 //! 001 ([`WearSection`]) and the third-body layer's μ_3b(T) of seed 002 ([`ThirdBodySection`]).
-//! Golden bytes of both formats are checked in (`core/tests/golden/`, `core/tests/format.rs`).
+//! Golden bytes of every format are checked in (`core/tests/golden/`, `core/tests/format.rs`).
 //!
 //! **Validation.** [`Table::from_bytes`] checks, in this order: length of the header
 //! ([`Error::Truncated`]), magic ([`Error::BadMagic`]), version
@@ -58,12 +66,14 @@
 pub mod crc32;
 pub mod defaults;
 mod frame;
+pub mod material;
 pub mod physics;
 pub mod plausible;
 pub mod sections;
 #[cfg(test)]
 mod tests;
 pub mod v1;
+pub mod v2;
 mod validate;
 
 use heapless::{String, Vec};
@@ -77,10 +87,13 @@ use crate::presliding::PreslidingSection;
 pub use defaults::{
     SEED000_ALPHA_B, SEED000_ALPHA_V_REF, SEED000_HARDNESS, SEED000_MU0_TARGET, SEED000_TAU0,
 };
-pub use frame::{FORMAT_VERSION, FORMAT_VERSION_1, HEADER_BYTES, MAGIC, TRAILER_BYTES};
+pub use frame::{
+    FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, HEADER_BYTES, MAGIC, TRAILER_BYTES,
+};
+pub use material::{MATERIAL_CAPACITY, MaterialIdentity};
 pub use sections::{
-    MATERIAL_CAPACITY, SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection, WearForm,
-    WearSection,
+    ParticleShearOrigin, ParticleShearSection, SectionProvenance, THIRD_BODY_SAMPLES,
+    ThirdBodySection, WearForm, WearSection,
 };
 
 /// Upper bound of an encoded table \[bytes\]; a full table (every section at capacity) fits.
@@ -219,17 +232,32 @@ pub struct Table {
     pub presliding: PreslidingSection,
     /// Simulated wear coefficient K(p) (seed 001); `None`: the transport section's K holds.
     pub wear: Option<WearSection>,
-    /// Friction of the third-body layer μ_3b(T) (seed 002); `None`: no floor.
+    /// Friction of a dry third-body layer μ_3b(T) (seed 002), a study result with its own
+    /// material identity; the law does not read it (μ at saturation is set by
+    /// `particle_shear`).
     pub third_body: Option<ThirdBodySection>,
+    /// The material pair and conditions the table describes (format 3; unrecorded in tables of
+    /// formats 1 and 2).
+    pub material: MaterialIdentity,
+    /// Shear on the particle-borne area, μ_p (format 3); `None`: seed 000's Eq. 7, μ = 0 at
+    /// β_thres.
+    pub particle_shear: Option<ParticleShearSection>,
 }
 
 impl Table {
-    /// The validated friction law of this table (parameters and α(v)).
+    /// The validated friction law of this table: parameters, α(v) and, when the table has a
+    /// particle-shear section, μ_p ([`FrictionLaw::with_particle_friction`]). Every user of
+    /// the table (the bar, the controller, the C ABI, the export) gets the law here, so the one
+    /// mechanism reaches all of them.
     ///
-    /// Errors: those of [`FrictionLaw::new`] (a table decoded by [`Table::from_bytes`] has
-    /// already passed them).
+    /// Errors: those of [`FrictionLaw::new`] and [`FrictionLaw::with_particle_friction`] (a
+    /// table decoded by [`Table::from_bytes`] has already passed them).
     pub fn friction_law(&self) -> Result<FrictionLaw, Error> {
-        FrictionLaw::new(self.law, self.alpha.curve.clone())
+        let law = FrictionLaw::new(self.law, self.alpha.curve.clone())?;
+        match &self.particle_shear {
+            None => Ok(law),
+            Some(s) => law.with_particle_friction(s.particle_friction),
+        }
     }
 
     /// Whether the values are documented defaults rather than a calibration.

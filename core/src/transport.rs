@@ -80,7 +80,10 @@ use crate::error::Error;
 use crate::real;
 use crate::wear_law::WearPressureLaw;
 
+mod coverage;
 mod k_factor;
+pub use coverage::SourceRule;
+use coverage::{Coverage, UncoveredOnly, WholeContact};
 use k_factor::{KChoice, MemoisedPowerLaw, SourceFactor, UniformK, scan_for};
 
 /// Accepted excess of the CFL number over 1: rounding of Δt·ζ·|U̇|/l_e for an intended ν = 1.
@@ -273,9 +276,26 @@ fn advance<F: FnMut(usize) -> NodeInput>(
     beta: &mut [f32],
     inputs: &mut F,
     k: KChoice,
+    rule: SourceRule,
+) -> Fluxes {
+    match rule {
+        SourceRule::Archard => advance_k(params, dt, beta, inputs, k, WholeContact),
+        SourceRule::UncoveredArchard => advance_k(params, dt, beta, inputs, k, UncoveredOnly),
+    }
+}
+
+fn advance_k<F: FnMut(usize) -> NodeInput, C: Coverage>(
+    params: &TransportParams,
+    dt: f32,
+    beta: &mut [f32],
+    inputs: &mut F,
+    k: KChoice,
+    coverage: C,
 ) -> Fluxes {
     match k {
-        KChoice::Uniform(factor) => advance_with(params, dt, beta, inputs, UniformK(factor)),
+        KChoice::Uniform(factor) => {
+            advance_with(params, dt, beta, inputs, UniformK(factor), coverage)
+        }
         KChoice::PerNode(law) => advance_with(
             params,
             dt,
@@ -285,16 +305,18 @@ fn advance<F: FnMut(usize) -> NodeInput>(
                 law,
                 last: (f32::NAN, 1.0),
             },
+            coverage,
         ),
     }
 }
 
-fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor>(
+fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor, C: Coverage>(
     params: &TransportParams,
     dt: f32,
     beta: &mut [f32],
     inputs: &mut F,
     mut k_factor: K,
+    coverage: C,
 ) -> Fluxes {
     let mut fluxes = Fluxes::default();
     let n = beta.len();
@@ -341,7 +363,11 @@ fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor>(
             }
         };
         let created = if cur.in_contact() {
-            source * k_factor.at(cur.pressure) * cur.pressure * real::abs(cur.velocity)
+            coverage.apply(
+                source * k_factor.at(cur.pressure) * cur.pressure * real::abs(cur.velocity),
+                beta_cur,
+                cur.beta_max,
+            )
         } else {
             0.0
         };
@@ -388,7 +414,14 @@ pub fn step_with<F: FnMut(usize) -> NodeInput>(
         return Err(Error::CflViolation);
     }
     let k = KChoice::for_step(params, &scan);
-    Ok(advance(params, dt, beta, &mut inputs, k))
+    Ok(advance(
+        params,
+        dt,
+        beta,
+        &mut inputs,
+        k,
+        SourceRule::Archard,
+    ))
 }
 
 /// As [`step_with`], but a step over the CFL limit is split into n = ⌈ν_max⌉ equal sub-steps
@@ -396,6 +429,20 @@ pub fn step_with<F: FnMut(usize) -> NodeInput>(
 /// ([`Error::CflViolation`]) only if n would exceed [`MAX_SUBSTEPS`].
 pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
+    dt: f32,
+    beta: &mut [f32],
+    inputs: F,
+) -> Result<(Fluxes, u32), Error> {
+    step_substepped_with_rule(params, SourceRule::Archard, dt, beta, inputs)
+}
+
+/// [`step_substepped_with`] with the Archard source of `rule` ([`SourceRule`]):
+/// [`SourceRule::Archard`] is seed 000's Eq. 12 (the same code, bit for bit),
+/// [`SourceRule::UncoveredArchard`] creates particles only on the uncovered part of the real
+/// contact.
+pub fn step_substepped_with_rule<F: FnMut(usize) -> NodeInput>(
+    params: &TransportParams,
+    rule: SourceRule,
     dt: f32,
     beta: &mut [f32],
     mut inputs: F,
@@ -420,7 +467,7 @@ pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
     let k = KChoice::for_step(params, &scan);
     let mut total = Fluxes::default();
     for _ in 0..substeps {
-        total.accumulate(&advance(params, sub_dt, beta, &mut inputs, k));
+        total.accumulate(&advance(params, sub_dt, beta, &mut inputs, k, rule));
     }
     Ok((total, substeps))
 }

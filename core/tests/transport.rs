@@ -296,3 +296,58 @@ proptest! {
         }
     }
 }
+
+/// The source on the uncovered contact only (issue 30, `SourceRule::UncoveredArchard`):
+/// with ζ = 0 each node obeys dβ/ds = S·(1 − β/β_t), so β(s) = β_t·(1 − e^(−S·s/β_t)) —
+/// explicit Euler in steps of S·Δs/β_t = 2e-3 stays within 1e-3·β_t of it; β never reaches
+/// β_t, so nothing is clamped; the budget closes on the (reduced) source; and seed 000's rule
+/// through the same entry point is the plain step bit for bit.
+#[test]
+fn uncovered_source_approaches_beta_thres_exponentially() {
+    use tribo_core::transport::{SourceRule, step_substepped_with_rule};
+    const N: usize = 4;
+    /// Explicit Euler against the exponential: a relative error of order S·Δs/(2β_t) = 1e-3.
+    const EULER_TOL: f64 = 1.5e-3;
+    let p = params(0.0, 1.0e-4, 1.0e-3);
+    let (pressure, v, beta_t) = (20.0e6f32, 0.08f32, 0.4f32);
+    let s_rate = f64::from(p.source_rate(pressure, v)); // dβ/dt at β = 0 [1/s]
+    let dt = (2.0e-3 * f64::from(beta_t) / s_rate) as f32;
+    let inputs = |_: usize| NodeInput {
+        pressure,
+        velocity: v,
+        beta_thres: beta_t,
+    };
+    let (mut a, mut b) = ([0.0f32; N], [0.0f32; N]);
+    let mut total = Fluxes::default();
+    for n in 1..=2000u32 {
+        let (f, _) =
+            step_substepped_with_rule(&p, SourceRule::UncoveredArchard, dt, &mut a, inputs)
+                .unwrap();
+        total.accumulate(&f);
+        step_substepped_with_rule(&p, SourceRule::Archard, dt, &mut b, inputs).unwrap();
+        let t = f64::from(n) * f64::from(dt);
+        let exact = f64::from(beta_t) * (1.0 - (-s_rate * t / f64::from(beta_t)).exp());
+        assert!(
+            (f64::from(a[0]) - exact).abs() <= EULER_TOL * f64::from(beta_t),
+            "step {n}: {} vs {exact}",
+            a[0]
+        );
+    }
+    assert!(a.iter().all(|&x| x < beta_t && x > 0.98 * beta_t));
+    assert_eq!(total.clamped_high, 0.0);
+    // f32 β rounded at each of the 2000 steps (≤ 2⁻²⁴ relative each) against the f64 budget.
+    const F32_STEPS_TOL: f64 = 2000.0 / 16_777_216.0;
+    let change = total_amount(&a, p.element_length);
+    let gap = (change - total.net_change()).abs() / change;
+    assert!(gap <= F32_STEPS_TOL, "budget gap {gap:e}");
+    // Seed 000's rule saturated long ago (clamped at β_t), through the same entry point.
+    let mut c = [0.0f32; N];
+    for _ in 0..2000 {
+        let pr = [pressure; N];
+        let ve = [v; N];
+        let bt = [beta_t; N];
+        step_substepped(&p, dt, &pr, &ve, &bt, &mut c).unwrap();
+    }
+    assert_eq!(b.map(f32::to_bits), c.map(f32::to_bits));
+    assert!(b.iter().all(|&x| x == beta_t));
+}

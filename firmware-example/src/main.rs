@@ -207,6 +207,9 @@ fn run() -> i32 {
     let mut l = Line::new();
     l.text("  mu0 = ")
         .fixed(controller.law().mu0(), 4)
+        // The floor of μ where particles saturate (issue 30; 0 for a table of format 1 or 2).
+        .text(", mu_p = ")
+        .fixed(controller.law().mu_saturated(), 4)
         .text(", nodes = ")
         .uint(NODES as u64)
         .text(", l_e = ")

@@ -152,7 +152,8 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
     }
 
     // The core's law: κ in the literature band (coarse grid: widened), β_thres = κ/(α h'),
-    // μ finite and in [0, μ0] with μ = μ0 at β = 0 and 0 at β_thres.
+    // μ finite and in [μ_p, μ0] with μ = μ0 at β = 0 and μ_p > 0 at β_thres (the table's shear
+    // on the particle-borne area).
     let law = table.friction_law().unwrap();
     let kappa = table.law.kappa;
     assert!(KAPPA_COARSE_BAND.contains(&kappa), "κ = {kappa}");
@@ -163,9 +164,12 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
         let expected = table.law.kappa / (law.alpha(v) * table.law.slope_rms);
         assert!((bt / expected - 1.0).abs() < BETA_THRES_REL);
         assert_eq!(law.mu(v, 0.0), law.mu0());
-        assert_eq!(law.mu(v, bt), 0.0);
+        let mu_p = law.mu_saturated();
+        assert!(mu_p > 0.0 && mu_p < law.mu0());
+        assert_eq!(law.mu(v, bt), mu_p);
         let mid = law.mu(v, 0.5 * bt);
-        assert!(mid.is_finite() && (mid / law.mu0() - 0.5).abs() < HALF_MU_REL);
+        let half = 0.5 * (law.mu0() + mu_p);
+        assert!(mid.is_finite() && (mid / half - 1.0).abs() < HALF_MU_REL);
     }
     assert!(table.cof.is_calibrated());
     assert_eq!(table.presliding.normal_load.len(), 2);
@@ -175,9 +179,19 @@ fn tiny_calibration_gives_a_table_the_core_evaluates() {
         "meso/alpha_fit.csv",
         "contact/kappa/area_vs_p.png",
         "asperity/summary.csv",
+        "strip_draw/reductions.csv",
+        "strip_draw/mu_bar_vs_pressure_multipass.png",
     ] {
         assert!(out.report_dir.join(f).is_file(), "missing report file {f}");
     }
+    // The law at saturation (issue 30): solved, or the documented ratio said loudly.
+    let summary = std::fs::read_to_string(out.report_dir.join("summary.md")).unwrap();
+    assert!(summary.contains("## The law at saturation"), "{summary}");
+    let section = table.particle_shear.as_ref().unwrap();
+    assert_eq!(
+        table.friction_law().unwrap().mu_saturated(),
+        section.particle_friction
+    );
 }
 
 #[test]

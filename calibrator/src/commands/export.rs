@@ -13,7 +13,8 @@ pub struct Args {
     /// The calibration table (`tables.bin`).
     #[arg(long)]
     pub table: PathBuf,
-    /// Output format: LS-DYNA keywords, Abaqus input, or the grid as CSV/JSON (SI units).
+    /// Output format: LS-DYNA keywords, Abaqus input, or the grid as CSV/JSON (SI units; CSV
+    /// with a `# key = value` preamble: `pandas.read_csv(path, comment='#')`).
     #[arg(long, value_enum)]
     pub format: Format,
     /// Contact pressures [Pa], strictly increasing, comma-separated (SI or with a unit:
@@ -26,7 +27,8 @@ pub struct Args {
         default_values = ["0", "0.01", "0.08", "0.3", "1"])]
     pub velocities: Vec<f64>,
     /// Third-body coverage levels β [-], strictly increasing: one table each.
-    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3, 0.5])]
+    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3, 0.5],
+        conflicts_with = "draw_lengths")]
     pub betas: Vec<f64>,
     /// Instead of --betas: draw lengths [m] slid under the tool at constant p and v (SI or
     /// with a unit: `10mm,140mm`); β is what the Archard source builds over that length
@@ -66,4 +68,34 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         None => print!("{text}"),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: super::Args,
+    }
+
+    #[test]
+    fn betas_and_draw_lengths_conflict() {
+        let base = ["tribo-export", "--table", "t.bin", "--format", "csv"];
+        let both =
+            Cli::try_parse_from(
+                base.iter()
+                    .chain(&["--betas", "0.1", "--draw-lengths", "10mm"]),
+            );
+        assert_eq!(
+            both.unwrap_err().kind(),
+            clap::error::ErrorKind::ArgumentConflict
+        );
+        // Either alone parses; the default β levels do not conflict with --draw-lengths.
+        let lengths = Cli::try_parse_from(base.iter().chain(&["--draw-lengths", "10mm,140mm"]));
+        assert_eq!(lengths.unwrap().args.draw_lengths, [0.01, 0.14]);
+        let betas = Cli::try_parse_from(base.iter().chain(&["--betas", "0,0.2"]));
+        assert!(betas.unwrap().args.draw_lengths.is_empty());
+    }
 }

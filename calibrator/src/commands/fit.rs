@@ -1,9 +1,12 @@
 //! `tribo fit`: fits of model parameters to measured data. Subcommands:
 //!
-//! - `tribo fit strip-draw --data measured.csv`: least-squares fit of τ0 and ζ (and with
-//!   `--fit-k` the Archard K) to measured steady strip-draw μ̄ (seed 000 §7), with 95 %
-//!   confidence intervals, a measured-vs-predicted plot, and the fitted values written into
-//!   a table (`--table-in`, default the documented seed-000 defaults; `--table-out`). Data
+//! - `tribo fit strip-draw --data measured.csv`: least-squares fit of τ0 and ζ (with `--fit-k`
+//!   the Archard K, with `--fit-particle-friction` the friction μ_p of the particle-borne area,
+//!   issue 30) to measured steady strip-draw μ̄ (seed 000 §7), with 95 % confidence intervals
+//!   (linearised, or with `--profile` the profile likelihood), a measured-vs-predicted plot,
+//!   and the fitted values written into a table (`--table-in`, default the documented seed-000
+//!   defaults; `--table-out`). μ_p needs data near saturation: several passes (a `pass`
+//!   column) or long tools at high pressure. Data
 //!   format (columns tool_length_mm, pressure_MPa, mu_bar, optional pass; units mm, MPa, -):
 //!   [`crate::strip_draw::fit::data`]. Each model evaluation runs the core's bar for every
 //!   (tool, pressure) of the data, so a paper-scale fit (140 mm slide) takes minutes;
@@ -12,6 +15,7 @@
 use std::path::PathBuf;
 
 use crate::pipeline::fit_strip_draw::{FitStripDrawConfig, fit_strip_draw};
+use crate::pipeline::saturation::{FitSaturationConfig, fit_saturation};
 
 /// Arguments of `tribo fit`.
 #[derive(Debug, clap::Args)]
@@ -24,8 +28,30 @@ pub struct Args {
 /// The fits.
 #[derive(Debug, clap::Subcommand)]
 pub enum FitCommand {
-    /// Fit τ0 and ζ (optionally K) to measured strip-draw μ̄.
+    /// Fit τ0 and ζ (optionally K and μ_p) to measured strip-draw μ̄.
     StripDraw(StripDrawArgs),
+    /// Solve ζ and μ_p (the friction of the particle-borne area) on a table's law from seed
+    /// 000 §2.1's one- and three-pass reductions (35 %, 72 % at 25 MPa, 35 mm tool) — the
+    /// stage `tribo calibrate` runs — and check Fig. 2a's tool-length ordering.
+    Saturation(SaturationArgs),
+}
+
+/// Arguments of `tribo fit saturation`.
+#[derive(Debug, clap::Args)]
+pub struct SaturationArgs {
+    /// The table whose law (τ0, κ, E*, h'_rms, α(v), K) is solved on.
+    #[arg(long)]
+    pub table_in: PathBuf,
+    /// Where to write the table with the solved ζ and μ_p (default: <out>/tables.bin).
+    #[arg(long)]
+    pub table_out: Option<PathBuf>,
+    /// Report folder (saturation.csv).
+    #[arg(long, default_value = "out/fit-saturation")]
+    pub out: PathBuf,
+    /// Particle source of the solve's runs (a mechanism study: the table records no source
+    /// rule, the core's transport is seed 000's Eq. 12): `archard` or `uncovered`.
+    #[arg(long, value_enum, default_value = "archard")]
+    pub source_rule: super::strip_draw::SourceRuleArg,
 }
 
 /// Arguments of `tribo fit strip-draw`.
@@ -47,6 +73,17 @@ pub struct StripDrawArgs {
     /// Fit the Archard coefficient K too.
     #[arg(long)]
     pub fit_k: bool,
+    /// Fit the friction μ_p of the particle-borne area too (needs data near saturation:
+    /// several passes or long tools); writes the table's particle-shear section.
+    #[arg(long)]
+    pub fit_particle_friction: bool,
+    /// Start (or fixed) value of μ_p [-] (default: the table's; 0 is seed 000's Eq. 7).
+    #[arg(long)]
+    pub particle_friction: Option<f64>,
+    /// 95 % intervals by the profile likelihood (each end refits the other parameters, about
+    /// 20 fits per parameter) instead of the linearised σ²(JᵀJ)⁻¹ alone.
+    #[arg(long)]
+    pub profile: bool,
     /// Start value of τ0 [Pa] (default: the table's).
     #[arg(long)]
     pub tau0: Option<f64>,
@@ -71,6 +108,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             fit_strip_draw(&FitStripDrawConfig::from(&a), &mut std::io::stdout())?;
             Ok(())
         }
+        FitCommand::Saturation(a) => {
+            let config = FitSaturationConfig {
+                table_out: a.table_out.unwrap_or_else(|| a.out.join("tables.bin")),
+                table_in: a.table_in,
+                out: a.out,
+                source_rule: a.source_rule.into(),
+            };
+            fit_saturation(&config, &mut std::io::stdout())?;
+            Ok(())
+        }
     }
 }
 
@@ -82,6 +129,9 @@ impl From<&StripDrawArgs> for FitStripDrawConfig {
             table_out: a.table_out.clone(),
             out: a.out.clone(),
             fit_k: a.fit_k,
+            fit_particle_friction: a.fit_particle_friction,
+            particle_friction: a.particle_friction,
+            profile: a.profile,
             tau0: a.tau0,
             zeta: a.zeta,
             archard_k: a.archard_k,
@@ -123,6 +173,7 @@ mod tests {
             tau0: 1.3e9,
             zeta: 0.3,
             archard_k: 1.0e-4,
+            particle_friction: model.law.particle_friction().map(f64::from),
         };
         let mut data = Vec::new();
         for tool in [5.0, 10.0] {

@@ -85,9 +85,13 @@ pub enum FrettingStudy {
         /// from σ_t = 1 GPa, G_c per unit crack length).
         #[arg(long, default_value = "eq16")]
         threshold: String,
-        /// Also put the wear section into this calibration table (format 2), atomically.
+        /// Also put the wear section into this calibration table (format 3), atomically.
         #[arg(long)]
         into_table: Option<PathBuf>,
+        /// Put the wear section (seed 001: zirconia, dry fretting) into a table of another
+        /// material pair (refused without it).
+        #[arg(long)]
+        allow_foreign_material: bool,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -143,6 +147,7 @@ pub fn run(args: Args) -> Result<()> {
             amplitude,
             threshold,
             into_table,
+            allow_foreign_material,
             seed,
             out,
         } => {
@@ -155,6 +160,7 @@ pub fn run(args: Args) -> Result<()> {
                     amplitude,
                     threshold,
                     into_table,
+                    allow_foreign_material,
                     seed,
                     out,
                 },

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use crate::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
 use crate::strip_draw::cases::Study;
 use crate::validate::units;
+use tribo_core::transport::SourceRule;
 
 /// Which studies to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -88,6 +89,32 @@ pub struct Args {
     /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
     #[arg(long)]
     pub check_refinement: bool,
+    /// Friction μ_p of the particle-borne area [-] (default: the table's; 0 is seed 000's
+    /// Eq. 7, frictionless at saturation).
+    #[arg(long)]
+    pub particle_friction: Option<f64>,
+    /// Which part of the contact creates particles (default: the table's): `archard` (seed 000
+    /// Eq. 12) or `uncovered` (Eq. 12 × (1 − β/β_thres)).
+    #[arg(long, value_enum)]
+    pub source_rule: Option<SourceRuleArg>,
+}
+
+/// The particle source of the β-transport.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SourceRuleArg {
+    /// Seed 000 Eq. 12 on the whole real contact.
+    Archard,
+    /// Eq. 12 on the part of the real contact particles do not cover.
+    Uncovered,
+}
+
+impl From<SourceRuleArg> for SourceRule {
+    fn from(s: SourceRuleArg) -> Self {
+        match s {
+            SourceRuleArg::Archard => SourceRule::Archard,
+            SourceRuleArg::Uncovered => SourceRule::UncoveredArchard,
+        }
+    }
 }
 
 /// Mesh and step options of the bar shared by `tribo strip-draw` and `tribo fit strip-draw`.
@@ -139,6 +166,8 @@ impl From<&Args> for StripDrawConfig {
             numerics: (&args.numerics).into(),
             map_pressure: args.map_pressure,
             check_refinement: args.check_refinement,
+            particle_friction: args.particle_friction,
+            source_rule: args.source_rule.map(Into::into),
         }
     }
 }

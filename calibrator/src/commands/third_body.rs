@@ -37,6 +37,11 @@ pub enum SweepKind {
     /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
     /// run's mean cohesion, paired by seed.
     Localisation,
+    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
+    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
+    /// μ_3b of the first case is the simulated μ_p (with `--table`: the table's particle-shear
+    /// section). Run it at the quasi-static end: `--normal-force 16`.
+    Lubricated,
 }
 
 /// NSGS sweep order.
@@ -92,6 +97,10 @@ pub struct Args {
     /// (read, set `third_body`, validate, written back atomically).
     #[arg(long)]
     pub table: Option<PathBuf>,
+    /// Put the section into a `--table` of another material pair (refused without it: the
+    /// seed-002 layer is not the table's pair).
+    #[arg(long)]
+    pub allow_foreign_material: bool,
     /// Free particles.
     #[arg(long, default_value_t = 400)]
     pub particles: usize,
@@ -158,6 +167,7 @@ impl From<SweepKind> for ThirdBodySweep {
             SweepKind::Force => Self::Force,
             SweepKind::Inertial => Self::Inertial,
             SweepKind::Localisation => Self::Localisation,
+            SweepKind::Lubricated => Self::Lubricated,
         }
     }
 }
@@ -175,6 +185,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         reservoir_walls: args.reservoir_walls,
         preshear: args.preshear,
         table: args.table,
+        allow_foreign_material: args.allow_foreign_material,
         particles: args.particles,
         columns: args.columns,
         normal_force: args.normal_force,

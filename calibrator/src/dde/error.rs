@@ -64,6 +64,9 @@ pub enum DdeError {
     /// Reading or writing the calibration table failed.
     #[error(transparent)]
     Table(#[from] TableIoError),
+    /// The wear section was not put into the table (another material pair, invalid, I/O).
+    #[error(transparent)]
+    Merge(#[from] crate::table::merge::MergeError),
     /// The wear section could not be serialised to JSON.
     #[error("wear section to JSON: {0}")]
     Json(#[from] serde_json::Error),

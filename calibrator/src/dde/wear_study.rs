@@ -16,6 +16,11 @@ use crate::fit::linear::fit_line;
 /// Bootstrap resamples of the CIs.
 pub const BOOTSTRAP_RESAMPLES: usize = 2000;
 
+/// The material pair of the wear section: seed 001's brittle bodies (zirconia on zirconia).
+pub const WEAR_PAIR: &str = "zirconia/zirconia";
+/// The conditions of the wear section: seed 001's dry fretting of 2D deformable elements.
+pub const WEAR_CONDITIONS: &str = "dry fretting, 2D DDE";
+
 /// The sweep definition.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WearSweep {
@@ -207,8 +212,7 @@ pub fn wear_section(
         .fold(f64::INFINITY, f64::min);
     let p_max = points.iter().map(|p| p.pressure).fold(0.0, f64::max);
     let ew = points.iter().map(|p| p.energy_wear).sum::<f64>() / points.len() as f64;
-    let mut material = heapless::String::new();
-    let _ = material.push_str("zirconia/zirconia");
+    let material = tribo_core::table::MaterialIdentity::new(WEAR_PAIR, WEAR_CONDITIONS);
     WearSection {
         form,
         k0: (fit.k0 * scale) as f32,
@@ -226,21 +230,20 @@ pub fn wear_section(
     }
 }
 
-/// Puts `section` into the table at `path` (format 2's `Table.wear`), validates and writes it
-/// back atomically; returns the encoded size \[bytes\].
+/// Puts `section` into the table at `path` (format 3's `Table.wear`), validates and writes it
+/// back atomically; returns the encoded size \[bytes\]. A table of another material pair than
+/// the section's zirconia is refused unless `allow_foreign` ([`crate::table::merge`]).
 pub fn write_into_table(
     path: &std::path::Path,
     section: WearSection,
+    allow_foreign: bool,
 ) -> super::error::Result<usize> {
-    let mut table = crate::table::io::read_table(path)?;
-    table.wear = Some(section);
-    table
-        .validate()
-        .map_err(|source| super::error::DdeError::InvalidTable {
-            what: "table with the wear section",
-            source,
-        })?;
-    Ok(crate::table::io::write_table(path, &table)?)
+    use crate::table::merge::{Section, put_section_into_file};
+    Ok(put_section_into_file(
+        path,
+        Section::Wear(section),
+        allow_foreign,
+    )?)
 }
 
 /// A stable hash of the sweep definition (the provenance's `config_hash` of a wear section):

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::export::grid::{beta_after_draw, point_transport};
-use crate::export::header_lines;
+use crate::export::test_support::provenance;
 use crate::export::test_support::{grids, table_bytes};
 use crate::export::{Level, Units};
 
@@ -128,7 +128,7 @@ fn inp_blocks_pass_the_syntax_check_and_round_trip_mu_exactly() {
         let law = table.friction_law().unwrap();
         let tp = point_transport(&table);
         for grid in grids(&table) {
-            let header = header_lines(&table, std::path::Path::new(name), &bytes, &grid);
+            let header = provenance(name, &table, &bytes, &grid);
             for units in [Units::Si, Units::MmS, Units::MmMs] {
                 let text = to_inp(&grid, &header, units);
                 let rows = parse_inp(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
@@ -167,7 +167,7 @@ fn inp_blocks_pass_the_syntax_check_and_round_trip_mu_exactly() {
 fn the_check_rejects_broken_input() {
     let (_, table, bytes) = table_bytes().remove(1);
     let grid = grids(&table).remove(0);
-    let header = header_lines(&table, std::path::Path::new("t.bin"), &bytes, &grid);
+    let header = provenance("t.bin", &table, &bytes, &grid);
     let good = to_inp(&grid, &header, Units::MmS);
     parse_inp(&good).unwrap();
     let mut lines: Vec<String> = good.lines().map(str::to_owned).collect();
@@ -218,4 +218,45 @@ fn the_check_rejects_broken_input() {
     let last = lines.len() - 1;
     lines.swap(first, last);
     assert!(parse_inp(&(lines.join("\n") + "\n")).is_err());
+}
+
+/// The block says what field variable 1 is and how to set it, warns before every row with
+/// μ < 0.01, and names the slip rates outside the calibration.
+#[test]
+fn the_block_explains_itself_and_warns() {
+    for (name, table, bytes) in table_bytes() {
+        for grid in grids(&table) {
+            let prov = provenance(name, &table, &bytes, &grid);
+            let text = to_inp(&grid, &prov, Units::MmS);
+            for needle in [
+                "*INITIAL CONDITIONS, TYPE=FIELD, VARIABLE=1",
+                "*FIELD, VARIABLE=1",
+                "UFIELD (Abaqus/Standard) or VUFIELD (Abaqus/Explicit)",
+            ] {
+                assert!(text.contains(needle), "{needle} missing");
+            }
+            let meaning = match grid.levels[0] {
+                Level::DrawLength(_) => "field variable 1 = draw length [mm]: the distance",
+                Level::Beta(_) => "field variable 1 = beta [-]",
+            };
+            assert!(text.contains(meaning), "{meaning}");
+            let low = grid.points.iter().filter(|p| p.mu < 0.01).count();
+            assert_eq!(text.matches("** WARNING mu =").count(), low);
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, l) in lines.iter().enumerate() {
+                if l.starts_with("** WARNING") {
+                    let mu: f64 = lines[i + 1]
+                        .split(',')
+                        .next()
+                        .unwrap()
+                        .trim()
+                        .parse()
+                        .unwrap();
+                    assert!(mu < 0.01);
+                }
+            }
+            let noted = text.contains("lie outside the calibrated alpha(v) velocities");
+            assert_eq!(noted, prov.calibrated_velocities.is_some(), "{name}");
+        }
+    }
 }

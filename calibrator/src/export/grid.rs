@@ -1,5 +1,5 @@
-//! The exported grid: μ of the core's law at every (level, pressure, slip rate) point, and its
-//! CSV and JSON forms for codes other than LS-DYNA and Abaqus.
+//! The exported grid: μ of the core's law at every (level, pressure, slip rate) point (its CSV
+//! and JSON forms: `tabular`).
 //!
 //! A **level** fixes β for a table: either β itself (`--betas`), or the draw length L a
 //! material point has slid under the tool at constant p and v (`--draw-lengths`), for which
@@ -7,8 +7,6 @@
 //! over the slid distance with the tool drift dropped (ζ = 0, the C ABI's node step) and the
 //! saturation of Eq. 24. μ itself is the core's `FrictionLaw::mu` (Eq. 9, 23–24) at the f32
 //! grid point; the files print it with 9 significant digits, which identify an f32 exactly.
-
-use std::fmt::Write as _;
 
 use tribo_core::law::FrictionLaw;
 use tribo_core::table::Table;
@@ -34,10 +32,11 @@ impl Level {
         }
     }
 
-    /// `"beta"` or `"draw_length_m"`.
+    /// The level's column name in the CSV, the JSON and their `units` map: `"beta_level"`
+    /// (the exported table's fixed β) or `"draw_length_m"`; the β a point has is `"beta"`.
     pub fn kind(&self) -> &'static str {
         match self {
-            Level::Beta(_) => "beta",
+            Level::Beta(_) => "beta_level",
             Level::DrawLength(_) => "draw_length_m",
         }
     }
@@ -160,63 +159,10 @@ pub fn exact(x: f64) -> String {
     format!("{x:.8e}")
 }
 
-/// The CSV form: `#` provenance lines, a header, one row per point in SI units.
-pub fn to_csv(grid: &Grid, header: &[String]) -> String {
-    let mut s = String::new();
-    for line in header {
-        let _ = writeln!(s, "# {line}");
-    }
-    let kind = grid.levels.first().map_or("beta", Level::kind);
-    let _ = writeln!(s, "{kind},pressure_pa,slip_rate_m_per_s,beta,mu");
-    let n = grid.pressures.len() * grid.velocities.len();
-    for (i, pt) in grid.points.iter().enumerate() {
-        let level = grid.levels.get(i / n.max(1)).map_or(0.0, Level::value);
-        let _ = writeln!(
-            s,
-            "{},{},{},{},{}",
-            exact(f64::from(level)),
-            exact(f64::from(pt.pressure)),
-            exact(f64::from(pt.velocity)),
-            exact(f64::from(pt.beta)),
-            exact(f64::from(pt.mu))
-        );
-    }
-    s
-}
-
-/// The JSON form: `{"provenance": [...], "level_kind", "units", "points": [...]}`.
-pub fn to_json(grid: &Grid, header: &[String]) -> Result<String, ExportError> {
-    let n = grid.pressures.len() * grid.velocities.len();
-    let points: Vec<serde_json::Value> = grid
-        .points
-        .iter()
-        .enumerate()
-        .map(|(i, pt)| {
-            serde_json::json!({
-                "level": grid.levels.get(i / n.max(1)).map_or(0.0, Level::value),
-                "pressure_pa": pt.pressure,
-                "slip_rate_m_per_s": pt.velocity,
-                "beta": pt.beta,
-                "mu": pt.mu,
-            })
-        })
-        .collect();
-    let doc = serde_json::json!({
-        "provenance": header,
-        "level_kind": grid.levels.first().map_or("beta", Level::kind),
-        "units": {"pressure": "Pa", "slip_rate": "m/s", "draw_length": "m"},
-        "points": points,
-    });
-    let mut s = serde_json::to_string_pretty(&doc).map_err(ExportError::Json)?;
-    s.push('\n');
-    Ok(s)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::header_lines;
-    use crate::export::test_support::{grids, table_bytes};
+    use crate::export::test_support::table_bytes;
     use tribo_core::bar::tick;
     use tribo_core::coulomb::CoulombSpring;
 
@@ -262,10 +208,12 @@ mod tests {
                 );
                 assert!(closed > 0.0);
             }
-            // Long enough to saturate: β = β_thres(v) and μ = 0.
+            // Long enough to saturate: β = β_thres(v) and μ = μ_p, the floor: > 0 where the
+            // table carries shear on the particle-borne area, 0 under seed 000's Eq. 7.
             let b = beta_after_draw(&law, &tp, 30.0e6, 0.08, 10.0);
             assert_eq!(b, law.beta_thres(0.08));
-            assert_eq!(law.mu(0.08, b), 0.0);
+            assert_eq!(law.mu(0.08, b), law.mu_saturated());
+            assert_eq!(law.mu_saturated() > 0.0, table.particle_shear.is_some());
         }
     }
 
@@ -300,49 +248,5 @@ mod tests {
         let g = Grid::evaluate(&table, vec![Level::Beta(0.0)], ok_p, ok_v).unwrap();
         // β = 0: μ0 everywhere, whatever p and v.
         assert!(g.points.iter().all(|pt| pt.mu == table.law.mu0()));
-    }
-
-    /// The header names the table's provenance and flags documented defaults; CSV and JSON
-    /// carry it and give back the grid's μ exactly.
-    #[test]
-    fn csv_and_json_carry_provenance_and_round_trip_mu() {
-        for (name, table, bytes) in table_bytes() {
-            for grid in grids(&table) {
-                let header = header_lines(&table, std::path::Path::new(name), &bytes, &grid);
-                let p = &table.provenance;
-                let joined = header.join("\n");
-                for needle in [
-                    format!("calibrator {}", p.calibrator_version),
-                    format!("preset {}", p.preset),
-                    format!("seed {}", p.seed),
-                    format!("config hash {:#018x}", p.config_hash),
-                ] {
-                    assert!(joined.contains(&needle), "{needle} missing");
-                }
-                assert_eq!(
-                    joined.contains("NOT A CALIBRATION"),
-                    table.is_defaults_only()
-                );
-                let csv = to_csv(&grid, &header);
-                let rows: Vec<&str> = csv
-                    .lines()
-                    .filter(|l| !l.starts_with('#'))
-                    .skip(1)
-                    .collect();
-                assert_eq!(rows.len(), grid.points.len());
-                for (row, pt) in rows.iter().zip(&grid.points) {
-                    let cols: Vec<f32> = row.split(',').map(|c| c.parse().unwrap()).collect();
-                    assert_eq!(cols[1..], [pt.pressure, pt.velocity, pt.beta, pt.mu]);
-                }
-                let json: serde_json::Value =
-                    serde_json::from_str(&to_json(&grid, &header).unwrap()).unwrap();
-                let pts = json["points"].as_array().unwrap();
-                assert_eq!(pts.len(), grid.points.len());
-                for (j, pt) in pts.iter().zip(&grid.points) {
-                    assert_eq!(j["mu"].as_f64().unwrap() as f32, pt.mu);
-                    assert_eq!(j["pressure_pa"].as_f64().unwrap() as f32, pt.pressure);
-                }
-            }
-        }
     }
 }

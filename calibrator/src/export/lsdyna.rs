@@ -2,12 +2,19 @@
 //! each value followed (in order, with consecutive IDs) by its `*DEFINE_CURVE` of μ against
 //! relative velocity.
 //!
-//! **How a contact uses it** (from the LS-DYNA keyword manual's `*CONTACT` card 2, as we read
-//! it; no solver was available to run it): `FS = 2.0` with `FD = <table ID>` makes the
-//! friction coefficient of a `*CONTACT_SURFACE_TO_SURFACE` or
-//! `*CONTACT_ONE_WAY_SURFACE_TO_SURFACE` interface a function of the interface pressure (the
-//! table's values) and the relative velocity (the curves' abscissas); the manual asks for the
-//! thickness-offset option with it. (`FS = −2` selects `*DEFINE_FRICTION` tables instead.)
+//! **How a contact uses it** (the LS-DYNA keyword manual's `*CONTACT` card 2 as this project
+//! reads it; no solver was available to run it, and the deck's comments say so):
+//! `FS = 2.0` with `FD = <table ID>` makes the friction coefficient a function of the
+//! interface pressure (the table's values) and the relative velocity (the curves' abscissas).
+//! Only `*CONTACT_SURFACE_TO_SURFACE` and `*CONTACT_ONE_WAY_SURFACE_TO_SURFACE` read such a
+//! table, with the thickness offsets on (`*CONTROL_CONTACT` `SHLTHK` = 1 or 2, or `THKOPT` = 1
+//! on the contact's optional card B). `*CONTACT_FORMING_ONE_WAY_SURFACE_TO_SURFACE`, the usual
+//! forming contact, does not: the deck names the alternatives ([`USAGE`]). (`FS = −2`
+//! selects `*DEFINE_FRICTION` instead.)
+//!
+//! **Warnings in the deck.** A `$ WARNING` line precedes every point whose μ is below
+//! [`MU_WARNING`] (friction nearly lost: β at or near β_thres), and every curve whose
+//! velocities leave the table's calibrated α(v) velocities says which.
 //!
 //! **Cards** (keyword manual): `$` in column 1 is a comment; `*DEFINE_TABLE` card 1 is TBID,
 //! SFA, OFFA in 10-character fields and each following card one VALUE in a 20-character
@@ -19,7 +26,41 @@
 use std::fmt::Write as _;
 
 use super::grid::exact;
-use super::{ExportError, Grid, Units};
+use super::provenance::MU_WARNING;
+use super::{ExportError, Grid, Provenance, Units};
+
+/// How to use the deck in LS-DYNA, written at its top (module docs).
+pub const USAGE: [&str; 5] = [
+    "Use: *CONTACT_SURFACE_TO_SURFACE or *CONTACT_ONE_WAY_SURFACE_TO_SURFACE, card 2: FS = 2.0 and FD = the TBID of one table below (mu from contact pressure and relative velocity).",
+    "FS = 2 tables are read by those two contact types only, with thickness offsets on: *CONTROL_CONTACT SHLTHK = 1 (2 with rigid bodies), or THKOPT = 1 on the contact's optional card B.",
+    "*CONTACT_FORMING_ONE_WAY_SURFACE_TO_SURFACE does not read them. Supported alternative: replace it by *CONTACT_ONE_WAY_SURFACE_TO_SURFACE (blank as slave, tool as master) with the thickness offsets on.",
+    "Or keep the forming contact with a constant FS = mu read from the table at the process pressure, velocity and level; or carry beta per point through the C ABI (core-ffi) in a user friction routine.",
+    "Source: the LS-DYNA keyword manual's *CONTACT cards as we read them; this deck was checked by a parser of the card grammar, not run in LS-DYNA.",
+];
+
+/// The grid velocities \[m/s\] outside the calibrated α(v) velocities, in deck units.
+fn outside_calibration(grid: &Grid, provenance: &Provenance, units: Units) -> Vec<String> {
+    grid.velocities
+        .iter()
+        .filter(|v| provenance.outside_calibration(**v))
+        .map(|v| format!("{:.4e}", f64::from(*v) * units.velocity()))
+        .collect()
+}
+
+/// The note on the velocities outside the calibration, if any (deck units).
+pub fn calibration_note(grid: &Grid, provenance: &Provenance, units: Units) -> Option<String> {
+    let outside = outside_calibration(grid, provenance, units);
+    let [lo, hi] = provenance.calibrated_velocities?;
+    let (_, v_unit, _) = units.names();
+    (!outside.is_empty()).then(|| {
+        format!(
+            "velocities {} {v_unit} lie outside the calibrated alpha(v) velocities {:.4e}..{:.4e} {v_unit}: mu there is extrapolated",
+            outside.join(", "),
+            f64::from(lo) * units.velocity(),
+            f64::from(hi) * units.velocity()
+        )
+    })
+}
 
 /// Longest card or comment line LS-DYNA reads \[columns\].
 pub const MAX_COLUMNS: usize = 80;
@@ -42,7 +83,7 @@ fn comment(s: &mut String, text: &str) {
 /// or table of one point is not interpolable); IDs from `first_id`.
 pub fn to_keyword(
     grid: &Grid,
-    header: &[String],
+    provenance: &Provenance,
     units: Units,
     first_id: u32,
 ) -> Result<String, ExportError> {
@@ -59,14 +100,17 @@ pub fn to_keyword(
     }
     let (p_unit, v_unit, _) = units.names();
     let mut s = String::from("*KEYWORD\n");
-    for line in header {
-        comment(&mut s, &super::to_ascii(line));
+    for line in provenance.lines() {
+        comment(&mut s, &super::to_ascii(&line));
+    }
+    for line in USAGE {
+        comment(&mut s, line);
     }
     comment(
         &mut s,
-        "Use: in *CONTACT_(ONE_WAY_)SURFACE_TO_SURFACE card 2 set FS = 2.0 and FD = the TBID of one \
-         table below (friction coefficient from pressure and relative velocity; thickness offsets on).",
+        &format!("units: contact pressure [{p_unit}], relative velocity [{v_unit}]"),
     );
+    let velocity_note = calibration_note(grid, provenance, units);
     let mut id = first_id;
     for (l, level) in grid.levels.iter().enumerate() {
         let tbid = id;
@@ -108,8 +152,21 @@ pub fn to_keyword(
                 "{id:>10}{:>10}{:>10}{:>10}{:>10}{:>10}{:>10}",
                 0, "1.0", "1.0", "0.0", "0.0", 0
             );
+            if let Some(note) = &velocity_note {
+                comment(&mut s, note);
+            }
             let _ = writeln!(s, "$                 A1                  O1");
             for pt in grid.curve(l, k) {
+                if pt.mu < MU_WARNING {
+                    comment(
+                        &mut s,
+                        &format!(
+                            "WARNING mu = {:.3e} < {MU_WARNING} at v = {}: friction nearly lost (beta at or near beta_thres)",
+                            pt.mu,
+                            exact(f64::from(pt.velocity) * units.velocity())
+                        ),
+                    );
+                }
                 let _ = writeln!(
                     s,
                     "{:>20}{:>20}",

@@ -3,9 +3,10 @@
 //! rejects broken decks.
 
 use super::*;
+use crate::export::Level;
 use crate::export::grid::beta_after_draw;
+use crate::export::test_support::provenance;
 use crate::export::test_support::{grids, table_bytes};
-use crate::export::{Level, header_lines};
 
 /// A `*DEFINE_TABLE` as read back: its ID, values, and its curves (ID, points).
 #[derive(Debug)]
@@ -176,7 +177,7 @@ fn keyword_decks_pass_the_syntax_check_and_round_trip_mu_exactly() {
     for (name, table, bytes) in table_bytes() {
         let law = table.friction_law().unwrap();
         for grid in grids(&table) {
-            let header = header_lines(&table, std::path::Path::new(name), &bytes, &grid);
+            let header = provenance(name, &table, &bytes, &grid);
             for units in [Units::Si, Units::MmS, Units::MmMs] {
                 let text = to_keyword(&grid, &header, units, 7001).unwrap();
                 let parsed = parse_keyword(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
@@ -213,7 +214,7 @@ fn keyword_decks_pass_the_syntax_check_and_round_trip_mu_exactly() {
 fn the_check_rejects_broken_decks() {
     let (_, table, bytes) = table_bytes().remove(0);
     let grid = grids(&table).remove(0);
-    let header = header_lines(&table, std::path::Path::new("t.bin"), &bytes, &grid);
+    let header = provenance("t.bin", &table, &bytes, &grid);
     let good = to_keyword(&grid, &header, Units::MmS, 1).unwrap();
     parse_keyword(&good).unwrap();
     let broken: Vec<(&str, String)> = vec![
@@ -254,4 +255,47 @@ fn the_check_rejects_broken_decks() {
     let mut swapped = lines.clone();
     swapped.swap(i, i + 1);
     assert!(parse_keyword(&(swapped.join("\n") + "\n")).is_err());
+}
+
+/// The deck says which contacts read it and what to do for FORMING contacts, warns before
+/// every point with μ < 0.01, and names the velocities outside the calibration.
+#[test]
+fn the_deck_explains_itself_and_warns() {
+    for (name, table, bytes) in table_bytes() {
+        for grid in grids(&table) {
+            let prov = provenance(name, &table, &bytes, &grid);
+            let text = to_keyword(&grid, &prov, Units::MmS, 1).unwrap();
+            let flat = text.replace("\n$  ", " ");
+            for needle in [
+                "*CONTACT_SURFACE_TO_SURFACE",
+                "*CONTACT_ONE_WAY_SURFACE_TO_SURFACE",
+                "FS = 2.0",
+                "SHLTHK = 1",
+                "THKOPT = 1",
+                "*CONTACT_FORMING_ONE_WAY_SURFACE_TO_SURFACE does not read them",
+            ] {
+                assert!(flat.contains(needle), "{needle} missing");
+            }
+            let low = grid.points.iter().filter(|p| p.mu < 0.01).count();
+            assert_eq!(text.matches("$ WARNING mu =").count(), low);
+            // Seed 000's law reaches μ = 0 at β_thres; with shear on the particle-borne area
+            // μ stays at or above μ_p there.
+            match &table.particle_shear {
+                None => assert!(low > 0, "{name}: the test grids reach beta_thres"),
+                Some(p) if p.particle_friction >= 0.01 => assert_eq!(low, 0, "{name}"),
+                Some(_) => {}
+            }
+            // Every warning is followed (after wrapped comment lines) by a card with mu < 0.01.
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, l) in lines.iter().enumerate() {
+                if l.starts_with("$ WARNING") {
+                    let card = lines[i + 1..].iter().find(|c| !c.starts_with('$')).unwrap();
+                    assert!(real_field(card, 20, 20).unwrap() < 0.01, "{card}");
+                }
+            }
+            // The filled example's alpha samples span 0.01..100 m/s: v = 0 lies outside.
+            let noted = text.contains("lie outside the calibrated alpha(v) velocities");
+            assert_eq!(noted, prov.calibrated_velocities.is_some(), "{name}");
+        }
+    }
 }

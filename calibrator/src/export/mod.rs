@@ -9,19 +9,21 @@
 //! - CSV or JSON of the same grid ([`grid`]).
 //!
 //! Every file opens with the table's provenance (calibrator version, preset, seed,
-//! configuration hash, CRC-32 of the table file) and what the law assumes ([`header_lines`]).
-//! This module only formats: the physics is the core's.
+//! configuration hash, CRC-32 of the table file) and what the law assumes
+//! ([`Provenance`]): as fields in CSV and JSON, as comments in the decks. The decks also say
+//! how to use them in the solver, warn where μ < 0.01, and mark the curves that extend past
+//! the calibrated velocities. This module only formats: the physics is the core's.
 
 pub mod abaqus;
 pub mod grid;
 pub mod lsdyna;
+pub mod provenance;
+pub mod tabular;
 
 use std::path::Path;
 
-use tribo_core::table::{Table, ValueOrigin};
-
-use crate::table::describe::{DEFAULTS_BANNER, fitted_banner};
 pub use grid::{Grid, Level, Point};
+pub use provenance::Provenance;
 
 /// Errors of the export.
 #[derive(Debug, thiserror::Error)]
@@ -150,65 +152,6 @@ impl Units {
     }
 }
 
-/// The provenance and assumption lines every exported file starts with (each format adds its
-/// comment marker). `table_file` and `bytes` name the table as read.
-pub fn header_lines(table: &Table, table_file: &Path, bytes: &[u8], grid: &Grid) -> Vec<String> {
-    let p = &table.provenance;
-    let crc = bytes
-        .last_chunk::<4>()
-        .map_or(0, |c| u32::from_le_bytes(*c));
-    let origin = match p.origin {
-        ValueOrigin::Calibrated => "calibrated",
-        ValueOrigin::DocumentedDefaults => "documented defaults",
-        ValueOrigin::FittedOnDefaults => "fitted to measurements on documented defaults",
-        ValueOrigin::FittedOnCalibrated => "fitted to measurements on a calibration",
-    };
-    let mut lines = vec![
-        format!(
-            "tribo export {} from {} ({} bytes, CRC-32 {crc:#010x})",
-            env!("CARGO_PKG_VERSION"),
-            table_file.display(),
-            bytes.len()
-        ),
-        format!(
-            "provenance: calibrator {} · preset {} · seed {} · config hash {:#018x} · {origin}",
-            p.calibrator_version, p.preset, p.seed, p.config_hash
-        ),
-    ];
-    if p.origin == ValueOrigin::DocumentedDefaults {
-        lines.push(format!("*** {DEFAULTS_BANNER} ***"));
-    }
-    if let Some(banner) = fitted_banner(p.origin, p.config_hash) {
-        lines.push(format!("*** {banner} ***"));
-    }
-    let l = &table.law;
-    lines.extend([
-        format!(
-            "law: mu = mu0*(1 - beta/beta_thres(v)), mu0 = tau0*kappa/(E* h'_rms) = {:.6} (seed 000 Eq. 9, 23-24)",
-            l.mu0()
-        ),
-        "  beta_thres(v) = kappa/(alpha(v) h'_rms) (Eq. 24); mu = 0 at beta >= beta_thres".into(),
-        "  mu does not depend on p at fixed beta (Eq. 23: p cancels); v enters as |slip rate|".into(),
-        "  alpha(v) outside the calibrated velocities: the table's documented clamp/law".into(),
-    ]);
-    match grid.levels.first() {
-        Some(Level::DrawLength(_)) => lines.push(
-            "levels: draw length L slid at constant p, v: beta = min(K(p) p L/(H h_p), beta_thres(v)), no tool drift (zeta = 0)".into(),
-        ),
-        _ => lines.push("levels: fixed beta (third-body area fraction, Eq. 10)".into()),
-    }
-    lines.extend([
-        "lost against the live law: the beta history of each contact point (transport, Eq. 12-14);"
-            .into(),
-        "  use the C ABI (core-ffi, tribo_node_step) to carry beta as a state variable".into(),
-    ]);
-    if table.third_body.is_some() {
-        lines
-            .push("not applied: the table's third-body floor mu_3b(T) (seed 002 extension)".into());
-    }
-    lines
-}
-
 /// `text` with the Greek letters and symbols of the headers spelled in ASCII (the solver decks
 /// stay ASCII: LS-DYNA counts columns in bytes); anything else non-ASCII becomes `?`.
 pub fn to_ascii(text: &str) -> String {
@@ -235,15 +178,15 @@ pub fn to_ascii(text: &str) -> String {
 pub fn render(
     format: Format,
     grid: &Grid,
-    header: &[String],
+    provenance: &Provenance,
     units: Units,
     first_id: u32,
 ) -> Result<String, ExportError> {
     match format {
-        Format::Lsdyna => lsdyna::to_keyword(grid, header, units, first_id),
-        Format::Abaqus => Ok(abaqus::to_inp(grid, header, units)),
-        Format::Csv => Ok(grid::to_csv(grid, header)),
-        Format::Json => grid::to_json(grid, header),
+        Format::Lsdyna => lsdyna::to_keyword(grid, provenance, units, first_id),
+        Format::Abaqus => Ok(abaqus::to_inp(grid, provenance, units)),
+        Format::Csv => Ok(tabular::to_csv(grid, provenance)),
+        Format::Json => tabular::to_json(grid, provenance),
     }
 }
 
@@ -252,7 +195,12 @@ pub fn render(
 pub(crate) mod test_support {
     use tribo_core::table::{MAX_TABLE_BYTES, Table};
 
-    use super::{Grid, Level};
+    use super::{Grid, Level, Provenance};
+
+    /// The provenance of `table` (as read from `name`) for `grid`.
+    pub fn provenance(name: &str, table: &Table, bytes: &[u8], grid: &Grid) -> Provenance {
+        Provenance::of(table, std::path::Path::new(name), bytes, grid)
+    }
 
     /// The documented defaults and the filled example (K(p) power law, α samples, third-body
     /// section), each with its encoded bytes.
@@ -260,6 +208,10 @@ pub(crate) mod test_support {
         [
             ("defaults.bin", Table::seed000_defaults()),
             ("filled.bin", Table::filled_example()),
+            (
+                "filled-seed000-law.bin",
+                seed000_law(Table::filled_example()),
+            ),
         ]
         .into_iter()
         .map(|(name, t)| {
@@ -268,6 +220,13 @@ pub(crate) mod test_support {
             (name, t, buf[..n].to_vec())
         })
         .collect()
+    }
+
+    /// `table` without its particle-shear section: seed 000's Eq. 7, whose μ reaches 0 at
+    /// β_thres, so the decks' μ ≈ 0 warnings stay exercised.
+    fn seed000_law(mut table: Table) -> Table {
+        table.particle_shear = None;
+        table
     }
 
     /// A β-level grid and a draw-length grid over seed 000's pressures and process velocities,
@@ -329,6 +288,6 @@ pub fn export_table(table_file: &Path, spec: &ExportSpec) -> Result<String, Expo
         f32s(&spec.pressures),
         f32s(&spec.velocities),
     )?;
-    let header = header_lines(&table, table_file, &bytes, &grid);
-    render(spec.format, &grid, &header, spec.units, spec.first_id)
+    let provenance = Provenance::of(&table, table_file, &bytes, &grid);
+    render(spec.format, &grid, &provenance, spec.units, spec.first_id)
 }

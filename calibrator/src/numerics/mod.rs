@@ -1,5 +1,6 @@
 //! Small numerical kernels shared by the physics folders (one copy of each): dense linear
-//! algebra, least squares and its Student-t intervals, line fits, connected-component labelling, the distinct
+//! algebra, least squares with its Student-t and profile-likelihood intervals, line fits,
+//! connected-component labelling, the distinct
 //! values of a sample.
 
 pub mod cholesky;
@@ -9,4 +10,5 @@ pub mod fft_grid;
 pub mod labelling;
 pub mod least_squares;
 pub mod line_fit;
+pub mod profile_likelihood;
 pub mod student;

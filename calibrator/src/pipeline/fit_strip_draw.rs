@@ -35,6 +35,12 @@ pub struct FitStripDrawConfig {
     pub out: PathBuf,
     /// Fit the Archard coefficient K too.
     pub fit_k: bool,
+    /// Fit the friction μ_p of the particle-borne area too.
+    pub fit_particle_friction: bool,
+    /// Start (or fixed) value of μ_p (None: the table's).
+    pub particle_friction: Option<f64>,
+    /// Profile-likelihood intervals.
+    pub profile: bool,
     /// Start value of τ0 \[Pa\] (None: the table's).
     pub tau0: Option<f64>,
     /// Start value of ζ (None: the table's).
@@ -89,8 +95,13 @@ pub fn fit_strip_draw(
             archard_k: args
                 .archard_k
                 .unwrap_or(f64::from(table.transport.archard_k)),
+            particle_friction: args
+                .particle_friction
+                .or(model.law.particle_friction().map(f64::from)),
         },
         fit_k: args.fit_k,
+        fit_particle_friction: args.fit_particle_friction,
+        profile: args.profile,
         settings,
         lsq: LsqOptions {
             max_iterations: args.max_iterations,
@@ -106,14 +117,26 @@ pub fn fit_strip_draw(
         g.dedup();
         g.len()
     };
+    let fitted = [
+        Some("τ0"),
+        Some("ζ"),
+        args.fit_k.then_some("K"),
+        args.fit_particle_friction.then_some("μ_p"),
+    ];
+    let fitted: Vec<&str> = fitted.into_iter().flatten().collect();
     writeln!(
         log,
-        "fitting {} to {} points ({groups} tool/pressure runs per model evaluation)",
-        if args.fit_k { "τ0, ζ, K" } else { "τ0, ζ" },
-        measured.len()
+        "fitting {} to {} points ({groups} tool/pressure runs per model evaluation{})",
+        fitted.join(", "),
+        measured.len(),
+        if args.profile {
+            "; profile-likelihood intervals"
+        } else {
+            ""
+        }
     )
     .map_err(PipelineError::Log)?;
-    let p = if args.fit_k { 3 } else { 2 };
+    let p = fitted.len();
     let pb = crate::progress::bar((args.max_iterations * (2 * p + 1)) as u64, "model runs");
     let counter = AtomicUsize::new(0);
     let fit = fit_strip_draw_observed(&model, &measured, &options, || {
@@ -125,8 +148,17 @@ pub fn fit_strip_draw(
     for v in &fit.values {
         writeln!(
             log,
-            "{:>10} = {:.5e} ± {:.2e} (95 % CI [{:.5e}, {:.5e}])",
-            v.name, v.value, v.std_error, v.ci_low, v.ci_high
+            "{:>17} = {:.5e} ± {:.2e} (95 % {} CI [{:.5e}{}, {:.5e}{}]; linearised [{:.5e}, {:.5e}])",
+            v.name,
+            v.value,
+            v.std_error,
+            v.ci_method,
+            v.ci_low,
+            if v.at_bound[0] { " (bound)" } else { "" },
+            v.ci_high,
+            if v.at_bound[1] { " (bound)" } else { "" },
+            v.linear_ci[0],
+            v.linear_ci[1]
         )
         .map_err(PipelineError::Log)?;
     }
@@ -140,7 +172,7 @@ pub fn fit_strip_draw(
         counter.load(Ordering::Relaxed)
     )
     .map_err(PipelineError::Log)?;
-    apply_to_table(&mut table, &fit, args.fit_k)?;
+    apply_to_table(&mut table, &fit, args.fit_k, measured.len())?;
     // Provenance: what the table now is, and which data file it was fitted to.
     let data_bytes = std::fs::read(&args.data).map_err(|source| PipelineError::HashInput {
         key: "--data",
@@ -157,6 +189,11 @@ pub fn fit_strip_draw(
         }
     };
     table.provenance.config_hash = data_hash;
+    if args.fit_particle_friction
+        && let Some(section) = table.particle_shear.as_mut()
+    {
+        section.provenance.config_hash = data_hash;
+    }
     if let Some(banner) = fitted_banner(table.provenance.origin, data_hash) {
         eprintln!("{banner}");
     }

@@ -32,8 +32,10 @@ pub struct WearConfig {
     pub amplitude: f64,
     /// Fracture threshold: `eq16` (calibrated flaw fraction) or `crack-band`.
     pub threshold: String,
-    /// Also put the wear section into this calibration table (format 2), atomically.
+    /// Also put the wear section into this calibration table (format 3), atomically.
     pub into_table: Option<PathBuf>,
+    /// Put the wear section (zirconia, dry fretting) into a table of another material pair.
+    pub allow_foreign_material: bool,
     /// Master seed.
     pub seed: u64,
     /// Output folder.
@@ -129,6 +131,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         amplitude,
         threshold: name,
         into_table,
+        allow_foreign_material,
         seed,
         out,
     } = config.clone();
@@ -209,7 +212,8 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         let json = serde_json::to_string_pretty(&section)?;
         crate::dde::error::write_file(&out.join("wear_section.json"), json.as_bytes())?;
         if let Some(path) = into_table {
-            let bytes = crate::dde::wear_study::write_into_table(&path, section)?;
+            let bytes =
+                crate::dde::wear_study::write_into_table(&path, section, allow_foreign_material)?;
             writeln!(
                 log,
                 "wear section written into {} ({bytes} bytes)",

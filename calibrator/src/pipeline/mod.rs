@@ -31,6 +31,7 @@ pub mod meso_report;
 pub mod meso_sweep;
 pub mod random_field;
 pub mod run_record;
+pub mod saturation;
 pub mod slurm;
 pub mod stages;
 pub mod strip_draw;
@@ -369,9 +370,44 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     meso_events::write(cfg, &results, &opts.out, &report.join("meso"))?;
     let cof = stages::random_field(cfg, opts.seed, &report.join("random_field"))?;
     let presliding = stages::asperity(cfg, opts.seed, &report.join("asperity"))?;
-    let table = assemble(opts, hash, &contact, &alpha, cof, presliding)?;
+    let mut table = assemble(opts, hash, &contact, &alpha, cof, presliding)?;
+    // The law at saturation (issue 30): ζ and μ_p from seed 000 §2.1's pass reductions; a
+    // law that cannot reach them keeps ζ and the documented ratio μ_p/μ0, said loudly.
+    let section = saturation::section_provenance(&table, opts.preset.name());
+    let sat = match saturation::solve_into_table(
+        &mut table,
+        section,
+        tribo_core::transport::SourceRule::Archard,
+        &report.join("saturation"),
+        &mut std::io::stderr(),
+    ) {
+        Ok(s) => Ok(s),
+        Err(PipelineError::StripDraw(e))
+            if matches!(
+                *e,
+                crate::strip_draw::StripDrawError::SaturationSolve { .. }
+            ) =>
+        {
+            eprintln!(
+                "WARNING: {e}; the table keeps ζ = {} and the documented μ_p = {:.4} ({}·μ0)",
+                table.transport.zeta,
+                table
+                    .particle_shear
+                    .as_ref()
+                    .map_or(0.0, |s| s.particle_friction),
+                tribo_core::seed000::PARTICLE_SHEAR_RATIO
+            );
+            Err(e.to_string())
+        }
+        Err(e) => return Err(e),
+    };
     let table_path = opts.out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
+    // The fidelity studies of `tribo strip-draw --studies tool,multipass` on the table written.
+    strip_draw::run_studies(
+        &strip_draw::StripDrawConfig::fidelity(&table_path, &report.join("strip_draw")),
+        &mut std::io::stderr(),
+    )?;
     crate::table::report::write_report(&table, &table_path, table_bytes, &report).map_err(
         |source| PipelineError::TableReport {
             dir: report.clone(),
@@ -383,6 +419,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
         &results,
         &contact,
         &alpha,
+        &sat,
         &table,
         table_bytes,
         &report,
@@ -426,6 +463,12 @@ fn assemble(
         e_star: m.e_star as f32,
         slope_rms: contact.analysis.slope_spectral as f32,
     };
+    // The documented ratio μ_p = r·μ0 of this law until the saturation stage solves it.
+    t.particle_shear = Some(Table::default_particle_shear(
+        t.law.mu0(),
+        opts.preset.name(),
+        opts.seed,
+    ));
     t.transport = TransportSection {
         hardness: m.hardness as f32,
         particle_thickness: cfg.flakes.thickness as f32,

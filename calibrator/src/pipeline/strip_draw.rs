@@ -11,19 +11,21 @@
 //! reports the changes of β and μ̄ (`refinement.csv`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::error::{PipelineError, Result, write_csv};
 
 use crate::report::CsvTable;
 use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
+use crate::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
 use crate::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;
 use crate::validate::rules::{ELEMENT_SIZE_M, PRESSURE, SLIDE_M, TOOL_LENGTH_M};
+use tribo_core::transport::SourceRule;
 
 /// Inputs of the strip-draw studies (SI).
 #[derive(Debug, Clone)]
@@ -54,6 +56,45 @@ pub struct StripDrawConfig {
     pub map_pressure: Option<f64>,
     /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
     pub check_refinement: bool,
+    /// Friction μ_p of the particle-borne area \[-\] (None: the table's; 0: seed 000's Eq. 7).
+    pub particle_friction: Option<f64>,
+    /// Which part of the contact creates particles (None: the table's).
+    pub source_rule: Option<SourceRule>,
+}
+
+impl StripDrawConfig {
+    /// The fidelity studies of issue 30 on the table at `table`, into `out`: μ̄ against seed
+    /// 000's pressures for the tools of Fig. 2a (35, 70, 140 mm) and three passes plus a cleaned
+    /// one with the 35 mm tool (Fig. 2b), with the table's ζ, K and μ_p, 1 mm elements (as the
+    /// saturation solve: `--check-refinement` puts the mesh effect below 1 %).
+    pub fn fidelity(table: &Path, out: &Path) -> Self {
+        Self {
+            table: Some(table.to_path_buf()),
+            out: out.to_path_buf(),
+            studies: vec![Study::ToolLength, Study::MultiPass],
+            pressures: [1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]
+                .iter()
+                .map(|p| p * 1e6)
+                .collect(),
+            tools: crate::strip_draw::saturation::FIG2A_TOOLS.to_vec(),
+            zetas: Vec::new(),
+            archard_ks: Vec::new(),
+            passes: 3,
+            zeta: None,
+            archard_k: None,
+            numerics: BarNumerics {
+                slide: 0.140,
+                window: 0.020,
+                element_size: crate::pipeline::saturation::SOLVE_ELEMENT,
+                time_step: None,
+                courant: 0.9,
+            },
+            map_pressure: None,
+            check_refinement: false,
+            particle_friction: None,
+            source_rule: None,
+        }
+    }
 }
 
 /// What the strip-draw studies produced.
@@ -67,6 +108,8 @@ pub struct StripDrawOutcome {
     pub refinement: Option<PathBuf>,
     /// Whether the model was the documented defaults (no table given).
     pub defaults: bool,
+    /// Seed 000 §2.1's reductions and Fig. 2a's ordering (when the tool or multi-pass study ran).
+    pub fidelity: Option<Fidelity>,
 }
 
 /// Mesh and step of the bar (SI), shared by the strip-draw studies and the strip-draw fit.
@@ -119,7 +162,13 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
         Some(path) => (read_table(path)?, false),
         None => (tribo_core::table::Table::seed000_defaults(), true),
     };
-    let model = StripModel::from_table(&table)?;
+    let mut model = StripModel::from_table(&table)?;
+    if let Some(mu_p) = args.particle_friction {
+        model = model.with_particle_friction(Some(mu_p))?;
+    }
+    if let Some(rule) = args.source_rule {
+        model = model.with_source_rule(rule);
+    }
     PRESSURE.check_each(PRESSURES_FLAG, &args.pressures)?;
     TOOL_LENGTH_M.check_each(TOOLS_FLAG, &args.tools)?;
     if let Some(p) = args.map_pressure {
@@ -201,12 +250,27 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
     let results = run_cases(&cases, &model, &settings, || pb.inc(1))?;
     pb.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    let files =
+    let mut files =
         write_sweep_report(&results, &args.out).map_err(|source| PipelineError::ReportIn {
             stage: "writing the report",
             source,
         })?;
     print_summary(&results, log).map_err(PipelineError::Log)?;
+    // Seed 000 §2.1's reductions and Fig. 2a's ordering, when the tool or multi-pass study ran.
+    let fidelity = (spec.studies.contains(&Study::ToolLength)
+        || spec.studies.contains(&Study::MultiPass))
+    .then(|| fidelity(&results));
+    if let Some(f) = &fidelity {
+        for line in summary_lines(f) {
+            writeln!(log, "{line}").map_err(PipelineError::Log)?;
+        }
+        files.extend(write_fidelity(&results, &args.out).map_err(|source| {
+            PipelineError::ReportIn {
+                stage: "writing the fidelity report",
+                source,
+            }
+        })?);
+    }
     let refinement = if args.check_refinement {
         let path = refinement(&model, &settings, &spec, &args.out, log)?;
         writeln!(log, "refinement checks: {}", path.display()).map_err(PipelineError::Log)?;
@@ -232,6 +296,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
         files,
         refinement,
         defaults,
+        fidelity,
     })
 }
 

@@ -8,6 +8,7 @@ use tribo_core::table::Table;
 
 use super::Options;
 use super::error::{Result, write_file};
+use super::saturation::SaturationOutcome;
 use super::stages::ContactStage;
 use crate::fit::alpha::{AlphaSweep, Trend};
 use crate::fit::bootstrap::REPLICATES;
@@ -21,6 +22,7 @@ pub fn write(
     results: &[CaseResult],
     contact: &ContactStage,
     alpha: &AlphaSweep,
+    saturation: &std::result::Result<SaturationOutcome, String>,
     table: &Table,
     table_bytes: usize,
     dir: &Path,
@@ -113,12 +115,26 @@ pub fn write(
         a.summit_spacing * 1e6
     );
     alpha_section(&mut m, opts, alpha, table);
+    match saturation {
+        Ok(s) => saturation_section(&mut m, s, cfg.material.zeta),
+        Err(why) => {
+            let _ = writeln!(
+                m,
+                "## The law at saturation (issue 30; seed 000 §2.1, Fig. 2)\n\n- **Not solved**: {why}. \
+                 The table keeps ζ = {} and the documented μ_p = {}·μ0 \
+                 (`tribo_core::seed000::PARTICLE_SHEAR_RATIO`).\n",
+                cfg.material.zeta,
+                tribo_core::seed000::PARTICLE_SHEAR_RATIO
+            );
+        }
+    }
     let _ = writeln!(m, "## Not calibrated by this run\n");
     let _ = writeln!(
         m,
-        "τ0 = {:.4e} Pa, H = {:.3e} Pa, K = {:e}, ζ = {} come from the configuration (documented seed-000 choices); \
-         fit τ0 and ζ to strip-draw measurements with `tribo fit strip-draw`.\n",
-        cfg.material.tau0, cfg.material.hardness, cfg.material.archard_k, cfg.material.zeta
+        "τ0 = {:.4e} Pa, H = {:.3e} Pa, K = {:e} come from the configuration (documented seed-000 choices); \
+         ζ and μ_p were solved from seed 000 §2.1 (above), not from measurements of your pair: \
+         fit τ0, ζ and μ_p to strip-draw measurements with `tribo fit strip-draw --fit-particle-friction`.\n",
+        cfg.material.tau0, cfg.material.hardness, cfg.material.archard_k
     );
     let _ = writeln!(
         m,
@@ -126,6 +142,53 @@ pub fn write(
         describe(table)
     );
     write_file(&dir.join("summary.md"), m.as_bytes())
+}
+
+/// The law at saturation: the solve of ζ and μ_p and its check (`saturation/saturation.csv`,
+/// `strip_draw/`).
+fn saturation_section(m: &mut String, sat: &SaturationOutcome, config_zeta: f64) {
+    use crate::strip_draw::saturation::{
+        REDUCTION_PRECISION, SEED000_ONE_PASS_REDUCTION, SEED000_THREE_PASS_REDUCTION,
+    };
+    let s = &sat.solve;
+    let _ = writeln!(
+        m,
+        "## The law at saturation (issue 30; seed 000 §2.1, Fig. 2)\n"
+    );
+    let _ = writeln!(
+        m,
+        "- Seed 000's Eq. 7 lets the particle-borne area carry no shear, so μ → 0 where particles \
+         accumulate. The table's law gives that area the friction μ_p: μ = μ0·(1 − β/β_thres) + \
+         μ_p·β/β_thres ≥ μ_p."
+    );
+    let _ = writeln!(
+        m,
+        "- Solved on this table from the published 35 mm-tool reductions 1 → 25 MPa (one pass \
+         ~{:.0} %, three passes {:.0} %): ζ = {:.3} [{:.3}, {:.3}] (configuration: {config_zeta}), \
+         μ_p = {:.4} [{:.4}, {:.4}]; the intervals propagate ±{:.0} points on the published numbers, \
+         they are not statistical. Reached: one pass {:.1} %, three passes {:.1} % (1 mm elements).",
+        100.0 * SEED000_ONE_PASS_REDUCTION,
+        100.0 * SEED000_THREE_PASS_REDUCTION,
+        s.zeta,
+        s.zeta_interval[0],
+        s.zeta_interval[1],
+        s.mu_p,
+        s.mu_p_interval[0],
+        s.mu_p_interval[1],
+        100.0 * REDUCTION_PRECISION,
+        100.0 * s.reductions.one_pass,
+        100.0 * s.reductions.three_pass
+    );
+    let _ = writeln!(
+        m,
+        "- Check the solve did not see, Fig. 2a (μ̄ falls with the tool length): {}. \
+         `strip_draw/` holds the tool and multi-pass studies with this table \
+         (`reductions.csv`, `fidelity.png`).\n",
+        match &sat.ordering {
+            Ok(()) => "holds at 1, 10 and 25 MPa".to_owned(),
+            Err(why) => format!("**fails**: {why}"),
+        }
+    );
 }
 
 fn pct(half: f64, of: f64) -> String {

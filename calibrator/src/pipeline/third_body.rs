@@ -14,6 +14,7 @@ use crate::nscd::system::SolverStats;
 use crate::progress;
 use crate::third_body::error::{Result, ThirdBodyError};
 use crate::third_body::localisation::run_localisation;
+use crate::third_body::lubricated::lubricated_cases;
 use crate::third_body::paired::paired_cases;
 pub use crate::third_body::physical::ThermalConstants;
 use crate::third_body::report::write_paired;
@@ -27,6 +28,12 @@ use crate::third_body::study::{
     inertial_cases, normal_force_cases, run_cases, temperature_cases, transition_case,
 };
 use crate::third_body::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
+
+/// The material of seed 002's dry layer (the μ_3b(T) section): rigid disks with sapphire-like
+/// or scaled constants, not a material pair of seed 000.
+pub const DRY_LAYER_PAIR: &str = "seed-002 layer (sapphire-like)";
+/// The conditions of seed 002's shear cell.
+pub const DRY_LAYER_CONDITIONS: &str = "dry 2D NSCD shear cell";
 
 /// One scalar of a run's outcome.
 type Metric = fn(&ShearOutcome) -> f64;
@@ -57,6 +64,8 @@ pub enum ThirdBodySweep {
     /// matched to each run's mean cohesion, paired by seed
     /// ([`crate::third_body::localisation`]).
     Localisation,
+    /// Seed 000's lubricated flake layer: μ_p from μ_3b ([`crate::third_body::lubricated`]).
+    Lubricated,
 }
 
 /// Inputs of `tribo third-body` (units as named).
@@ -84,6 +93,8 @@ pub struct ThirdBodyConfig {
     /// `sweep --sweep temperature`: also put the third-body section into this table
     /// (read, set `third_body`, validate, written back atomically).
     pub table: Option<PathBuf>,
+    /// Put the section into a `table` of another material pair.
+    pub allow_foreign_material: bool,
     /// Free particles.
     pub particles: usize,
     /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
@@ -223,6 +234,9 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 if args.sweep == ThirdBodySweep::Temperature {
                     write_section(args, &results, log)?;
                 }
+                if args.sweep == ThirdBodySweep::Lubricated {
+                    write_particle_shear(args, &results[0], log)?;
+                }
                 if let Some(w0) = args.baseline_relaxation {
                     baseline(args, &cell, w0, &run, &seeds, &results, log)?;
                 }
@@ -330,7 +344,94 @@ fn sweep_cases(
             "mu_vs_inertial_number",
             "I / I(F = 1 N/m)",
         ),
+        ThirdBodySweep::Lubricated => (
+            lubricated_cases(cell),
+            "mu_lubricated",
+            "inter-particle μ_s [-]",
+        ),
     }
+}
+
+/// The provenance of a section computed by this run from `cases` simulations.
+fn section_provenance(args: &ThirdBodyConfig, cases: u32) -> tribo_core::table::SectionProvenance {
+    tribo_core::table::SectionProvenance {
+        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
+            .unwrap_or_default(),
+        preset: heapless::String::try_from("third-body").unwrap_or_default(),
+        seed: args.seed,
+        config_hash: 0,
+        cases,
+    }
+}
+
+/// The table's particle-shear section from the lubricated layer's reference case: μ_p = μ_3b
+/// with its CI over seeds (origin [`ParticleShearOrigin::SimulatedShearCell`]), written as
+/// `particle_shear_section.json` and, with `--table`, into the table (refused for another
+/// material pair unless `--allow-foreign-material`). Logs τ_p = μ_p·E*·h'_rms/κ of the table
+/// (the documented defaults without one).
+fn write_particle_shear(
+    args: &ThirdBodyConfig,
+    reference: &ShearCaseResult,
+    log: &mut dyn Write,
+) -> Result<()> {
+    use tribo_core::seed000::{CONDITIONS, MATERIAL_PAIR};
+    use tribo_core::table::{MaterialIdentity, ParticleShearOrigin, ParticleShearSection};
+    let mu = reference.mu;
+    let provenance = section_provenance(args, mu.n as u32);
+    let section = ParticleShearSection {
+        particle_friction: mu.mean as f32,
+        ci95: [mu.lo.max(0.0) as f32, mu.hi as f32],
+        origin: ParticleShearOrigin::SimulatedShearCell,
+        material: MaterialIdentity::new(MATERIAL_PAIR, &format!("{CONDITIONS}, 2D NSCD")),
+        provenance,
+    };
+    section
+        .validate()
+        .map_err(|source| ThirdBodyError::Section {
+            what: "the particle-shear section",
+            source,
+        })?;
+    let table = match &args.table {
+        Some(path) => crate::table::io::read_table(path)?,
+        None => tribo_core::table::Table::seed000_defaults(),
+    };
+    let p = table.law;
+    let tau_p = |m: f64| m * f64::from(p.e_star) * f64::from(p.slope_rms) / f64::from(p.kappa);
+    writeln!(
+        log,
+        "lubricated layer ({}): μ_p = μ_3b = {:.4} [{:.4}, {:.4}] (n = {} seeds), τ_p = μ_p·E*·h'_rms/κ = {:.3e} [{:.3e}, {:.3e}] Pa with the {} table's E*, h'_rms, κ",
+        reference.case.label,
+        mu.mean,
+        mu.lo,
+        mu.hi,
+        mu.n,
+        tau_p(mu.mean),
+        tau_p(mu.lo),
+        tau_p(mu.hi),
+        if args.table.is_some() {
+            "given"
+        } else {
+            "defaults"
+        }
+    )?;
+    let json = serde_json::to_string_pretty(&section)?;
+    let json_path = args.out.join("particle_shear_section.json");
+    crate::report::write_atomic(&json_path, json.as_bytes())
+        .map_err(|e| ThirdBodyError::io("writing", &json_path, e))?;
+    if let Some(path) = &args.table {
+        use crate::table::merge::{Section, put_section_into_file};
+        let bytes = put_section_into_file(
+            path,
+            Section::ParticleShear(section),
+            args.allow_foreign_material,
+        )?;
+        writeln!(
+            log,
+            "particle-shear section written into {} ({bytes} bytes)",
+            path.display()
+        )?;
+    }
+    Ok(())
 }
 
 /// Reruns the sweep's cases and seeds with NSGS relaxation `w0` and writes/prints the paired
@@ -415,29 +516,21 @@ fn write_section(
         .map(|o| o.inertial_number)
         .sum::<f64>()
         / results[0].outcomes.len() as f64;
-    let provenance = tribo_core::table::SectionProvenance {
-        calibrator_version: heapless::String::try_from(env!("CARGO_PKG_VERSION"))
-            .unwrap_or_default(),
-        preset: heapless::String::try_from("third-body").unwrap_or_default(),
-        seed: args.seed,
-        config_hash: 0,
-        cases: (results.len() as u64 * args.seeds) as u32,
-    };
+    let provenance = section_provenance(args, (results.len() as u64 * args.seeds) as u32);
     let section = third_body_section(
         samples[0],
         &samples,
         inertial,
-        "seed-002 scaled layer",
+        &tribo_core::table::MaterialIdentity::new(DRY_LAYER_PAIR, DRY_LAYER_CONDITIONS),
         provenance,
     )?;
     if let Some(path) = &args.table {
-        let mut table = crate::table::io::read_table(path)?;
-        table.third_body = Some(section.clone());
-        table.validate().map_err(|source| ThirdBodyError::Section {
-            what: "the table with the third-body section",
-            source,
-        })?;
-        let bytes = crate::table::io::write_table(path, &table)?;
+        use crate::table::merge::{Section, put_section_into_file};
+        let bytes = put_section_into_file(
+            path,
+            Section::ThirdBody(Box::new(section.clone())),
+            args.allow_foreign_material,
+        )?;
         writeln!(
             log,
             "third-body section written into {} ({bytes} bytes)",

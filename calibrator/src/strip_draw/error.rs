@@ -37,6 +37,34 @@ pub enum StripDrawError {
         #[source]
         source: tribo_core::Error,
     },
+    /// The solve of ζ and μ_p from seed 000 §2.1's pass reductions did not converge.
+    #[error(
+        "solving ζ and μ_p from seed 000 §2.1's reductions (35 %, 72 %) stopped after \
+         {iterations} Newton steps at ζ = {zeta:.4}, μ_p = {mu_p:.4}: one pass {one_pass:.4}, \
+         three passes {three_pass:.4} (outside ζ ∈ [0, 1], μ_p ∈ [0, μ0] or a singular \
+         Jacobian)"
+    )]
+    SaturationSolve {
+        /// Newton steps taken.
+        iterations: usize,
+        /// ζ reached.
+        zeta: f64,
+        /// μ_p reached.
+        mu_p: f64,
+        /// One-pass reduction there.
+        one_pass: f64,
+        /// Three-pass reduction there.
+        three_pass: f64,
+    },
+    /// A friction μ_p of the particle-borne area the core refuses.
+    #[error("μ_p = {mu_p} (friction of the particle-borne area) must be in [0, 10]")]
+    ParticleFriction {
+        /// The value tried \[-\].
+        mu_p: f64,
+        /// The core's reason.
+        #[source]
+        source: tribo_core::Error,
+    },
     /// An explicit time step above the bar's stability limit.
     #[error(
         "time step {dt:.3e} s exceeds the stability limit {limit:.3e} s of the bar (element \

@@ -7,6 +7,11 @@
 //!   space–time map.
 //! - [`multipass`]: passes in sequence where β persists (seed 000 Fig. 2b) or is reset
 //!   (cleaned surface).
+//! - [`saturation`]: seed 000 §2.1's one- and three-pass reductions and the tool-length
+//!   ordering of Fig. 2a; the solve of ζ and μ_p (the friction of the particle-borne area) that
+//!   reproduces the reductions.
+//! - [`fidelity`]: the one- and three-pass reductions and Fig. 2a's ordering of a sweep next to
+//!   seed 000 §2.1, with `reductions.csv` and the figure `fidelity`.
 //! - [`extract`]: the steady-state μ̄ from a μ(t) curve (end-of-slide window) and its drift.
 //! - [`cases`]: the sweeps of `tribo strip-draw` (tool length, ζ, K, multi-pass) as a list
 //!   of independent cases, run with rayon in a deterministic order.
@@ -20,12 +25,14 @@
 pub mod cases;
 pub mod error;
 pub mod extract;
+pub mod fidelity;
 pub mod fit;
 pub mod model;
 pub mod multipass;
 pub mod refine;
 pub mod report;
 pub mod run;
+pub mod saturation;
 
 pub use cases::{StripCase, Study, SweepSpec, list_cases, run_cases};
 pub use error::StripDrawError;

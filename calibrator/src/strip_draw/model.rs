@@ -9,6 +9,7 @@
 use tribo_core::bar::BarParams;
 use tribo_core::law::FrictionLaw;
 use tribo_core::table::Table;
+use tribo_core::transport::SourceRule;
 
 use super::StripDrawError;
 
@@ -126,6 +127,9 @@ pub struct StripModel {
     pub zeta: f32,
     /// E* \[Pa\] (bar modulus and contact modulus).
     pub e_star: f64,
+    /// Which part of the contact creates particles (the table's; seed 000's Eq. 12 by
+    /// default).
+    pub source_rule: SourceRule,
 }
 
 impl StripModel {
@@ -139,6 +143,7 @@ impl StripModel {
             archard_k: table.transport.archard_k,
             zeta: table.transport.zeta,
             e_star: f64::from(table.law.e_star),
+            source_rule: SourceRule::Archard,
         })
     }
 
@@ -147,16 +152,50 @@ impl StripModel {
         Self::from_table(&Table::seed000_defaults())
     }
 
-    /// The same physics with another τ0 \[Pa\] (μ0 and the particle term scale with it, Eq. 9).
+    /// The same physics with another τ0 \[Pa\] (μ0 and the particle term scale with it, Eq. 9;
+    /// μ_p, the friction of the particle-borne area, is kept).
     pub fn with_tau0(&self, tau0: f64) -> Result<Self, StripDrawError> {
         let mut params = *self.law.params();
         params.tau0 = tau0 as f32;
-        let law = FrictionLaw::new(params, self.law.alpha_curve().clone())
+        let mut law = FrictionLaw::new(params, self.law.alpha_curve().clone())
             .map_err(|source| StripDrawError::Tau0 { tau0, source })?;
+        if let Some(mu_p) = self.law.particle_friction() {
+            law = law.with_particle_friction(mu_p).map_err(|source| {
+                StripDrawError::ParticleFriction {
+                    mu_p: f64::from(mu_p),
+                    source,
+                }
+            })?;
+        }
         Ok(Self {
             law,
             ..self.clone()
         })
+    }
+
+    /// The same physics with the friction μ_p of the particle-borne area \[-\] (`None`: seed
+    /// 000's Eq. 7, A_p carries no shear); see [`tribo_core::law`].
+    pub fn with_particle_friction(&self, mu_p: Option<f64>) -> Result<Self, StripDrawError> {
+        let base = FrictionLaw::new(*self.law.params(), self.law.alpha_curve().clone())
+            .map_err(StripDrawError::TableLaw)?;
+        let law = match mu_p {
+            None => base,
+            Some(m) => base
+                .with_particle_friction(m as f32)
+                .map_err(|source| StripDrawError::ParticleFriction { mu_p: m, source })?,
+        };
+        Ok(Self {
+            law,
+            ..self.clone()
+        })
+    }
+
+    /// The same physics with another particle source rule.
+    pub fn with_source_rule(&self, source_rule: SourceRule) -> Self {
+        Self {
+            source_rule,
+            ..self.clone()
+        }
     }
 
     /// Bar parameters for a tool of `tool_length` \[m\] at `pressure` \[Pa\] with tool-carried
@@ -177,6 +216,7 @@ impl StripModel {
         p.particle_thickness = self.particle_thickness;
         p.zeta = zeta;
         p.archard_k = archard_k;
+        p.source_rule = self.source_rule;
         p.courant = settings.courant;
         if let Some(dt) = settings.time_step {
             p.set_time_step(dt).map_err(|_| StripDrawError::TimeStep {

@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use tribo_core::law::SampleOrigin;
-use tribo_core::table::{AlphaLawForm, BetaThresRule, Table, ValueOrigin};
+use tribo_core::table::{
+    AlphaLawForm, BetaThresRule, MaterialIdentity, ParticleShearOrigin, Table, ValueOrigin,
+};
 
 /// Sliding velocity of seed 000's strip-draw tests (§2.1) \[m/s\], used as the reference
 /// point of the descriptions and reports.
@@ -53,6 +55,7 @@ pub fn describe(table: &Table) -> String {
         "provenance: calibrator {} · preset {} · seed {} · {origin}",
         p.calibrator_version, p.preset, p.seed
     );
+    let _ = writeln!(s, "material: {}", material(&table.material));
     let l = &table.law;
     let _ = writeln!(s, "\nlocal friction law (seed 000 Eq. 9, 23-24)");
     let _ = writeln!(
@@ -72,6 +75,7 @@ pub fn describe(table: &Table) -> String {
         "  mu0       = {:.5}         tau0*kappa/(E* h'_rms)",
         l.mu0()
     );
+    particle_shear(&mut s, table);
     let t = &table.transport;
     let _ = writeln!(s, "\nbeta-transport (Eq. 12-14)");
     let _ = writeln!(s, "  H         = {:.4e} Pa   hardness", t.hardness);
@@ -222,7 +226,104 @@ pub fn describe(table: &Table) -> String {
             let _ = writeln!(s, "  {p:>12.4e} {q:>12.4e} {k:>12.4e} {a:>12.4e}");
         }
     }
+    other_sections(&mut s, table);
     s
+}
+
+/// `pair (conditions)`, saying what was not recorded.
+fn material(m: &MaterialIdentity) -> String {
+    let pair = if m.is_recorded() {
+        m.pair.as_str()
+    } else {
+        "not recorded (format 1 or 2)"
+    };
+    if m.conditions.trim().is_empty() {
+        pair.to_owned()
+    } else {
+        format!("{pair} ({})", m.conditions)
+    }
+}
+
+/// The law's shear on the particle-borne area (issue 30), or that it is seed 000's Eq. 7.
+fn particle_shear(s: &mut String, table: &Table) {
+    let Some(p) = &table.particle_shear else {
+        let _ = writeln!(
+            s,
+            "  mu_p      = none            seed 000's Eq. 7: mu = 0 at beta >= beta_thres"
+        );
+        return;
+    };
+    let l = &table.law;
+    let tau_p = p.particle_friction * l.e_star * l.slope_rms / l.kappa;
+    let origin = match p.origin {
+        ParticleShearOrigin::DocumentedDefault => "documented default ratio mu_p/mu0",
+        ParticleShearOrigin::FittedStripDraw => "fitted to strip-draw data (profile-likelihood CI)",
+        ParticleShearOrigin::FittedSeed000Passes => {
+            "solved with zeta from seed 000 s2.1 (35 %, 72 %); CI: +-5 points on those numbers"
+        }
+        ParticleShearOrigin::SimulatedShearCell => {
+            "seed-002 shear cell, lubricated layer (CI over seeds)"
+        }
+    };
+    let _ = writeln!(
+        s,
+        "  mu_p      = {:.5} [{:.5}, {:.5}]  friction of the particle-borne area (floor of mu, {:.3} mu0)",
+        p.particle_friction,
+        p.ci95[0],
+        p.ci95[1],
+        p.particle_friction / l.mu0()
+    );
+    let _ = writeln!(s, "  tau_p     = {tau_p:.4e} Pa   mu_p*E* h'_rms/kappa");
+    let _ = writeln!(
+        s,
+        "  mu_p from: {origin}; for {}; {} cases",
+        material(&p.material),
+        p.provenance.cases
+    );
+}
+
+/// The wear and third-body sections with the material each was computed for.
+fn other_sections(s: &mut String, table: &Table) {
+    match &table.wear {
+        None => {
+            let _ = writeln!(
+                s,
+                "
+wear K(p) (seed 001): none"
+            );
+        }
+        Some(w) => {
+            let _ = writeln!(
+                s,
+                "
+wear K(p) (seed 001): K0 = {:.4e} [{:.4e}, {:.4e}] at {:.3e} Pa, n = {:.3} ({:?})",
+                w.k0, w.k0_ci95[0], w.k0_ci95[1], w.p_ref, w.exponent, w.form
+            );
+            let _ = writeln!(s, "  material: {}", material(&w.material));
+        }
+    }
+    match &table.third_body {
+        None => {
+            let _ = writeln!(
+                s,
+                "
+third-body layer mu_3b(T) (seed 002): none"
+            );
+        }
+        Some(t) => {
+            let _ = writeln!(
+                s,
+                "
+third-body layer mu_3b(T) (seed 002): mu_3b = {:.4} [{:.4}, {:.4}] at {} K, {} samples (a study result: the law does not read it)",
+                t.mu,
+                t.mu_ci95[0],
+                t.mu_ci95[1],
+                t.reference_temperature,
+                t.temperature.len()
+            );
+            let _ = writeln!(s, "  material: {}", material(&t.material));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -246,5 +347,14 @@ mod tests {
             full.alpha.curve.v.len() + full.presliding.normal_load.len()
         );
         assert!(f.contains("kappa fit R^2"));
+        // Every section shows its material (issue 30).
+        for m in [
+            "material: AA5182-O/cast iron EN-JS2070 (x) (lubricated strip draw (example))",
+            "  material: zirconia/zirconia (example data) (dry fretting, 2D DDE (example))",
+            "  material: Al2O3 debris layer (example) (dry 2D NSCD shear cell (example))",
+            "mu_p      = 0.04600 [0.03100, 0.06100]",
+        ] {
+            assert!(f.contains(m), "{m} missing in\n{f}");
+        }
     }
 }

@@ -3,6 +3,8 @@
 //!
 //! - [`assemble`]: a table from results (provenance, α samples with β_thres filled in).
 //! - [`io`]: encode (with a decode-back check), atomic write, read with clear errors.
+//! - [`merge`]: a separately computed section into a table file, refused for another material
+//!   pair unless `--allow-foreign-material`.
 //! - [`describe`]: a human-readable text description (used by `tribo inspect` and the
 //!   report's summary).
 //! - [`report`]: the report folder of a table: CSV + plots of α(v), β_thres(v) and μ(β) at a
@@ -11,6 +13,7 @@
 pub mod assemble;
 pub mod describe;
 pub mod io;
+pub mod merge;
 pub mod report;
 
 /// Errors of the table tools: assembling, encoding and reporting a table (reading and writing

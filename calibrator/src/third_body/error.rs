@@ -43,6 +43,9 @@ pub enum ThirdBodyError {
     /// Reading or writing the calibration table that receives the section.
     #[error(transparent)]
     Table(#[from] TableIoError),
+    /// The section was not put into the table (another material pair, invalid, I/O).
+    #[error(transparent)]
+    Merge(#[from] crate::table::merge::MergeError),
     /// More μ_3b(T) samples than the table's section holds.
     #[error("{count} μ_3b(T) samples exceed the table's {capacity}")]
     TooManySamples {
@@ -50,12 +53,6 @@ pub enum ThirdBodyError {
         count: usize,
         /// The section's capacity.
         capacity: usize,
-    },
-    /// The material label does not fit the section's fixed-capacity string.
-    #[error("material label '{label}' does not fit the third-body section")]
-    MaterialLabel {
-        /// The label.
-        label: String,
     },
     /// The section or the table with it fails the core's validation.
     #[error("{what} does not validate: {source}")]

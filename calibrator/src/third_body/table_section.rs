@@ -1,9 +1,12 @@
-//! The table's third-body section (`tribo_core::table::ThirdBodySection`, format 2) from the
+//! The table's third-body section (`tribo_core::table::ThirdBodySection`, format 3) from the
 //! μ_3b(T) sweep: μ_3b at a reference temperature with its 95 % CI over seeds, the μ_3b(T)
-//! samples with their CIs, the inertial number of the cell, and provenance.
+//! samples with their CIs, the inertial number of the cell, the material identity of the layer
+//! (pair and conditions) and provenance.
 
-use heapless::{String, Vec};
-use tribo_core::table::{SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection};
+use heapless::Vec;
+use tribo_core::table::{
+    MaterialIdentity, SectionProvenance, THIRD_BODY_SAMPLES, ThirdBodySection,
+};
 
 use super::error::{Result, ThirdBodyError};
 use super::stats::MeanCi;
@@ -24,7 +27,7 @@ pub fn third_body_section(
     reference: TemperatureSample,
     samples: &[TemperatureSample],
     inertial_number: f64,
-    material: &str,
+    material: &MaterialIdentity,
     provenance: SectionProvenance,
 ) -> Result<ThirdBodySection> {
     if samples.len() > THIRD_BODY_SAMPLES {
@@ -47,7 +50,7 @@ pub fn third_body_section(
         mu_at_temperature: Vec::new(),
         ci95_lo: Vec::new(),
         ci95_hi: Vec::new(),
-        material: String::new(),
+        material: material.clone(),
         provenance,
     };
     for s in samples {
@@ -65,13 +68,6 @@ pub fn third_body_section(
             .map_err(|_| full())?;
         section.ci95_hi.push(s.mu.hi as f32).map_err(|_| full())?;
     }
-    let name: std::string::String = material.chars().take(section.material.capacity()).collect();
-    section
-        .material
-        .push_str(&name)
-        .map_err(|_| ThirdBodyError::MaterialLabel {
-            label: material.into(),
-        })?;
     section
         .validate()
         .map_err(|source| ThirdBodyError::Section {
@@ -84,6 +80,7 @@ pub fn third_body_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use heapless::String;
 
     fn ci(m: f64) -> MeanCi {
         MeanCi {
@@ -92,6 +89,10 @@ mod tests {
             hi: m + 0.02,
             n: 3,
         }
+    }
+
+    fn layer() -> MaterialIdentity {
+        MaterialIdentity::new("test layer", "dry 2D NSCD cell")
     }
 
     #[test]
@@ -110,13 +111,13 @@ mod tests {
             config_hash: 0,
             cases: 9,
         };
-        let s = third_body_section(samples[0], &samples, 0.12, "test layer", prov.clone()).unwrap();
+        let s = third_body_section(samples[0], &samples, 0.12, &layer(), prov.clone()).unwrap();
         for smp in &samples {
             // The core's interpolant passes through the samples (f32 rounding).
             assert!((s.mu_at(smp.temperature as f32) - smp.mu.mean as f32).abs() < 1e-6);
         }
         assert_eq!(s.mu, 0.6);
-        // Through the real format-2 table: encode, decode, same section.
+        // Through the real format-3 table: encode, decode, same section.
         let mut table = tribo_core::table::Table::seed000_defaults();
         table.third_body = Some(s.clone());
         table.validate().unwrap();
@@ -126,6 +127,6 @@ mod tests {
         // Decreasing temperatures are refused (the core requires increasing ones).
         let mut rev = samples.clone();
         rev.reverse();
-        assert!(third_body_section(samples[0], &rev, 0.12, "x", prov).is_err());
+        assert!(third_body_section(samples[0], &rev, 0.12, &layer(), prov).is_err());
     }
 }

@@ -1,15 +1,19 @@
 /*
  * vfric_stroke.c: one contact point of a strip draw through the tribo C ABI, called the way
- * an Abaqus VFRIC / LS-DYNA user friction routine calls it: once per increment with the slip
- * increment, contact pressure and slip rate, returning mu and the shear stress and carrying
- * beta, the elastic slip and the contact state as its state variables.
+ * an Abaqus/Explicit VFRIC routine would: a model in mm-tonne-s (N, MPa, mm, s, tonne)
+ * created once, then per increment the two tangential slip increments, the normal force and
+ * the contact area in, the friction force out, with beta, the elastic slip vector and the
+ * contact state as the four state variables. examples/fortran/vfric_stroke.f90 is the same
+ * routine in Fortran; `cargo run -p tribo-core-ffi --example vfric_reference -- TABLES_BIN`
+ * prints the same lines from tribo-core's own interface tick in SI; .ci/run diffs the three
+ * (bit for bit, 600 increments).
  *
  *   vfric_stroke TABLES_BIN [CORRUPT_BYTE_INDEX]
  *
  * Prints one line per increment, every float as its IEEE-754 bits in hex:
- *   increment pressure slip_rate mu beta elastic_slip shear_stress contact
- * `cargo run -p tribo-core-ffi --example vfric_reference -- TABLES_BIN` prints the same lines
- * from tribo-core's own interface tick; .ci/run diffs the two (bit for bit).
+ *   increment pressure slip1 mu beta e1 e2 f1 f2 contact
+ * (pressure in MPa and slip1 in mm as handed over; e1, e2 the state's elastic slip in m;
+ * f1, f2 the friction force on the point in N, -force of the ABI as VFRIC's fTangential).
  * With CORRUPT_BYTE_INDEX the byte at that index is flipped before tribo_model_init: the
  * program then prints the status to stderr, evaluates nothing, and exits with the status code.
  *
@@ -17,7 +21,7 @@
  *   cargo build -p tribo-core-ffi --release
  *   cc -std=c99 -O2 -ffp-contract=off -Wall -Wextra -Werror -Icore-ffi/include \
  *      core-ffi/examples/c/vfric_stroke.c target/release/libtribo_core_ffi.a \
- *      -lpthread -ldl -lm -lgcc_s -o vfric_stroke
+ *      -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc -o vfric_stroke
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,17 +29,21 @@
 
 #include "tribo.h"
 
-/* The stroke; the same numbers as examples/vfric_reference.rs. */
+/* The stroke, in mm-tonne-s; the same numbers as vfric_stroke.f90 and vfric_reference.rs.
+ * Every value is dyadic, so its conversion to SI is exact. */
 #define INCREMENTS 600u
-static const float DT = 1.0e-3f;               /* s: explicit increment */
-static const float PRESSURE = 20.0e6f;          /* Pa: tool pressure */
-static const float DRAW_SPEED = 0.08f;          /* m/s: seed 000's strip-draw speed */
-static const float REVERSE_SPEED = -0.03f;      /* m/s: short reversal */
+#define RAMP 64u
+static const float DT = 1.0f / 1024.0f;          /* s: explicit increment, ~1 ms */
+static const float PRESSURE = 20.0f;             /* MPa: tool pressure */
+static const float DRAW_SPEED = 78.125f;         /* mm/s: ~seed 000's 0.08 m/s */
+static const float REVERSE_SPEED = -31.25f;      /* mm/s: short reversal */
+static const float AREA = 0.25f;                 /* mm^2: the point's contact area */
+static const float SHEAR_STIFFNESS = 64000.0f;   /* MPa/mm: E* over h_B, ~0.86 mm half-sheet */
 
-/* Pressure and slip rate of increment i: closing ramp, steady draw (35 mm), dwell (stick),
+/* Pressure and slip rate of increment i: closing ramp, steady draw, dwell (stick),
  * reversal (unloading, reverse slip), then the point leaves the tool (open). */
 static void schedule(unsigned i, float *p, float *v) {
-    float ramp = (float)(i < 50u ? i : 50u) / 50.0f;
+    float ramp = (float)(i < RAMP ? i : RAMP) / (float)RAMP;
     if (i < 450u) {
         *p = PRESSURE * ramp;
         *v = DRAW_SPEED * ramp;
@@ -57,6 +65,31 @@ static unsigned bits(float x) {
     return u;
 }
 
+/* The VFRIC-shaped routine: nblock contact points; dslip[2*k], fnormal[k], area[k] in,
+ * state[4*k] (beta, e1, e2, contact) updated, ftangential[2*k] and mu[k] out. Returns the
+ * first non-zero status (the analysis must then stop: see tribo.h). */
+static TriboStatus vfric_like(const TriboModel *model, int nblock, float dt, const float *dslip,
+                              const float *fnormal, const float *area, float *state,
+                              float *ftangential, float *mu) {
+    for (int k = 0; k < nblock; ++k) {
+        TriboPointState st = {state[4 * k], {state[4 * k + 1], state[4 * k + 2]},
+                              (uint32_t)state[4 * k + 3]};
+        TriboPointInput in = {dt, {dslip[2 * k], dslip[2 * k + 1]}, fnormal[k] / area[k],
+                              area[k]};
+        TriboPointOutput out;
+        TriboStatus s = tribo_point_step(model, &st, &in, &out);
+        if (s != TRIBO_STATUS_OK) return s;
+        state[4 * k] = st.beta;
+        state[4 * k + 1] = st.elastic_slip[0];
+        state[4 * k + 2] = st.elastic_slip[1];
+        state[4 * k + 3] = (float)st.contact;
+        ftangential[2 * k] = -out.force[0];
+        ftangential[2 * k + 1] = -out.force[1];
+        mu[k] = out.mu;
+    }
+    return TRIBO_STATUS_OK;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s TABLES_BIN [CORRUPT_BYTE_INDEX]\n", argv[0]);
@@ -75,41 +108,39 @@ int main(int argc, char **argv) {
         if (at < len) table[at] ^= 0xFFu;
     }
 
-    /* Caller-owned model: validated once, then shared read-only by every contact point. */
+    /* Once per process (VEXTERNALDB at the start of the analysis): caller-owned model,
+     * validated, then shared read-only by every contact point and thread. */
     static TriboModel model;
-    const float shear_stiffness = 55.0e9f / 0.75e-3f; /* Pa/m: E* over h_B, 1.5 mm sheet */
-    TriboStatus s = tribo_model_init(&model, table, len, shear_stiffness);
+    TriboStatus s = tribo_model_init(&model, sizeof model, TRIBO_ABI_VERSION, table, len,
+                                     TRIBO_UNITS_MM_TONNE_S, SHEAR_STIFFNESS);
     if (s != TRIBO_STATUS_OK) {
-        fprintf(stderr, "tribo_model_init: %s (status %d); nothing evaluated\n",
-                tribo_status_name(s), (int)s);
+        fprintf(stderr, "tribo_model_init: %s (status %d, library ABI %u); nothing evaluated\n",
+                tribo_status_name(s), (int)s, (unsigned)tribo_abi_version());
         return (int)s;
     }
     TriboModelInfo info;
     if (tribo_model_info(&model, &info) == TRIBO_STATUS_OK)
-        fprintf(stderr, "model: mu0 = %.6f, seed = %llu, %s\n", (double)info.mu0,
-                (unsigned long long)info.seed,
-                info.calibrated ? "calibrated" : "documented defaults/example");
+        fprintf(stderr, "model: mu0 = %.6f, seed = %llu, %s; pressure %g..%g MPa\n",
+                (double)info.mu0, (unsigned long long)info.seed,
+                info.calibrated ? "calibrated" : "documented defaults/example",
+                (double)info.pressure_min, (double)info.pressure_max);
 
-    /* The routine's state variables for this contact point: all zero = fresh sheet. */
-    TriboNodeState state = {0};
-    float last_mu = 0.0f;
+    /* The state variables of this contact point: all zero = fresh sheet. */
+    float state[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     for (unsigned i = 0; i < INCREMENTS; ++i) {
-        TriboNodeInput in;
-        schedule(i, &in.pressure, &in.slip_rate);
-        in.dt = DT;
-        in.slip_increment = in.slip_rate * DT; /* what the FE code hands over as dslip */
-        TriboNodeOutput out;
-        s = tribo_node_step(&model, &state, &in, &out);
+        float p, v;
+        schedule(i, &p, &v);
+        const float dslip[2] = {v * DT, 0.0f};
+        const float fnormal = p * AREA; /* N: what VFRIC hands over with areaCont */
+        float ftangential[2], mu;
+        s = vfric_like(&model, 1, DT, dslip, &fnormal, &AREA, state, ftangential, &mu);
         if (s != TRIBO_STATUS_OK) {
-            fprintf(stderr, "tribo_node_step at increment %u: %s\n", i, tribo_status_name(s));
+            fprintf(stderr, "tribo_point_step at increment %u: %s\n", i, tribo_status_name(s));
             return (int)s;
         }
-        last_mu = out.mu;
-        printf("%4u %08x %08x %08x %08x %08x %08x %u\n", i, bits(in.pressure),
-               bits(in.slip_rate), bits(out.mu), bits(state.beta), bits(state.elastic_slip),
-               bits(out.shear_stress), (unsigned)state.contact);
+        printf("%4u %08X %08X %08X %08X %08X %08X %08X %08X %u\n", i, bits(p), bits(dslip[0]),
+               bits(mu), bits(state[0]), bits(state[1]), bits(state[2]), bits(ftangential[0]),
+               bits(ftangential[1]), (unsigned)state[3]);
     }
-    fprintf(stderr, "final: beta = %.6f, mu = %.6f after %u increments\n", (double)state.beta,
-            (double)last_mu, INCREMENTS);
     return 0;
 }

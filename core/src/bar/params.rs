@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::law::FrictionLaw;
-use crate::transport::TransportParams;
+use crate::transport::{SourceRule, TransportParams};
 
 /// Free length of bar kept beyond the tool's exit edge by [`BarParams::seed_000`] \[m\].
 pub const RIGHT_MARGIN: f64 = 5.0e-3;
@@ -64,6 +64,9 @@ pub struct BarParams {
     pub particle_thickness: f32,
     /// Fraction ζ of particles carried by the tool \[-\] (seed 000 §7: 0.2).
     pub zeta: f32,
+    /// Which part of the contact creates particles (seed 000's Eq. 12 by default; see
+    /// [`SourceRule`]).
+    pub source_rule: SourceRule,
 }
 
 impl Default for BarParams {
@@ -102,6 +105,7 @@ impl BarParams {
             hardness: TransportParams::DEFAULT_HARDNESS,
             particle_thickness: 0.5e-6,
             zeta: 0.2,
+            source_rule: SourceRule::Archard,
         }
     }
 
@@ -219,6 +223,7 @@ pub(crate) struct Model {
     pub pressure: f32,
     pub transport_every: u32,
     pub transport: TransportParams,
+    pub source_rule: SourceRule,
 }
 
 impl Model {
@@ -284,6 +289,7 @@ impl Model {
             pressure,
             transport_every: p.transport_every,
             transport,
+            source_rule: p.source_rule,
         })
     }
 

@@ -4,9 +4,9 @@
 use heapless::{String, Vec};
 
 use super::{
-    AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, Provenance,
-    SectionProvenance, Table, ThirdBodySection, TransportSection, ValueOrigin, WearForm,
-    WearSection,
+    AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, MaterialIdentity,
+    ParticleShearOrigin, ParticleShearSection, Provenance, SectionProvenance, Table,
+    ThirdBodySection, TransportSection, ValueOrigin, WearForm, WearSection,
 };
 use crate::alpha::{ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaSample, SampleOrigin};
 use crate::cof_field::CofSection;
@@ -74,6 +74,33 @@ impl Table {
             presliding: PreslidingSection::default(),
             wear: None,
             third_body: None,
+            material: MaterialIdentity::new(seed000::MATERIAL_PAIR, seed000::CONDITIONS),
+            particle_shear: Some(Self::default_particle_shear(
+                seed000::LAW_PARAMS.mu0(),
+                "defaults",
+                0,
+            )),
+        }
+    }
+
+    /// The documented default shear on the particle-borne area for a law of particle-free
+    /// friction `mu0`: μ_p = r·μ0 with r = [`seed000::PARTICLE_SHEAR_RATIO`], origin
+    /// [`ParticleShearOrigin::DocumentedDefault`], interval [μ_p, μ_p] (no run behind it), the
+    /// seed-000 pair; provenance: this crate, `preset`, `seed`, 0 cases.
+    pub fn default_particle_shear(mu0: f32, preset: &str, seed: u64) -> ParticleShearSection {
+        let mu_p = seed000::PARTICLE_SHEAR_RATIO * mu0;
+        ParticleShearSection {
+            particle_friction: mu_p,
+            ci95: [mu_p, mu_p],
+            origin: ParticleShearOrigin::DocumentedDefault,
+            material: MaterialIdentity::new(seed000::MATERIAL_PAIR, seed000::CONDITIONS),
+            provenance: SectionProvenance {
+                calibrator_version: text(env!("CARGO_PKG_VERSION")),
+                preset: text(preset),
+                seed,
+                config_hash: 0,
+                cases: 0,
+            },
         }
     }
 
@@ -138,7 +165,10 @@ impl Table {
             exponent_ci95: [0.1, 0.7],
             pressure_range: [2.0e6, 30.0e6],
             energy_wear: 1.0e-13,
-            material: text("zirconia/zirconia (example data)"),
+            material: MaterialIdentity::new(
+                "zirconia/zirconia (example data)",
+                "dry fretting, 2D DDE (example)",
+            ),
             provenance: provenance.clone(),
         });
         let mut tb = ThirdBodySection {
@@ -150,8 +180,11 @@ impl Table {
             mu_at_temperature: Vec::new(),
             ci95_lo: Vec::new(),
             ci95_hi: Vec::new(),
-            material: text("Al2O3 debris layer (example)"),
-            provenance,
+            material: MaterialIdentity::new(
+                "Al2O3 debris layer (example)",
+                "dry 2D NSCD shear cell (example)",
+            ),
+            provenance: provenance.clone(),
         };
         for i in 0..super::THIRD_BODY_SAMPLES {
             let temp = 293.0 + 50.0 * i as f32;
@@ -162,6 +195,17 @@ impl Table {
             let _ = tb.ci95_hi.push(mu + 0.02);
         }
         t.third_body = Some(tb);
+        t.material = MaterialIdentity::new(
+            "AA5182-O/cast iron EN-JS2070 (x)",
+            "lubricated strip draw (example)",
+        );
+        t.particle_shear = Some(ParticleShearSection {
+            particle_friction: 0.046,
+            ci95: [0.031, 0.061],
+            origin: ParticleShearOrigin::FittedStripDraw,
+            material: t.material.clone(),
+            provenance,
+        });
         t
     }
 

@@ -4,14 +4,17 @@
 use super::Table;
 use super::crc32::Crc32;
 use super::v1::TableV1;
+use super::v2::TableV2;
 use crate::error::Error;
 
 /// The four magic bytes that open every table.
 pub const MAGIC: [u8; 4] = *b"TRBO";
-/// The format version this core writes (and reads, besides format 1). Bump it on any change
-/// to the serde layout of [`Table`] or of a type it embeds.
-pub const FORMAT_VERSION: u16 = 2;
-/// The older format this core still reads ([`super::v1`]).
+/// The format version this core writes (and reads, besides formats 1 and 2). Bump it on any
+/// change to the serde layout of [`Table`] or of a type it embeds.
+pub const FORMAT_VERSION: u16 = 3;
+/// An older format this core still reads ([`super::v2`]).
+pub const FORMAT_VERSION_2: u16 = 2;
+/// The oldest format this core still reads ([`super::v1`]).
 pub const FORMAT_VERSION_1: u16 = 1;
 /// Bytes before the payload: magic (4) + version (2) + payload length (4).
 pub const HEADER_BYTES: usize = 10;
@@ -40,10 +43,12 @@ impl Table {
     /// CRC). See the parent module for the order of the checks and the error of each.
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, Error> {
         let (version, payload) = checked_payload(bytes)?;
-        let table = if version == FORMAT_VERSION_1 {
-            decode_all::<TableV1>(payload)?.into_format2()?
-        } else {
-            decode_all::<Table>(payload)?
+        let table = match version {
+            FORMAT_VERSION_1 => decode_all::<TableV1>(payload)?
+                .into_format2()?
+                .into_format3(),
+            FORMAT_VERSION_2 => decode_all::<TableV2>(payload)?.into_format3(),
+            _ => decode_all::<Table>(payload)?,
         };
         table.validate()?;
         Ok(table)
@@ -105,7 +110,7 @@ fn checked_payload(bytes: &[u8]) -> Result<(u16, &[u8]), Error> {
         return Err(Error::BadMagic);
     }
     let version = read_u16(bytes, 4)?;
-    if version != FORMAT_VERSION && version != FORMAT_VERSION_1 {
+    if ![FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_1].contains(&version) {
         return Err(Error::UnsupportedVersion { found: version });
     }
     let payload_len = usize::try_from(read_u32(bytes, 6)?).map_err(|_| Error::Truncated)?;

@@ -1,25 +1,28 @@
-//! The optional sections appended by table format 2: the simulated wear coefficient K(p) of
-//! seed 001 and the third-body layer's own friction μ_3b(T) of seed 002.
+//! The optional sections of the table: the simulated wear coefficient K(p) of seed 001 and the
+//! third-body layer's own friction μ_3b(T) of seed 002 (appended by format 2), and the friction
+//! μ_p of the particle-borne area (format 3, [`ParticleShearSection`]).
 //!
 //! Each is an `Option` on [`super::Table`] (`None` = not calibrated: the core then uses the
-//! transport section's K and no friction floor). Each carries its own provenance, because it
-//! may come from a different run (a `tribo fretting wear` or `tribo third-body sweep`) than the
-//! BEM–DEM calibration that fills the rest of the table.
+//! transport section's K, and seed 000's Eq. 7 with no shear on the particle-borne area). Each
+//! carries its own provenance, because it may come from a different run (a `tribo fretting
+//! wear`, `tribo third-body sweep` or `tribo fit strip-draw`) than the BEM–DEM calibration that
+//! fills the rest of the table, and (format 3) the material pair and conditions it was computed
+//! for ([`MaterialIdentity`]).
 //!
-//! Both sections are part of format 2's serde layout: changing a field here changes the wire
-//! format and needs a new format version. Enums are append-only.
+//! The sections are part of format 3's serde layout: changing a field here changes the wire
+//! format and needs a new format version ([`super::v2`] keeps format 2's). Enums are
+//! append-only.
 
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
+use super::material::MaterialIdentity;
 use super::validate::{non_negative, positive};
 use super::{PRESET_CAPACITY, VERSION_CAPACITY};
 use crate::error::Error;
 use crate::interp;
+use crate::law::PARTICLE_FRICTION_MAX;
 use crate::real;
-
-/// Capacity of a section's material-pair description \[bytes of UTF-8\].
-pub const MATERIAL_CAPACITY: usize = 32;
 /// Capacity of the μ_3b(T) samples of [`ThirdBodySection`].
 pub const THIRD_BODY_SAMPLES: usize = 16;
 
@@ -70,8 +73,9 @@ pub struct WearSection {
     pub pressure_range: [f32; 2],
     /// Wear volume per dissipated frictional work (second figure of seed 001's wear) \[m³/J\].
     pub energy_wear: f32,
-    /// The material pair the coefficient holds for (e.g. `"zirconia/zirconia"`).
-    pub material: String<MATERIAL_CAPACITY>,
+    /// The material pair the coefficient holds for (e.g. `"zirconia/zirconia"`) and its
+    /// conditions.
+    pub material: MaterialIdentity,
     /// Who computed it and from how many simulations.
     pub provenance: SectionProvenance,
 }
@@ -134,8 +138,8 @@ pub struct ThirdBodySection {
     pub ci95_lo: Vec<f32, THIRD_BODY_SAMPLES>,
     /// Upper ends of the 95 % confidence intervals of `mu_at_temperature` \[-\].
     pub ci95_hi: Vec<f32, THIRD_BODY_SAMPLES>,
-    /// The material pair and particle material it holds for.
-    pub material: String<MATERIAL_CAPACITY>,
+    /// The material pair and particle material it holds for, and its conditions.
+    pub material: MaterialIdentity,
     /// Who computed it and from how many simulations.
     pub provenance: SectionProvenance,
 }
@@ -180,6 +184,55 @@ impl ThirdBodySection {
         for ((&m, &l), &h) in samples {
             ok &= friction(m) && non_negative(l) && l <= m && m <= h && h.is_finite();
         }
+        if ok { Ok(()) } else { Err(Error::InvalidTable) }
+    }
+}
+
+/// Where the friction μ_p of the particle-borne area comes from. Append-only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ParticleShearOrigin {
+    /// A documented default, not computed for this table.
+    DocumentedDefault,
+    /// `tribo fit strip-draw`: fitted to measured strip-draw μ̄ (several passes or tool
+    /// lengths) jointly with τ0 and ζ; the interval is the fit's 95 % profile-likelihood
+    /// interval.
+    FittedStripDraw,
+    /// `tribo calibrate`: solved with ζ from seed 000 §2.1's published one- and three-pass
+    /// reductions (35 % and 72 % at 25 MPa, 35 mm tool) on this table's law; the interval
+    /// propagates the precision of those published numbers, it is not a statistical interval.
+    FittedSeed000Passes,
+    /// Seed 002's shear cell run for this pair's lubricated flake layer: μ_p = μ_3b with its
+    /// 95 % bootstrap interval over seeds.
+    SimulatedShearCell,
+}
+
+/// Shear on the particle-borne area A_p (issue 30; [`crate::law`]): μ_p = τ_p·κ/(E*·h'_rms),
+/// the friction coefficient of the contact where flakes bear the load, so that
+/// μ = μ0·(1 − β/β_thres) + μ_p·β/β_thres and μ never falls below μ_p.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParticleShearSection {
+    /// μ_p \[-\]: the floor of μ at β ≥ β_thres.
+    pub particle_friction: f32,
+    /// 95 % interval of μ_p, `[lo, hi]` \[-\] (its meaning depends on `origin`).
+    pub ci95: [f32; 2],
+    /// Where μ_p comes from.
+    pub origin: ParticleShearOrigin,
+    /// The material pair and conditions it was obtained for.
+    pub material: MaterialIdentity,
+    /// Who computed it and from how many simulations or data points.
+    pub provenance: SectionProvenance,
+}
+
+impl ParticleShearSection {
+    /// Checks 0 ≤ lo ≤ μ_p ≤ hi ≤ [`PARTICLE_FRICTION_MAX`], all finite.
+    pub fn validate(&self) -> Result<(), Error> {
+        let [lo, hi] = self.ci95;
+        let in_range = |x: f32| non_negative(x) && x <= PARTICLE_FRICTION_MAX;
+        let ok = in_range(self.particle_friction)
+            && in_range(lo)
+            && in_range(hi)
+            && lo <= self.particle_friction
+            && self.particle_friction <= hi;
         if ok { Ok(()) } else { Err(Error::InvalidTable) }
     }
 }

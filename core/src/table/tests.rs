@@ -100,12 +100,12 @@ fn every_single_byte_flip_is_rejected_with_the_right_error() {
             let got = Table::from_bytes(&bad[..n]);
             let ok = match i {
                 0..4 => got == Err(Error::BadMagic),
-                // Flipped to format 1, the header is readable but the CRC covers it.
+                // Flipped to format 1 or 2, the header is readable but the CRC covers it.
                 4..6 => match got {
                     Err(Error::UnsupportedVersion { found }) => {
-                        found != FORMAT_VERSION && found != FORMAT_VERSION_1
+                        ![FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_1].contains(&found)
                     }
-                    Err(Error::CrcMismatch) => bad[4] == 1 && bad[5] == 0,
+                    Err(Error::CrcMismatch) => (bad[4] == 1 || bad[4] == 2) && bad[5] == 0,
                     _ => false,
                 },
                 6..10 => matches!(got, Err(Error::Truncated | Error::Malformed)),
@@ -138,12 +138,12 @@ fn wrong_magic_and_wrong_version_are_distinct_errors() {
     m[..4].copy_from_slice(b"TRBP");
     assert_eq!(Table::from_bytes(&m[..n]), Err(Error::BadMagic));
     let mut v = buf;
-    v[4..6].copy_from_slice(&3u16.to_le_bytes());
+    v[4..6].copy_from_slice(&4u16.to_le_bytes());
     assert_eq!(
         Table::from_bytes(&v[..n]),
-        Err(Error::UnsupportedVersion { found: 3 })
+        Err(Error::UnsupportedVersion { found: 4 })
     );
-    assert_ne!(Error::BadMagic, Error::UnsupportedVersion { found: 3 });
+    assert_ne!(Error::BadMagic, Error::UnsupportedVersion { found: 4 });
 }
 
 #[test]
@@ -261,13 +261,14 @@ fn decoded_full_table_evaluates_mu_consistently_with_its_beta_thres_samples() {
         .zip(t.beta_thres.at_alpha_samples.iter())
     {
         assert_eq!(law.alpha(v), a, "α interpolates its samples");
-        // μ = μ0·(1 − β/β_thres) at half the stored threshold.
+        // μ = μ0·(1 − x) + μ_p·x at half the stored threshold, μ_p beyond it.
+        let mu_p = t.particle_shear.as_ref().unwrap().particle_friction;
         let mu = law.mu(v, 0.5 * bt);
         assert!(
-            (mu - 0.5 * law.mu0()).abs() <= 1e-4 * law.mu0(),
+            (mu - 0.5 * (law.mu0() + mu_p)).abs() <= 1e-4 * law.mu0(),
             "v {v}: μ {mu}"
         );
-        assert_eq!(law.mu(v, bt * (1.0 + 1e-4)), 0.0);
+        assert_eq!(law.mu(v, bt * (1.0 + 1e-4)), mu_p);
     }
 }
 
@@ -279,7 +280,11 @@ fn assert_decoded_is_usable(bytes: &[u8]) -> Result<(), TestCaseError> {
         if let Ok(law) = law {
             for v in [0.0, 0.08, 1.0, 1e3] {
                 let mu = law.mu(v, 0.1);
-                prop_assert!(mu.is_finite() && (0.0..=law.mu0()).contains(&mu));
+                let (lo, hi) = (
+                    law.mu_saturated().min(law.mu0()),
+                    law.mu_saturated().max(law.mu0()),
+                );
+                prop_assert!(mu.is_finite() && mu >= 0.0 && (lo..=hi).contains(&mu));
             }
         }
     }

@@ -1,7 +1,8 @@
 //! Format 1 of the table, kept to read tables written before format 2.
 //!
-//! The types here are format 1's serde layout, field for field; `Table::from` turns a
-//! decoded format-1 table into a format-2 [`Table`] that evaluates to the same law: the same
+//! The types here are format 1's serde layout, field for field; [`TableV1::into_format2`]
+//! turns a decoded format-1 table into a format-2 table ([`TableV2`], then format 3 by
+//! [`TableV2::into_format3`]) that evaluates to the same law: the same
 //! parameters, and an α curve with [`AlphaPolicy::FormatOne`] (monotone cubic in v between
 //! the samples, the saturation law rescaled to the end samples outside them) whose law is the
 //! saturation b·(1 − e^(−v/v_ref)) evaluated by the same expression. Format 1 recorded a
@@ -12,9 +13,10 @@
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
+use super::v2::TableV2;
 use super::{
     AlphaLawForm, AlphaSection, BetaThresRule, BetaThresSection, ClusterSection, PRESET_CAPACITY,
-    Provenance, Table, TransportSection, VERSION_CAPACITY, ValueOrigin,
+    Provenance, TransportSection, VERSION_CAPACITY, ValueOrigin,
 };
 use crate::alpha::{ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaPolicy, AlphaSample, SampleOrigin};
 use crate::cof_field::CofSection;
@@ -99,7 +101,7 @@ pub struct TableV1 {
 impl TableV1 {
     /// The format-2 table that evaluates to the same law (module doc); [`Error::InvalidTable`]
     /// when the sample vectors disagree in length.
-    pub fn into_format2(self) -> Result<Table, Error> {
+    pub fn into_format2(self) -> Result<TableV2, Error> {
         let old = self.alpha.curve;
         if old.alpha.len() != old.v.len() || old.spread.len() != old.v.len() {
             return Err(Error::InvalidTable);
@@ -117,7 +119,7 @@ impl TableV1 {
             })?;
         }
         let samples = self.beta_thres.at_alpha_samples;
-        Ok(Table {
+        Ok(TableV2 {
             provenance: Provenance {
                 calibrator_version: self.provenance.calibrator_version,
                 preset: self.provenance.preset,

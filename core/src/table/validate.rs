@@ -46,6 +46,9 @@ impl Table {
         if let Some(t) = &self.third_body {
             t.validate()?;
         }
+        if let Some(p) = &self.particle_shear {
+            p.validate()?;
+        }
         self.check_plausible()
     }
 

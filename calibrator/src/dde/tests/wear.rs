@@ -156,11 +156,15 @@ fn section_round_trips(
     let bytes = crate::table::io::encode_to_vec(&table).unwrap();
     let back = Table::from_bytes(&bytes).unwrap();
     assert_eq!(back.wear, Some(section.clone()));
-    // The CLI path: into an existing table file, atomically.
+    // The CLI path: into an existing table file, atomically. The seed-000 table is aluminium
+    // on cast iron: zirconia's section is refused without --allow-foreign-material.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.bin");
     crate::table::io::write_table(&path, &Table::seed000_defaults()).unwrap();
-    crate::dde::wear_study::write_into_table(&path, section.clone()).unwrap();
+    let refused = crate::dde::wear_study::write_into_table(&path, section.clone(), false);
+    assert!(format!("{}", refused.unwrap_err()).contains("--allow-foreign-material"));
+    assert_eq!(crate::table::io::read_table(&path).unwrap().wear, None);
+    crate::dde::wear_study::write_into_table(&path, section.clone(), true).unwrap();
     assert_eq!(
         crate::table::io::read_table(&path).unwrap().wear,
         Some(section)
