@@ -13,12 +13,15 @@
 //!
 //! `cargo run --release -p tribo-calibrator --example integrator_equivalence -- [--velocity 0.08]
 //! [--label overdamped] [--toml 'dem.tolerance = 0.02'] [--base 'sweep.seeds = 12;
-//! sweep.surfaces = 12' --prefix s12_] [--recompute] [--out DIR]`
+//! sweep.surfaces = 12' --prefix s12_] [--cases 4,5,8] [--recompute] [--out DIR]`
 //!
 //! `--toml` adds keys to the tested runs' configuration (tolerance studies), `--base` to both
 //! (more seed indices; give such runs a file `--prefix`); a label starting with `explicit`
 //! tests the explicit integrator against itself (e.g. `--toml 'dem.explicit_step = 0.5'`: the
-//! reference's own step convergence). CPU seconds are the running thread's
+//! reference's own step convergence; `--toml 'dem.explicit_inertia = 0.1'`: the reference
+//! brought toward the inertia-free limit). `--cases` runs only the listed case indices (the
+//! paired statistics then need the rest of a factorial; the records are written first). CPU
+//! seconds are the running thread's
 //! (`/proc/thread-self/schedstat`), so a loaded machine slows both alike.
 
 use std::error::Error;
@@ -49,6 +52,7 @@ struct Args {
     prefix: String,
     recompute: bool,
     out: PathBuf,
+    only: Option<Vec<usize>>,
 }
 
 fn args() -> Result<Args, Box<dyn Error>> {
@@ -59,6 +63,7 @@ fn args() -> Result<Args, Box<dyn Error>> {
         base: String::new(),
         prefix: String::new(),
         recompute: false,
+        only: None,
         out: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/studies/integrator/results"),
     };
     let mut it = std::env::args().skip(1);
@@ -71,6 +76,10 @@ fn args() -> Result<Args, Box<dyn Error>> {
             "--base" => a.base = value()?,
             "--prefix" => a.prefix = value()?,
             "--recompute" => a.recompute = true,
+            "--cases" => {
+                let list: Result<Vec<usize>, _> = value()?.split(',').map(str::parse).collect();
+                a.only = Some(list?);
+            }
             "--out" => a.out = PathBuf::from(value()?),
             other => return Err(format!("unknown argument {other}").into()),
         }
@@ -154,7 +163,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::create_dir_all(&a.out)?;
     let reference_cfg = config("explicit", &a.base)?;
     let tested_cfg = config(&a.label_integrator(), &format!("{}; {}", a.base, a.toml))?;
-    let list = cases(&reference_cfg, a.velocity);
+    let mut list = cases(&reference_cfg, a.velocity);
+    if let Some(only) = &a.only {
+        list.retain(|c| only.contains(&c.index));
+    }
     let v = format!("{}v{}", a.prefix, a.velocity);
     let reference_path = a.out.join(format!("{v}_explicit_records.json"));
     let reference: Vec<CaseRecord> = match std::fs::read_to_string(&reference_path) {
@@ -165,6 +177,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             r
         }
     };
+    let reference: Vec<CaseRecord> = reference
+        .into_iter()
+        .filter(|r| list.iter().any(|c| c.index == r.result.case.index))
+        .collect();
     let tested = run_all(&tested_cfg, &list)?;
     let label = &a.label;
     std::fs::write(

@@ -104,6 +104,11 @@ pub struct DemConfig {
     /// (`dem::system::DemParams::from_physics`) \[-\]: 1 in the presets; smaller values check
     /// the explicit reference's own convergence (e.g. 0.5, the impact-accurate step).
     pub explicit_step: f64,
+    /// The explicit integrator's flake mass and moments of inertia as a fraction of the
+    /// physical ones, at the same drag and penalty stiffness \[-\]: 1 in the presets; smaller
+    /// values bring the explicit reference to the inertia-free limit the overdamped integrator
+    /// solves (`dem::system::DemParams::with_inertia_scale`; 0.1 in the equivalence study).
+    pub explicit_inertia: f64,
 }
 
 /// The forming process the table is calibrated for.
@@ -379,6 +384,7 @@ mod tests {
         assert!(msg("[dem]\ntolerance = 0.0\n").contains("dem.tolerance"));
         assert!(msg("[dem]\nmax_advance = -1.0\n").contains("dem.max_advance"));
         assert!(msg("[dem]\nexplicit_step = 2.0\n").contains("dem.explicit_step"));
+        assert!(msg("[dem]\nexplicit_inertia = 0.0\n").contains("dem.explicit_inertia"));
         let c = CalibrationConfig::from_preset_and_toml(
             Preset::Quick,
             "[dem]\nintegrator = \"explicit\"\n",

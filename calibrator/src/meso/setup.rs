@@ -136,7 +136,8 @@ pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
 /// simulated/physical velocity — the v0/γ similarity of [`crate::dem::drag`]; stiffness and
 /// time step from the Hertz estimate at the simulated speed on E* ([`DemParams::from_physics`]);
 /// the drag frame `flakes.drag_frame`; the integrator `dem.integrator` resolved at the grid's
-/// pixel ([`DemParams::with_integrator`]).
+/// pixel ([`DemParams::with_integrator`]); the flakes' inertia scaled by `dem.explicit_inertia`
+/// ([`DemParams::with_inertia_scale`], after the choice).
 pub fn dem_params(
     cfg: &CalibrationConfig,
     shape: FlakeShape,
@@ -154,6 +155,7 @@ pub fn dem_params(
         ..p
     }
     .with_integrator(d.integrator, d.tolerance, d.max_advance, map.dx())
+    .with_inertia_scale(d.explicit_inertia, map.dx(), map.dy())
 }
 
 /// The BEM material: E* and p_crit of `material.*` (seed 000 §5 Step 3: 55 GPa, 340 MPa).

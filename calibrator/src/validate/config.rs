@@ -60,12 +60,14 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     check_flakes(cfg)?;
     pos.check("dem.tolerance", cfg.dem.tolerance)?;
     pos.check("dem.max_advance", cfg.dem.max_advance)?;
-    // Above 1 the explicit step leaves its stability bound.
-    Rule::Real {
+    // Above 1 the explicit step leaves its stability bound, and the flakes would be heavier
+    // than the material's.
+    let fraction = Rule::Real {
         lo: Bound::Open(0.0),
         hi: Bound::Closed(1.0),
-    }
-    .check("dem.explicit_step", cfg.dem.explicit_step)?;
+    };
+    fraction.check("dem.explicit_step", cfg.dem.explicit_step)?;
+    fraction.check("dem.explicit_inertia", cfg.dem.explicit_inertia)?;
     check_sweep(cfg)?;
     let b = &cfg.bem;
     BEM_TOLERANCE.check("bem.tolerance", b.tolerance)?;

@@ -310,3 +310,22 @@ fn reruns_and_serial_or_parallel_loads_are_bit_identical() {
     let b = sliding_states(0.05 * 25e-9);
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_lighter_explicit_flake_keeps_its_drag_and_stiffness_and_steps_with_its_frequency() {
+    // The explicit step in the ω branch is safety·2/ω, ω² = 6·N·k/m (`dem::penalty`): at the
+    // same k a mass ×s gives a step ×√s; the drag η, η_rot and k are unchanged, so the
+    // overdamped flow v = u + F/η is the same.
+    /// Round-off of a square root and a few products.
+    const ROUND_OFF: f64 = 1e-12;
+    let s = shape();
+    let (dx, scale) = (1.5625e-6, 0.1);
+    let p = DemParams::from_physics(s, GAMMA * s.mass(), 0.08, 55e9, dx, dx);
+    let light = p.with_inertia_scale(scale, dx, dx);
+    assert_eq!(light.stiffness, p.stiffness);
+    assert_eq!(light.damping.eta, p.damping.eta);
+    assert!((light.damping.eta_rot / p.damping.eta_rot - 1.0).abs() < ROUND_OFF);
+    assert!((light.shape.mass() / p.shape.mass() - scale).abs() < ROUND_OFF);
+    assert!((light.dt / p.dt - scale.sqrt()).abs() < ROUND_OFF);
+    assert_eq!(p.with_inertia_scale(1.0, dx, dx), p);
+}
