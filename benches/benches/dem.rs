@@ -6,11 +6,23 @@
 //! - `dem_step/diameter_um/{6,12,25,50,100}`: 8 flakes, cost vs d_p/δx (the swept window
 //!   grows as (d_p/δx)²).
 //!
+//! - `dem_pixel/v0.08_{overdamped,explicit}`: wall time of the DEM per slid pixel at strip
+//!   drawing's 0.08 m/s (issue 31), in the BEM–DEM loop of the quick preset's case p = 15 MPa,
+//!   β = 0.2 (18 flakes), seed 0 (lubricant frame; the loop's contact updates between pixels
+//!   are not timed). Before timing it prints the integrator steps and flake evaluations per
+//!   pixel over the first 32 pixels.
+//!
 //! Run: `cargo bench -p tribo-benches --bench dem -- --warm-up-time 1 --measurement-time 3`.
 
+use std::time::Duration;
+
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::dem::touching_offset;
 use tribo_calibrator::dem::{DemParams, DemSystem, FlakeShape, RandomPlacement, place_random};
+use tribo_calibrator::meso::CaseRun;
+use tribo_calibrator::meso::cases::MesoCase;
+use tribo_calibrator::presets::Preset;
 use tribo_calibrator::surface::{HeightMap, Rescale, SelfAffine};
 
 const STEPS_PER_ITER: usize = 50;
@@ -84,5 +96,62 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The quick preset's 0.08 m/s case (15 MPa, β = 0.2, seed 0) with `dem.integrator` set.
+fn process_case(integrator: &str) -> CaseRun {
+    let cfg = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        &format!("[dem]\nintegrator = \"{integrator}\"\n"),
+    )
+    .expect("quick config");
+    let case = MesoCase {
+        index: 0,
+        pressure: 15e6,
+        beta: 0.2,
+        velocity: 0.08,
+        simulated_velocity: 0.08,
+        seed_index: 0,
+    };
+    CaseRun::prepare(&cfg, &case, 0).expect("quick case")
+}
+
+fn bench_pixel(c: &mut Criterion) {
+    let mut g = c.benchmark_group("dem_pixel");
+    g.sample_size(10);
+    for integrator in ["overdamped", "explicit"] {
+        let mut run = process_case(integrator);
+        let pixels = 32;
+        let (mut steps, mut seconds) = (0, 0.0);
+        for _ in 0..pixels {
+            let (s, _, t, _) = run.sim.step().expect("slide step");
+            steps += s;
+            seconds += t;
+        }
+        let evaluations = run
+            .sim
+            .dem()
+            .overdamped_stats()
+            .map_or(steps as u64 * run.flakes as u64, |o| o.flake_evaluations);
+        eprintln!(
+            "dem_pixel {integrator}: {:.0} steps and {:.0} flake evaluations per pixel, \
+             {:.2} ms per pixel (first {pixels} pixels, {} flakes)",
+            steps as f64 / pixels as f64,
+            evaluations as f64 / pixels as f64,
+            1e3 * seconds / pixels as f64,
+            run.flakes
+        );
+        let mut run = process_case(integrator);
+        g.bench_function(format!("v0.08_{integrator}"), |b| {
+            b.iter_custom(|iters| {
+                let mut t = Duration::ZERO;
+                for _ in 0..iters {
+                    t += Duration::from_secs_f64(run.sim.step().expect("slide step").2);
+                }
+                t
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_pixel);
 criterion_main!(benches);

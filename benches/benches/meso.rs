@@ -6,11 +6,14 @@
 //! - `meso_step/bem_cold`: a cold solve of the same gap g* on a second solver;
 //! - `meso_case/quick`: one whole case of the quick preset (setup + slide);
 //! - `meso_case/v10_lubricant` and `meso_case/v0.08_lubricant`: the same case at the quick
-//!   preset's 10 m/s and at strip drawing's 0.08 m/s, simulated directly as the presets do
-//!   (the flake cannot coast at 0.08 m/s, so the step is the overdamped one, twice the
-//!   impact-accurate step at the seed's Hertz stiffness:
-//!   `dem::system::DemParams::from_physics`), in the presets' lubricant drag frame — the ratio
-//!   is the price of the process velocity.
+//!   preset's 10 m/s and at strip drawing's 0.08 m/s, simulated directly as the presets do, in
+//!   the presets' lubricant drag frame, with the integrator the presets choose (`dem.integrator
+//!   = "auto"`: overdamped at 0.08 m/s, Stokes ratio 5·10⁻⁴; explicit at 10 m/s, 0.064) — the
+//!   ratio is the price of the process velocity;
+//! - `meso_case/v10_lubricant_explicit` and `meso_case/v0.08_lubricant_explicit`: the same with
+//!   `dem.integrator = "explicit"` (the damped velocity Verlet at its stable step, the
+//!   reference and the presets' integrator before issue 31), so before/after sit in one run;
+//! - `meso_case_dem/v0.08_lubricant{,_explicit}`: the DEM part of those 0.08 m/s cases alone.
 //!
 //! Before timing it prints the mean Polonsky–Keer iterations per step, warm-started in the
 //! loop vs cold on the same gaps (32 steps after the first pixel).
@@ -117,6 +120,11 @@ fn bench_step(c: &mut Criterion) {
 
 fn bench_case(c: &mut Criterion) {
     let (cfg, case) = quick_case();
+    let explicit = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        "[dem]\nintegrator = \"explicit\"\n",
+    )
+    .expect("explicit config");
     let mut g = c.benchmark_group("meso_case");
     g.sample_size(10);
     g.bench_function("quick", |b| {
@@ -128,8 +136,32 @@ fn bench_case(c: &mut Criterion) {
             simulated_velocity: cfg.process.simulated_velocity(v),
             ..case
         };
-        g.bench_function(format!("v{v}_lubricant"), |b| {
-            b.iter(|| run_case(&cfg, &slow, 0, None).expect("process-velocity case"))
+        for (suffix, c) in [("", &cfg), ("_explicit", &explicit)] {
+            g.bench_function(format!("v{v}_lubricant{suffix}"), |b| {
+                b.iter(|| run_case(c, &slow, 0, None).expect("process-velocity case"))
+            });
+        }
+    }
+    g.finish();
+    // The DEM part alone (its wall time as the case reports it), the figure issue 31's
+    // "≥ 20× lower DEM time" is about.
+    let mut g = c.benchmark_group("meso_case_dem");
+    g.sample_size(10);
+    let slow = MesoCase {
+        velocity: 0.08,
+        simulated_velocity: 0.08,
+        ..case
+    };
+    for (suffix, c) in [("", &cfg), ("_explicit", &explicit)] {
+        g.bench_function(format!("v0.08_lubricant{suffix}"), |b| {
+            b.iter_custom(|iters| {
+                let mut t = Duration::ZERO;
+                for _ in 0..iters {
+                    let r = run_case(c, &slow, 0, None).expect("process-velocity case");
+                    t += Duration::from_secs_f64(r.seconds_dem);
+                }
+                t
+            })
         });
     }
     g.finish();

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dem::DragFrame;
+use crate::dem::{DragFrame, IntegratorChoice};
 use crate::presets::Preset;
 pub use crate::validate::ConfigError;
 
@@ -83,6 +83,32 @@ pub struct FlakeConfig {
     /// What the drag pulls toward: `"sheet"` (rest in the sheet's frame, Eq. 15–16 read
     /// literally) or `"lubricant"` (the local Couette flow of the gap); see `dem::drag`.
     pub drag_frame: DragFrame,
+}
+
+/// The integrator of the flakes' motion (`dem/regime.rs`, `dem/overdamped.rs`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemConfig {
+    /// `"auto"` (overdamped where the Stokes ratio v0/(γ·δx) ≤ 0.01, i.e. the flakes forget
+    /// their velocity within 1 % of a pixel's sliding time; explicit above), `"explicit"` (the
+    /// damped velocity Verlet at the penalty contacts' stable step, the reference) or
+    /// `"overdamped"` (backward-Euler steps of the inertia-free flow).
+    pub integrator: IntegratorChoice,
+    /// Local error allowed per overdamped step, as a fraction of the design overlap 0.05·h_p
+    /// \[-\] (0.05: 1.25 nm for the seed's 0.5 µm flakes).
+    pub tolerance: f64,
+    /// Largest tool advance per overdamped step, as a fraction of the design overlap \[-\]
+    /// (1: 25 nm, ≥ 62.5 steps per 1.5625 µm pixel).
+    pub max_advance: f64,
+    /// The explicit integrator's step as a fraction of its stable step
+    /// (`dem::system::DemParams::from_physics`) \[-\]: 1 in the presets; smaller values check
+    /// the explicit reference's own convergence (e.g. 0.5, the impact-accurate step).
+    pub explicit_step: f64,
+    /// The explicit integrator's flake mass and moments of inertia as a fraction of the
+    /// physical ones, at the same drag and penalty stiffness \[-\]: 1 in the presets; smaller
+    /// values bring the explicit reference to the inertia-free limit the overdamped integrator
+    /// solves (`dem::system::DemParams::with_inertia_scale`; 0.1 in the equivalence study).
+    pub explicit_inertia: f64,
 }
 
 /// The forming process the table is calibrated for.
@@ -210,6 +236,8 @@ pub struct CalibrationConfig {
     pub surface: SurfaceConfig,
     /// Wear flakes.
     pub flakes: FlakeConfig,
+    /// The flakes' integrator.
+    pub dem: DemConfig,
     /// The process velocities the table is calibrated at.
     pub process: ProcessConfig,
     /// BEM–DEM sweep.
@@ -352,6 +380,17 @@ mod tests {
         assert!(msg("[process]\nvelocities = [10.0]\n").contains("appears twice"));
         assert!(msg("[process]\nvelocities = [-0.1]\n").contains("process.velocities"));
         assert!(msg("[flakes]\ndrag_frame = \"air\"\n").contains("drag_frame"));
+        assert!(msg("[dem]\nintegrator = \"rk4\"\n").contains("integrator"));
+        assert!(msg("[dem]\ntolerance = 0.0\n").contains("dem.tolerance"));
+        assert!(msg("[dem]\nmax_advance = -1.0\n").contains("dem.max_advance"));
+        assert!(msg("[dem]\nexplicit_step = 2.0\n").contains("dem.explicit_step"));
+        assert!(msg("[dem]\nexplicit_inertia = 0.0\n").contains("dem.explicit_inertia"));
+        let c = CalibrationConfig::from_preset_and_toml(
+            Preset::Quick,
+            "[dem]\nintegrator = \"explicit\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.dem.integrator, IntegratorChoice::Explicit);
         assert!(msg("[material]\ne_star = \"x\"\n").contains("e_star"));
     }
 }

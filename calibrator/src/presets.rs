@@ -6,10 +6,11 @@ use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{
-    AsperityConfig, BemConfig, CalibrationConfig, FlakeConfig, MaterialConfig, ProcessConfig,
-    RandomFieldConfig, SurfaceConfig, SweepConfig,
+    AsperityConfig, BemConfig, CalibrationConfig, DemConfig, FlakeConfig, MaterialConfig,
+    ProcessConfig, RandomFieldConfig, SurfaceConfig, SweepConfig,
 };
-use crate::dem::DragFrame;
+use crate::dem::system::{DEFAULT_ADVANCE_FRACTION, DEFAULT_TOLERANCE_FRACTION};
+use crate::dem::{DragFrame, IntegratorChoice};
 
 /// A named set of defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
@@ -78,6 +79,18 @@ impl Preset {
             seeds: None,
             pressures: None,
         };
+        // The overdamped integrator wherever the flakes cannot coast (Stokes ratio ≤ 0.01:
+        // 0.08 and 1 m/s at the presets' γ and pixel): 1/24 of the explicit CPU at 0.08 m/s,
+        // equal to it in the mean over the quick preset's 18 cases (α ratio 0.990 [0.839,
+        // 1.132]) but not case by case (82.5 % equal blocked counts; issue 31,
+        // docs/studies/integrator/).
+        let dem = DemConfig {
+            integrator: IntegratorChoice::Auto,
+            tolerance: DEFAULT_TOLERANCE_FRACTION,
+            max_advance: DEFAULT_ADVANCE_FRACTION,
+            explicit_step: 1.0,
+            explicit_inertia: 1.0,
+        };
         let bem = BemConfig {
             tolerance: 1e-8,
             max_iterations: 2000,
@@ -99,6 +112,7 @@ impl Preset {
                     tool_file: None,
                 },
                 flakes: flakes.clone(),
+                dem: dem.clone(),
                 process: process.clone(),
                 sweep: SweepConfig {
                     pressures: vec![5.0 * MPA, 15.0 * MPA, 30.0 * MPA],
@@ -155,34 +169,36 @@ impl Preset {
                     tool_file: None,
                 },
                 flakes: flakes.clone(),
-                // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 15 % in ≤ 90 min on 2
-                // cores (issue 14). α's spread is between surface realisations, so the
-                // process velocity gets 18 seed indices on 18 surface pairs (the half-width
-                // goes as 1/√18 of a pair's CV), the sweep's velocities 6 (the first 6 of the
-                // same pairs, so the velocity comparison stays paired). The process velocity
-                // runs at 30 MPa only: Eq. 23 is a line through the origin, so one pressure and
-                // two β fix α, and a 5 MPa case there cost 3890 s of the run's 10 592 CPU s
-                // while refitting the first redesign's run without them moved α(0.08) from
-                // 16.25 [14.17, 18.58] (±13.6 %) to 16.43 [14.36, 18.87] (±13.7 %; issue 14).
-                // 30 MPa rather than 5: a least-squares slope through the origin weights a
-                // point by (β·p)², so a 5 MPa point counts 1/36 of a 30 MPa one. Measured with
-                // this design (seed 0, 2 cores, idle): 61.2 min wall, α(0.08) = 16.43
-                // [14.32, 18.81], ±13.7 %.
+                dem: dem.clone(),
+                // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 7 % in ≤ 60 min on 2
+                // cores (issue 31). α's spread is between surface realisations, so the
+                // process velocity gets its own surface pair per seed index, the sweep's
+                // velocities 6 (the first 6 of the same pairs, so the velocity comparison stays
+                // paired). The half-width goes as CV/√n over n pairs: with 18 pairs it was
+                // ±13.7 % (61.2 min, issue 14; per-pair CV of α 0.31 [0.21, 0.38]), so ±7 %
+                // needs n ≥ 69 at the CV's estimate and 113 at its upper bound: 120 seed
+                // indices (±5.5 % expected). The overdamped integrator (`dem.integrator`,
+                // issue 31) pays for them: a 0.08 m/s case here costs 3–13 s of CPU instead of
+                // 85–191 s. The process velocity runs at 30 MPa only: Eq. 23 is a line through
+                // the origin, so one pressure and two β fix α (a least-squares slope through
+                // the origin weights a point by (β·p)², so a 5 MPa point counts 1/36 of a
+                // 30 MPa one; refitting issue 14's run without its 5 MPa cases at 0.08 m/s
+                // moved α(0.08) from 16.25 [14.17, 18.58] to 16.43 [14.36, 18.87]).
                 process: ProcessConfig {
-                    seeds: Some(18),
+                    seeds: Some(120),
                     pressures: Some(mpa(&[30.0])),
                     ..process.clone()
                 },
                 // One L per case: 4× the quick preset's flakes over the same 128 slide steps.
                 // Two pressures and two β span Eq. 23's β·p (linearity is checked by R² and
-                // α per β); the 1 m/s point (overdamped, cheap: 0.4× a 0.08 m/s case) puts a
-                // simulated sample between the process speed and seed 000's range.
+                // α per β); the 1 m/s point (overdamped integrator too, Stokes ratio 0.0064)
+                // puts a simulated sample between the process speed and seed 000's range.
                 sweep: SweepConfig {
                     pressures: mpa(&[5.0, 30.0]),
                     betas: vec![0.1, 0.2],
                     velocities: vec![1.0, 10.0, 50.0],
                     seeds: 6,
-                    surfaces: 18,
+                    surfaces: 120,
                     slide_lengths: 1.0,
                     contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 20.0, 30.0]),
                 },
@@ -214,6 +230,7 @@ impl Preset {
                     tool_file: None,
                 },
                 flakes: flakes.clone(),
+                dem: dem.clone(),
                 process: process.clone(),
                 sweep: SweepConfig {
                     pressures: mpa(&[2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]),

@@ -90,6 +90,13 @@ pub fn node_range(lo: f64, hi: f64, shift: f64, step: f64) -> (i64, i64) {
     )
 }
 
+/// Gauss–Newton stiffness of a flake's penalty energy in its six coordinates (translation
+/// \[m\], then rotation \[rad\] about world axes at the centre): Σ_nodes k·J·Jᵀ with
+/// J = (∇_p t, p × ∇_p t + e_z × ∇_e t), the node's depth derivative (the generalised force of a
+/// node is k·t·J, so ∂²U/∂q² = k·J·Jᵀ + k·t·∂²t/∂q² and this keeps the first term) \[N/m, N,
+/// N·m\].
+pub type Stiffness6 = [[f64; 6]; 6];
+
 /// Penalty contact of the flake (centre `center`, geometry `frame`) with `surface` on
 /// `side`, node stiffness `k` \[N/m\].
 pub fn surface_contact(
@@ -98,6 +105,34 @@ pub fn surface_contact(
     frame: &FlakeFrame,
     center: Vec3,
     k: f64,
+) -> ContactSum {
+    let mut unused = [[0.0; 6]; 6];
+    surface_contact_with::<false>(surface, side, frame, center, k, &mut unused)
+}
+
+/// [`surface_contact`] that also adds the Gauss–Newton stiffness of every node in contact to
+/// `stiffness` ([`Stiffness6`], upper triangle and diagonal only; the overdamped integrator of
+/// [`super::overdamped`] mirrors it). Forces, torques and energy are bit-identical to
+/// [`surface_contact`]'s.
+pub fn surface_contact_stiffness(
+    surface: &PlacedSurface<'_>,
+    side: Side,
+    frame: &FlakeFrame,
+    center: Vec3,
+    k: f64,
+    stiffness: &mut Stiffness6,
+) -> ContactSum {
+    surface_contact_with::<true>(surface, side, frame, center, k, stiffness)
+}
+
+/// The node sweep of [`surface_contact`], with the stiffness accumulated when `STIFF`.
+fn surface_contact_with<const STIFF: bool>(
+    surface: &PlacedSurface<'_>,
+    side: Side,
+    frame: &FlakeFrame,
+    center: Vec3,
+    k: f64,
+    stiffness: &mut Stiffness6,
 ) -> ContactSum {
     let mut sum = ContactSum::default();
     let [ex, ey, ez] = frame.extent;
@@ -166,6 +201,16 @@ pub fn surface_contact(
                     sum.torque,
                     add(cross([px, py, pz], f), scale(n.vertical_torque_arm, kt)),
                 );
+                if STIFF {
+                    let arm = add(cross([px, py, pz], n.grad), n.vertical_torque_arm);
+                    let j = [n.grad[0], n.grad[1], n.grad[2], arm[0], arm[1], arm[2]];
+                    for a in 0..6 {
+                        let kj = k * j[a];
+                        for b in a..6 {
+                            stiffness[a][b] += kj * j[b];
+                        }
+                    }
+                }
                 sum.energy += 0.5 * k * depth * depth;
                 sum.max_depth = sum.max_depth.max(depth);
                 sum.nodes += 1;

@@ -3,7 +3,12 @@
 //!
 //! - [`flake`]: spheroid geometry, mass, inertia, support function, point penetration depth;
 //! - [`quaternion`]: vectors and orientation quaternions;
-//! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16);
+//! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16), the explicit reference;
+//! - [`overdamped`]: backward-Euler steps of the overdamped flow (Eq. 15–16 without inertia),
+//!   step set by the tool's advance and an error estimate, cluster by cluster;
+//! - [`backward_euler`]: one cluster's step (Newton on the proximal objective, error estimate);
+//! - [`regime`]: which of the two, from the Stokes ratio v0/(γ·δx) or the config;
+//! - [`loads`]: the contact forces, torques and energies of a state (both integrators);
 //! - [`drag`]: the frame of the drag (sheet at rest, or the lubricant's Couette flow);
 //! - [`penalty`]: Hertz-based penalty stiffness (5 % overlap) and time step;
 //! - [`sided`]: the sided penetration depth of a surface node (h_Def pushes up only, the
@@ -36,6 +41,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod backward_euler;
 pub mod blocked;
 pub mod contact_pair;
 pub mod contact_surface;
@@ -43,10 +49,13 @@ pub mod drag;
 pub mod flake;
 pub mod flake_file_error;
 pub mod integrator;
+pub mod loads;
 pub mod neighbours;
+pub mod overdamped;
 pub mod penalty;
 pub mod placement;
 pub mod quaternion;
+pub mod regime;
 pub mod sided;
 pub mod system;
 
@@ -55,8 +64,10 @@ pub use drag::DragFrame;
 pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
 pub use flake_file_error::FlakeFileError;
 pub use integrator::{Damping, Flake};
+pub use overdamped::{OverdampedOptions, OverdampedStats};
 pub use placement::{RandomPlacement, place_random, read_csv, touching_offset};
 pub use quaternion::{Quat, Vec3};
+pub use regime::{Integrator, IntegratorChoice};
 pub use system::{DemError, DemParams, DemSystem, Energy, area_fraction};
 
 #[cfg(test)]

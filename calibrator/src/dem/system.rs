@@ -11,26 +11,24 @@
 //! grid is `h_Tool.shifted(k, 0)` plus the offset; in between it is linearly interpolated
 //! along x.
 
-use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::surface::HeightMap;
 
+use super::backward_euler::Environment;
 use super::blocked::{Footprint, apply_blocked, footprint};
-use super::contact_pair::pair_contact;
-use super::contact_surface::{ContactSum, PlacedSurface, Side, surface_contact};
+use super::contact_surface::PlacedSurface;
 use super::drag::{DragFrame, couette_flow, jeffery_angular_velocity};
 use super::flake::{FlakeFrame, FlakeShape};
 use super::integrator::{Damping, Drive, Flake, RigidBody};
-use super::neighbours::{CellList, min_image};
+pub use super::loads::PARALLEL_FLAKES;
+use super::loads::{Loads, Scene, StiffnessKind};
+use super::overdamped::{NewtonMatrix, Overdamped, OverdampedOptions, OverdampedStats};
 use super::penalty::{
     DEFAULT_SAFETY, OVERLAP_FRACTION, penalty_stiffness, slowest_rate, stable_time_step_damped,
 };
-use super::quaternion::{Vec3, add, sub};
-
-/// Flake counts from which surface contacts are evaluated in parallel (rayon). Each flake's
-/// sum is computed by one thread in a fixed order, so results do not depend on threads.
-pub const PARALLEL_FLAKES: usize = 64;
+use super::quaternion::Vec3;
+use super::regime::{Integrator, IntegratorChoice};
 
 /// Errors of the DEM.
 #[derive(Debug, Error, PartialEq)]
@@ -63,10 +61,25 @@ pub struct DemParams {
     pub tool_velocity: f64,
     /// Frame the drag pulls toward ([`super::drag`]).
     pub drag_frame: DragFrame,
+    /// What moves the flakes ([`super::regime`]): the explicit velocity Verlet with the step
+    /// `dt`, or the overdamped integrator of [`super::overdamped`] (which uses `dt` only to
+    /// time the BEM–DEM loop's ramp stages, so both integrators see the surfaces change at the
+    /// same instants).
+    pub integrator: Integrator,
 }
 
-/// Safety factor on the step when the flake cannot coast into a contact (the overdamped
-/// branch of [`DemParams::from_physics`]): ω_max·Δt = 0.3 instead of
+/// Default local error per overdamped step, as a fraction of the design overlap 0.05·h_p
+/// (`dem.tolerance`): 1.25 nm for the seed's flakes. Chosen by the equivalence and
+/// convergence measurements of `docs/studies/integrator/`.
+pub const DEFAULT_TOLERANCE_FRACTION: f64 = 0.05;
+
+/// Default tool advance per overdamped step, as a fraction of the design overlap
+/// (`dem.max_advance`): 25 nm, i.e. 62.5 steps per 1.5625 µm pixel at most.
+pub const DEFAULT_ADVANCE_FRACTION: f64 = 1.0;
+
+/// Safety factor on the explicit integrator's step when the flake cannot coast into a contact
+/// (the overdamped branch of [`DemParams::from_physics`]; [`super::overdamped`] is the
+/// integrator without inertia that replaces it there since issue 31): ω_max·Δt = 0.3 instead of
 /// [`DEFAULT_SAFETY`]'s 0.15. [`DEFAULT_SAFETY`] was chosen for the energy error of undamped
 /// impacts, which the drag removes here: the motion is quasi-static (a flake moves 0.1 nm per
 /// step at 0.08 m/s against the 25 nm design overlap) and the exponential integrator's force
@@ -80,6 +93,22 @@ pub const OVERDAMPED_SAFETY: f64 = 2.0 * DEFAULT_SAFETY;
 /// Lowest impact speed used for the stiffness estimate \[m/s\] (a tool at rest still needs a
 /// finite stiffness; 0.1 m/s is the low end of seed 000's velocity range).
 pub const MIN_IMPACT_SPEED: f64 = 0.1;
+
+/// The explicit integrator's step for a flake `shape` with `damping`, penalty stiffness `k`
+/// \[N/m\] and impact speed `v` \[m/s\] on a grid (dx, dy) \[m\]: [`DEFAULT_SAFETY`] when the
+/// flake can coast into a contact (flight length v/γ above the design overlap), else
+/// [`OVERDAMPED_SAFETY`] ([`DemParams::from_physics`]).
+fn explicit_step(shape: &FlakeShape, damping: &Damping, k: f64, v: f64, dx: f64, dy: f64) -> f64 {
+    let design_overlap = OVERLAP_FRACTION * 2.0 * shape.c;
+    let relaxation_rate = damping.eta / shape.mass();
+    let coasts = relaxation_rate == 0.0 || v / relaxation_rate > design_overlap;
+    let safety = if coasts {
+        DEFAULT_SAFETY
+    } else {
+        OVERDAMPED_SAFETY
+    };
+    stable_time_step_damped(shape, k, dx, dy, slowest_rate(damping, shape), safety)
+}
 
 impl DemParams {
     /// Seed-000 choices (seed 000 §5 Step 1: "penalty stiffness chosen so that the maximum
@@ -114,22 +143,79 @@ impl DemParams {
     ) -> Self {
         let v = v0.abs().max(MIN_IMPACT_SPEED);
         let design_overlap = OVERLAP_FRACTION * 2.0 * shape.c;
-        let relaxation_rate = eta / shape.mass();
         let k = penalty_stiffness(&shape, e_star, v).max(eta * v / design_overlap);
-        let coasts = relaxation_rate == 0.0 || v / relaxation_rate > design_overlap;
-        let safety = if coasts {
-            DEFAULT_SAFETY
-        } else {
-            OVERDAMPED_SAFETY
-        };
         let damping = Damping::uniform_relaxation(eta, &shape);
         Self {
             shape,
             damping,
             stiffness: k,
-            dt: stable_time_step_damped(&shape, k, dx, dy, slowest_rate(&damping, &shape), safety),
+            dt: explicit_step(&shape, &damping, k, v, dx, dy),
             tool_velocity: v0,
             drag_frame: DragFrame::Sheet,
+            integrator: Integrator::Explicit,
+        }
+    }
+
+    /// These parameters with the flakes' mass and moments of inertia scaled by `scale`
+    /// (density ×scale) at the same drag η, η_rot and penalty stiffness k, and the explicit
+    /// step recomputed for the lighter flake (grid spacing dx, dy \[m\]). The overdamped flow
+    /// of Eq. 15–16 (m·r̈ dropped) does not change; inertia → 0 as scale → 0. This is how the
+    /// explicit reference is brought to the overdamped limit (issue 31,
+    /// `docs/studies/integrator/`): with the presets' k and γ the stiffest penalty contact mode
+    /// of a flake lying on a surface rings (ω ≈ 1.7·10⁸ 1/s against γ = 10⁸ 1/s, damping
+    /// ratio γ/2ω ≈ 0.3) even where the Stokes ratio of the sliding is 5·10⁻⁴; at scale 0.1 it
+    /// is ≈ 0.9. The integrator choice is not changed (resolve it first, with the real mass).
+    pub fn with_inertia_scale(self, scale: f64, dx: f64, dy: f64) -> Self {
+        if scale == 1.0 {
+            return self;
+        }
+        let shape = FlakeShape {
+            density: self.shape.density * scale,
+            ..self.shape
+        };
+        let damping = Damping::uniform_relaxation(self.damping.eta, &shape);
+        let v = self.tool_velocity.abs().max(MIN_IMPACT_SPEED);
+        Self {
+            shape,
+            damping,
+            dt: explicit_step(&shape, &damping, self.stiffness, v, dx, dy),
+            ..self
+        }
+    }
+
+    /// The design overlap 0.05·h_p \[m\] the penalty stiffness is sized for
+    /// ([`super::penalty`]); the overdamped integrator's lengths are fractions of it.
+    pub fn design_overlap(&self) -> f64 {
+        OVERLAP_FRACTION * 2.0 * self.shape.c
+    }
+
+    /// These parameters with the integrator `choice` resolved for a pixel `dx` \[m\]
+    /// ([`IntegratorChoice::resolve`]; Stokes ratio v0/(γ·δx) with γ = η/m), the overdamped
+    /// integrator's tolerance `tolerance` and largest tool advance per step `advance` given as
+    /// fractions of the design overlap. Without tool motion the step is bounded by the
+    /// tolerance alone.
+    pub fn with_integrator(
+        self,
+        choice: IntegratorChoice,
+        tolerance: f64,
+        advance: f64,
+        dx: f64,
+    ) -> Self {
+        let overlap = self.design_overlap();
+        let v = self.tool_velocity.abs();
+        let options = OverdampedOptions {
+            newton: NewtonMatrix::GaussNewton,
+            tolerance: tolerance * overlap,
+            max_step: if v > 0.0 {
+                advance * overlap / v
+            } else {
+                f64::INFINITY
+            },
+        };
+        let gamma = self.damping.eta / self.shape.mass();
+        Self {
+            integrator: choice.resolve(gamma, self.tool_velocity, dx, options),
+            ..self
         }
     }
 
@@ -156,6 +242,19 @@ impl DemParams {
         }
         if !self.tool_velocity.is_finite() {
             return bad("tool velocity must be finite".into());
+        }
+        if let Integrator::Overdamped(o) = self.integrator {
+            if !(e > 0.0 && er > 0.0) {
+                return bad(format!(
+                    "the overdamped integrator needs a positive drag, got {:?}",
+                    self.damping
+                ));
+            }
+            if !(o.tolerance.is_finite() && o.tolerance > 0.0 && o.max_step > 0.0) {
+                return bad(format!(
+                    "overdamped tolerance and longest step must be > 0, got {o:?}"
+                ));
+            }
         }
         Ok(())
     }
@@ -191,20 +290,16 @@ pub struct DemSystem {
     time: f64,
     steps: u64,
     flakes: Vec<Flake>,
-    frames: Vec<FlakeFrame>,
-    forces: Vec<Vec3>,
-    torques: Vec<Vec3>,
-    penalty_energy: f64,
-    max_depth: f64,
+    /// Loads at the current state (valid when `forces_valid`).
+    loads: Loads,
     max_depth_seen: f64,
     forces_valid: bool,
-    cells: CellList,
-    centres: Vec<Vec3>,
     external_force: Vec3,
     parallel: bool,
-    sums: Vec<ContactSum>,
     /// Per flake, the drag's target velocity and angular velocity (lubricant frame only).
     drag_targets: Vec<(Vec3, Vec3)>,
+    /// The overdamped integrator's state (when `params.integrator` selects it).
+    overdamped: Option<Overdamped>,
 }
 
 impl DemSystem {
@@ -252,19 +347,16 @@ impl DemSystem {
             time: 0.0,
             steps: 0,
             flakes,
-            frames: Vec::with_capacity(n),
-            forces: vec![[0.0; 3]; n],
-            torques: vec![[0.0; 3]; n],
-            penalty_energy: 0.0,
-            max_depth: 0.0,
+            loads: Loads::default(),
             max_depth_seen: 0.0,
             forces_valid: false,
-            cells: CellList::default(),
-            centres: Vec::with_capacity(n),
             external_force: [0.0; 3],
             parallel: true,
-            sums: Vec::with_capacity(n),
             drag_targets: Vec::with_capacity(n),
+            overdamped: match params.integrator {
+                Integrator::Explicit => None,
+                Integrator::Overdamped(o) => Some(Overdamped::new(o)),
+            },
         };
         s.wrap_positions();
         Ok(s)
@@ -280,7 +372,7 @@ impl DemSystem {
     }
     /// Mutable flake states (forces are recomputed before the next step).
     pub fn flakes_mut(&mut self) -> &mut [Flake] {
-        self.forces_valid = false;
+        self.invalidate();
         &mut self.flakes
     }
     /// Mass and principal inertia of a flake.
@@ -318,7 +410,7 @@ impl DemSystem {
     /// Largest penetration depth of any contact node at the last force evaluation \[m\].
     pub fn max_overlap(&mut self) -> f64 {
         self.ensure_forces();
-        self.max_depth
+        self.loads.max_depth
     }
     /// Largest penetration depth of any contact node at any force evaluation so far \[m\]
     /// (a health statistic: the stiffness is sized for ≤ 5 % of h_p, [`super::penalty`]).
@@ -328,7 +420,12 @@ impl DemSystem {
     /// Net force and torque on flake `i` at the current state \[N\], \[N·m\] (contacts only).
     pub fn contact_force(&mut self, i: usize) -> (Vec3, Vec3) {
         self.ensure_forces();
-        (self.forces[i], self.torques[i])
+        (self.loads.force[i], self.loads.torque[i])
+    }
+
+    /// Work counters of the overdamped integrator (`None` for the explicit one).
+    pub fn overdamped_stats(&self) -> Option<OverdampedStats> {
+        self.overdamped.as_ref().map(Overdamped::stats)
     }
 
     /// Replaces the deformable surface (e.g. after plastic deformation from the BEM).
@@ -353,7 +450,19 @@ impl DemSystem {
     /// or gravity m·g, which seed 000 neglects). Not counted in [`Energy`].
     pub fn set_external_force(&mut self, f: Vec3) {
         self.external_force = f;
+        self.invalidate();
+    }
+
+    /// The flakes or the force on them were changed from outside: forces are stale and the
+    /// overdamped integrator's predictor velocities no longer apply. (A change of the surfaces
+    /// keeps the predictor: the motion before it is still the best guess for the motion after,
+    /// and the relaxation a jump causes is a stiff transient the filtered error estimate of
+    /// [`super::overdamped`] lets backward Euler step over.)
+    fn invalidate(&mut self) {
         self.forces_valid = false;
+        if let Some(o) = self.overdamped.as_mut() {
+            o.reset();
+        }
     }
 
     /// Allows (default) or forbids evaluating surface contacts on rayon's pool when there are
@@ -372,25 +481,38 @@ impl DemSystem {
                 .iter()
                 .map(|f| f.kinetic_energy(self.body.mass, self.body.inertia))
                 .sum(),
-            penalty: self.penalty_energy,
+            penalty: self.loads.penalty_energy,
         }
     }
 
-    /// One step of length `params.dt`.
+    /// One explicit step of length `params.dt` (the velocity Verlet of [`super::integrator`],
+    /// whatever `params.integrator` says).
     pub fn step(&mut self) {
         self.step_dt(self.params.dt);
     }
 
-    /// `n` steps of length `params.dt`.
+    /// `n` explicit steps of length `params.dt`.
     pub fn run_steps(&mut self, n: usize) {
         for _ in 0..n {
             self.step();
         }
     }
 
+    /// Advances by n·`params.dt` with the configured integrator: `n` explicit steps, or the
+    /// overdamped integrator over the same time. Returns the steps taken.
+    pub fn advance_by_steps(&mut self, n: usize) -> usize {
+        match self.params.integrator {
+            Integrator::Explicit => {
+                self.run_steps(n);
+                n
+            }
+            Integrator::Overdamped(_) => self.advance_overdamped(n as f64 * self.params.dt),
+        }
+    }
+
     /// Advances until the tool has moved to the next whole pixel (seed 000 Fig. 7: n·v0·dt =
-    /// δx), in equal steps no longer than `params.dt`. Returns the number of steps. Needs
-    /// v0 > 0.
+    /// δx): in equal explicit steps no longer than `params.dt`, or with the overdamped
+    /// integrator. Returns the number of steps. Needs v0 > 0.
     pub fn advance_one_pixel(&mut self) -> Result<usize, DemError> {
         let v0 = self.params.tool_velocity;
         if v0 <= 0.0 {
@@ -399,12 +521,18 @@ impl DemSystem {
             )));
         }
         let remaining = (1.0 - self.tool_frac) * self.deformable.dx();
-        let n = (remaining / (v0 * self.params.dt)).ceil().max(1.0) as usize;
-        let dt = remaining / (n as f64 * v0);
         let target = self.tool_pixels + 1;
-        for _ in 0..n {
-            self.step_dt(dt);
-        }
+        let n = match self.params.integrator {
+            Integrator::Explicit => {
+                let n = (remaining / (v0 * self.params.dt)).ceil().max(1.0) as usize;
+                let dt = remaining / (n as f64 * v0);
+                for _ in 0..n {
+                    self.step_dt(dt);
+                }
+                n
+            }
+            Integrator::Overdamped(_) => self.advance_overdamped(remaining / v0),
+        };
         // Land exactly on the pixel (the forces were evaluated within round-off of it).
         self.tool_pixels = target;
         self.tool_frac = 0.0;
@@ -415,11 +543,23 @@ impl DemSystem {
         self.ensure_forces();
         let weights = self.body.relax_weights(&self.params.damping, 0.5 * dt);
         for (i, f) in self.flakes.iter_mut().enumerate() {
-            let drive = drive_of(&self.forces, &self.torques, &self.drag_targets, i);
+            let drive = drive_of(&self.loads, &self.drag_targets, i);
             self.body.relax_with(f, &weights, &drive);
             self.body.drift(f, dt);
         }
         self.wrap_positions();
+        self.advance_tool(dt);
+        self.compute_forces();
+        for (i, f) in self.flakes.iter_mut().enumerate() {
+            let drive = drive_of(&self.loads, &self.drag_targets, i);
+            self.body.relax_with(f, &weights, &drive);
+        }
+        self.time += dt;
+        self.steps += 1;
+    }
+
+    /// Moves the tool by v0·dt.
+    fn advance_tool(&mut self, dt: f64) {
         self.tool_frac += self.params.tool_velocity * dt / self.deformable.dx();
         while self.tool_frac >= 1.0 {
             self.tool_frac -= 1.0;
@@ -429,13 +569,41 @@ impl DemSystem {
             self.tool_frac += 1.0;
             self.tool_pixels -= 1;
         }
-        self.compute_forces();
-        for (i, f) in self.flakes.iter_mut().enumerate() {
-            let drive = drive_of(&self.forces, &self.torques, &self.drag_targets, i);
-            self.body.relax_with(f, &weights, &drive);
-        }
-        self.time += dt;
-        self.steps += 1;
+    }
+
+    /// The overdamped integrator over `duration` \[s\] ([`super::overdamped`]); returns the
+    /// accepted steps.
+    fn advance_overdamped(&mut self, duration: f64) -> usize {
+        let mut od = self
+            .overdamped
+            .take()
+            .expect("the overdamped integrator's state exists when it is selected");
+        let (params, def, tool, offset) =
+            (&self.params, &self.deformable, &self.tool, self.tool_offset);
+        let mut flakes = std::mem::take(&mut self.flakes);
+        let drag = |f: &Flake, shift: f64| drag_target(params, def, tool, offset, f, shift);
+        let mut scene = self.scene(self.tool_displacement());
+        scene.parallel = false;
+        let env = Environment {
+            scene,
+            shift: self.tool_displacement(),
+            tool_velocity: params.tool_velocity,
+            eta: params.damping.eta,
+            eta_rot: params.damping.eta_rot,
+            inertia: self.body.inertia,
+            drag: &drag,
+        };
+        let parallel = self.parallel && flakes.len() >= PARALLEL_FLAKES;
+        let period = (def.lx(), def.ly());
+        let steps = od.advance(&mut flakes, &env, period, duration, parallel);
+        self.flakes = flakes;
+        self.overdamped = Some(od);
+        self.wrap_positions();
+        self.advance_tool(duration);
+        self.time += duration;
+        self.steps += steps;
+        self.forces_valid = false;
+        steps as usize
     }
 
     /// The lubricant's Couette velocity and Jeffery rotation at every flake centre, from the
@@ -446,23 +614,14 @@ impl DemSystem {
         if self.params.drag_frame != DragFrame::Lubricant {
             return;
         }
-        let shape = self.params.shape;
-        let (v0, shift, offset) = (
-            self.params.tool_velocity,
-            self.tool_displacement(),
-            self.tool_offset,
+        let shift = self.tool_displacement();
+        let (params, def, tool, offset) =
+            (&self.params, &self.deformable, &self.tool, self.tool_offset);
+        self.drag_targets.extend(
+            self.flakes
+                .iter()
+                .map(|f| drag_target(params, def, tool, offset, f, shift)),
         );
-        let aspect = shape.c / shape.a;
-        let (def, tool) = (&self.deformable, &self.tool);
-        self.drag_targets.extend(self.flakes.iter().map(|f| {
-            let [x, y, z] = f.position;
-            let h_def = def.bilinear(x, y);
-            let h_tool = tool.bilinear(x - shift, y) + offset;
-            let flow = couette_flow(z, h_def, h_tool, v0, 2.0 * shape.c);
-            let axis = f.orientation.rotate([0.0, 0.0, 1.0]);
-            let omega = jeffery_angular_velocity(axis, aspect, flow.shear_rate);
-            (flow.velocity, omega)
-        }));
     }
 
     fn wrap_positions(&mut self) {
@@ -479,7 +638,8 @@ impl DemSystem {
         }
     }
 
-    fn placed_surfaces(&self) -> (PlacedSurface<'_>, PlacedSurface<'_>) {
+    /// The loads' scene with the tool at sliding displacement `shift` \[m\].
+    fn scene(&self, shift: f64) -> Scene<'_> {
         let d = &self.deformable;
         let lower = PlacedSurface {
             heights: d.heights(),
@@ -492,83 +652,31 @@ impl DemSystem {
         };
         let upper = PlacedSurface {
             heights: self.tool.heights(),
-            x_shift: self.tool_displacement(),
+            x_shift: shift,
             z_offset: self.tool_offset,
             ..lower
         };
-        (lower, upper)
+        Scene {
+            shape: self.params.shape,
+            stiffness: self.params.stiffness,
+            lower,
+            upper,
+            samples: &self.samples,
+            external_force: self.external_force,
+            parallel: self.parallel,
+        }
     }
 
     /// Evaluates all contact forces, torques and the penalty energy at the current state.
     fn compute_forces(&mut self) {
-        let shape = self.params.shape;
-        self.frames.clear();
-        self.frames.extend(
-            self.flakes
-                .iter()
-                .map(|f| FlakeFrame::for_surface_contacts(&shape, f.orientation.to_matrix())),
+        let mut loads = std::mem::take(&mut self.loads);
+        loads.evaluate(
+            &self.scene(self.tool_displacement()),
+            &self.flakes,
+            StiffnessKind::None,
         );
-        // Reused buffer: no allocation per step.
-        let mut sums = std::mem::take(&mut self.sums);
-        let (lower, upper) = self.placed_surfaces();
-        let k = self.params.stiffness;
-        let per_flake = |(f, fr): (&Flake, &FlakeFrame)| {
-            let mut s = surface_contact(&lower, Side::Below, fr, f.position, k);
-            s.accumulate(&surface_contact(&upper, Side::Above, fr, f.position, k));
-            s
-        };
-        if self.parallel && self.flakes.len() >= PARALLEL_FLAKES {
-            self.flakes
-                .par_iter()
-                .zip(self.frames.par_iter())
-                .map(per_flake)
-                .collect_into_vec(&mut sums);
-        } else {
-            sums.clear();
-            sums.extend(self.flakes.iter().zip(self.frames.iter()).map(per_flake));
-        }
-        let mut energy = 0.0;
-        let mut max_depth: f64 = 0.0;
-        for (i, s) in sums.iter().enumerate() {
-            self.forces[i] = add(s.force, self.external_force);
-            self.torques[i] = s.torque;
-            energy += s.energy;
-            max_depth = max_depth.max(s.max_depth);
-        }
-        // Flake–flake contacts, pairs in (i, j) order.
-        let (lx, ly) = (self.deformable.lx(), self.deformable.ly());
-        self.centres.clear();
-        self.centres.extend(self.flakes.iter().map(|f| f.position));
-        let range = 2.0 * shape.a;
-        let pairs = self.cells.pairs(&self.centres, lx, ly, range);
-        for &(i, j) in pairs {
-            let ci = self.centres[i];
-            let d = sub(self.centres[j], ci);
-            let cj = [
-                ci[0] + min_image(d[0], lx),
-                ci[1] + min_image(d[1], ly),
-                self.centres[j][2],
-            ];
-            let p = pair_contact(
-                &self.samples,
-                &self.frames[i],
-                ci,
-                &self.frames[j],
-                cj,
-                shape.a,
-                shape.c,
-                k,
-            );
-            self.forces[i] = add(self.forces[i], p.force_i);
-            self.torques[i] = add(self.torques[i], p.torque_i);
-            self.forces[j] = add(self.forces[j], p.force_j);
-            self.torques[j] = add(self.torques[j], p.torque_j);
-            energy += p.energy;
-        }
-        self.sums = sums;
-        self.penalty_energy = energy;
-        self.max_depth = max_depth;
-        self.max_depth_seen = self.max_depth_seen.max(max_depth);
+        self.loads = loads;
+        self.max_depth_seen = self.max_depth_seen.max(self.loads.max_depth);
         self.update_drag_targets();
         self.forces_valid = true;
     }
@@ -638,13 +746,37 @@ impl DemSystem {
     }
 }
 
+/// The drag's target (u, ω*) of flake `f` with the tool at sliding displacement `shift` and
+/// height `offset`: the lubricant's Couette velocity and Jeffery rotation at its centre, or
+/// rest in the sheet frame ([`super::drag`]).
+fn drag_target(
+    params: &DemParams,
+    def: &HeightMap,
+    tool: &HeightMap,
+    offset: f64,
+    f: &Flake,
+    shift: f64,
+) -> (Vec3, Vec3) {
+    if params.drag_frame != DragFrame::Lubricant {
+        return ([0.0; 3], [0.0; 3]);
+    }
+    let shape = params.shape;
+    let [x, y, z] = f.position;
+    let h_def = def.bilinear(x, y);
+    let h_tool = tool.bilinear(x - shift, y) + offset;
+    let flow = couette_flow(z, h_def, h_tool, params.tool_velocity, 2.0 * shape.c);
+    let axis = f.orientation.rotate([0.0, 0.0, 1.0]);
+    let omega = jeffery_angular_velocity(axis, shape.c / shape.a, flow.shear_rate);
+    (flow.velocity, omega)
+}
+
 /// The drive of flake `i`: its contact force and torque and, in the lubricant frame, the
 /// drag's targets (`targets` is empty in the sheet frame: the drag pulls toward rest).
-fn drive_of(forces: &[Vec3], torques: &[Vec3], targets: &[(Vec3, Vec3)], i: usize) -> Drive {
+fn drive_of(loads: &Loads, targets: &[(Vec3, Vec3)], i: usize) -> Drive {
     let (velocity, angular_velocity) = targets.get(i).copied().unwrap_or_default();
     Drive {
-        force: forces[i],
-        torque: torques[i],
+        force: loads.force[i],
+        torque: loads.torque[i],
         velocity,
         angular_velocity,
     }

@@ -312,6 +312,7 @@ mod tests {
                 bem_iterations: 100,
                 seconds_dem: 0.0,
                 seconds_bem: 0.0,
+                integrator: "explicit".into(),
             })
             .collect()
     }

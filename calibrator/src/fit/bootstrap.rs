@@ -102,23 +102,34 @@ impl Clustered {
         if sxx > 0.0 { sxy / sxx } else { f64::NAN }
     }
 
-    /// `REPLICATES` bootstrap replicates: `out[b][v]` is velocity v's α under draw b.
+    /// `REPLICATES` bootstrap replicates: `out[b][v]` is velocity v's α under draw b
+    /// ([`resample_counts`]).
     pub fn replicates(&self, seed: u64) -> Vec<Vec<f64>> {
-        let mut rng = stream_rng(seed, BOOTSTRAP_STREAM);
-        let n = self.seeds;
-        let mut counts = vec![0u32; n];
-        (0..REPLICATES)
-            .map(|_| {
-                counts.iter_mut().for_each(|c| *c = 0);
-                for _ in 0..n {
-                    counts[rng.random_range(0..n)] += 1;
-                }
+        resample_counts(seed, self.seeds)
+            .iter()
+            .map(|counts| {
                 (0..self.groups.len())
-                    .map(|v| self.alpha(v, &counts))
+                    .map(|v| self.alpha(v, counts))
                     .collect()
             })
             .collect()
     }
+}
+
+/// The `REPLICATES` draws of the bootstrap over `n` clusters under `seed`: how often each
+/// cluster is drawn (n draws with replacement each). Any two statistics computed from the
+/// same draws are paired.
+pub fn resample_counts(seed: u64, n: usize) -> Vec<Vec<u32>> {
+    let mut rng = stream_rng(seed, BOOTSTRAP_STREAM);
+    (0..REPLICATES)
+        .map(|_| {
+            let mut counts = vec![0u32; n];
+            for _ in 0..n {
+                counts[rng.random_range(0..n)] += 1;
+            }
+            counts
+        })
+        .collect()
 }
 
 /// The `CONFIDENCE` percentile interval of `values` (NaNs, from draws with no load-bearing

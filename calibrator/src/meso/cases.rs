@@ -51,6 +51,12 @@ pub struct CaseResult {
     pub seconds_dem: f64,
     /// See `seconds_dem`.
     pub seconds_bem: f64,
+    /// The integrator that moved the flakes, `"explicit"` or `"overdamped"`
+    /// (`dem.integrator` resolved for this case; `crate::dem::regime`). The configuration
+    /// hash already separates runs with different `dem.*` keys; this records what `auto`
+    /// chose (empty in case files written before it existed).
+    #[serde(default)]
+    pub integrator: String,
 }
 
 /// The cases of a calibration in a fixed order: the sweep's velocities, then the process
@@ -155,6 +161,7 @@ mod tests {
             bem_iterations: 1,
             seconds_dem: 0.0,
             seconds_bem: 0.0,
+            integrator: "explicit".into(),
         }
     }
 

@@ -224,6 +224,7 @@ impl CaseRun {
             bem_iterations: iterations,
             seconds_dem,
             seconds_bem,
+            integrator: self.sim.dem().params().integrator.name().to_owned(),
         })
     }
 }

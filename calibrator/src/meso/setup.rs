@@ -135,7 +135,9 @@ pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
 /// `flakes.damping` (per unit mass \[1/s\], so η = damping·m, Eq. 15–16) scaled by
 /// simulated/physical velocity — the v0/γ similarity of [`crate::dem::drag`]; stiffness and
 /// time step from the Hertz estimate at the simulated speed on E* ([`DemParams::from_physics`]);
-/// the drag frame `flakes.drag_frame`.
+/// the drag frame `flakes.drag_frame`; the integrator `dem.integrator` resolved at the grid's
+/// pixel ([`DemParams::with_integrator`]); the flakes' inertia scaled by `dem.explicit_inertia`
+/// ([`DemParams::with_inertia_scale`], after the choice).
 pub fn dem_params(
     cfg: &CalibrationConfig,
     shape: FlakeShape,
@@ -145,10 +147,15 @@ pub fn dem_params(
     let v_sim = case.simulated_velocity;
     let gamma = cfg.flakes.damping * (v_sim / case.velocity);
     let eta = gamma * shape.mass();
+    let d = &cfg.dem;
+    let p = DemParams::from_physics(shape, eta, v_sim, cfg.material.e_star, map.dx(), map.dy());
     DemParams {
         drag_frame: cfg.flakes.drag_frame,
-        ..DemParams::from_physics(shape, eta, v_sim, cfg.material.e_star, map.dx(), map.dy())
+        dt: p.dt * d.explicit_step,
+        ..p
     }
+    .with_integrator(d.integrator, d.tolerance, d.max_advance, map.dx())
+    .with_inertia_scale(d.explicit_inertia, map.dx(), map.dy())
 }
 
 /// The BEM material: E* and p_crit of `material.*` (seed 000 §5 Step 3: 55 GPa, 340 MPa).

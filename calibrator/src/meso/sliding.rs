@@ -203,7 +203,10 @@ impl MesoLoop {
     /// of the pixel, so the flakes never see the tool jump by the update's approach (up to a
     /// few 100 nm while the tool ploughs in, against a flake of 0.5 µm designed for 25 nm of
     /// penalty overlap — jumps that size launched flakes through the surfaces). The pixel's
-    /// last part and its exact landing are [`DemSystem::advance_one_pixel`]'s.
+    /// last part and its exact landing are [`DemSystem::advance_one_pixel`]'s. The stages are
+    /// timed in units of the explicit step `dt` whatever the integrator
+    /// ([`DemSystem::advance_by_steps`]), so both integrators see the surfaces change at the
+    /// same instants; the count returned is the integrator's own steps.
     pub fn advance_dem(&mut self) -> Result<usize, MesoError> {
         let mut steps = 0;
         if let Some((offset, floor)) = self.pending.take() {
@@ -217,8 +220,7 @@ impl MesoLoop {
                     // The exact targets (a + 1·(b − a) need not round to b).
                     self.dem.set_tool_offset(offset)?;
                     self.dem.replace_deformable(floor)?;
-                    self.dem.run_steps(per_stage);
-                    steps += per_stage;
+                    steps += self.dem.advance_by_steps(per_stage);
                     break;
                 }
                 let f = stage as f64 / RAMP_STAGES as f64;
@@ -228,8 +230,7 @@ impl MesoLoop {
                     *v = a + f * (*v - a);
                 }
                 self.dem.replace_deformable(h)?;
-                self.dem.run_steps(per_stage);
-                steps += per_stage;
+                steps += self.dem.advance_by_steps(per_stage);
             }
         }
         Ok(steps + self.dem.advance_one_pixel()?)

@@ -239,11 +239,16 @@ fn seed_indices_cycle_through_independent_surface_pairs_at_the_same_statistics()
 }
 
 /// Blocked flakes and A_p/A_0 per slide step of the quick preset's 0.08 m/s case (p = 15 MPa,
-/// β = 0.2, seed 0, seed index 0) over `steps` pixels, with the DEM step scaled by `scale`.
+/// β = 0.2, seed 0, seed index 0) over `steps` pixels, with the explicit integrator's step
+/// scaled by `scale`.
 fn process_speed_history(scale: f64, steps: usize) -> Vec<(usize, f64)> {
     use super::setup::{dem_params, flake_count, flake_shape, placement_seed, realised_surfaces};
     use crate::dem::{RandomPlacement, place_random};
-    let cfg = CalibrationConfig::from_preset_and_toml(Preset::Quick, "").unwrap();
+    let cfg = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        "[dem]\nintegrator = \"explicit\"\n",
+    )
+    .unwrap();
     let c = case(15e6, 0.2, 0.08);
     let seed = 0;
     let (def, tool) = realised_surfaces(&cfg, seed, 0).unwrap();
@@ -271,10 +276,10 @@ fn process_speed_history(scale: f64, steps: usize) -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// The overdamped branch's step (`dem::system::OVERDAMPED_SAFETY`, twice the impact-accurate
-/// default) against the default's step on the process-speed case: the same blocked flakes at
-/// every slide step and the same A_p to 0.1 % (measured: identical over all 128 steps, while
-/// a step ×4 departs from step 62). About 35 s in release:
+/// The explicit integrator's overdamped-branch step (`dem::system::OVERDAMPED_SAFETY`, twice
+/// the impact-accurate default) against the default's step on the process-speed case: the
+/// same blocked flakes at every slide step and the same A_p to 0.1 % (measured: identical over
+/// all 128 steps, while a step ×4 departs from step 62). About 35 s in release:
 /// `cargo test --release -p tribo-calibrator --lib overdamped_step -- --ignored`.
 #[test]
 #[ignore = "physics check, ~35 s in release"]

@@ -288,6 +288,21 @@ fn write_outputs(
         result.bem_iterations as f64 / result.steps as f64,
         history.iter().map(|r| r.dem_steps).sum::<usize>()
     );
+    let dem = run.sim.dem();
+    let _ = writeln!(s, "DEM integrator = {}", dem.params().integrator.name());
+    if let Some(o) = dem.overdamped_stats() {
+        let _ = writeln!(
+            s,
+            "overdamped: {} time steps, {} cluster steps, {} rejected, {} Newton iterations, \
+             {} flake evaluations, {} merged intervals",
+            o.steps,
+            o.cluster_steps,
+            o.rejected,
+            o.newton_iterations,
+            o.flake_evaluations,
+            o.merges
+        );
+    }
     let _ = writeln!(
         s,
         "wall time: setup {:.3} s, DEM {:.3} s, BEM {:.3} s",

@@ -187,9 +187,17 @@ mod tests {
         let mut other = cfg.clone();
         other.flakes.damping *= 0.01;
         assert_ne!(h, config_hash(&other, 7).unwrap());
-        let mut frame = cfg;
+        let mut frame = cfg.clone();
         frame.flakes.drag_frame = crate::dem::DragFrame::Sheet;
         assert_ne!(h, config_hash(&frame, 7).unwrap());
+        // The integrator and its settings (issue 31): a run resumed with another integrator
+        // reruns every case instead of mixing them.
+        let mut explicit = cfg.clone();
+        explicit.dem.integrator = crate::dem::IntegratorChoice::Explicit;
+        assert_ne!(h, config_hash(&explicit, 7).unwrap());
+        let mut tighter = cfg;
+        tighter.dem.tolerance *= 0.5;
+        assert_ne!(h, config_hash(&tighter, 7).unwrap());
     }
 
     #[test]
@@ -238,6 +246,7 @@ mod tests {
                 bem_iterations: 0,
                 seconds_dem: 0.0,
                 seconds_bem: 0.0,
+                integrator: "explicit".into(),
             },
         };
         assert!(file("aaaaaaaaaaaa").is_from_other_build("bbbbbbbbbbbb"));

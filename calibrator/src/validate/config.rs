@@ -4,7 +4,7 @@
 
 use super::budget::{self, BEM_BYTES_PER_CELL, BYTES_PER_CASE, BYTES_PER_SLIDE_STEP};
 use super::error::ConfigError;
-use super::rule::Rule;
+use super::rule::{Bound, Rule};
 use super::rules::{
     BEM_TOLERANCE, FRACTION, GRID_SIDE, HURST, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES,
     STEPS_PER_PERIOD,
@@ -58,6 +58,16 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         }
     }
     check_flakes(cfg)?;
+    pos.check("dem.tolerance", cfg.dem.tolerance)?;
+    pos.check("dem.max_advance", cfg.dem.max_advance)?;
+    // Above 1 the explicit step leaves its stability bound, and the flakes would be heavier
+    // than the material's.
+    let fraction = Rule::Real {
+        lo: Bound::Open(0.0),
+        hi: Bound::Closed(1.0),
+    };
+    fraction.check("dem.explicit_step", cfg.dem.explicit_step)?;
+    fraction.check("dem.explicit_inertia", cfg.dem.explicit_inertia)?;
     check_sweep(cfg)?;
     let b = &cfg.bem;
     BEM_TOLERANCE.check("bem.tolerance", b.tolerance)?;

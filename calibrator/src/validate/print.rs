@@ -13,7 +13,7 @@ use super::units::readable;
 use crate::config::CalibrationConfig;
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 41] = [
+pub const UNITS: [(&str, &str); 46] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -35,6 +35,20 @@ pub const UNITS: [(&str, &str); 41] = [
     ("flakes.density", "kg/m³"),
     ("flakes.damping", "1/s (per unit mass: η = damping·m)"),
     ("flakes.drag_frame", "sheet | lubricant"),
+    ("dem.integrator", "auto | explicit | overdamped"),
+    (
+        "dem.tolerance",
+        "- (fraction of the design overlap 0.05·h_p)",
+    ),
+    (
+        "dem.max_advance",
+        "- (fraction of the design overlap 0.05·h_p)",
+    ),
+    ("dem.explicit_step", "- (fraction of the stable step)"),
+    (
+        "dem.explicit_inertia",
+        "- (fraction of the flakes' mass and inertia)",
+    ),
     ("process.velocities", "m/s"),
     ("process.similarity_velocity", "m/s"),
     ("process.seeds", "count (absent: sweep.seeds)"),

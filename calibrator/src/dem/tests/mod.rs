@@ -5,6 +5,7 @@ mod blocked_cases;
 mod drag;
 mod dynamics;
 mod edge_on;
+mod overdamped;
 mod periodic;
 mod placement;
 mod squeeze;
@@ -29,6 +30,7 @@ fn params(k: f64, dt: f64, damping: Damping, v0: f64) -> DemParams {
         dt,
         tool_velocity: v0,
         drag_frame: super::drag::DragFrame::Sheet,
+        integrator: super::regime::Integrator::Explicit,
     }
 }
 

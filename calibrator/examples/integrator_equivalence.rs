@@ -1,0 +1,292 @@
+//! The overdamped integrator against the explicit one, paired case by case (issue 31,
+//! `docs/studies/integrator/`): the quick preset's 18 cases at one velocity (3 pressures ×
+//! 2 β × 3 seed indices, seed 0, lubricant frame), each run with `dem.integrator = "explicit"`
+//! and with the integrator under test (default `"overdamped"`), histories kept. Prints and writes
+//! (into `--out`, default `docs/studies/integrator/results`):
+//!
+//! - `{prefix}v{V}_{label}_records.json`: every run (result, history, CPU seconds, steps); the
+//!   explicit runs are read back from there when present (they do not depend on the other
+//!   integrator), `--recompute` reruns them;
+//! - `{prefix}v{V}_{label}_cases.csv`: per case ⟨A_p⟩, mean blocked flakes, steps and CPU of both;
+//! - `{prefix}v{V}_{label}_mismatches.csv`: every slide step whose blocked-flake count differs;
+//! - `{prefix}v{V}_{label}_summary.md`: the paired statistics of [`tribo_calibrator::meso::equivalence`].
+//!
+//! `cargo run --release -p tribo-calibrator --example integrator_equivalence -- [--velocity 0.08]
+//! [--label overdamped] [--toml 'dem.tolerance = 0.02'] [--base 'sweep.seeds = 12;
+//! sweep.surfaces = 12' --prefix s12_] [--cases 4,5,8] [--recompute] [--out DIR]`
+//!
+//! `--toml` adds keys to the tested runs' configuration (tolerance studies), `--base` to both
+//! (more seed indices; give such runs a file `--prefix`); a label starting with `explicit`
+//! tests the explicit integrator against itself (e.g. `--toml 'dem.explicit_step = 0.5'`: the
+//! reference's own step convergence; `--toml 'dem.explicit_inertia = 0.1'`: the reference
+//! brought toward the inertia-free limit). `--cases` runs only the listed case indices (the
+//! paired statistics then need the rest of a factorial; the records are written first). CPU
+//! seconds are the running thread's
+//! (`/proc/thread-self/schedstat`), so a loaded machine slows both alike.
+
+use std::error::Error;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+use tribo_calibrator::config::CalibrationConfig;
+use tribo_calibrator::meso::cases::MesoCase;
+use tribo_calibrator::meso::equivalence::{CaseRecord, compare, run_recorded};
+use tribo_calibrator::presets::Preset;
+
+const SEED: u64 = 0;
+
+/// CPU seconds of the calling thread (Linux schedstat: nanoseconds on the CPU).
+fn thread_cpu() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map_or(f64::NAN, |ns| ns * 1e-9)
+}
+
+struct Args {
+    velocity: f64,
+    label: String,
+    toml: String,
+    base: String,
+    prefix: String,
+    recompute: bool,
+    out: PathBuf,
+    only: Option<Vec<usize>>,
+}
+
+fn args() -> Result<Args, Box<dyn Error>> {
+    let mut a = Args {
+        velocity: 0.08,
+        label: "overdamped".into(),
+        toml: String::new(),
+        base: String::new(),
+        prefix: String::new(),
+        recompute: false,
+        only: None,
+        out: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/studies/integrator/results"),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--velocity" => a.velocity = value()?.parse()?,
+            "--label" => a.label = value()?,
+            "--toml" => a.toml = value()?,
+            "--base" => a.base = value()?,
+            "--prefix" => a.prefix = value()?,
+            "--recompute" => a.recompute = true,
+            "--cases" => {
+                let list: Result<Vec<usize>, _> = value()?.split(',').map(str::parse).collect();
+                a.only = Some(list?);
+            }
+            "--out" => a.out = PathBuf::from(value()?),
+            other => return Err(format!("unknown argument {other}").into()),
+        }
+    }
+    Ok(a)
+}
+
+fn config(integrator: &str, extra: &str) -> Result<CalibrationConfig, Box<dyn Error>> {
+    let mut sections: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    sections
+        .entry("dem".into())
+        .or_default()
+        .push(format!("integrator = \"{integrator}\""));
+    for line in extra.split(';').map(str::trim).filter(|l| !l.is_empty()) {
+        let (key, value) = line.split_once('=').ok_or("--toml: key = value")?;
+        let (section, key) = key.trim().split_once('.').ok_or("--toml: section.key")?;
+        sections
+            .entry(section.into())
+            .or_default()
+            .push(format!("{key} = {}", value.trim()));
+    }
+    let mut toml = String::new();
+    for (section, lines) in &sections {
+        let _ = writeln!(toml, "[{section}]");
+        for l in lines {
+            let _ = writeln!(toml, "{l}");
+        }
+    }
+    Ok(CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        &toml,
+    )?)
+}
+
+fn cases(cfg: &CalibrationConfig, velocity: f64) -> Vec<MesoCase> {
+    let s = &cfg.sweep;
+    let mut out = Vec::new();
+    for &pressure in &s.pressures {
+        for &beta in &s.betas {
+            for seed_index in 0..s.seeds {
+                out.push(MesoCase {
+                    index: out.len(),
+                    pressure,
+                    beta,
+                    velocity,
+                    simulated_velocity: velocity,
+                    seed_index,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn run_all(cfg: &CalibrationConfig, cases: &[MesoCase]) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
+    let records: Result<Vec<CaseRecord>, _> = cases
+        .par_iter()
+        .map(|c| {
+            let r = run_recorded(cfg, c, SEED, thread_cpu);
+            if let Ok(r) = &r {
+                eprintln!(
+                    "case {} ({} MPa, β {}, seed index {}) {}: <A_p> {:.4e}, {} steps, {:.1} s CPU",
+                    c.index,
+                    c.pressure / 1e6,
+                    c.beta,
+                    c.seed_index,
+                    r.integrator,
+                    r.result.mean_ap,
+                    r.dem_steps,
+                    r.cpu_seconds
+                );
+            }
+            r
+        })
+        .collect();
+    Ok(records?)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let a = args()?;
+    std::fs::create_dir_all(&a.out)?;
+    let reference_cfg = config("explicit", &a.base)?;
+    let tested_cfg = config(&a.label_integrator(), &format!("{}; {}", a.base, a.toml))?;
+    let mut list = cases(&reference_cfg, a.velocity);
+    if let Some(only) = &a.only {
+        list.retain(|c| only.contains(&c.index));
+    }
+    let v = format!("{}v{}", a.prefix, a.velocity);
+    let reference_path = a.out.join(format!("{v}_explicit_records.json"));
+    let reference: Vec<CaseRecord> = match std::fs::read_to_string(&reference_path) {
+        Ok(text) if !a.recompute => serde_json::from_str(&text)?,
+        _ => {
+            let r = run_all(&reference_cfg, &list)?;
+            std::fs::write(&reference_path, serde_json::to_string(&r)?)?;
+            r
+        }
+    };
+    let reference: Vec<CaseRecord> = reference
+        .into_iter()
+        .filter(|r| list.iter().any(|c| c.index == r.result.case.index))
+        .collect();
+    let tested = run_all(&tested_cfg, &list)?;
+    let label = &a.label;
+    std::fs::write(
+        a.out.join(format!("{v}_{label}_records.json")),
+        serde_json::to_string(&tested)?,
+    )?;
+    let c = compare(&reference, &tested, reference_cfg.material.e_star, SEED)?;
+
+    let mut csv = String::from(
+        "case,p_Pa,beta,seed_index,ap_explicit,ap_new,blocked_explicit,blocked_new,\
+         steps_explicit,steps_new,cpu_explicit_s,cpu_new_s,evaluations_new\n",
+    );
+    for (r, t) in reference.iter().zip(&tested) {
+        let k = &r.result.case;
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{:e},{:e},{},{},{},{},{:.3},{:.3},{}",
+            k.index,
+            k.pressure,
+            k.beta,
+            k.seed_index,
+            r.result.mean_ap,
+            t.result.mean_ap,
+            r.result.mean_blocked,
+            t.result.mean_blocked,
+            r.dem_steps,
+            t.dem_steps,
+            r.cpu_seconds,
+            t.cpu_seconds,
+            t.evaluations
+        );
+    }
+    std::fs::write(a.out.join(format!("{v}_{label}_cases.csv")), csv)?;
+    let mut mis = String::from("case,step,blocked_explicit,blocked_new\n");
+    for m in &c.mismatches {
+        let _ = writeln!(mis, "{},{},{},{}", m.case, m.step, m.reference, m.new);
+    }
+    std::fs::write(a.out.join(format!("{v}_{label}_mismatches.csv")), mis)?;
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# {label} against explicit at {} m/s (quick preset, seed {SEED}, {} cases)\n",
+        a.velocity, c.cases
+    );
+    if !a.base.is_empty() {
+        let _ = writeln!(s, "Both configurations add: `{}`\n", a.base);
+    }
+    if !a.toml.is_empty() {
+        let _ = writeln!(s, "Tested configuration adds: `{}`\n", a.toml);
+    }
+    let e = |x: &tribo_calibrator::meso::equivalence::Estimate| {
+        format!("{:.4} [{:.4}, {:.4}]", x.value, x.ci95[0], x.ci95[1])
+    };
+    let _ = writeln!(s, "| statistic | value [95 % CI] |\n|---|---|");
+    let _ = writeln!(
+        s,
+        "| summed ⟨A_p⟩ ratio new/explicit | {} |",
+        e(&c.summed_ap_ratio)
+    );
+    let _ = writeln!(s, "| α explicit | {} |", e(&c.alpha_reference));
+    let _ = writeln!(s, "| α new | {} |", e(&c.alpha_new));
+    let _ = writeln!(s, "| α ratio new/explicit | {} |", e(&c.alpha_ratio));
+    let _ = writeln!(
+        s,
+        "| slide steps with equal blocked counts | {} of {} ({:.2} %) |",
+        c.steps_equal,
+        c.steps,
+        100.0 * c.steps_equal as f64 / c.steps as f64
+    );
+    let _ = writeln!(
+        s,
+        "| CPU new/explicit (DEM + BEM of the slides) | {:.4} |",
+        c.cpu_ratio
+    );
+    let _ = writeln!(s, "| integrator steps new/explicit | {:.5} |", c.step_ratio);
+    let cpu =
+        |recs: &[CaseRecord]| recs.iter().map(|r| r.cpu_seconds).sum::<f64>() / recs.len() as f64;
+    let _ = writeln!(
+        s,
+        "| CPU per case, explicit / new | {:.2} s / {:.2} s |",
+        cpu(&reference),
+        cpu(&tested)
+    );
+    let _ = writeln!(s, "\nDiffering slide steps (case, step: explicit → new):");
+    for m in &c.mismatches {
+        let _ = writeln!(
+            s,
+            "- case {}, step {}: {} → {}",
+            m.case, m.step, m.reference, m.new
+        );
+    }
+    std::fs::write(a.out.join(format!("{v}_{label}_summary.md")), &s)?;
+    print!("{s}");
+    Ok(())
+}
+
+impl Args {
+    /// The integrator the label names (`overdamped…` labels test the overdamped one).
+    fn label_integrator(&self) -> String {
+        if self.label.starts_with("explicit") {
+            "explicit".into()
+        } else if self.label.starts_with("auto") {
+            "auto".into()
+        } else {
+            "overdamped".into()
+        }
+    }
+}

@@ -1,0 +1,732 @@
+//! One cluster of flakes under the overdamped integrator of [`super::overdamped`]: backward-Euler
+//! steps of Eq. 15–16 without inertia, solved by Newton's method on the proximal objective Φ,
+//! with the stiff (filtered) local error estimate and the step proposal. The formulas are in
+//! [`super::overdamped`]'s module doc.
+
+use crate::numerics::cholesky::{cholesky_in_place, cholesky_solve};
+use crate::numerics::dense::solve;
+
+use super::integrator::Flake;
+use super::loads::{Loads, Scene, StiffnessKind};
+use super::overdamped::{NewtonMatrix, OverdampedOptions, components, union};
+use super::quaternion::{Quat, Vec3};
+
+/// Newton stops when every flake's correction is below this fraction of the step tolerance.
+pub const NEWTON_FRACTION: f64 = 0.01;
+/// Newton iterations before a step is declared failed and retried with h/4.
+pub const MAX_NEWTON: usize = 25;
+/// Halvings of one group's Newton step in the Armijo backtracking.
+pub const MAX_HALVINGS: usize = 12;
+/// Armijo's sufficient-decrease constant.
+pub const ARMIJO: f64 = 1e-4;
+/// Relative round-off of Φ: a node's depth is a difference of coordinates of order 10⁻⁴ m
+/// (f64: 10⁻²⁰ m) at depths of order 10⁻⁹ m, so the penalty energy carries ~10⁻¹¹ relative
+/// error per node; Armijo's test is relaxed by 10⁻⁹·|Φ| so that round-off does not count as
+/// an increase (measured without it: halvings down to slopes of 10⁻³⁰ J on Φ ≈ 10⁻¹⁸ J).
+pub const ENERGY_ROUND_OFF: f64 = 1e-9;
+/// Largest growth of the step between two accepted steps.
+pub const MAX_GROWTH: f64 = 2.0;
+/// Smallest factor a rejected or accepted step is multiplied by.
+pub const MIN_SHRINK: f64 = 0.2;
+/// Safety factor on the step from the error estimate.
+pub const SAFETY: f64 = 0.9;
+/// Steps below this fraction of `max_step` are accepted whatever their error (a floor that
+/// the estimate never reached in the measured cases; it only bounds the work).
+pub const MIN_STEP_FRACTION: f64 = 1e-9;
+
+/// Per-flake 6-vectors in the step's length coordinates (x, a·θ).
+pub type Six = [f64; 6];
+
+/// Work counters of one cluster's integration (summed by [`super::overdamped`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClusterStats {
+    /// Accepted steps.
+    pub steps: u64,
+    /// Rejected attempts (error above tolerance or Newton failed).
+    pub rejected: u64,
+    /// Newton iterations (linear solves of the cluster).
+    pub newton_iterations: u64,
+    /// Flake evaluations (one flake's surface contacts swept once; pairs not counted).
+    pub flake_evaluations: u64,
+}
+
+/// The backward-Euler integrator of one cluster of flakes, with its step proposal, predictor
+/// velocities and scratch.
+#[derive(Debug)]
+pub struct ClusterStepper {
+    options: OverdampedOptions,
+    /// Step proposed for the next attempt \[s\].
+    h: f64,
+    /// Velocity (v, a·ω) of the last accepted step per flake, if it is still the predictor.
+    velocity: Option<Vec<Six>>,
+    stats: ClusterStats,
+    loads: Loads,
+    start: Vec<Flake>,
+    trial: Vec<Flake>,
+    target: Vec<Six>,
+    delta: Vec<Six>,
+    newton: Vec<Six>,
+    gradient: Vec<Six>,
+    phi: Vec<f64>,
+    matrix: Vec<f64>,
+    targets: Vec<(Vec3, Vec3)>,
+}
+
+/// What a cluster's integration sees besides its flakes.
+#[derive(Clone, Copy)]
+pub struct Environment<'a> {
+    /// The loads' scene with the tool at the interval's start (evaluated serially).
+    pub scene: Scene<'a>,
+    /// Tool sliding displacement at the interval's start \[m\].
+    pub shift: f64,
+    /// Tool speed v0 \[m/s\].
+    pub tool_velocity: f64,
+    /// Translational drag η \[kg/s\].
+    pub eta: f64,
+    /// Rotational drag η_rot \[N·m·s\].
+    pub eta_rot: f64,
+    /// Principal moments of inertia (to record ω as angular momentum) \[kg·m²\].
+    pub inertia: [f64; 3],
+    /// The drag's target (u, ω*) of a flake with the tool at a displacement \[m\].
+    pub drag: &'a (dyn Fn(&Flake, f64) -> (Vec3, Vec3) + Sync),
+}
+
+impl std::fmt::Debug for Environment<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Environment")
+            .field("shift", &self.shift)
+            .field("tool_velocity", &self.tool_velocity)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a step needs from the system besides the flakes.
+#[derive(Clone, Copy, Debug)]
+struct StepInputs<'a> {
+    /// The loads' scene with the tool at the step's end.
+    pub scene: Scene<'a>,
+    /// Translational drag η \[kg/s\].
+    pub eta: f64,
+    /// Rotational drag η_rot \[N·m·s\].
+    pub eta_rot: f64,
+    /// Drag target (u, ω*) per flake at the step's start (empty: at rest).
+    pub targets: &'a [(Vec3, Vec3)],
+    /// Principal moments of inertia (to record ω as angular momentum) \[kg·m²\].
+    pub inertia: [f64; 3],
+}
+
+impl ClusterStepper {
+    /// A stepper proposing `h` \[s\] first (at most `options.max_step`), with the predictor
+    /// velocities `velocity` if known.
+    pub fn new(options: OverdampedOptions, h: f64, velocity: Option<Vec<Six>>) -> Self {
+        Self {
+            options,
+            h: h.min(options.max_step),
+            velocity,
+            stats: ClusterStats::default(),
+            loads: Loads::default(),
+            start: Vec::new(),
+            trial: Vec::new(),
+            target: Vec::new(),
+            delta: Vec::new(),
+            newton: Vec::new(),
+            gradient: Vec::new(),
+            phi: Vec::new(),
+            matrix: Vec::new(),
+            targets: Vec::new(),
+        }
+    }
+
+    /// Work done so far.
+    pub fn stats(&self) -> ClusterStats {
+        self.stats
+    }
+
+    /// The step it would try next \[s\].
+    pub fn proposal(&self) -> f64 {
+        self.h
+    }
+
+    /// The predictor velocities (v, a·ω) per flake, if set.
+    pub fn velocity(&self) -> Option<&[Six]> {
+        self.velocity.as_deref()
+    }
+
+    /// Integrates `flakes` (this cluster's, positions unwrapped) over `duration` \[s\] from
+    /// the environment's start; `moved` gets each flake's largest distance from its start
+    /// position \[m\]. Returns the accepted steps.
+    pub fn integrate(
+        &mut self,
+        flakes: &mut [Flake],
+        env: &Environment<'_>,
+        duration: f64,
+        moved: &mut [f64],
+    ) -> u64 {
+        let floor = MIN_STEP_FRACTION * self.options.max_step.min(duration);
+        let origin: Vec<Vec3> = flakes.iter().map(|f| f.position).collect();
+        moved.iter_mut().for_each(|m| *m = 0.0);
+        let mut elapsed = 0.0;
+        let mut steps = 0;
+        while elapsed < duration {
+            let remaining = duration - elapsed;
+            let shift = env.shift + env.tool_velocity * elapsed;
+            let mut targets = std::mem::take(&mut self.targets);
+            targets.clear();
+            targets.extend(flakes.iter().map(|f| (env.drag)(f, shift)));
+            let mut inputs = StepInputs {
+                scene: env.scene,
+                eta: env.eta,
+                eta_rot: env.eta_rot,
+                targets: &targets,
+                inertia: env.inertia,
+            };
+            inputs.scene.upper.x_shift = shift;
+            if self.velocity.is_none() {
+                self.start_velocities(flakes, &inputs);
+            }
+            let h = self.next_step(remaining);
+            let truncated = h < self.next_step(f64::INFINITY);
+            inputs.scene.upper.x_shift = shift + env.tool_velocity * h;
+            let accepted = self.attempt(flakes, h, truncated, floor, &inputs);
+            self.targets = targets;
+            if accepted {
+                elapsed = if h == remaining {
+                    duration
+                } else {
+                    elapsed + h
+                };
+                steps += 1;
+                for ((m, f), o) in moved.iter_mut().zip(flakes.iter()).zip(&origin) {
+                    let d = [
+                        f.position[0] - o[0],
+                        f.position[1] - o[1],
+                        f.position[2] - o[2],
+                    ];
+                    *m = m.max((d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt());
+                }
+            }
+        }
+        steps
+    }
+
+    /// The step to try next, at most `remaining` \[s\] (a remainder below 1 % of the step is
+    /// merged into it, so no sliver step is left before a synchronisation point).
+    fn next_step(&self, remaining: f64) -> f64 {
+        let h = self.h.min(self.options.max_step);
+        if h >= 0.99 * remaining { remaining } else { h }
+    }
+
+    /// Fills the predictor velocities from the loads at the start (u + F/η, a·(ω* + τ/η_rot)).
+    /// `inputs.scene` must place the tool at the start for this call.
+    fn start_velocities(&mut self, flakes: &[Flake], inputs: &StepInputs<'_>) {
+        self.loads
+            .evaluate(&inputs.scene, flakes, StiffnessKind::None);
+        self.stats.flake_evaluations += flakes.len() as u64;
+        let a = inputs.scene.shape.a;
+        let v = (0..flakes.len())
+            .map(|i| {
+                let (u, w) = target_of(inputs.targets, i);
+                let (f, t) = (self.loads.force[i], self.loads.torque[i]);
+                [
+                    u[0] + f[0] / inputs.eta,
+                    u[1] + f[1] / inputs.eta,
+                    u[2] + f[2] / inputs.eta,
+                    a * (w[0] + t[0] / inputs.eta_rot),
+                    a * (w[1] + t[1] / inputs.eta_rot),
+                    a * (w[2] + t[2] / inputs.eta_rot),
+                ]
+            })
+            .collect();
+        self.velocity = Some(v);
+    }
+
+    /// One attempt of a step of `h` from `flakes`. On acceptance writes the new states into
+    /// `flakes` (unwrapped) and returns `true`; the loads of the new state are
+    /// [`Self::loads`]. On rejection leaves `flakes` unchanged, shrinks the proposal and
+    /// returns `false`. `truncated`: h was cut to reach a synchronisation point (the proposal
+    /// it came from is kept if larger). Steps at or below `floor` \[s\] are accepted whatever
+    /// their error.
+    fn attempt(
+        &mut self,
+        flakes: &mut [Flake],
+        h: f64,
+        truncated: bool,
+        floor: f64,
+        inputs: &StepInputs<'_>,
+    ) -> bool {
+        let n = flakes.len();
+        let a = inputs.scene.shape.a;
+        let velocity = self
+            .velocity
+            .take()
+            .expect("predictor velocities are set before a step");
+        self.start.clear();
+        self.start.extend_from_slice(flakes);
+        self.target.clear();
+        self.target.extend((0..n).map(|i| {
+            let (u, w) = target_of(inputs.targets, i);
+            [u[0], u[1], u[2], a * w[0], a * w[1], a * w[2]]
+        }));
+        self.delta.clear();
+        self.delta.extend(velocity.iter().map(|v| v.map(|c| c * h)));
+        let solved = self.newton_solve(h, &velocity, inputs);
+        let converged = solved.is_some();
+        let error = solved.unwrap_or(f64::INFINITY);
+        let tol = self.options.tolerance;
+        if converged && (error <= tol || h <= floor) {
+            self.stats.steps += 1;
+            flakes.copy_from_slice(&self.trial);
+            let inv_h = 1.0 / h;
+            let mut v = velocity;
+            for (vi, d) in v.iter_mut().zip(&self.delta) {
+                *vi = d.map(|c| c * inv_h);
+            }
+            for (f, vi) in flakes.iter_mut().zip(&v) {
+                f.velocity = [vi[0], vi[1], vi[2]];
+                f.set_angular_velocity([vi[3] / a, vi[4] / a, vi[5] / a], inputs.inertia);
+            }
+            self.velocity = Some(v);
+            let factor = if error > 0.0 {
+                (SAFETY * (tol / error).sqrt()).clamp(MIN_SHRINK, MAX_GROWTH)
+            } else {
+                MAX_GROWTH
+            };
+            let proposal = h * factor;
+            self.h = if truncated {
+                proposal.max(self.h)
+            } else {
+                proposal
+            }
+            .min(self.options.max_step);
+            true
+        } else {
+            self.stats.rejected += 1;
+            self.velocity = Some(velocity);
+            let factor = if converged {
+                (SAFETY * (tol / error).sqrt()).clamp(MIN_SHRINK, 1.0)
+            } else {
+                0.25
+            };
+            self.h = (h * factor).max(floor);
+            false
+        }
+    }
+
+    /// Newton's method on Φ for the step h from `self.start` (module doc), group by group:
+    /// the iterate is `self.delta`; a group whose Newton correction is below
+    /// [`NEWTON_FRACTION`] of the tolerance for every member takes it without another
+    /// evaluation, records its filtered error ([`Self::group_error`]) and is not evaluated
+    /// again unless a flake of an unconverged group comes to touch it. Returns the step's
+    /// error (the largest over flakes), or `None` when Newton did not converge in
+    /// [`MAX_NEWTON`] iterations.
+    fn newton_solve(&mut self, h: f64, velocity: &[Six], inputs: &StepInputs<'_>) -> Option<f64> {
+        let n = self.start.len();
+        let a = inputs.scene.shape.a;
+        let d = drag_weights(inputs, h);
+        let tol = NEWTON_FRACTION * self.options.tolerance;
+        self.newton.clear();
+        self.newton.resize(n, [0.0; 6]);
+        self.loads.forget_pair_stiffness();
+        let start_kind = match self.options.newton {
+            NewtonMatrix::Difference => StiffnessKind::Difference,
+            NewtonMatrix::GaussNewton => StiffnessKind::GaussNewton,
+        };
+        // Per flake: None once its group has converged, else the stiffness to evaluate.
+        let mut mode = vec![Some(start_kind); n];
+        let mut error = vec![0.0; n];
+        let mut first = true;
+        let mut pending: Option<LineSearch> = None;
+        let mut iterations = 0;
+        loop {
+            self.apply_delta(a);
+            let refresh = (!first).then_some(mode.as_slice());
+            self.loads
+                .evaluate_refresh(&inputs.scene, &self.trial, start_kind, refresh);
+            first = false;
+            self.stats.flake_evaluations += if refresh.is_some() {
+                mode.iter().filter(|m| m.is_some()).count() as u64
+            } else {
+                n as u64
+            };
+            self.objective(&d, h, a);
+            if let Some(LineSearch {
+                groups,
+                phi0,
+                slope,
+                halvings,
+            }) = pending.as_mut()
+            {
+                let phi1 = group_sums(groups, &self.phi, &self.loads);
+                let mut retry = false;
+                for g in 0..phi0.len() {
+                    let slack = ENERGY_ROUND_OFF * phi0[g].abs();
+                    if phi1[g] > phi0[g] + ARMIJO * slope[g] + slack && halvings[g] < MAX_HALVINGS {
+                        halvings[g] += 1;
+                        slope[g] *= 0.5;
+                        for i in (0..n).filter(|&i| groups[i] == g) {
+                            for c in 0..6 {
+                                self.newton[i][c] *= 0.5;
+                                self.delta[i][c] -= self.newton[i][c];
+                            }
+                        }
+                        retry = true;
+                    }
+                }
+                if retry {
+                    continue;
+                }
+            }
+            if iterations == MAX_NEWTON {
+                return None;
+            }
+            iterations += 1;
+            self.stats.newton_iterations += 1;
+            let groups = self.groups();
+            let count = groups.iter().copied().max().map_or(0, |g| g + 1);
+            let mut members: Vec<Vec<usize>> = vec![Vec::new(); count];
+            for (i, &g) in groups.iter().enumerate() {
+                members[g].push(i);
+            }
+            // A group that a moving flake has just joined holds flakes whose stiffness was
+            // not refreshed: evaluate it whole first.
+            let stale: Vec<usize> = (0..count)
+                .filter(|&g| {
+                    let m = &members[g];
+                    m.iter().any(|&i| mode[i].is_some()) && m.iter().any(|&i| mode[i].is_none())
+                })
+                .collect();
+            if !stale.is_empty() {
+                for g in stale {
+                    members[g].iter().for_each(|&i| mode[i] = Some(start_kind));
+                }
+                pending = None;
+                continue;
+            }
+            let mut phi0 = vec![0.0; count];
+            let mut slope = vec![0.0; count];
+            let sums = group_sums(&groups, &self.phi, &self.loads);
+            let mut open = false;
+            for g in 0..count {
+                let list = &members[g];
+                if !list.iter().any(|&i| mode[i].is_some()) {
+                    continue;
+                }
+                let matrix = self.solve_group(list, &d, a);
+                let largest = list
+                    .iter()
+                    .map(|&i| norm6(self.newton[i]))
+                    .fold(0.0, f64::max);
+                if !largest.is_finite() {
+                    return None;
+                }
+                for &i in list {
+                    slope[g] += dot6(self.gradient[i], self.newton[i]);
+                    for c in 0..6 {
+                        self.delta[i][c] += self.newton[i][c];
+                    }
+                }
+                phi0[g] = sums[g];
+                if largest <= tol {
+                    let e = self.group_error(list, &matrix, velocity, &d, h);
+                    for (&i, e) in list.iter().zip(e) {
+                        error[i] = e;
+                        mode[i] = None;
+                    }
+                } else {
+                    open = true;
+                }
+            }
+            if !open {
+                self.apply_delta(a);
+                return Some(error.iter().copied().fold(0.0, f64::max));
+            }
+            // Converged groups take no part in the line search (slope 0, never halved).
+            for g in 0..count {
+                if !members[g].iter().any(|&i| mode[i].is_some()) {
+                    slope[g] = 0.0;
+                    phi0[g] = f64::INFINITY;
+                }
+            }
+            pending = Some(LineSearch {
+                groups,
+                phi0,
+                slope,
+                halvings: vec![0; count],
+            });
+        }
+    }
+
+    /// The local error of each flake of a converged group (module doc): the predictor
+    /// distance ê = ½·(δ − h·v_n), filtered through the Newton matrix,
+    /// e = (diag(D) + K)⁻¹·D·ê; |e| per member \[m\]. The filter is the standard one for
+    /// stiff backward-Euler steps (Hairer & Wanner, *Solving ODEs II*, §IV.8): a contact mode
+    /// relaxing at rate λ = k/η ≫ 1/h is at its equilibrium after the step in the exact flow
+    /// and in backward Euler alike, and its part of ê (the explicit predictor's overshoot, up
+    /// to h·λ times the true error) is divided by 1 + h·λ; in free directions (K = 0) e = ê.
+    fn group_error(
+        &self,
+        members: &[usize],
+        matrix: &GroupMatrix,
+        velocity: &[Six],
+        d: &Six,
+        h: f64,
+    ) -> Vec<f64> {
+        let raw = |i: usize| -> Six {
+            std::array::from_fn(|c| 0.5 * (self.delta[i][c] - h * velocity[i][c]))
+        };
+        match matrix {
+            GroupMatrix::Single(am) => {
+                let r = raw(members[0]);
+                let e = solve::<6>(*am, std::array::from_fn(|c| d[c] * r[c])).unwrap_or(r);
+                vec![norm6(e)]
+            }
+            GroupMatrix::Factor(factor) => {
+                let rhs: Vec<f64> = members
+                    .iter()
+                    .flat_map(|&i| {
+                        let r = raw(i);
+                        (0..6).map(move |c| d[c] * r[c])
+                    })
+                    .collect();
+                cholesky_solve(factor, rhs.len(), &rhs)
+                    .chunks(6)
+                    .map(|c| norm6(std::array::from_fn(|k| c[k])))
+                    .collect()
+            }
+            GroupMatrix::Drag => members.iter().map(|&i| norm6(raw(i))).collect(),
+        }
+    }
+
+    /// Trial states from the start and δ (rotation exp(θ)·q_n, θ = δ_rot/a).
+    fn apply_delta(&mut self, a: f64) {
+        self.trial.clear();
+        self.trial
+            .extend(self.start.iter().zip(&self.delta).map(|(f, d)| {
+                let th = [d[3] / a, d[4] / a, d[5] / a];
+                let angle = (th[0] * th[0] + th[1] * th[1] + th[2] * th[2]).sqrt();
+                Flake {
+                    position: [
+                        f.position[0] + d[0],
+                        f.position[1] + d[1],
+                        f.position[2] + d[2],
+                    ],
+                    orientation: Quat::from_axis_angle(th, angle)
+                        .compose(f.orientation)
+                        .normalized(),
+                    ..*f
+                }
+            }));
+    }
+
+    /// Per flake: Φ's own part (surface energy + drag term) and Φ's gradient
+    /// D∘(δ − h·w) − Q, Q = (F, τ/a).
+    fn objective(&mut self, d: &Six, h: f64, a: f64) {
+        let n = self.start.len();
+        self.phi.resize(n, 0.0);
+        self.gradient.resize(n, [0.0; 6]);
+        for i in 0..n {
+            let (f, t) = (self.loads.force[i], self.loads.torque[i]);
+            let q = [f[0], f[1], f[2], t[0] / a, t[1] / a, t[2] / a];
+            let mut drag = 0.0;
+            for c in 0..6 {
+                let r = self.delta[i][c] - h * self.target[i][c];
+                drag += 0.5 * d[c] * r * r;
+                self.gradient[i][c] = d[c] * r - q[c];
+            }
+            self.phi[i] = self.loads.surface_energy[i] + drag;
+        }
+    }
+
+    /// Groups of flakes joined by touching pairs (union–find), numbered in order of their
+    /// lowest flake.
+    fn groups(&self) -> Vec<usize> {
+        let n = self.start.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        for pair in &self.loads.pairs {
+            union(&mut parent, pair.i, pair.j);
+        }
+        let mut out = vec![0; n];
+        for (g, members) in components(&mut parent).iter().enumerate() {
+            members.iter().for_each(|&i| out[i] = g);
+        }
+        out
+    }
+
+    /// The Newton correction of one group: (diag(D) + K)·s = −∇Φ, K the surface and pair
+    /// stiffness in the length coordinates (rotation rows and columns divided by a).
+    #[allow(clippy::needless_range_loop)] // rows and columns of one matrix indexed together
+    fn solve_group(&mut self, members: &[usize], d: &Six, a: f64) -> GroupMatrix {
+        let m = members.len();
+        let dim = 6 * m;
+        let scale = |c: usize| if c >= 3 { a } else { 1.0 };
+        if m == 1 {
+            // A single flake (almost every group): 6×6 on the stack.
+            let i = members[0];
+            let k = &self.loads.stiffness[i];
+            let mut am = [[0.0; 6]; 6];
+            for r in 0..6 {
+                for c in 0..6 {
+                    am[r][c] = k[r][c] / (scale(r) * scale(c));
+                }
+                am[r][r] += d[r];
+            }
+            let rhs = self.gradient[i].map(|g| -g);
+            return match solve::<6>(am, rhs) {
+                Some(x) => {
+                    self.newton[i] = x;
+                    GroupMatrix::Single(am)
+                }
+                None => {
+                    self.newton[i] = std::array::from_fn(|c| rhs[c] / d[c]);
+                    GroupMatrix::Drag
+                }
+            };
+        }
+        self.matrix.clear();
+        self.matrix.resize(dim * dim, 0.0);
+        for (slot, &i) in members.iter().enumerate() {
+            let k = &self.loads.stiffness[i];
+            for r in 0..6 {
+                for c in 0..6 {
+                    self.matrix[(6 * slot + r) * dim + 6 * slot + c] +=
+                        k[r][c] / (scale(r) * scale(c));
+                }
+                self.matrix[(6 * slot + r) * dim + 6 * slot + r] += d[r];
+            }
+        }
+        if m > 1 {
+            for pair in &self.loads.pairs {
+                let (Some(si), Some(sj)) = (
+                    members.iter().position(|&x| x == pair.i),
+                    members.iter().position(|&x| x == pair.j),
+                ) else {
+                    continue;
+                };
+                for r in 0..12 {
+                    let row = if r < 6 { 6 * si + r } else { 6 * sj + r - 6 };
+                    for c in 0..12 {
+                        let col = if c < 6 { 6 * si + c } else { 6 * sj + c - 6 };
+                        self.matrix[row * dim + col] +=
+                            pair.stiffness[r * 12 + c] / (scale(r % 6) * scale(c % 6));
+                    }
+                }
+            }
+        }
+        let rhs: Vec<f64> = members
+            .iter()
+            .flat_map(|&i| self.gradient[i].map(|g| -g))
+            .collect();
+        let factor = spd_factor(&mut self.matrix, dim);
+        let x = if factor {
+            cholesky_solve(&self.matrix, dim, &rhs)
+        } else {
+            Vec::new()
+        };
+        for (slot, &i) in members.iter().enumerate() {
+            if factor {
+                for c in 0..6 {
+                    self.newton[i][c] = x[6 * slot + c];
+                }
+            } else {
+                // Not positive definite even with the shifts of `spd_factor` (a pair's
+                // difference stiffness far from convex): a gradient step scaled by the drag.
+                for c in 0..6 {
+                    self.newton[i][c] = rhs[6 * slot + c] / d[c];
+                }
+            }
+        }
+        if factor {
+            GroupMatrix::Factor(self.matrix.clone())
+        } else {
+            GroupMatrix::Drag
+        }
+    }
+}
+
+/// The Armijo backtracking of the last Newton step, per group of that step (only unconverged
+/// groups take part: the others have Φ = ∞ and slope 0).
+#[derive(Debug)]
+struct LineSearch {
+    /// Group of each flake.
+    groups: Vec<usize>,
+    /// Φ per group before the step.
+    phi0: Vec<f64>,
+    /// Φ's slope along the step, per group.
+    slope: Vec<f64>,
+    /// Halvings so far, per group.
+    halvings: Vec<usize>,
+}
+
+/// A group's Newton matrix diag(D) + K, kept for the error filter (a short-lived local: the
+/// single flake's matrix stays on the stack).
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+enum GroupMatrix {
+    /// One flake: the 6×6 matrix.
+    Single([[f64; 6]; 6]),
+    /// Several: the Cholesky factor.
+    Factor(Vec<f64>),
+    /// Not positive definite (a gradient step was taken): no filter.
+    Drag,
+}
+
+/// Factors the symmetric matrix `a` (n×n, row-major) in place by Cholesky, shifting the
+/// diagonal by 10⁻⁸, 10⁻⁶, … of itself while it is not positive definite (Levenberg); false
+/// if even ×10⁻² fails (then `a` holds no factor).
+fn spd_factor(a: &mut [f64], n: usize) -> bool {
+    let original = a.to_vec();
+    let mut shift = 0.0;
+    loop {
+        a.copy_from_slice(&original);
+        if shift > 0.0 {
+            for i in 0..n {
+                a[i * n + i] *= 1.0 + shift;
+            }
+        }
+        if cholesky_in_place(a, n, 0.0).is_ok() {
+            return true;
+        }
+        shift = if shift == 0.0 { 1e-8 } else { shift * 100.0 };
+        if shift > 1e-2 {
+            return false;
+        }
+    }
+}
+
+/// The drag weights D of Φ for a step h (module doc).
+fn drag_weights(inputs: &StepInputs<'_>, h: f64) -> Six {
+    let a = inputs.scene.shape.a;
+    let (t, r) = (inputs.eta / h, inputs.eta_rot / (a * a * h));
+    [t, t, t, r, r, r]
+}
+
+/// Φ per group: its flakes' own parts plus the energy of every touching pair with a flake in
+/// it.
+fn group_sums(groups: &[usize], phi: &[f64], loads: &Loads) -> Vec<f64> {
+    let count = groups.iter().copied().max().map_or(0, |g| g + 1);
+    let mut out = vec![0.0; count];
+    for (i, &g) in groups.iter().enumerate() {
+        out[g] += phi[i];
+    }
+    for p in &loads.pairs {
+        let (gi, gj) = (groups[p.i], groups[p.j]);
+        out[gi] += p.energy;
+        if gj != gi {
+            out[gj] += p.energy;
+        }
+    }
+    out
+}
+
+/// The drag target of flake i ((0, 0) when `targets` is empty: the sheet frame).
+fn target_of(targets: &[(Vec3, Vec3)], i: usize) -> (Vec3, Vec3) {
+    targets.get(i).copied().unwrap_or_default()
+}
+
+fn dot6(a: Six, b: Six) -> f64 {
+    (0..6).map(|c| a[c] * b[c]).sum()
+}
+
+fn norm6(a: Six) -> f64 {
+    dot6(a, a).sqrt()
+}
