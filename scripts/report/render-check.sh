@@ -59,7 +59,7 @@ if awk -F'\t' '$2 < 10 || $3 > 0 || $4 > 0 || $5 > 0' "$work/audit.tsv" | grep .
 fi
 
 echo "-- the same run with --no-plots: same table, no figure"
-(cd "$work" && "$tribo" --no-plots calibrate --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)
+(cd "$work" && "$tribo" calibrate --no-plots --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)
 cmp "$work/run/tables.bin" "$work/noplots/tables.bin" || fail "--no-plots changed the table"
 [ "$(find "$work/noplots/report" -name '*.png' | wc -l)" -eq 0 ] || fail "--no-plots wrote figures"
 
