@@ -3,7 +3,8 @@
 //! - On a terminal: indicatif bars, as before.
 //! - When stderr is **not** a terminal (`nohup`, Slurm, `2>log`; issue 33): plain lines, one
 //!   when a stage starts and one at least every [`DEFAULT_LOG_INTERVAL_S`] seconds while it
-//!   runs (`TRIBO_PROGRESS_INTERVAL=<seconds>` overrides it), and one when it ends:
+//!   runs (`TRIBO_PROGRESS_INTERVAL=<seconds>` overrides it), and one when it ends
+//!   ([`finish`]):
 //!   `progress: BEM–DEM cases: 3/12, elapsed 1m02s, ETA 4m08s`.
 //! - `TRIBO_NO_PROGRESS` set: neither (CI logs, tests).
 
@@ -61,6 +62,16 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
     pb
 }
 
+/// Ends the bar `pb` of [`bar`]: clears it on a terminal, and without one prints the last
+/// line (`done i/N, elapsed`).
+pub fn finish(pb: &ProgressBar) {
+    pb.finish_and_clear();
+    if let Mode::Lines { .. } = mode() {
+        let (pos, len) = (pb.position(), pb.length().unwrap_or(0));
+        eprintln!("{}", line(&pb.message(), pos, len, pb.elapsed(), true));
+    }
+}
+
 /// Says on stderr that a stage without a bar starts (log lines only, not on a terminal).
 pub fn stage(what: &str) {
     if let Mode::Lines { .. } = mode() {
@@ -86,8 +97,7 @@ fn spawn_logger(pb: &ProgressBar, what: String, interval: Duration) {
                 };
                 let (pos, len) = (pb.position(), pb.length().unwrap_or(0));
                 if pb.is_finished() {
-                    eprintln!("{}", line(&what, pos, len, started.elapsed(), true));
-                    return;
+                    return; // `finish` printed the last line
                 }
                 if Instant::now() >= next {
                     eprintln!("{}", line(&what, pos, len, started.elapsed(), false));

@@ -235,7 +235,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
         }
         bar.inc(1);
     }
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     let _ = writeln!(
         summary,
         "steps = {total_steps} ({} flake-steps)",

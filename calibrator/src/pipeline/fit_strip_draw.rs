@@ -144,7 +144,7 @@ pub fn fit_strip_draw(
         counter.fetch_add(1, Ordering::Relaxed);
         pb.inc(1);
     });
-    pb.finish_and_clear();
+    crate::progress::finish(&pb);
     let fit = fit?;
     for v in &fit.values {
         writeln!(
