@@ -1,21 +1,21 @@
 //! Command-line interface of the `tribo` binary (clap). Each subcommand's arguments and entry
-//! point live in [`crate::commands`].
+//! point live in [`crate::commands`]; the examples of every `--help` in [`crate::examples`].
+//!
+//! One grammar for every command (issue 33): `--table FILE` reads a calibration table,
+//! `--into-table FILE` writes a section into one (read, changed, validated, written back
+//! atomically), `--out DIR` is always a folder and `-o/--output FILE` a file; `--threads` and
+//! `--no-plots` are offered only by the commands where they act. Old spellings are refused with
+//! the new name ([`crate::renamed_flags`]).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use crate::commands;
+use crate::examples as ex;
 
 /// tribo — calibrate a friction law with third-body particles for real-time use.
 #[derive(Debug, Parser)]
-#[command(name = "tribo", version, about, long_about = None)]
+#[command(name = "tribo", version, about, long_about = None, after_help = ex::TRIBO)]
 pub struct Cli {
-    /// Worker threads for parallel sweeps (default: all cores). Results are bit-identical for
-    /// a given seed and thread count.
-    #[arg(long, global = true)]
-    pub threads: Option<usize>,
-    /// Write no figures (SVG/PNG); tables, CSV files and summaries are written as usual.
-    #[arg(long, global = true)]
-    pub no_plots: bool,
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
@@ -26,42 +26,79 @@ pub struct Cli {
 pub enum Command {
     /// Full calibration: surfaces → BEM → BEM–DEM sweep → fits → random fields → asperities →
     /// tables.bin + report.
+    #[command(after_help = ex::CALIBRATE)]
     Calibrate(commands::calibrate::Args),
     /// Rough-surface contact: generate or load a surface, sweep pressures with the FFT-BEM.
+    #[command(after_help = ex::CONTACT)]
     Contact(commands::contact::Args),
     /// DEM of wear flakes between a sliding rough tool and a rough surface.
+    #[command(after_help = ex::DEM)]
     Dem(commands::dem::Args),
     /// One staggered BEM–DEM case (seed 000 Fig. 7) with its histories.
+    #[command(after_help = ex::MESO)]
     Meso(commands::meso::Args),
     /// Friction-coefficient random fields: CV curves, thresholds, crank-slider study.
+    #[command(after_help = ex::RANDOM_FIELD)]
     RandomField(commands::random_field::Args),
     /// Independent-asperity onset-of-sliding model (seed 003).
+    #[command(after_help = ex::ASPERITY)]
     Asperity(commands::asperity::Args),
     /// Strip-draw studies with the core's bar.
+    #[command(after_help = ex::STRIP_DRAW)]
     StripDraw(commands::strip_draw::Args),
     /// Fit model parameters to measured data.
+    #[command(after_help = ex::FIT)]
     Fit(commands::fit::Args),
     /// Deformable discrete elements with fracture (seed 001): incline, circles, asperity, cracked plate, wear K(p), mesh study.
+    #[command(after_help = ex::FRETTING)]
     Fretting(commands::fretting::Args),
     /// Validate a calibration table and print or dump it.
+    #[command(after_help = ex::INSPECT)]
     Inspect(commands::inspect::Args),
     /// Friction input for FE forming codes (LS-DYNA, Abaqus, CSV, JSON) from a table.
+    #[command(after_help = ex::EXPORT)]
     Export(commands::export::Args),
     /// Third-body layer under NSCD with heat and cohesion (seed 002): validate, shear, sweep.
+    #[command(after_help = ex::THIRD_BODY)]
     ThirdBody(commands::third_body::Args),
+    /// Shell completions of `tribo` on standard output.
+    #[command(after_help = ex::COMPLETIONS)]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The man page of `tribo` (roff) on standard output, or one page per command into a folder.
+    #[command(after_help = ex::MAN)]
+    Man {
+        /// Write `tribo.1` and one `tribo-<command>.1` per subcommand into this folder.
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
-    tribo_calibrator::report::figures::set_enabled(!cli.no_plots);
-    if let Some(threads) = cli.threads {
-        if threads == 0 {
-            anyhow::bail!("--threads must be at least 1");
-        }
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build_global()
-            .map_err(|e| anyhow::anyhow!("cannot start {threads} worker threads: {e}"))?;
+    use commands::run_options::{Plots, Threads};
+    let (threads, plots): (Option<&Threads>, Option<&Plots>) = match &cli.command {
+        Command::Calibrate(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Contact(a) => (None, Some(&a.plots)),
+        Command::Dem(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Meso(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::RandomField(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Asperity(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::StripDraw(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Fit(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Fretting(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Inspect(a) => (None, Some(&a.plots)),
+        Command::ThirdBody(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Export(_) | Command::Completions { .. } | Command::Man { .. } => (None, None),
+    };
+    if let Some(t) = threads {
+        t.apply()?;
+    }
+    if let Some(p) = plots {
+        p.apply();
     }
     match cli.command {
         Command::Calibrate(args) => commands::calibrate::run(args),
@@ -76,5 +113,166 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Inspect(args) => commands::inspect::run(args),
         Command::ThirdBody(args) => commands::third_body::run(args),
         Command::Export(args) => commands::export::run(args),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man { out } => man_pages(out.as_deref()),
+    }
+}
+
+/// `tribo man`: the page of `tribo` on stdout, or every page into `out`.
+fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let root = Cli::command();
+    let Some(dir) = out else {
+        clap_mangen::Man::new(root).render(&mut std::io::stdout())?;
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)?;
+    let mut pages = vec![("tribo".to_string(), root.clone())];
+    for sub in root.get_subcommands() {
+        // A page's name is `tribo-<command>`; clap names are `&'static str` (this runs once).
+        let name: &'static str = Box::leak(format!("tribo-{}", sub.get_name()).into_boxed_str());
+        pages.push((name.to_string(), sub.clone().name(name)));
+    }
+    for (name, cmd) in pages {
+        let mut roff = Vec::new();
+        clap_mangen::Man::new(cmd).render(&mut roff)?;
+        let path = dir.join(format!("{name}.1"));
+        tribo_calibrator::report::write_atomic(&path, &roff)?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command and subcommand, with its path from `tribo`.
+    fn all_commands() -> Vec<(String, clap::Command)> {
+        fn walk(prefix: &str, cmd: &clap::Command, out: &mut Vec<(String, clap::Command)>) {
+            for sub in cmd.get_subcommands() {
+                if sub.get_name() == "help" {
+                    continue;
+                }
+                let path = format!("{prefix} {}", sub.get_name());
+                out.push((path.clone(), sub.clone()));
+                walk(&path, sub, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk("tribo", &Cli::command(), &mut out);
+        out
+    }
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_subcommand_help_shows_an_example_of_itself() {
+        let commands = all_commands();
+        assert!(commands.len() >= 20, "{} commands", commands.len());
+        for (path, mut cmd) in commands {
+            let help = cmd.render_long_help().to_string();
+            assert!(
+                help.contains("Examples:") && help.contains(&format!("  {path}")),
+                "`{path} --help` has no example of itself:\n{help}"
+            );
+        }
+    }
+
+    #[test]
+    fn export_and_inspect_offer_no_flag_that_does_nothing_there() {
+        for (args, flag) in [
+            (
+                vec![
+                    "tribo",
+                    "export",
+                    "--table",
+                    "t",
+                    "--format",
+                    "csv",
+                    "--threads",
+                    "2",
+                ],
+                "--threads",
+            ),
+            (
+                vec![
+                    "tribo",
+                    "export",
+                    "--table",
+                    "t",
+                    "--format",
+                    "csv",
+                    "--no-plots",
+                ],
+                "--no-plots",
+            ),
+            (vec!["tribo", "inspect", "t", "--threads", "2"], "--threads"),
+            (vec!["tribo", "contact", "--threads", "2"], "--threads"),
+        ] {
+            let e = Cli::try_parse_from(&args).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::UnknownArgument,
+                "{flag}: {e}"
+            );
+        }
+        // Where they act, they follow the command (also a nested one).
+        for args in [
+            vec!["tribo", "calibrate", "--threads", "2", "--no-plots"],
+            vec![
+                "tribo",
+                "fit",
+                "saturation",
+                "--table",
+                "t",
+                "--threads",
+                "2",
+            ],
+            vec!["tribo", "inspect", "t", "--no-plots"],
+        ] {
+            Cli::try_parse_from(&args).unwrap();
+        }
+    }
+
+    #[test]
+    fn list_defaults_are_shown_as_they_are_typed() {
+        for (path, mut cmd) in all_commands() {
+            let help = cmd.render_long_help().to_string();
+            for line in help.lines().filter(|l| l.contains("[default: ")) {
+                let default = line.split("[default: ").nth(1).unwrap();
+                assert!(
+                    !default.trim_end_matches(']').contains(' '),
+                    "`{path} --help`: a list default with spaces: {line}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn completions_and_man_page_are_generated() {
+        let mut bash = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Bash,
+            &mut Cli::command(),
+            "tribo",
+            &mut bash,
+        );
+        let bash = String::from_utf8(bash).unwrap();
+        assert!(bash.contains("--into-table") && bash.contains("third-body"));
+        let mut roff = Vec::new();
+        clap_mangen::Man::new(Cli::command())
+            .render(&mut roff)
+            .unwrap();
+        let roff = String::from_utf8(roff).unwrap();
+        assert!(
+            roff.contains(".TH tribo") && roff.contains("calibrate"),
+            "{roff}"
+        );
     }
 }

@@ -11,6 +11,8 @@ use clap::Parser;
 
 mod cli;
 mod commands;
+mod examples;
+mod renamed_flags;
 
 // The commands name the library's modules as `crate::…` (as they did when they lived in the
 // library): the binary's root re-exports them.
@@ -19,6 +21,11 @@ use tribo_calibrator::*;
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
+    if let Err(e) =
+        renamed_flags::check(std::env::args_os().map(|a| a.to_string_lossy().into_owned()))
+    {
+        e.exit();
+    }
     let cli = cli::Cli::parse();
     match cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -33,9 +33,9 @@ fn tribo(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .env("TRIBO_NO_PROGRESS", "1")
         .args([
+            "calibrate",
             "--threads",
             "1",
-            "calibrate",
             "--config",
             "tiny.toml",
             "--seed",

@@ -59,7 +59,7 @@ if awk -F'\t' '$2 < 10 || $3 > 0 || $4 > 0 || $5 > 0' "$work/audit.tsv" | grep .
 fi
 
 echo "-- the same run with --no-plots: same table, no figure"
-(cd "$work" && "$tribo" --no-plots calibrate --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)
+(cd "$work" && "$tribo" calibrate --no-plots --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)
 cmp "$work/run/tables.bin" "$work/noplots/tables.bin" || fail "--no-plots changed the table"
 [ "$(find "$work/noplots/report" -name '*.png' | wc -l)" -eq 0 ] || fail "--no-plots wrote figures"
 
@@ -78,3 +78,37 @@ timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-background-
 mkdir -p target/report-check
 cp "$shot" target/report-check/index-screenshot.png
 echo "screenshot: target/report-check/index-screenshot.png ($(stat -c %s "$shot") bytes)"
+
+echo "-- DOM of report/index.html in headless Chromium: no literal **, no duplicate section, every <img> loads and has its CSV"
+# A copy of the page beside it (same relative links) with a check that runs after every image
+# has loaded and writes its verdict into the DOM, which Chromium dumps.
+check=$report/.dom-check.html
+sed 's|</body>|<script>\
+window.addEventListener("load", () => {\
+  const bad = [];\
+  if (document.body.innerText.includes("**")) bad.push("literal ** in the text");\
+  const heads = [...document.querySelectorAll("h2,h3")].map(h => h.textContent.trim());\
+  heads.forEach((t, i) => { if (heads.indexOf(t) !== i) bad.push("duplicate section: " + t); });\
+  const imgs = [...document.querySelectorAll("img")];\
+  if (imgs.length === 0) bad.push("no image");\
+  for (const img of imgs) {\
+    if (!(img.complete \&\& img.naturalWidth > 0)) bad.push("image does not load: " + img.getAttribute("src"));\
+    const fig = img.closest("figure");\
+    if (!fig \|\| !fig.querySelector("a[href$=\\".csv\\"]")) bad.push("no CSV link: " + img.getAttribute("src"));\
+  }\
+  const out = document.createElement("pre");\
+  out.id = "dom-check";\
+  out.textContent = bad.length ? "DOM-CHECK-FAIL " + bad.join("; ") : "DOM-CHECK-OK " + imgs.length + " images";\
+  document.body.appendChild(out);\
+});\
+</script></body>|' "$report/index.html" >"$check"
+dom=$(timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
+  --disable-component-update --disable-sync --no-first-run --user-data-dir="$(mktemp -d)" \
+  --allow-file-access-from-files --virtual-time-budget=10000 --dump-dom "file://$check" 2>/dev/null || true)
+rm -f "$check"
+verdict=$(printf '%s' "$dom" | grep -o 'id="dom-check">DOM-CHECK-[A-Z]* [^<]*' | head -1 | sed 's/^id="dom-check">//')
+echo "${verdict:-no verdict}"
+case "$verdict" in
+  DOM-CHECK-OK*) ;;
+  *) fail "the DOM check of index.html: ${verdict:-Chromium wrote no verdict}" ;;
+esac

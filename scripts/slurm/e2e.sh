@@ -55,7 +55,7 @@ cd "$work"
 calibrate=("$tribo" calibrate --config tiny.toml --seed "$SEED")
 
 say "reference: the whole calibration in one process, --threads 1"
-"$tribo" --threads 1 calibrate --config tiny.toml --seed "$SEED" --out local
+"$tribo" calibrate --threads 1 --config tiny.toml --seed "$SEED" --out local
 [ -s local/tables.bin ] || fail "the local run wrote no table"
 
 

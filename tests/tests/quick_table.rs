@@ -1,4 +1,4 @@
-//! Issue 30's checks on today's quick table (`tribo --threads 2 calibrate --seed 0` at main
+//! Issue 30's checks on today's quick table (`tribo calibrate --threads 2 --seed 0` at main
 //! 36a92bb, sha256 045a03d3…, a format-2 table without shear on the particle-borne area),
 //! checked in as `tests/fixtures/quick0-36a92bb/` (README there):
 //!
@@ -13,7 +13,7 @@
 //!    three-pass one in 62–82 %, with μ̄ falling with pressure and tool length. Run with
 //!    `cargo test --release -p tribo-tests --test quick_table -- --ignored`; on another table
 //!    (the quick table after issues 30/31 merge) the same checks are
-//!    `tribo fit saturation --table-in T --table-out S && tribo strip-draw --table S --studies
+//!    `tribo fit saturation --table T -o S && tribo strip-draw --table S --studies
 //!    tool,multipass` (it prints "within the band" or "OUTSIDE" for each reduction).
 
 use std::path::{Path, PathBuf};

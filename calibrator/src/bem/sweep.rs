@@ -65,7 +65,7 @@ pub fn pressure_sweep(
         });
         bar.inc(1);
     }
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     Ok((points, solver.traction().to_vec()))
 }
 

@@ -16,6 +16,12 @@ use crate::pipeline::asperity::{AsperityOutcome, run_and_report};
 /// Arguments of `tribo asperity`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// Output folder.
     #[arg(long, default_value = "asperity-report")]
     pub out: PathBuf,

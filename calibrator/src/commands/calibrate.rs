@@ -16,6 +16,12 @@ use crate::table::describe::DEFAULTS_BANNER;
 /// Arguments of `tribo calibrate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// Output folder: `tables.bin`, `report/` and `cases/` go there.
     #[arg(long, default_value = "out")]
     pub out: PathBuf,

@@ -15,7 +15,7 @@ use crate::bem::sweep::pressure_sweep;
 use crate::bem::{Connectivity, Material, SolverOptions};
 use crate::pipeline::contact_report::write_report;
 use crate::rng::stream_rng;
-use crate::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition, read_height_map};
+use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SlopeDefinition};
 
 /// How the RMS slope is defined for `--rms-slope`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -29,19 +29,19 @@ pub enum SlopeDef {
 /// Surface of `tribo contact`: loaded or generated.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SurfaceArgs {
-    /// Load a measured height map (text matrix or CSV, one grid row per line) instead of
-    /// generating one; needs --dx (and --dy, default --dx).
-    #[arg(long)]
+    /// Load a measured height map instead of generating one: `*.x3p` (ISO 25178-72, spacing
+    /// and height unit from the file) or a text/CSV matrix, one grid row per line (needs
+    /// --spacing). The same keys as the config's `[surface.deformable_file]`.
+    #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-    /// x spacing of a loaded map [m] (SI or with a unit: `0.5um`).
+    /// Pixel spacing of a loaded text/CSV map, the same in x and y [m] (SI or with a unit:
+    /// `0.5um`; the config's `spacing`).
     #[arg(long, value_parser = crate::validate::units::metres)]
-    pub dx: Option<f64>,
-    /// y spacing of a loaded map [m] (default: --dx; SI or with a unit).
-    #[arg(long, value_parser = crate::validate::units::metres)]
-    pub dy: Option<f64>,
-    /// Height unit of a loaded map in metres (1e-6 for µm).
-    #[arg(long, default_value_t = 1e-6)]
-    pub z_scale: f64,
+    pub spacing: Option<f64>,
+    /// Metres per height unit of a loaded text/CSV map (the config's `height_unit`; default
+    /// 1e-6, heights in µm).
+    #[arg(long)]
+    pub height_unit: Option<f64>,
     /// Hurst exponent H of a generated surface.
     #[arg(long, default_value_t = 0.8)]
     pub hurst: f64,
@@ -77,6 +77,9 @@ pub struct SurfaceArgs {
 /// Arguments of `tribo contact`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Args {
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// Output folder.
     #[arg(long, default_value = "report/contact")]
     pub out: PathBuf,
@@ -114,14 +117,31 @@ pub struct Args {
 
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     if let Some(path) = &args.load {
-        let dx = args
-            .dx
-            .context("--load needs --dx (grid spacing in metres)")?;
-        let dy = args.dy.unwrap_or(dx);
-        let map = read_height_map(path, dx, dy, args.z_scale)
-            .with_context(|| format!("loading height map {}", path.display()))?;
-        crate::validate::maps::check_height_map("--load", &map)?;
-        return Ok(map);
+        let mut file = MeasuredSurface {
+            path: path.clone(),
+            spacing: args.spacing,
+            height_unit: args.height_unit,
+            allow_tiling: false,
+        };
+        if !file.is_x3p() {
+            if file.spacing.is_none() {
+                bail!(
+                    "--load {}: a text/CSV map needs --spacing (pixel spacing in metres, e.g. 0.5um)",
+                    path.display()
+                );
+            }
+            file.height_unit.get_or_insert(1e-6);
+        }
+        let loaded = file.load("--load")?;
+        if loaded.invalid_points > 0 {
+            eprintln!(
+                "warning: --load {}: {} invalid points filled with the mean height",
+                path.display(),
+                loaded.invalid_points
+            );
+        }
+        crate::validate::maps::check_height_map("--load", &loaded.map)?;
+        return Ok(loaded.map);
     }
     let rescale = match (args.rms_height, args.rms_slope) {
         (Some(h), _) => Rescale::RmsHeight(h),
@@ -265,6 +285,6 @@ mod tests {
         a.p_max = 10e6;
         a.surface.load = Some("/nonexistent.txt".into());
         let e = format!("{:#}", run(a).unwrap_err());
-        assert!(e.contains("--dx"), "{e}");
+        assert!(e.contains("--spacing"), "{e}");
     }
 }

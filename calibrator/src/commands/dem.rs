@@ -2,7 +2,7 @@
 //! (seed 000 §5 Step 1, Fig. 8–9), without the BEM.
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
-//! (whitespace- or comma-separated, one row per y, heights in units of `--z-scale`, µm by
+//! (whitespace- or comma-separated, one row per y, heights in units of `--height-unit`, µm by
 //! default; read by [`crate::surface::read_height_map`], as `tribo contact --load`). The
 //! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
 //! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
@@ -24,6 +24,12 @@ use crate::validate::units;
 /// Arguments of `tribo dem` (boxed: the option set is large).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// The options.
     #[command(flatten)]
     pub options: Box<DemOptions>,
@@ -64,23 +70,27 @@ pub struct DemOptions {
     /// RMS height of the tool [m] (seed 000: 0.60 µm).
     #[arg(long, value_parser = units::metres, default_value = "0.60um")]
     pub tool_rms: f64,
-    /// Load h_Def from a text matrix (rows = y, heights in units of --z-scale) instead of
-    /// generating it; needs --dx.
-    #[arg(long, requires = "dx")]
+    /// Load h_Def from a text matrix (rows = y, heights in units of --height-unit) instead of
+    /// generating it; needs --spacing.
+    #[arg(long, requires = "spacing")]
     pub def_file: Option<PathBuf>,
-    /// Load h_Tool from a text matrix (rows = y, heights in units of --z-scale) instead of
-    /// generating it; needs --dx.
-    #[arg(long, requires = "dx")]
+    /// Load h_Tool from a text matrix (rows = y, heights in units of --height-unit) instead of
+    /// generating it; needs --spacing.
+    #[arg(long, requires = "spacing")]
     pub tool_file: Option<PathBuf>,
-    /// x spacing of loaded matrices [m] (SI or with a unit: `1um`), as `tribo contact --dx`.
+    /// Pixel spacing of loaded matrices, the same in x and y [m] (SI or with a unit: `1um`;
+    /// the config's `spacing`, as `tribo contact --spacing`).
     #[arg(long, value_parser = units::metres)]
-    pub dx: Option<f64>,
-    /// y spacing of loaded matrices [m] (default: --dx).
-    #[arg(long, value_parser = units::metres)]
-    pub dy: Option<f64>,
-    /// Height unit of loaded matrices in metres (1e-6 for µm), as `tribo contact --z-scale`.
+    pub spacing: Option<f64>,
+    /// Metres per height unit of loaded matrices (1e-6 for µm; the config's `height_unit`).
     #[arg(long, default_value_t = 1e-6)]
-    pub z_scale: f64,
+    pub height_unit: f64,
+    /// Whose velocity the flakes' viscous drag (seed 000 Eq. 15–16) is measured against:
+    /// `lubricant` (the Couette flow in the gap and Jeffery's rotation — the default of
+    /// `tribo calibrate`, `flakes.drag_frame`) or `sheet` (toward rest in the sheet's frame,
+    /// the equations read literally).
+    #[arg(long, value_enum, default_value_t = DragFrameArg::Lubricant)]
+    pub drag_frame: DragFrameArg,
     /// Number of flakes N_p.
     #[arg(long, default_value_t = 20)]
     pub flakes: usize,
@@ -125,6 +135,24 @@ pub struct DemOptions {
     pub every: usize,
 }
 
+/// `--drag-frame` (a clap mirror of [`crate::dem::DragFrame`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DragFrameArg {
+    /// Toward rest in the deformable sheet's frame.
+    Sheet,
+    /// Toward the lubricant's Couette flow and Jeffery rotation.
+    Lubricant,
+}
+
+impl From<DragFrameArg> for crate::dem::DragFrame {
+    fn from(f: DragFrameArg) -> Self {
+        match f {
+            DragFrameArg::Sheet => Self::Sheet,
+            DragFrameArg::Lubricant => Self::Lubricant,
+        }
+    }
+}
+
 /// Runs `tribo dem`.
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
@@ -134,8 +162,7 @@ pub fn run(args: Args) -> Result<()> {
             ("--length (m, or with a unit: 500um)", Some(o.length)),
             ("--def-rms (m, or with a unit: 1.4um)", Some(o.def_rms)),
             ("--tool-rms (m, or with a unit: 0.6um)", Some(o.tool_rms)),
-            ("--dx (m, or with a unit: 1um)", o.dx),
-            ("--dy (m, or with a unit: 1um)", o.dy),
+            ("--spacing (m, or with a unit: 1um)", o.spacing),
             ("--diameter (m, or with a unit: 12um)", Some(o.diameter)),
             ("--thickness (m, or with a unit: 0.5um)", Some(o.thickness)),
             ("--distance (m, or with a unit: 20um)", Some(o.distance)),
@@ -156,9 +183,10 @@ pub fn run(args: Args) -> Result<()> {
         tool_rms: o.tool_rms,
         def_file: o.def_file,
         tool_file: o.tool_file,
-        dx: o.dx,
-        dy: o.dy,
-        z_scale: o.z_scale,
+        dx: o.spacing,
+        dy: o.spacing,
+        z_scale: o.height_unit,
+        drag_frame: o.drag_frame.into(),
         flakes: o.flakes,
         placement: o.placement,
         diameter: o.diameter,

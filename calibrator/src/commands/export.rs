@@ -20,15 +20,19 @@ pub struct Args {
     /// Contact pressures [Pa], strictly increasing, comma-separated (SI or with a unit:
     /// `2MPa,30MPa`).
     #[arg(long, value_delimiter = ',', value_parser = units::pascals,
-        default_values = ["2MPa", "5MPa", "10MPa", "20MPa", "30MPa"])]
+        default_value = "2MPa,5MPa,10MPa,20MPa,30MPa")]
     pub pressures: Vec<f64>,
     /// Slip rates [m/s], strictly increasing, ≥ 0, comma-separated (SI or with a unit).
     #[arg(long, value_delimiter = ',', value_parser = units::metres_per_second,
-        default_values = ["0", "0.01", "0.08", "0.3", "1"])]
+        default_value = "0,0.01,0.08,0.3,1")]
     pub velocities: Vec<f64>,
     /// Third-body coverage levels β [-], strictly increasing: one table each.
-    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.1, 0.2, 0.3, 0.5],
-        conflicts_with = "draw_lengths")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "0.0,0.1,0.2,0.3,0.5",
+        conflicts_with = "draw_lengths"
+    )]
     pub betas: Vec<f64>,
     /// Instead of --betas: draw lengths [m] slid under the tool at constant p and v (SI or
     /// with a unit: `10mm,140mm`); β is what the Archard source builds over that length
@@ -43,8 +47,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     pub first_id: u32,
     /// Output file (written atomically); standard output if omitted.
-    #[arg(long, short)]
-    pub out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 /// Runs `tribo export`.
@@ -60,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         first_id: args.first_id,
     };
     let text = export_table(&args.table, &spec)?;
-    match &args.out {
+    match &args.output {
         Some(path) => {
             write_atomic(path, text.as_bytes())?;
             eprintln!("wrote {} ({} bytes)", path.display(), text.len());

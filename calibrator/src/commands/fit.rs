@@ -4,10 +4,11 @@
 //!   the Archard K, with `--fit-particle-friction` the friction μ_p of the particle-borne area,
 //!   issue 30) to measured steady strip-draw μ̄ (seed 000 §7), with 95 % confidence intervals
 //!   (linearised, or with `--profile` the profile likelihood), a measured-vs-predicted plot,
-//!   and the fitted values written into a table (`--table-in`, default the documented seed-000
-//!   defaults; `--table-out`). μ_p needs data near saturation: several passes (a `pass`
+//!   and the fitted values written into a table (`--table`, default the documented seed-000
+//!   defaults; `-o/--output`). μ_p needs data near saturation: several passes (a `pass`
 //!   column) or long tools at high pressure. Data
-//!   format (columns tool_length_mm, pressure_MPa, mu_bar, optional pass; units mm, MPa, -):
+//!   format (columns tool_length_m, pressure_pa, mu_bar, optional pass; SI, or the unit in the
+//!   column name such as tool_length_mm, pressure_MPa):
 //!   [`crate::strip_draw::fit::data`]. Each model evaluation runs the core's bar for every
 //!   (tool, pressure) of the data, so a paper-scale fit (140 mm slide) takes minutes;
 //!   `--slide`, `--element-size` trade accuracy for time.
@@ -20,6 +21,12 @@ use crate::pipeline::saturation::{FitSaturationConfig, fit_saturation};
 /// Arguments of `tribo fit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// What to fit.
     #[command(subcommand)]
     pub command: FitCommand,
@@ -29,22 +36,24 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum FitCommand {
     /// Fit τ0 and ζ (optionally K and μ_p) to measured strip-draw μ̄.
+    #[command(after_help = crate::examples::FIT_STRIP_DRAW)]
     StripDraw(StripDrawArgs),
     /// Solve ζ and μ_p (the friction of the particle-borne area) on a table's law from seed
     /// 000 §2.1's one- and three-pass reductions (35 %, 72 % at 25 MPa, 35 mm tool) — the
     /// stage `tribo calibrate` runs — and check Fig. 2a's tool-length ordering.
+    #[command(after_help = crate::examples::FIT_SATURATION)]
     Saturation(SaturationArgs),
 }
 
 /// Arguments of `tribo fit saturation`.
 #[derive(Debug, clap::Args)]
 pub struct SaturationArgs {
-    /// The table whose law (τ0, κ, E*, h'_rms, α(v), K) is solved on.
-    #[arg(long)]
-    pub table_in: PathBuf,
+    /// The table whose law (τ0, κ, E*, h'_rms, α(v), K) is solved on (read, not changed).
+    #[arg(long, value_name = "FILE")]
+    pub table: PathBuf,
     /// Where to write the table with the solved ζ and μ_p (default: <out>/tables.bin).
-    #[arg(long)]
-    pub table_out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Report folder (saturation.csv).
     #[arg(long, default_value = "out/fit-saturation")]
     pub out: PathBuf,
@@ -57,16 +66,17 @@ pub struct SaturationArgs {
 /// Arguments of `tribo fit strip-draw`.
 #[derive(Debug, clap::Args)]
 pub struct StripDrawArgs {
-    /// Measured data: CSV with columns tool_length_mm, pressure_MPa, mu_bar [, pass].
+    /// Measured data: CSV with columns tool_length_m, pressure_pa, mu_bar [, pass] (SI, or
+    /// with the unit in the name: tool_length_mm, pressure_MPa).
     #[arg(long)]
     pub data: PathBuf,
     /// Table whose other values (κ, E*, h'_rms, α(v), H, h_p) the model uses (default: the
     /// documented seed-000 defaults — NOT a calibration).
-    #[arg(long)]
-    pub table_in: Option<PathBuf>,
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
     /// Where to write the table with the fitted values (default: <out>/tables.bin).
-    #[arg(long)]
-    pub table_out: Option<PathBuf>,
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Report folder.
     #[arg(long, default_value = "out/fit-strip-draw")]
     pub out: PathBuf,
@@ -110,8 +120,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         FitCommand::Saturation(a) => {
             let config = FitSaturationConfig {
-                table_out: a.table_out.unwrap_or_else(|| a.out.join("tables.bin")),
-                table_in: a.table_in,
+                table_out: a.output.unwrap_or_else(|| a.out.join("tables.bin")),
+                table_in: a.table,
                 out: a.out,
                 source_rule: a.source_rule.into(),
             };
@@ -125,8 +135,8 @@ impl From<&StripDrawArgs> for FitStripDrawConfig {
     fn from(a: &StripDrawArgs) -> Self {
         Self {
             data: a.data.clone(),
-            table_in: a.table_in.clone(),
-            table_out: a.table_out.clone(),
+            table_in: a.table.clone(),
+            table_out: a.output.clone(),
             out: a.out.clone(),
             fit_k: a.fit_k,
             fit_particle_friction: a.fit_particle_friction,
@@ -188,9 +198,9 @@ mod tests {
             }
         }
         let mu = predict(&model, &truth, &data, &settings).unwrap();
-        let mut csv = String::from("# synthetic\ntool_length_mm,pressure_MPa,mu_bar\n");
+        let mut csv = String::from("# synthetic\ntool_length_m,pressure_pa,mu_bar\n");
         for (m, mu) in data.iter().zip(mu) {
-            csv += &format!("{},{},{mu}\n", m.tool_length * 1e3, m.pressure * 1e-6);
+            csv += &format!("{},{},{mu}\n", m.tool_length, m.pressure);
         }
         let data_path = dir.path().join("measured.csv");
         std::fs::write(&data_path, csv).unwrap();
@@ -203,7 +213,7 @@ mod tests {
             data_path.to_str().unwrap(),
             "--out",
             out.to_str().unwrap(),
-            "--table-out",
+            "--output",
             table_out.to_str().unwrap(),
             "--slide",
             "10mm",

@@ -16,6 +16,12 @@ use crate::pipeline::fretting::{
 /// Arguments of `tribo fretting`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// The study.
     #[command(subcommand)]
     pub study: FrettingStudy,
@@ -25,6 +31,7 @@ pub struct Args {
 #[derive(Debug, clap::Subcommand)]
 pub enum FrettingStudy {
     /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
+    #[command(after_help = crate::examples::FRETTING_INCLINE)]
     Incline {
         /// Static friction coefficient.
         #[arg(long, default_value_t = 0.25)]
@@ -38,6 +45,7 @@ pub enum FrettingStudy {
     },
     /// Two circles pressed together and slid (seed 001 §4.1): contact half-width vs Hertz,
     /// tangential force vs μN.
+    #[command(after_help = crate::examples::FRETTING_CIRCLES)]
     Circles {
         /// Elements across a radius (h = R/cells).
         #[arg(long, default_value_t = 20.0)]
@@ -47,15 +55,17 @@ pub enum FrettingStudy {
         out: PathBuf,
     },
     /// An asperity driven into an obstacle and broken off (seed 001 §4.2, Fig. 4).
+    #[command(after_help = crate::examples::FRETTING_ASPERITY)]
     Asperity {
         /// Output folder.
         #[arg(long, default_value = "out/fretting/asperity")]
         out: PathBuf,
     },
     /// Centre-cracked plate: Eq. 16's apparent toughness and fracture energy under refinement.
+    #[command(after_help = crate::examples::FRETTING_PLATE)]
     Plate {
         /// Cells across the plate, one run each.
-        #[arg(long, value_delimiter = ',', default_values_t = [24usize, 48, 96])]
+        #[arg(long, value_delimiter = ',', default_value = "24,48,96")]
         cells: Vec<usize>,
         /// Fracture threshold: `eq16` (a = ½√A_j, uncalibrated) or `crack-band`.
         #[arg(long, default_value = "eq16")]
@@ -65,10 +75,11 @@ pub enum FrettingStudy {
         out: PathBuf,
     },
     /// Sliding wear between two rough zirconia bodies over pressures × realisations → K(p).
+    #[command(after_help = crate::examples::FRETTING_WEAR)]
     Wear {
         /// Nominal pressures [Pa] (SI or with a unit: `100MPa,200MPa`).
         #[arg(long, value_delimiter = ',', value_parser = units::pascals,
-            default_values = ["100MPa", "200MPa", "400MPa"])]
+            default_value = "100MPa,200MPa,400MPa")]
         pressures: Vec<f64>,
         /// Surface realisations per pressure.
         #[arg(long, default_value_t = 4)]
@@ -100,9 +111,10 @@ pub enum FrettingStudy {
         out: PathBuf,
     },
     /// K at one pressure under mesh refinement, paired over realisations, with 95 % CIs.
+    #[command(after_help = crate::examples::FRETTING_MESH_STUDY)]
     MeshStudy {
         /// Cells along the top body, coarse to fine.
-        #[arg(long, value_delimiter = ',', default_values_t = [20usize, 40, 80])]
+        #[arg(long, value_delimiter = ',', default_value = "20,40,80")]
         cells: Vec<usize>,
         /// Nominal pressure [Pa] (SI or with a unit: `200MPa`).
         #[arg(long, value_parser = units::pascals, default_value = "200MPa")]

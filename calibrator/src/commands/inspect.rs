@@ -8,6 +8,9 @@ use crate::pipeline::inspect::{InspectFormat, inspect};
 /// Arguments of `tribo inspect`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// The table file (`tables.bin`).
     pub file: PathBuf,
     /// Print the table as JSON instead of text.

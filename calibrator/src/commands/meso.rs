@@ -28,6 +28,12 @@ use crate::presets::Preset;
 /// Arguments of `tribo meso`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// Preset the configuration starts from.
     #[arg(long, value_enum, default_value_t = Preset::Quick)]
     pub preset: Preset,

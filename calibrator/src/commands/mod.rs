@@ -10,5 +10,6 @@ pub mod fretting;
 pub mod inspect;
 pub mod meso;
 pub mod random_field;
+pub mod run_options;
 pub mod strip_draw;
 pub mod third_body;

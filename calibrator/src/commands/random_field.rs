@@ -27,6 +27,12 @@ pub enum FieldPart {
 /// Arguments of `tribo random-field`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// Output folder.
     #[arg(long, default_value = "report/random_field")]
     pub out: PathBuf,

@@ -47,6 +47,12 @@ impl From<StudyArg> for Study {
 /// Arguments of `tribo strip-draw`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// Calibration table (default: the documented seed-000 defaults — NOT a calibration).
     #[arg(long)]
     pub table: Option<PathBuf>,
@@ -54,21 +60,30 @@ pub struct Args {
     #[arg(long, default_value = "out/strip-draw")]
     pub out: PathBuf,
     /// Studies to run (comma-separated).
-    #[arg(long, value_enum, value_delimiter = ',', default_values = ["tool", "zeta", "archard", "multipass"])]
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "tool,zeta,archard,multipass"
+    )]
     pub studies: Vec<StudyArg>,
     /// Tool pressures P_N [Pa] (comma-separated; SI or with a unit: `5MPa,30MPa`).
     #[arg(long, value_delimiter = ',', value_parser = units::pascals,
-        default_values = ["1MPa", "2MPa", "5MPa", "10MPa", "15MPa", "20MPa", "25MPa", "30MPa"])]
+        default_value = "1MPa,2MPa,5MPa,10MPa,15MPa,20MPa,25MPa,30MPa")]
     pub pressures: Vec<f64>,
     /// Tool lengths of the tool study [m] (SI or with a unit: `35mm,70mm`).
     #[arg(long, value_delimiter = ',', value_parser = units::metres,
-        default_values = ["35mm", "70mm", "140mm"])]
+        default_value = "35mm,70mm,140mm")]
     pub tools: Vec<f64>,
     /// ζ values of the ζ study (35 mm tool) [-].
-    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.2, 0.5, 1.0])]
+    #[arg(long, value_delimiter = ',', default_value = "0.0,0.2,0.5,1.0")]
     pub zetas: Vec<f32>,
     /// Archard K values of the K study (70 mm tool, ζ = 0) [-].
-    #[arg(long = "archard-ks", value_delimiter = ',', default_values_t = [1e-5, 1e-4, 1e-3])]
+    #[arg(
+        long = "archard-ks",
+        value_delimiter = ',',
+        default_value = "1e-5,1e-4,1e-3"
+    )]
     pub archard_ks: Vec<f32>,
     /// Passes of the multi-pass study (35 mm tool) before its cleaned pass.
     #[arg(long, default_value_t = 3)]

@@ -39,7 +39,7 @@ pub enum SweepKind {
     Localisation,
     /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
     /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
-    /// μ_3b of the first case is the simulated μ_p (with `--table`: the table's particle-shear
+    /// μ_3b of the first case is the simulated μ_p (with `--into-table`: the table's particle-shear
     /// section). Run it at the quasi-static end: `--normal-force 16`.
     Lubricated,
 }
@@ -65,6 +65,12 @@ pub enum Constants {
 /// Arguments of `tribo third-body`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Worker threads.
+    #[command(flatten)]
+    pub threads: super::run_options::Threads,
+    /// Figures on or off.
+    #[command(flatten)]
+    pub plots: super::run_options::Plots,
     /// validate | shear | sweep.
     #[arg(value_enum)]
     pub action: Action,
@@ -95,9 +101,9 @@ pub struct Args {
     pub preshear: usize,
     /// `sweep --sweep temperature`: also put the third-body section into this table
     /// (read, set `third_body`, validate, written back atomically).
-    #[arg(long)]
-    pub table: Option<PathBuf>,
-    /// Put the section into a `--table` of another material pair (refused without it: the
+    #[arg(long, value_name = "FILE")]
+    pub into_table: Option<PathBuf>,
+    /// Put the section into an `--into-table` of another material pair (refused without it: the
     /// seed-002 layer is not the table's pair).
     #[arg(long)]
     pub allow_foreign_material: bool,
@@ -125,7 +131,7 @@ pub struct Args {
     #[arg(long)]
     pub preparation_sweeps: Option<usize>,
     /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
-    #[arg(long, value_delimiter = ',', default_values_t = [0.0, 0.025, 0.05, 0.125])]
+    #[arg(long, value_delimiter = ',', default_value = "0.0,0.025,0.05,0.125")]
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = 6000)]
@@ -184,7 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         eq17: args.eq17,
         reservoir_walls: args.reservoir_walls,
         preshear: args.preshear,
-        table: args.table,
+        table: args.into_table,
         allow_foreign_material: args.allow_foreign_material,
         particles: args.particles,
         columns: args.columns,

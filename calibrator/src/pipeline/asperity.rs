@@ -39,7 +39,7 @@ pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
     let bar = progress::bar(total, "asperity");
     let started = std::time::Instant::now();
     let results = run_prepared(prepared, &|n| bar.inc(n));
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     let wall = started.elapsed().as_secs_f64();
     std::fs::create_dir_all(out).map_err(io_at("creating output folder", out))?;
     write_series(out, &results)?;

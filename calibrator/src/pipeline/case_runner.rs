@@ -35,7 +35,7 @@ where
             Some(r)
         })
         .collect();
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     // In case order: every case up to the first failure ran, so `None` only follows an `Err`.
     let mut results = Vec::with_capacity(outcomes.len());
     for outcome in outcomes {

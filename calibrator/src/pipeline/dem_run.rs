@@ -63,6 +63,9 @@ pub struct DemRunConfig {
     pub dy: Option<f64>,
     /// Height unit of loaded matrices \[m\] (1e-6: µm).
     pub z_scale: f64,
+    /// Whose velocity the flakes' drag is measured against (`tribo dem --drag-frame`;
+    /// `tribo calibrate`'s default is the lubricant).
+    pub drag_frame: crate::dem::DragFrame,
     /// Number of flakes N_p.
     pub flakes: usize,
     /// Read flakes from a CSV (columns x, y \[m\]; optional z, qw, qx, qy, qz, vx, vy, vz).
@@ -119,6 +122,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     let (dx, dy) = (def.dx(), def.dy());
     let e_star = args.e_star;
     let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy);
+    params.drag_frame = args.drag_frame;
     if let Some(v) = args.impact_speed {
         Rule::POSITIVE.check("--impact-speed", v)?;
         params.stiffness = penalty_stiffness(&shape, e_star, v);
@@ -182,8 +186,12 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     );
     let _ = writeln!(
         summary,
-        "v0 = {} m/s, damping = {:e} 1/s, eta = {:e} kg/s, eta_rot = {:e} N·m·s",
-        args.v0, args.damping, params.damping.eta, params.damping.eta_rot
+        "v0 = {} m/s, damping = {:e} 1/s, eta = {:e} kg/s, eta_rot = {:e} N·m·s, drag frame = {}",
+        args.v0,
+        args.damping,
+        params.damping.eta,
+        params.damping.eta_rot,
+        args.drag_frame.name()
     );
     let _ = writeln!(
         summary,
@@ -227,7 +235,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
         }
         bar.inc(1);
     }
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     let _ = writeln!(
         summary,
         "steps = {total_steps} ({} flake-steps)",
@@ -252,12 +260,12 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
 
 fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
     if let Some(s) = args.dx {
-        Rule::POSITIVE.check("--dx", s)?;
+        Rule::POSITIVE.check("--spacing", s)?;
     }
     if let Some(s) = args.dy {
-        Rule::POSITIVE.check("--dy", s)?;
+        Rule::POSITIVE.check("--spacing", s)?;
     }
-    Rule::POSITIVE.check("--z-scale", args.z_scale)?;
+    Rule::POSITIVE.check("--height-unit", args.z_scale)?;
     let dx = args.dx.unwrap_or(1.0);
     let dy = args.dy.or(args.dx).unwrap_or(1.0);
     let sa = SelfAffine {

@@ -24,7 +24,8 @@ use tribo_core::table::ValueOrigin;
 /// Inputs of the strip-draw fit.
 #[derive(Debug, Clone)]
 pub struct FitStripDrawConfig {
-    /// Measured data: CSV with columns tool_length_mm, pressure_MPa, mu_bar \[, pass\].
+    /// Measured data: CSV with columns tool_length_m, pressure_pa, mu_bar \[, pass\] (or the
+    /// unit in the column name: tool_length_mm, pressure_MPa).
     pub data: PathBuf,
     /// Table whose other values (κ, E*, h'_rms, α(v), H, h_p) the model uses (None: the
     /// documented seed-000 defaults — NOT a calibration).
@@ -82,7 +83,7 @@ pub fn fit_strip_draw(
     };
     if defaults {
         eprintln!(
-            "WARNING: no --table-in: the fit starts from documented defaults; κ, E*, h'_rms, α(v), H \
+            "WARNING: no --table: the fit starts from documented defaults; κ, E*, h'_rms, α(v), H \
              and h_p stay the {DEFAULTS_BANNER}"
         );
     }
@@ -143,7 +144,7 @@ pub fn fit_strip_draw(
         counter.fetch_add(1, Ordering::Relaxed);
         pb.inc(1);
     });
-    pb.finish_and_clear();
+    crate::progress::finish(&pb);
     let fit = fit?;
     for v in &fit.values {
         writeln!(

@@ -117,7 +117,7 @@ pub fn plate_study(cells: &[usize], name: &str, out: &Path, log: &mut dyn Write)
         rows.push(r);
         bar.inc(1);
     }
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     write!(log, "{}", report::write_plate(out, &case, &rows)?).map_err(DdeError::Log)?;
     Ok(())
 }

@@ -19,7 +19,8 @@ pub fn write(report: &Path, title: &str, table: &Table) -> Result<PathBuf> {
         &IndexPage {
             title,
             summary_markdown: summary.as_deref(),
-            table_text: Some(&table_text),
+            // summary.md holds the table's description already: shown once (issue 33).
+            table_text: summary.is_none().then_some(table_text.as_str()),
             figures_disabled: !figures::enabled(),
         },
     )?)

@@ -99,7 +99,7 @@ pub fn run_single_case(
             stage: "sliding the case",
             source: Box::new(source),
         })?;
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     let summary = write_outputs(
         cfg,
         &run,

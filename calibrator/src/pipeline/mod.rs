@@ -358,8 +358,11 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     // Figures wait until tables.bin, summary.md and every CSV are written (issue 20).
     let figures = crate::report::figures::Deferred::start();
     let results = merge(cfg, results).map_err(PipelineError::Merge)?;
+    crate::progress::stage("surfaces report");
     surface_report::write(cfg, opts.seed, &report.join("surface"))?;
+    crate::progress::stage("elastic BEM contact sweep");
     let contact = stages::contact(cfg, opts.seed, &report.join("contact"))?;
+    crate::progress::stage("fitting α(v)");
     let alpha = fit_alpha(&results, cfg.material.e_star, opts.seed).map_err(|source| {
         PipelineError::Fit {
             stage: "fitting α (Eq. 23)",
@@ -368,12 +371,15 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     })?;
     meso_report::write(cfg, &results, &alpha, &opts.out, &report.join("meso"))?;
     meso_events::write(cfg, &results, &opts.out, &report.join("meso"))?;
+    crate::progress::stage("random fields");
     let cof = stages::random_field(cfg, opts.seed, &report.join("random_field"))?;
+    crate::progress::stage("asperities");
     let presliding = stages::asperity(cfg, opts.seed, &report.join("asperity"))?;
     let mut table = assemble(opts, hash, &contact, &alpha, cof, presliding)?;
     // The law at saturation (issue 30): ζ and μ_p from seed 000 §2.1's pass reductions; a
     // law that cannot reach them keeps ζ and the documented ratio μ_p/μ0, said loudly.
     let section = saturation::section_provenance(&table, opts.preset.name());
+    crate::progress::stage("law at saturation (seed 000 §2.1)");
     let sat = match saturation::solve_into_table(
         &mut table,
         section,

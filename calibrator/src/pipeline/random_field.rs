@@ -141,7 +141,7 @@ pub fn variance_validation(args: &RandomFieldStudy, out: &Path) -> Result<()> {
             .series(Series::points(format!("MC a={a}"), mt).with_error(et))
             .series(Series::dashed(format!("Eq. 9 a={a}"), ct));
     }
-    pb.finish_and_clear();
+    crate::progress::finish(&pb);
     write_csv(&csv, out, "fig4_5_variance_validation")?;
     plots_f.write(&out.join("fig4_var_force"))?;
     plots_t.write(&out.join("fig5_var_torque"))?;
@@ -171,7 +171,7 @@ pub fn curves(
     };
     let pb = progress::bar(cfg.points as u64, "CV curves");
     let pts = compute_curves(&cfg, Some(&pb))?;
-    pb.finish_and_clear();
+    crate::progress::finish(&pb);
     let mut header: Vec<String> = [
         "l_over_a",
         "mesh",
@@ -329,7 +329,7 @@ pub fn crank_slider(args: &RandomFieldStudy, out: &Path) -> Result<()> {
         args.seed,
         Some(&pb),
     )?;
-    pb.finish_and_clear();
+    crate::progress::finish(&pb);
     let mut csv = CsvTable::new(&[
         "l_over_a",
         "eb_mean",

@@ -212,6 +212,7 @@ mod tests {
             path: path.clone(),
             spacing: Some(1e-6),
             height_unit: Some(1e-6),
+            allow_tiling: false,
         });
         std::fs::write(&path, "0 1\n1 0\n").unwrap();
         let first = config_hash(&cfg, 7).unwrap();

@@ -5,7 +5,7 @@
 //! seed-001 and seed-002 sweeps reuse it by calling [`emit`] with their own name and count.
 //!
 //! [`emit`] writes into `<run>/slurm/`:
-//! - `case.sbatch`: runs `tribo --threads ${SLURM_CPUS_PER_TASK:-1} <command> … --case
+//! - `case.sbatch`: runs `tribo <command> … --threads ${SLURM_CPUS_PER_TASK:-1} --case
 //!   $SLURM_ARRAY_TASK_ID` (one CPU per task unless the user asks `--cpus-per-task`);
 //! - `merge.sbatch`: the same command line with `--merge`;
 //! - `submit.sh [--indices LIST] [SBATCH OPTIONS…]`: submits the array (all cases, or only LIST
@@ -85,8 +85,7 @@ const MODE_FLAGS: [&str; 4] = ["--emit-slurm", "--list-cases", "--merge", "--pri
 const MODE_OPTIONS: [&str; 2] = ["--case", "--threads"];
 
 /// The command line to forward to the jobs: `argv` without the program name, the mode flags,
-/// `--case` and `--threads` (both `--x v` and `--x=v` forms). Starts at `command` (global
-/// options before it other than `--threads` are kept in front of it).
+/// `--case` and `--threads` (both `--x v` and `--x=v` forms), wherever they stand.
 pub fn forwarded_args<I>(command: &str, argv: I) -> Result<Vec<String>, SlurmError>
 where
     I: IntoIterator<Item = OsString>,
@@ -156,9 +155,10 @@ pub fn render(
     let exe = exe
         .to_str()
         .ok_or_else(|| SlurmError::NotUnicode(exe.into()))?;
+    // `--threads` follows the command: it is the command's flag (issue 33: no global flags).
     let command_line = format!(
-        "{} \"${{SLURM_CPUS_PER_TASK:-1}}\" {}",
-        quote(&[exe, "--threads"])?,
+        "{} {} --threads \"${{SLURM_CPUS_PER_TASK:-1}}\"",
+        quote(&[exe])?,
         quote(&args.iter().map(String::as_str).collect::<Vec<_>>())?
     );
     let dir = array.run_dir.join(SLURM_DIR);

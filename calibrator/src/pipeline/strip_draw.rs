@@ -248,7 +248,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
     let start = Instant::now();
     let pb = crate::progress::bar(cases.len() as u64, "strip draw");
     let results = run_cases(&cases, &model, &settings, || pb.inc(1))?;
-    pb.finish_and_clear();
+    crate::progress::finish(&pb);
     let elapsed = start.elapsed().as_secs_f64();
     let mut files =
         write_sweep_report(&results, &args.out).map_err(|source| PipelineError::ReportIn {

@@ -64,6 +64,19 @@ pub fn write(
             ),
         };
     }
+    let warnings = super::surface_report::measured_warnings(cfg)?;
+    if !warnings.is_empty() {
+        let _ = writeln!(
+            m,
+            "\n**Warning — the measured surfaces were changed by their conditioning** (each \
+             step that moved Sq or Sdq by more than 2 %; `surface/surfaces.csv` gives the files' \
+             own ISO 25178-2 Sq and Sdq):\n"
+        );
+        for (name, w) in &warnings {
+            let _ = writeln!(m, "- {name}: {w}");
+        }
+        let _ = writeln!(m);
+    }
     let w = &cfg.sweep;
     let process_seeds = cfg.process.seeds_or(w.seeds);
     let process_pressures = cfg.process.pressures_or(&w.pressures).len();

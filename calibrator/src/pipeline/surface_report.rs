@@ -1,7 +1,10 @@
 //! `report/surface/`: the two surfaces of realisation 0 (generated or measured), their radial
 //! PSDs with the power law fitted to each, and a table putting the statistics fitted from the
 //! maps next to the generator's parameters (issue 20: a measured map's PSD parameters are
-//! reported next to the generated ones).
+//! reported next to the generated ones). For a measured map, `surfaces.csv` also gives the
+//! file's own ISO 25178-2 Sq and Sdq ([`crate::surface::iso`]) next to the conditioned map's
+//! spectral and finite-difference values, and [`measured_warnings`] lists every conditioning
+//! step that changed Sq or Sdq by more than 2 % (in the log and `summary.md`).
 
 use std::path::Path;
 
@@ -10,7 +13,9 @@ use crate::config::CalibrationConfig;
 use crate::report::csv::Cell;
 use crate::report::label::qualified;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series};
+use crate::surface::iso::iso_parameters;
 use crate::surface::measured::{MeasuredStats, heuristic_band, stats_in_band};
+use crate::surface::stats::rms_slope_spectral;
 use crate::surface::{HeightMap, radial_psd};
 
 /// Writes `surfaces.csv`, `psd.csv` and the figures of the run's surfaces into `out`.
@@ -33,12 +38,18 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     let mut table = CsvTable::new(&[
         "surface",
         "source",
+        "file_iso_sq_m",
+        "file_iso_sdq",
         "rms_height_m",
         "rms_slope",
+        "rms_slope_spectral",
         "hurst_fitted",
         "generator_hurst",
         "generator_rms_height_m",
     ]);
+    for (name, warning) in measured_warnings(cfg)? {
+        eprintln!("warning: the measured {name} surface: {warning}");
+    }
     let mut psd = CsvTable::new(&["surface", "mode", "q_rad_per_m", "C_m4"]);
     let mut plot = LinePlot::new(
         "Radial PSD of the run's surfaces (seed 000 §6.1)",
@@ -57,13 +68,21 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
         let st: MeasuredStats = stats_in_band(map, band.0, band.1);
         let source = file.map_or_else(
             || "generated (self-affine)".to_string(),
-            |f| format!("measured: {}", f.path.display()),
+            |f| format!("measured: {} (conditioned)", f.path.display()),
         );
+        // The file's own ISO values; empty for a generated surface (it has no file).
+        let iso = match file {
+            Some(f) => Some(iso_parameters(&f.load(key_of(name)).map_err(measured)?.map)),
+            None => None,
+        };
         table.push_cells(&[
             Cell::Text(name),
             Cell::Text(&source),
+            iso.map_or(Cell::Text(""), |p| Cell::Num(p.sq)),
+            iso.map_or(Cell::Text(""), |p| Cell::Num(p.sdq)),
             Cell::Num(st.rms_height),
             Cell::Num(st.rms_slope),
+            Cell::Num(rms_slope_spectral(map)),
             Cell::Num(st.hurst),
             Cell::Num(s.hurst),
             Cell::Num(generator_rms),
@@ -100,6 +119,38 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     write_csv(&psd, &out.join("psd.csv"))?;
     plot.write(&out.join("psd"))?;
     Ok(())
+}
+
+/// The config key of the measured `name` (`deformable` or `tool`) surface.
+fn key_of(name: &str) -> &'static str {
+    if name == "tool" {
+        "surface.tool_file"
+    } else {
+        "surface.deformable_file"
+    }
+}
+
+fn measured(source: crate::surface::MeasuredError) -> PipelineError {
+    PipelineError::Meso {
+        stage: "reading a measured surface",
+        source: Box::new(source.into()),
+    }
+}
+
+/// Every conditioning step of the run's measured surfaces that changed Sq or Sdq by more than
+/// [`crate::surface::conditioning::WARN_FRACTION`], as (surface, warning).
+pub fn measured_warnings(cfg: &CalibrationConfig) -> Result<Vec<(&'static str, String)>> {
+    let s = &cfg.surface;
+    let mut out = Vec::new();
+    for (name, file) in [("deformable", &s.deformable_file), ("tool", &s.tool_file)] {
+        if let Some(f) = file {
+            let c = f
+                .conditioned(key_of(name), s.grid, s.length)
+                .map_err(measured)?;
+            out.extend(c.warnings().into_iter().map(|w| (name, w)));
+        }
+    }
+    Ok(out)
 }
 
 /// Bins below this fraction of the PSD's peak are not plotted: f64 rounding of a band-limited

@@ -174,7 +174,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
             }
             let mut tc = ThermoCell::new(ShearCell::build(case.cell, args.seed), thermal);
             let o = run_shear(&mut tc, &run, Some(&bar));
-            bar.finish_and_clear();
+            crate::progress::finish(&bar);
             write_run(&args.out, &case.label, &o)?;
             if let Some(g) = &tc.wall_grids {
                 writeln!(
@@ -210,7 +210,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 let case = transition_case(&cell, heating);
                 let bar = progress::bar(2 * seeds.len() as u64, "third-body localisation");
                 let study = run_localisation(&case, &run, &seeds, &|| bar.inc(1));
-                bar.finish_and_clear();
+                crate::progress::finish(&bar);
                 writeln!(
                     log,
                     "matched constant γ per seed (heating runs' steady mean η): {:?} N/m",
@@ -223,7 +223,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 let (cases, stem, x_label) = sweep_cases(args.sweep, &cell, &args.gammas);
                 let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");
                 let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
-                bar.finish_and_clear();
+                crate::progress::finish(&bar);
                 writeln!(
                     log,
                     "sweep ω = {}: {:.1} s wall time",
@@ -451,7 +451,7 @@ fn baseline(
     let bar = progress::bar((cases.len() * seeds.len()) as u64, "baseline sweep");
     let started = Instant::now();
     let base = run_cases(&cases, run, seeds, &|| bar.inc(1));
-    bar.finish_and_clear();
+    crate::progress::finish(&bar);
     writeln!(
         log,
         "baseline ω = {w0}: {:.1} s wall time",

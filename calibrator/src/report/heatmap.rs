@@ -51,6 +51,15 @@ impl Heatmap<'_> {
     /// [`figures::Deferred`] scope (the values are copied). A failure is a warning naming the
     /// files, never an error; see [`Self::try_write`].
     pub fn write(&self, stem: &Path) -> Result<()> {
+        super::figure_data::write_grid(
+            stem,
+            (&self.x_label, &self.y_label, &self.title),
+            self.values,
+            self.nx,
+            self.ny,
+            self.x_range,
+            self.y_range,
+        )?;
         let values = self.values.to_vec();
         let (title, x_label, y_label) = (
             self.title.clone(),

@@ -18,7 +18,7 @@ pub const INDEX_FILE: &str = "index.html";
 pub struct IndexPage<'a> {
     /// Page title (the run: command, preset, seed).
     pub title: &'a str,
-    /// The run's `summary.md` (rendered: headings, bullet lists, paragraphs).
+    /// The run's `summary.md` (rendered as CommonMark with tables).
     pub summary_markdown: Option<&'a str>,
     /// The table's contents as text (`tribo inspect`'s description).
     pub table_text: Option<&'a str>,
@@ -203,73 +203,36 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The small part of Markdown `summary.md` uses: `#` headings, `- ` bullets, `|` tables (kept
-/// as preformatted text), paragraphs; `code` spans.
+/// `summary.md` rendered by pulldown-cmark (CommonMark with pipe tables): bold, tables and
+/// code as the document means them (issue 33: no literal `**` or pipe table as text). Raw HTML
+/// in the Markdown is shown as text, not interpreted; headings move one level down (the page's
+/// `<h1>` is its title).
 fn markdown(md: &str, h: &mut String) {
-    let mut in_list = false;
-    let mut in_pre = false;
-    let mut in_fence = false;
-    for line in md.lines() {
-        let t = line.trim_end();
-        if t.starts_with("```") {
-            h.push_str(if in_fence { "</pre>\n" } else { "<pre>" });
-            in_fence = !in_fence;
-            continue;
-        }
-        if in_fence {
-            let _ = writeln!(h, "{}", esc(t));
-            continue;
-        }
-        let is_item = t.starts_with("- ");
-        let is_table = t.starts_with('|');
-        if in_list && !is_item {
-            h.push_str("</ul>\n");
-            in_list = false;
-        }
-        if in_pre && !is_table {
-            h.push_str("</pre>\n");
-            in_pre = false;
-        }
-        if let Some(rest) = t.strip_prefix('#') {
-            let level = 2 + rest.chars().take_while(|&c| c == '#').count().min(3);
-            let text = rest.trim_start_matches('#').trim();
-            let _ = writeln!(h, "<h{level}>{}</h{level}>", inline(text));
-        } else if let Some(item) = t.strip_prefix("- ") {
-            if !in_list {
-                h.push_str("<ul>\n");
-                in_list = true;
-            }
-            let _ = writeln!(h, "<li>{}</li>", inline(item));
-        } else if is_table {
-            if !in_pre {
-                h.push_str("<pre>");
-                in_pre = true;
-            }
-            let _ = writeln!(h, "{}", esc(t));
-        } else if !t.is_empty() {
-            let _ = writeln!(h, "<p>{}</p>", inline(t));
-        }
-    }
-    if in_list {
-        h.push_str("</ul>\n");
-    }
-    if in_pre || in_fence {
-        h.push_str("</pre>\n");
-    }
-}
-
-/// Escapes a line and turns `code` spans into `<code>`.
-fn inline(s: &str) -> String {
-    let e = esc(s);
-    let mut out = String::new();
-    for (i, part) in e.split('`').enumerate() {
-        if i % 2 == 1 {
-            let _ = write!(out, "<code>{part}</code>");
-        } else {
-            out.push_str(part);
-        }
-    }
-    out
+    use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+    let down = |l: HeadingLevel| match l {
+        HeadingLevel::H1 => HeadingLevel::H2,
+        HeadingLevel::H2 => HeadingLevel::H3,
+        HeadingLevel::H3 => HeadingLevel::H4,
+        HeadingLevel::H4 => HeadingLevel::H5,
+        _ => HeadingLevel::H6,
+    };
+    let events = Parser::new_ext(md, Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        Event::Start(Tag::Heading {
+            level,
+            id,
+            classes,
+            attrs,
+        }) => Event::Start(Tag::Heading {
+            level: down(level),
+            id,
+            classes,
+            attrs,
+        }),
+        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(down(level))),
+        other => other,
+    });
+    pulldown_cmark::html::push_html(h, events);
 }
 
 #[cfg(test)]
@@ -316,7 +279,8 @@ mod tests {
         assert!(html.contains("run &lt;1&gt;"));
         assert!(html.contains("<li>a <code>b</code> &lt;c&gt;</li>"));
         assert!(html.contains("kappa = 2 &amp; more"));
-        assert!(html.contains("<pre>x  &lt;y&gt;\n</pre>"), "fenced block");
+        assert!(html.contains("x  &lt;y&gt;\n</code></pre>"), "fenced block");
+        assert!(html.contains("<h2>Title</h2>"), "{html}");
         assert!(html.contains("<a href=\"alpha_v.csv\">CSV</a>"));
         assert!(!html.contains("tmp-1"), "temporary files are not figures");
         assert!(

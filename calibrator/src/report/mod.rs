@@ -13,6 +13,7 @@ pub mod audit;
 pub mod colormap;
 pub mod csv;
 pub mod error;
+pub mod figure_data;
 pub mod figures;
 pub mod font;
 pub mod heatmap;

@@ -118,10 +118,12 @@ impl LinePlot {
         self
     }
 
-    /// Writes `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
+    /// Writes `<stem>.csv` (the plotted points, [`super::figure_data`]; kept if the caller wrote
+    /// one), then `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
     /// [`figures::Deferred`] scope. A failure is a warning naming the files, never an error:
     /// the `Result` is kept for the callers' `?` and is always `Ok`. See [`Self::try_write`].
     pub fn write(&self, stem: &Path) -> Result<()> {
+        super::figure_data::write_series(stem, &self.x_label, &[(&self.y_label, &self.series)])?;
         let plot = self.clone();
         let stem = stem.to_path_buf();
         figures::schedule(move || {

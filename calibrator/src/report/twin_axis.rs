@@ -207,6 +207,14 @@ impl TwinAxisPlot {
 
     /// Writes `<stem>.svg` and `<stem>.png` like [`LinePlot::write`] (a failure is a warning).
     pub fn write(&self, stem: &Path) -> Result<()> {
+        super::figure_data::write_series(
+            stem,
+            &self.left.x_label,
+            &[
+                (&self.left.y_label, &self.left.series),
+                (&self.right_label, &self.right),
+            ],
+        )?;
         match self.to_line_plot() {
             Ok(plot) => plot.write(stem),
             Err(err) => {

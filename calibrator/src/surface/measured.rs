@@ -2,18 +2,10 @@
 //! `[surface.tool_file]`, issue 20), read from X3P ([`super::x3p`]) or a text/CSV matrix
 //! ([`super::import`]), and put on the calibration's periodic domain.
 //!
-//! **Conditioning** ([`onto_domain`]), in this order:
-//! 1. levelled: the least-squares mean plane a + b·x + c·y is removed (measured maps carry a
-//!    tilt that is not roughness);
-//! 2. windowed: the central square of side min(L_x, L_y, `surface.length`) is kept;
-//! 3. tapered: a Tukey window (cosine over the outer [`TAPER_FRACTION`] of each side) brings the
-//!    edges to zero, so the periodic repetition the FFT-BEM assumes has no step at the seams;
-//!    the heights are then rescaled to the levelled window's RMS height (the taper alone lowers
-//!    it by ≈ 12 %);
-//! 4. periodised and resampled: the window repeats over the domain (`surface.length`, seamless)
-//!    and is sampled bilinearly at the `surface.grid`² points. No low-pass: keep the domain's
-//!    pixel (`length/grid`) no finer than about the map's spacing and no coarser than the
-//!    wavelengths that matter, or they alias.
+//! **Conditioning** ([`super::conditioning`]): refused if smaller than the domain (unless
+//! `allow_tiling`), levelled, windowed, tapered and rescaled, low-pass filtered when the
+//! domain's pixel is coarser than the map's, resampled; each step's change of Sq and Sdq is
+//! measured, and one above 2 % is a warning in the log and `summary.md`.
 //!
 //! The generator's `hurst`, `k_*` and `rms_height_*` are not used for a measured surface; the
 //! report compares them with the values fitted from the map ([`MeasuredStats`]).
@@ -22,6 +14,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::conditioning::{Conditioned, condition};
 use super::height_map::HeightMap;
 use super::import::read_height_map;
 use super::measured_error::MeasuredError;
@@ -48,6 +41,15 @@ pub struct MeasuredSurface {
     /// refused for X3P, whose heights are in metres).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub height_unit: Option<f64>,
+    /// Repeat a map smaller than the domain (`surface.length`) to fill it. Off by default: a
+    /// smaller map is refused, since tiling puts seams into the surface and changes its
+    /// spectrum ([`super::conditioning`]).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub allow_tiling: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A measured map as read, before conditioning.
@@ -109,69 +111,31 @@ impl MeasuredSurface {
         grid: usize,
         length: f64,
     ) -> Result<HeightMap, MeasuredError> {
+        self.conditioned(key, grid, length).map(|c| c.map)
+    }
+
+    /// [`Self::surface`] with what each conditioning step changed.
+    pub fn conditioned(
+        &self,
+        key: &'static str,
+        grid: usize,
+        length: f64,
+    ) -> Result<Conditioned, MeasuredError> {
         let loaded = self.load(key)?;
-        onto_domain(&loaded.map, grid, length).map_err(|error| MeasuredError::Conditioning {
-            key,
-            path: self.path.clone(),
-            error: Box::new(error),
+        condition(&loaded.map, grid, length, self.allow_tiling).map_err(|error| {
+            MeasuredError::Conditioning {
+                key,
+                path: self.path.clone(),
+                error: Box::new(error),
+            }
         })
     }
 }
 
-/// `map` levelled, windowed, tapered, periodised and resampled onto a `grid`² periodic domain
-/// of side `length` (module docs).
+/// `map` conditioned onto a `grid`² periodic domain of side `length`, tiling refused
+/// ([`super::conditioning::condition`] without `allow_tiling`; the map alone).
 pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap, MeasuredError> {
-    let levelled = level(map);
-    let side = map.lx().min(map.ly()).min(length);
-    let cx = ((side / map.dx()).round() as usize).clamp(1, map.nx());
-    let cy = ((side / map.dy()).round() as usize).clamp(1, map.ny());
-    if cx < 4 || cy < 4 {
-        return Err(MeasuredError::Window {
-            cx,
-            cy,
-            nx: map.nx(),
-            ny: map.ny(),
-            dx: map.dx(),
-            length,
-        });
-    }
-    let (ox, oy) = ((map.nx() - cx) / 2, (map.ny() - cy) / 2);
-    let mut h = Vec::with_capacity(cx * cy);
-    for j in 0..cy {
-        for i in 0..cx {
-            h.push(levelled.at((ox + i) as isize, (oy + j) as isize));
-        }
-    }
-    let window = HeightMap::new(cx, cy, map.dx(), map.dy(), h).map_err(MeasuredError::Grid)?;
-    let target_rms = rms_height(&window);
-    let mut tapered = window.clone();
-    for j in 0..cy {
-        for i in 0..cx {
-            tapered.heights_mut()[j * cx + i] *= tukey(i, cx) * tukey(j, cy);
-        }
-    }
-    tapered.remove_mean();
-    let rms = rms_height(&tapered);
-    if rms.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
-        return Err(MeasuredError::Flat);
-    }
-    tapered.scale(target_rms / rms);
-    let d = length / grid as f64;
-    Ok(HeightMap::from_fn(grid, grid, d, d, |x, y| {
-        tapered.bilinear(x, y)
-    }))
-}
-
-/// Tukey window at pixel `i` of `n`: 0 at the ends, 1 over the central 1 − 2·[`TAPER_FRACTION`].
-fn tukey(i: usize, n: usize) -> f64 {
-    let u = (i as f64 + 0.5) / n as f64;
-    let a = TAPER_FRACTION;
-    let edge = u.min(1.0 - u);
-    if edge >= a {
-        1.0
-    } else {
-        0.5 * (1.0 - (std::f64::consts::PI * edge / a).cos())
-    }
+    condition(map, grid, length, false).map(|c| c.map)
 }
 
 /// `map` with its least-squares plane a + b·x + c·y removed.
@@ -335,6 +299,7 @@ mod tests {
             path: csv,
             spacing: None,
             height_unit: Some(1e-6),
+            allow_tiling: false,
         };
         let e = s.load("surface.tool_file").unwrap_err().to_string();
         assert!(
@@ -345,6 +310,7 @@ mod tests {
             path: dir.path().join("m.x3p"),
             spacing: Some(1e-6),
             height_unit: None,
+            allow_tiling: false,
         };
         let e = x.load("surface.deformable_file").unwrap_err().to_string();
         assert!(e.contains("remove surface.deformable_file.spacing"), "{e}");
@@ -358,6 +324,7 @@ mod tests {
             path: path.clone(),
             spacing: Some(1e-6),
             height_unit: Some(1e-6),
+            allow_tiling: false,
         };
         let e = s.surface("surface.tool_file", 32, 100e-6).unwrap_err();
         assert!(matches!(e, MeasuredError::Text { .. }), "{e:?}");

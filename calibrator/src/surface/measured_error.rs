@@ -97,6 +97,21 @@ pub enum MeasuredError {
         /// Domain side \[m\].
         length: f64,
     },
+    /// A map smaller than the domain, without `allow_tiling`.
+    #[error(
+        "the map is {:.1} µm × {:.1} µm, smaller than the domain surface.length = {:.1} µm: \
+         filling the domain would tile it (seams, another spectrum). Use a larger map or a \
+         smaller surface.length, or set allow_tiling = true",
+        lx * 1e6, ly * 1e6, length * 1e6
+    )]
+    SmallerThanDomain {
+        /// Map side in x \[m\].
+        lx: f64,
+        /// Map side in y \[m\].
+        ly: f64,
+        /// Domain side \[m\].
+        length: f64,
+    },
     /// Nothing left after levelling.
     #[error("the measured map is flat after levelling (RMS height 0)")]
     Flat,

@@ -1,8 +1,10 @@
 //! Periodic self-affine rough surfaces, import of measured height maps, PSD and statistics
 //! (seed 000 §6.1).
 
+pub mod conditioning;
 pub mod height_map;
 pub mod import;
+pub mod iso;
 pub mod measured;
 pub mod measured_error;
 pub mod psd;

@@ -28,9 +28,9 @@ fn a_decimal_comma_map_is_refused_by_every_command_that_reads_maps_with_line_and
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "dc.txt", &decimal_comma_map());
     let runs: [&[&str]; 3] = [
-        &["contact", "--load", "dc.txt", "--dx", "1e-6"],
-        &["dem", "--def-file", "dc.txt", "--dx", "1um"],
-        &["dem", "--tool-file", "dc.txt", "--dx", "1um"],
+        &["contact", "--load", "dc.txt", "--spacing", "1e-6"],
+        &["dem", "--def-file", "dc.txt", "--spacing", "1um"],
+        &["dem", "--tool-file", "dc.txt", "--spacing", "1um"],
     ];
     for args in runs {
         let out = tribo_in(dir.path(), args);
@@ -68,7 +68,10 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
             "--load (height in m) must be in [-0.001, 0.001]",
         ),
     ] {
-        let out = tribo_in(dir.path(), &["contact", "--load", file, "--dx", "1e-6"]);
+        let out = tribo_in(
+            dir.path(),
+            &["contact", "--load", file, "--spacing", "1e-6"],
+        );
         assert_refused(&out, needle);
     }
     let out = tribo_in(
@@ -79,7 +82,7 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
             "huge.txt",
             "--tool-file",
             "huge.txt",
-            "--dx",
+            "--spacing",
             "2um",
         ],
     );

@@ -54,9 +54,9 @@ fn os(args: &[&str]) -> Vec<OsString> {
 fn forwarded_args_drop_the_mode_and_keep_everything_else() {
     let argv = os(&[
         "./tribo",
+        "calibrate",
         "--threads",
         "4",
-        "calibrate",
         "--out",
         "run",
         "--case",
@@ -169,16 +169,16 @@ fn case_and_merge_scripts_run_the_command_with_the_task_index_and_cpus() {
         dir.path(),
         &[],
     );
-    let mut want = vec![pwd.clone(), "--threads".into(), "3".into()];
+    let mut want = vec![pwd.clone()];
     want.extend(args.iter().cloned());
-    want.extend(["--case".into(), "5".into()]);
+    want.extend(["--threads".into(), "3".into(), "--case".into(), "5".into()]);
     assert_eq!(lines(&got), want);
 
     // No --cpus-per-task: one thread.
     let got = sh(&scripts.merge, &[], dir.path(), &[]);
-    let mut want = vec![pwd, "--threads".into(), "1".into()];
+    let mut want = vec![pwd];
     want.extend(args.iter().cloned());
-    want.push("--merge".into());
+    want.extend(["--threads".into(), "1".into(), "--merge".into()]);
     assert_eq!(lines(&got), want);
 }
 

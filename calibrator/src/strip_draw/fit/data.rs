@@ -4,12 +4,16 @@
 //! ignored. The first other line is the header naming the columns, in any order
 //! (case-insensitive):
 //!
-//! | column           | unit | accepted names                              | required |
-//! |------------------|------|---------------------------------------------|----------|
-//! | tool length      | mm   | `tool_length_mm`, `tool_mm`                 | yes      |
-//! | tool pressure P_N| MPa  | `pressure_mpa`, `p_n_mpa`, `pn_mpa`, `p_mpa`| yes      |
-//! | steady μ̄         | -    | `mu_bar`, `mu`                              | yes      |
-//! | pass number      | -    | `pass`                                      | no (1)   |
+//! | column           | accepted names (unit from the suffix)              | required |
+//! |------------------|----------------------------------------------------|----------|
+//! | tool length      | `tool_length_m`, `tool_length_mm`, `tool_length_um` (also `tool_…`) | yes |
+//! | tool pressure P_N| `pressure_pa`, `pressure_kpa`, `pressure_mpa`, `pressure_gpa` (also `p_n_…`, `pn_…`, `p_…`) | yes |
+//! | steady μ̄         | `mu_bar`, `mu`                                     | yes      |
+//! | pass number      | `pass`                                             | no (1)   |
+//!
+//! The unit is the name's suffix: SI (`_m`, `_pa`) or any of the listed ones; the older
+//! mm/MPa files (`tool_length_mm,pressure_MPa`) are read as their header says. A name
+//! without a unit (`tool_length`, `pressure`) is refused: a bare number's unit is a guess.
 //!
 //! μ̄ is the steady friction coefficient of one tool, F_S/F_N (seed 000 Eq. 28; for the
 //! two-tool test of Fig. 1a, F_pull/(2F_N), Eq. 1). The pass number counts passes over the
@@ -17,9 +21,9 @@
 //!
 //! ```text
 //! # AA5182-O EDT, V0 = 0.08 m/s
-//! tool_length_mm,pressure_MPa,mu_bar,pass
-//! 35,10,0.121,1
-//! 35,10,0.104,2
+//! tool_length_m,pressure_pa,mu_bar,pass
+//! 0.035,10e6,0.121,1
+//! 0.035,10e6,0.104,2
 //! ```
 
 use std::path::Path;
@@ -49,12 +53,12 @@ pub struct Measurement {
 #[derive(Debug, Error, PartialEq)]
 pub enum DataError {
     /// No header line.
-    #[error("no header line (expected e.g. `tool_length_mm,pressure_MPa,mu_bar,pass`)")]
+    #[error("no header line (expected e.g. `tool_length_m,pressure_pa,mu_bar,pass`)")]
     NoHeader,
     /// A header name that is not a known column.
     #[error(
-        "line {line}, column {column}: unknown column '{name}' (known: tool_length_mm, \
-         pressure_MPa, mu_bar, pass)"
+        "line {line}, column {column}: unknown column '{name}' (known: tool_length_<m|mm|um>, \
+         pressure_<pa|kpa|mpa|gpa>, mu_bar, pass)"
     )]
     UnknownColumn {
         /// Line.
@@ -133,15 +137,43 @@ enum Col {
     Pass,
 }
 
-fn column_kind(name: &str) -> Option<Col> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "tool_length_mm" | "tool_mm" => Some(Col::Tool),
-        "pressure_mpa" | "p_n_mpa" | "pn_mpa" | "p_mpa" => Some(Col::Pressure),
-        "mu_bar" | "mu" => Some(Col::Mu),
-        "pass" => Some(Col::Pass),
+/// The column a header name denotes and the factor from its unit to SI.
+fn column_kind(name: &str) -> Option<(Col, f64)> {
+    let name = name.trim().to_ascii_lowercase();
+    match name.as_str() {
+        "mu_bar" | "mu" => return Some((Col::Mu, 1.0)),
+        "pass" => return Some((Col::Pass, 1.0)),
+        _ => {}
+    }
+    let (quantity, unit) = name.rsplit_once('_')?;
+    match quantity {
+        "tool_length" | "tool" => {
+            let scale = match unit {
+                "m" => 1.0,
+                "mm" => 1e-3,
+                "um" | "µm" => 1e-6,
+                _ => return None,
+            };
+            Some((Col::Tool, scale))
+        }
+        "pressure" | "p_n" | "pn" | "p" => {
+            let scale = match unit {
+                "pa" => 1.0,
+                "kpa" => 1e3,
+                "mpa" => 1e6,
+                "gpa" => 1e9,
+                _ => return None,
+            };
+            Some((Col::Pressure, scale))
+        }
         _ => None,
     }
 }
+
+/// Largest tool length accepted \[m\].
+const MAX_TOOL_LENGTH: f64 = 1.0;
+/// Largest tool pressure accepted \[Pa\] (far above any strip-draw test).
+const MAX_PRESSURE: f64 = 1e9;
 
 /// Parses the data `text` (see the module docs for the format).
 pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
@@ -154,12 +186,14 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
     let (header_line, header) = lines.next().ok_or(DataError::NoHeader)?;
     let names: Vec<String> = header.split(',').map(|s| s.trim().to_owned()).collect();
     let mut kinds = Vec::with_capacity(names.len());
+    let mut scales = Vec::with_capacity(names.len());
     for (k, name) in names.iter().enumerate() {
-        let kind = column_kind(name).ok_or_else(|| DataError::UnknownColumn {
+        let (kind, scale) = column_kind(name).ok_or_else(|| DataError::UnknownColumn {
             line: header_line,
             column: k + 1,
             name: name.clone(),
         })?;
+        scales.push(scale);
         if kinds.contains(&kind) {
             return Err(DataError::DuplicateColumn {
                 line: header_line,
@@ -170,8 +204,8 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
         kinds.push(kind);
     }
     for (kind, what, accepted) in [
-        (Col::Tool, "tool length", "tool_length_mm"),
-        (Col::Pressure, "pressure", "pressure_MPa"),
+        (Col::Tool, "tool length", "tool_length_m"),
+        (Col::Pressure, "pressure", "pressure_pa"),
         (Col::Mu, "friction coefficient", "mu_bar"),
     ] {
         if !kinds.contains(&kind) {
@@ -207,6 +241,7 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
                 name: name(),
                 text: (*text).to_owned(),
             })?;
+            let value = value * scales[k];
             let bad = |why| DataError::OutOfRange {
                 line,
                 column: k + 1,
@@ -216,16 +251,20 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
             };
             match kind {
                 Col::Tool => {
-                    if !(value.is_finite() && value > 0.0 && value <= 1000.0) {
-                        return Err(bad("must be a tool length in mm, in (0, 1000]"));
+                    if !(value.is_finite() && value > 0.0 && value <= MAX_TOOL_LENGTH) {
+                        return Err(bad(
+                            "m (converted from the column's unit) must be a tool length in (0, 1] m",
+                        ));
                     }
-                    m.tool_length = value * 1e-3;
+                    m.tool_length = value;
                 }
                 Col::Pressure => {
-                    if !(value.is_finite() && value > 0.0 && value <= 1000.0) {
-                        return Err(bad("must be a pressure in MPa, in (0, 1000]"));
+                    if !(value.is_finite() && value > 0.0 && value <= MAX_PRESSURE) {
+                        return Err(bad(
+                            "Pa (converted from the column's unit) must be a pressure in (0, 1 GPa]",
+                        ));
                     }
-                    m.pressure = value * 1e6;
+                    m.pressure = value;
                 }
                 Col::Mu => {
                     if !(value.is_finite() && (0.0..=2.0).contains(&value)) {
@@ -280,6 +319,26 @@ mod tests {
     }
 
     #[test]
+    fn si_and_unit_suffixed_columns_give_the_same_measurements() {
+        let old = parse("tool_length_mm,pressure_MPa,mu_bar\n35,10,0.12\n").unwrap();
+        let si = parse("tool_length_m,pressure_pa,mu_bar\n0.035,10e6,0.12\n").unwrap();
+        let mixed = parse("tool_length_um,pressure_kPa,mu_bar\n35000,10000,0.12\n").unwrap();
+        for d in [&si, &mixed] {
+            assert!((d[0].tool_length - old[0].tool_length).abs() < 1e-15);
+            assert!((d[0].pressure - old[0].pressure).abs() < 1e-6);
+        }
+        // A name without its unit is refused (a bare number's unit would be a guess).
+        let e = parse("tool_length,pressure_pa,mu_bar\n0.035,1e7,0.1\n").unwrap_err();
+        assert!(
+            e.to_string().contains("unknown column 'tool_length'"),
+            "{e}"
+        );
+        // An SI file with a value in the old unit is out of range, not silently 1000× off.
+        let e = parse("tool_length_m,pressure_pa,mu_bar\n35,1e7,0.1\n").unwrap_err();
+        assert!(e.to_string().contains("must be a tool length"), "{e}");
+    }
+
+    #[test]
     fn malformed_files_name_the_line_and_column() {
         let head = "tool_length_mm,pressure_MPa,mu_bar,pass\n";
         let cases: [(&str, &str); 9] = [
@@ -308,7 +367,7 @@ mod tests {
             ),
             (
                 "0,10,0.1,1\n",
-                "line 2, column 1 (tool_length_mm): 0 must be a tool length",
+                "line 2, column 1 (tool_length_mm): 0 m (converted from the column's unit) must be a tool length",
             ),
         ];
         for (i, (body, want)) in cases.iter().enumerate() {
