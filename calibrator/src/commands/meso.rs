@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<()> {
         None => CalibrationConfig::from_preset_and_toml(args.preset, "")?,
     };
     if args.sweep {
-        print!(
+        tribo_calibrator::out!(
             "{}",
             crate::pipeline::meso_sweep::run_sweep(&cfg, args.seed, &args.out)?
         );
@@ -89,7 +89,7 @@ pub fn run(args: Args) -> Result<()> {
             out: args.out,
         },
     )?;
-    print!("{}", done.summary);
-    println!("wrote {}", done.out.display());
+    tribo_calibrator::out!("{}", done.summary);
+    tribo_calibrator::outln!("wrote {}", done.out.display());
     Ok(())
 }

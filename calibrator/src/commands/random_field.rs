@@ -121,6 +121,6 @@ pub fn run(args: Args) -> Result<()> {
     if all || args.mode == FieldPart::CrankSlider {
         random_field::crank_slider(&study, out)?;
     }
-    eprintln!("random-field: results in {}", args.out.display());
+    tribo_calibrator::errln!("random-field: results in {}", args.out.display());
     Ok(())
 }

@@ -176,7 +176,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         seed,
         template,
     };
-    eprintln!(
+    crate::errln!(
         "running {} sliding cases…",
         sweep.pressures.len() as u64 * realisations
     );
@@ -276,7 +276,7 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
         realisations,
         template,
     };
-    eprintln!(
+    crate::errln!(
         "running {} sliding cases…",
         study.cells.len() as u64 * realisations
     );
