@@ -133,3 +133,62 @@ pub const JUNCTION_AREA_M2: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(1e-2),
 };
+
+/// Interfacial shear strength τ0 \[Pa\]: the core's table bound
+/// ([`tribo_core::table::plausible::TAU0_PA`], kPa films … the theoretical strength of diamond),
+/// so `calibrate` refuses upfront what the table would refuse after the sweep.
+pub const SHEAR_STRENGTH: Rule = Rule::closed(1.0e3, 1.0e11);
+
+/// Effective modulus E* of a table \[Pa\]: the core's bound
+/// ([`tribo_core::table::plausible::E_STAR_PA`], soft elastomers … diamond on diamond).
+pub const TABLE_MODULUS: Rule = Rule::closed(1.0e5, 2.0e12);
+
+/// Hardness H of the softer body \[Pa\]: the core's bound
+/// ([`tribo_core::table::plausible::HARDNESS_PA`], soft polymers … diamond).
+pub const HARDNESS: Rule = Rule::closed(1.0e5, 2.0e11);
+
+/// Archard wear coefficient K \[-\]: in \[0, 1\] (the core's
+/// [`tribo_core::table::plausible::ARCHARD_K`]: the worn volume per load and distance over
+/// 1/H cannot exceed one; `archard_k = 5` ran a whole sweep before the table refused it).
+pub const ARCHARD_K: Rule = Rule::CLOSED_UNIT;
+
+/// A friction coefficient μ (μ0, μ_s, μ_k, μ_p, a wall or particle friction) \[-\]: in
+/// \[0, 10\], the core's [`tribo_core::table::law_gate::MU_MAX`] (negative or NaN friction
+/// is meaningless; nothing sheared reaches 10).
+pub const FRICTION_COEFFICIENT: Rule = Rule::closed(0.0, 10.0);
+
+/// A sliding speed \[m/s\]: in (0, 1 km/s\], the core's bound of α sample speeds
+/// ([`tribo_core::table::law_gate::SAMPLE_SPEED_M_PER_S`]; 3·10⁸ m/s is the speed of light).
+pub const SLIDING_SPEED: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1.0e3),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tribo_core::table::{law_gate, plausible};
+
+    /// The calibrator's rules are the core's bounds (written as f64 literals so that messages
+    /// show `1e11`, not the f32 `99999997952`).
+    #[test]
+    fn rules_are_the_cores_bounds() {
+        let pairs = [
+            (SHEAR_STRENGTH, plausible::TAU0_PA),
+            (TABLE_MODULUS, plausible::E_STAR_PA),
+            (HARDNESS, plausible::HARDNESS_PA),
+            (ARCHARD_K, plausible::ARCHARD_K),
+            (FRICTION_COEFFICIENT, (0.0, law_gate::MU_MAX)),
+        ];
+        // f32 bounds within one f32 ulp of the f64 literals.
+        const ULP: f64 = 1e-7;
+        for (rule, (lo, hi)) in pairs {
+            let (lo, hi) = (f64::from(lo), f64::from(hi));
+            assert!(rule.admits(lo * (1.0 + ULP)) && rule.admits(hi * (1.0 - ULP)), "{rule}");
+            assert!(!rule.admits(hi * (1.0 + 10.0 * ULP)), "{rule}");
+            assert!(!rule.admits(lo * (1.0 - 10.0 * ULP)) || lo == 0.0, "{rule}");
+        }
+        assert!(SLIDING_SPEED.admits(f64::from(law_gate::SAMPLE_SPEED_M_PER_S.1)));
+        assert!(!SLIDING_SPEED.admits(1.001e3));
+    }
+}
