@@ -55,9 +55,7 @@ pub enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     tribo_calibrator::report::figures::set_enabled(!cli.no_plots);
     if let Some(threads) = cli.threads {
-        if threads == 0 {
-            anyhow::bail!("--threads must be at least 1");
-        }
+        tribo_calibrator::validate::rules::THREADS.check_count("--threads", threads as u64)?;
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build_global()

@@ -42,8 +42,9 @@ pub struct Args {
     /// Particle area fraction β (default: the first of sweep.betas).
     #[arg(long)]
     pub beta: Option<f64>,
-    /// Sliding velocity v0 [m/s] (default: the first of sweep.velocities).
-    #[arg(long)]
+    /// Sliding velocity v0 [m/s] (SI or with a unit: `80mm/s`; default: the first of
+    /// sweep.velocities).
+    #[arg(long, value_parser = crate::validate::units::metres_per_second)]
     pub velocity: Option<f64>,
     /// Run seed (surfaces; with --seed-index, the placement).
     #[arg(long, default_value_t = 0)]

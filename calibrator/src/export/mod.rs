@@ -53,6 +53,19 @@ pub enum ExportError {
         /// The list.
         what: &'static str,
     },
+    /// A β level above the table's β_thres at every exported slip rate > 0: μ is μ_p there,
+    /// so the level only repeats the saturated one (issue 32: `--betas 2` exited 0).
+    #[error(
+        "--betas {beta} is above the table's largest β_thres = {beta_thres} over the exported \
+         slip rates > 0: μ is μ_p there and the level repeats the saturated one \
+         (β levels must be ≤ β_thres)"
+    )]
+    BetaAboveThreshold {
+        /// The level.
+        beta: f32,
+        /// The largest finite β_thres(v) over the exported v > 0.
+        beta_thres: f32,
+    },
     /// β levels and draw-length levels mixed in one export.
     #[error("levels: β or draw lengths, not both")]
     MixedLevels,

@@ -42,6 +42,10 @@ pub const BYTES_PER_JUNCTION: f64 = 12.0 * 8.0;
 /// Bytes per recorded sample of a time series (time and ≈ 7 recorded quantities, f64).
 pub const BYTES_PER_SAMPLE: f64 = 8.0 * 8.0;
 
+/// Bytes per DEM flake (state, neighbour lists, history): ≈ 104 B measured from the
+/// allocation `dem --flakes 1e10` attempted (1.04 TB), rounded up.
+pub const BYTES_PER_FLAKE: f64 = 16.0 * 8.0;
+
 /// The budget in force \[B\]: [`BUDGET_VAR`] if set and valid, else the default. An invalid
 /// value is an error naming the variable (a typo must not silently lift or lower the limit).
 pub fn budget_bytes() -> Result<f64, ConfigError> {

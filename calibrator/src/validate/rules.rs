@@ -134,6 +134,29 @@ pub const JUNCTION_AREA_M2: Rule = Rule::Real {
     hi: Bound::Closed(1e-2),
 };
 
+/// A count of things simulated (flakes, realisations): at least 1 (`dem --flakes 0` ran an
+/// empty domain and exited 0); the memory or work budget bounds it above.
+pub const COUNT: Rule = Rule::count(1, u64::MAX);
+
+/// Surface realisations of a Monte-Carlo study (`fretting wear/mesh-study --realisations`,
+/// `random-field --crank-realisations`): 2 (a spread needs two) … 10 000 (each is a full simulation; 2⁶⁴−1
+/// overflowed the case count).
+pub const REALISATIONS: Rule = Rule::count(2, REALISATIONS_MAX);
+
+/// Upper end of [`REALISATIONS`].
+pub const REALISATIONS_MAX: u64 = 10_000;
+
+/// Worker threads (`--threads`): 1 … 1024, the documented maximum (more threads than any
+/// machine's cores only cost memory: `--threads 100000` hung starting them).
+pub const THREADS: Rule = Rule::count(1, 1024);
+
+/// A particle coverage level β \[-\] (`--beta`, `export --betas`, `sweep.betas`): finite, in
+/// \[0, 10\] — β is the area fraction of the contact covered by third-body particles
+/// (seed 000 Eq. 23); β_thres ≈ 0.5 at the process speed, and μ is μ_p for every β above
+/// β_thres, so levels far above it mean nothing (`export --betas 2` wrote a table of equal
+/// μ). Above 10 a level is a unit mistake (percent).
+pub const BETA_LEVEL: Rule = Rule::closed(0.0, 10.0);
+
 /// Interfacial shear strength τ0 \[Pa\]: the core's table bound
 /// ([`tribo_core::table::plausible::TAU0_PA`], kPa films … the theoretical strength of diamond),
 /// so `calibrate` refuses upfront what the table would refuse after the sweep.
@@ -184,7 +207,10 @@ mod tests {
         const ULP: f64 = 1e-7;
         for (rule, (lo, hi)) in pairs {
             let (lo, hi) = (f64::from(lo), f64::from(hi));
-            assert!(rule.admits(lo * (1.0 + ULP)) && rule.admits(hi * (1.0 - ULP)), "{rule}");
+            assert!(
+                rule.admits(lo * (1.0 + ULP)) && rule.admits(hi * (1.0 - ULP)),
+                "{rule}"
+            );
             assert!(!rule.admits(hi * (1.0 + 10.0 * ULP)), "{rule}");
             assert!(!rule.admits(lo * (1.0 - 10.0 * ULP)) || lo == 0.0, "{rule}");
         }
