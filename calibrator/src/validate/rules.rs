@@ -123,9 +123,11 @@ pub const DEM_GAP_M: Rule = Rule::closed(-1e-2, 1e-2);
 /// `--amplitude 20`, once µm, is 20 m and refused.
 pub const FRETTING_AMPLITUDE_M: Rule = Rule::closed(0.0, 1e-3);
 
-/// An elastic modulus on the command line \[Pa\]: in \[1 MPa, 10 TPa\] — `--e-star 55`,
-/// once GPa, is 55 Pa and refused.
-pub const MODULUS: Rule = Rule::closed(1e6, 1e13);
+/// An elastic modulus on the command line \[Pa\]: in \[1 MPa, 2 TPa\] — `--e-star 55`,
+/// once GPa, is 55 Pa and refused; above, the table's own bound
+/// ([`tribo_core::table::plausible::E_STAR_PA`]: diamond on diamond is ≈ 0.6 TPa;
+/// `contact --e-star 1e99` exited 0).
+pub const MODULUS: Rule = Rule::closed(1e6, 2e12);
 
 /// Area of one asperity junction \[m²\] (seed 003: 1e-11 … 1e-7): in (0, 1e-2] — one junction
 /// of a square decimetre is a whole contact, not an asperity.
