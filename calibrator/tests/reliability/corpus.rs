@@ -3,7 +3,8 @@
 //! command line in shell words with placeholders (`{dir}` a fresh folder per entry, `{files}`
 //! the corpus's own files, `{golden}` core/tests/golden, `{implausible}` a table whose fields
 //! are each in bounds but whose law is absurd as a whole, written here with a valid CRC).
-//! Flags are text, so a renamed flag is a mechanical edit of that file.
+//! Flags are text, so a renamed flag is a mechanical edit of that file. Leading `TRIBO_*=value`
+//! words set the environment; a last word `>FILE` redirects stdout.
 
 use std::path::{Path, PathBuf};
 
@@ -77,12 +78,33 @@ fn every_corpus_entry_is_refused_as_documented() {
             .replace("{files}", &root.join("files").display().to_string())
             .replace("{golden}", &golden.display().to_string())
             .replace("{implausible}", &implausible.display().to_string());
-        let words = shlex::split(&cmd).expect("shell words");
+        let mut words = shlex::split(&cmd).expect("shell words");
+        // `NAME=value` words before the arguments set the environment; a last word `>FILE`
+        // sends stdout to FILE (`>/dev/full`: a stdout write error).
+        let env: Vec<(String, String)> = words
+            .iter()
+            .map_while(|w| {
+                w.split_once('=')
+                    .filter(|(k, _)| k.starts_with("TRIBO_"))
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            })
+            .collect();
+        words.drain(..env.len());
+        let stdout_to = words
+            .last()
+            .and_then(|w| w.strip_prefix('>'))
+            .map(str::to_owned);
+        if stdout_to.is_some() {
+            words.pop();
+        }
         let args: Vec<&str> = words.iter().map(String::as_str).collect();
-        let out = command(dir.path(), &args)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
+        let mut cmd = command(dir.path(), &args);
+        cmd.envs(env).stdin(std::process::Stdio::null());
+        if let Some(path) = stdout_to {
+            let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+            cmd.stdout(file);
+        }
+        let out = cmd.output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         if out.status.code() != Some(e.code)
             || !stderr.contains(&e.fragment)
