@@ -405,20 +405,24 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) -> Result<(), TriboStat
     Ok(())
 }
 
-/// Reads `*input` after checking it for null and alignment.
+/// Borrows `*input` after checking it for null and alignment. A borrow, not a copy: the
+/// fields are then loaded one by one where used, where a copy of the struct was loaded in
+/// 8-byte pairs that stalled on the caller's just-written 4-byte fields (store forwarding;
+/// bench `ffi_node`).
 ///
 /// # Safety
-/// `input` must be null or valid for a read of `T`, and any bit pattern must be a valid `T`
-/// (only used with `repr(C)` structs of `f32`/`u32`).
-pub(crate) unsafe fn read_in<T>(input: *const T) -> Result<T, TriboStatus> {
+/// `input` must be null or valid for a read of `T` that no thread writes during `'a`, and any
+/// bit pattern must be a valid `T` (only used with `repr(C)` structs of `f32`/`u32`).
+pub(crate) unsafe fn read_in<'a, T>(input: *const T) -> Result<&'a T, TriboStatus> {
     if input.is_null() {
         return Err(TriboStatus::NullPointer);
     }
     if !input.is_aligned() {
         return Err(TriboStatus::Misaligned);
     }
-    // SAFETY: non-null, aligned, readable (caller's contract); every bit pattern valid.
-    Ok(unsafe { input.read() })
+    // SAFETY: non-null, aligned, readable and not written during 'a (caller's contract);
+    // every bit pattern valid.
+    Ok(unsafe { &*input })
 }
 
 /// The pointer protocol of a step function: checks the model, `output`, reads `*state` and
@@ -451,8 +455,9 @@ pub(crate) unsafe fn step_through<S, I, O>(
     let r = unsafe { read_in(state.cast_const()) }.and_then(|s| {
         // SAFETY: as above.
         let i = unsafe { read_in(input) }?;
-        step(m, &s, &i)
+        step(m, s, i)
     });
+    // The borrows of `*state` and `*input` end here, before either pointer is written.
     match r {
         Ok((s, o)) => {
             // SAFETY: `state` passed the null and alignment checks of `read_in`, `output`

@@ -109,6 +109,7 @@ pub(crate) struct Transported {
 /// The transport step of one point from β (Eq. 12, 14 with ζ = 0, Eq. 24 clamp under the
 /// tool) and μ(α(v), β) after it (Eq. 9, 23–24): what the core's tick does per node before
 /// its Coulomb pass, in the same operations.
+#[inline(always)]
 pub(crate) fn transport_and_mu(
     model: &Model,
     beta: f32,
@@ -122,19 +123,20 @@ pub(crate) fn transport_and_mu(
     } else {
         f32::INFINITY
     };
-    // The slice form of the core's step: compiled whole inside tribo-core (its argument
-    // checks inlined there), as the core's own tick is; the closure form monomorphised here
-    // cost the ABI an out-of-line check per call (bench `ffi_node`).
-    let mut line = [beta];
-    transport::step_substepped(
+    // The one-point form of the core's step: compiled whole inside tribo-core, as the core's
+    // own tick is (the slice form cost the ABI its length checks and an out-of-line advance
+    // per point; bench `ffi_node`).
+    let mut beta = beta;
+    transport::step_point_substepped(
         &model.transport,
         inc.dt,
-        &[inc.pressure],
-        &[inc.slip_rate],
-        &[beta_thres],
-        &mut line,
+        transport::NodeInput {
+            pressure: inc.pressure,
+            velocity: inc.slip_rate,
+            beta_thres,
+        },
+        &mut beta,
     )?;
-    let [beta] = line;
     Ok(Transported {
         beta,
         mu: law.mu_for_alpha(alpha, beta),

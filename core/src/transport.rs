@@ -515,6 +515,20 @@ pub fn step_substepped(
     step_substepped_with(params, dt, beta, inputs)
 }
 
+/// [`step_substepped_with`] for one isolated point (a line of one node: no neighbours, so
+/// the drift of Eq. 14 only carries particles out): β \[-\] advanced in place, inputs as in
+/// [`NodeInput`]. The FE user routines' per-point step (`tribo-core-ffi`). Compiled here
+/// whole, like the interface tick, so a caller in another crate pays one call, not the
+/// slice form's argument checks and an out-of-line advance per point (bench `ffi_node`).
+pub fn step_point_substepped(
+    params: &TransportParams,
+    dt: f32,
+    input: NodeInput,
+    beta: &mut f32,
+) -> Result<(Fluxes, u32), Error> {
+    step_substepped_with(params, dt, core::slice::from_mut(beta), |_| input)
+}
+
 /// Total amount Σβ_i·l_e \[m\] of a line, summed in f64.
 pub fn total_amount(beta: &[f32], element_length: f32) -> f64 {
     beta.iter().map(|&b| f64::from(b)).sum::<f64>() * f64::from(element_length)

@@ -297,6 +297,30 @@ proptest! {
     }
 }
 
+proptest! {
+    /// The one-point step (the FE routines' per-point transport) is the slice step on a line
+    /// of one node, bit for bit, errors included, for any input.
+    #[test]
+    fn point_step_is_the_one_node_line_step(
+        beta0 in any::<f32>(),
+        pr in any::<f32>(),
+        v in any::<f32>(),
+        th in any::<f32>(),
+        dt in prop_oneof![any::<f32>(), 1.0e-6f32..1.0e-2],
+        zeta in prop_oneof![any::<f32>(), 0.0f32..1.0],
+        k in prop_oneof![any::<f32>(), 0.0f32..1.0e-3],
+    ) {
+        let p = TransportParams { archard_k: k, hardness: 1e9, particle_thickness: 1e-6, zeta, element_length: 1e-3, k_law: tribo_core::wear_law::WearPressureLaw::SCALAR };
+        let mut line = [beta0];
+        let a = transport::step_substepped(&p, dt, &[pr], &[v], &[th], &mut line);
+        let mut point = beta0;
+        let input = NodeInput { pressure: pr, velocity: v, beta_thres: th };
+        let b = transport::step_point_substepped(&p, dt, input, &mut point);
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(line[0].to_bits(), point.to_bits());
+    }
+}
+
 /// The source on the uncovered contact only (issue 30, `SourceRule::UncoveredArchard`):
 /// with ζ = 0 each node obeys dβ/ds = S·(1 − β/β_t), so β(s) = β_t·(1 − e^(−S·s/β_t)) —
 /// explicit Euler in steps of S·Δs/β_t = 2e-3 stays within 1e-3·β_t of it; β never reaches
