@@ -30,7 +30,7 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            tribo_calibrator::errln!("error: {err:#}");
             ExitCode::FAILURE
         }
     }

@@ -40,7 +40,7 @@ const BAD: [(&str, &str); 20] = [
     ),
     (
         "e_star_nan.toml",
-        "material.e_star must be finite and > 0, got NaN",
+        "material.e_star must be in [100000, 2000000000000], got NaN",
     ),
     ("empty_betas.toml", "sweep.betas must not be empty"),
     (

@@ -55,6 +55,7 @@ module tribo
   integer(c_int32_t), parameter :: TRIBO_STATUS_INVALID_PARAMETER = 19
   integer(c_int32_t), parameter :: TRIBO_STATUS_CFL_VIOLATION = 20
   integer(c_int32_t), parameter :: TRIBO_STATUS_MISSING_SECTION = 21
+  integer(c_int32_t), parameter :: TRIBO_STATUS_IMPLAUSIBLE_LAW = 22
   integer(c_int32_t), parameter :: TRIBO_STATUS_PRESSURE_INVALID = 30
   integer(c_int32_t), parameter :: TRIBO_STATUS_PRESSURE_BELOW_PLAUSIBLE = 31
   integer(c_int32_t), parameter :: TRIBO_STATUS_PRESSURE_ABOVE_PLAUSIBLE = 32

@@ -163,6 +163,12 @@ enum TriboStatus
   TRIBO_STATUS_CFL_VIOLATION = 20,
   // Core: a table section the function needs is missing. Do: regenerate the table.
   TRIBO_STATUS_MISSING_SECTION = 21,
+  // Core: every field of the table is within its own bound, but the friction law as a
+  // whole is not physical over the table's domain (mu0, or mu at some slip rate and beta,
+  // outside the documented bounds; e.g. mu0 = 8.5e6 from tau0 = 1e11 Pa over E* = 1e5 Pa).
+  // Returned by tribo_model_init. Do: run `tribo inspect` on the table for the reason;
+  // regenerate the table.
+  TRIBO_STATUS_IMPLAUSIBLE_LAW = 22,
   // The contact pressure is NaN, infinite or negative (compression is positive). Do: check
   // the sign convention and the value passed (Abaqus VFRIC: fNormal/areaCont); stop.
   TRIBO_STATUS_PRESSURE_INVALID = 30,

@@ -78,6 +78,12 @@ pub enum TriboStatus {
     CflViolation = 20,
     /// Core: a table section the function needs is missing. Do: regenerate the table.
     MissingSection = 21,
+    /// Core: every field of the table is within its own bound, but the friction law as a
+    /// whole is not physical over the table's domain (mu0, or mu at some slip rate and beta,
+    /// outside the documented bounds; e.g. mu0 = 8.5e6 from tau0 = 1e11 Pa over E* = 1e5 Pa).
+    /// Returned by tribo_model_init. Do: run `tribo inspect` on the table for the reason;
+    /// regenerate the table.
+    ImplausibleLaw = 22,
     /// The contact pressure is NaN, infinite or negative (compression is positive). Do: check
     /// the sign convention and the value passed (Abaqus VFRIC: fNormal/areaCont); stop.
     PressureInvalid = 30,
@@ -131,6 +137,7 @@ impl From<Error> for TriboStatus {
             Error::InvalidParameter => Self::InvalidParameter,
             Error::CflViolation => Self::CflViolation,
             Error::MissingSection => Self::MissingSection,
+            Error::ImplausibleLaw => Self::ImplausibleLaw,
             _ => Self::UnknownCoreError,
         }
     }
@@ -139,7 +146,7 @@ impl From<Error> for TriboStatus {
 impl TriboStatus {
     /// Every status, for the exhaustive tests (a function, not an associated constant, so
     /// that cbindgen does not export it).
-    pub const fn all() -> [TriboStatus; 32] {
+    pub const fn all() -> [TriboStatus; 33] {
         [
             Self::Ok,
             Self::NullPointer,
@@ -162,6 +169,7 @@ impl TriboStatus {
             Self::InvalidParameter,
             Self::CflViolation,
             Self::MissingSection,
+            Self::ImplausibleLaw,
             Self::PressureInvalid,
             Self::PressureBelowPlausible,
             Self::PressureAbovePlausible,
@@ -208,6 +216,9 @@ impl TriboStatus {
             Self::InvalidParameter => c"invalid parameter",
             Self::CflViolation => c"time step violates the CFL condition",
             Self::MissingSection => c"table section missing",
+            Self::ImplausibleLaw => {
+                c"table's friction law not physical over its domain (mu0 or mu out of bounds)"
+            }
             Self::PressureInvalid => c"contact pressure NaN, infinite or negative",
             Self::PressureBelowPlausible => {
                 c"contact pressure below the plausible minimum (units? e.g. MPa given to an SI model)"

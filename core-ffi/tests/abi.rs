@@ -400,7 +400,7 @@ fn every_status_has_a_distinct_name() {
     sorted.dedup();
     assert_eq!(sorted.len(), names.len());
     assert!(!names.contains(&"unknown status code".to_owned()));
-    for code in [-1, 9, 22, 29, 40, 98, 100, i32::MAX, i32::MIN] {
+    for code in [-1, 9, 23, 29, 40, 98, 100, i32::MAX, i32::MIN] {
         // SAFETY: as above.
         let s = unsafe { std::ffi::CStr::from_ptr(tribo_status_name(code)) };
         assert_eq!(s.to_str().unwrap(), "unknown status code");
@@ -435,4 +435,21 @@ proptest! {
             prop_assert_eq!(out.mu, -1.0);
         }
     }
+}
+
+/// A table whose fields are each within their bounds but whose law is absurd as a whole
+/// (τ0 = 1e11 Pa over E* = 1e5 Pa: μ0 ≈ 6·10⁶) is refused at init with its own status, and
+/// never evaluated (issue 32).
+#[test]
+fn an_implausible_law_is_refused_at_init_with_a_named_status() {
+    let mut t = Table::seed000_defaults();
+    (t.law.tau0, t.law.e_star) = (1.0e11, 1.0e5);
+    let mut buf = [0u8; tribo_core::MAX_TABLE_BYTES];
+    let n = t.encode_unvalidated(&mut buf).unwrap();
+    let (model, s) = init(&buf[..n]);
+    assert_eq!(s, TriboStatus::ImplausibleLaw);
+    assert_never_evaluated(&model);
+    // SAFETY: the library returns a static NUL-terminated string.
+    let name = unsafe { std::ffi::CStr::from_ptr(tribo_status_name(22)) };
+    assert!(name.to_str().unwrap().contains("friction law"), "{name:?}");
 }

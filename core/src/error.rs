@@ -33,6 +33,10 @@ pub enum Error {
     CflViolation,
     /// The table section this function needs is empty.
     MissingSection,
+    /// Every field of the table is within its own bound, but the friction law it defines is
+    /// not physical as a whole: μ0 or μ over the table's own domain outside the documented
+    /// bounds ([`crate::table::law_gate`]; [`crate::Table::plausibility`] gives the reason).
+    ImplausibleLaw,
 }
 
 impl core::fmt::Display for Error {
@@ -52,6 +56,9 @@ impl core::fmt::Display for Error {
             Error::InvalidParameter => f.write_str("invalid parameter"),
             Error::CflViolation => f.write_str("time step violates the CFL condition"),
             Error::MissingSection => f.write_str("table section missing"),
+            Error::ImplausibleLaw => {
+                f.write_str("the table's friction law is not physical over its own domain")
+            }
         }
     }
 }

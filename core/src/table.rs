@@ -66,6 +66,8 @@
 pub mod crc32;
 pub mod defaults;
 mod frame;
+pub mod implausibility;
+pub mod law_gate;
 pub mod material;
 pub mod physics;
 pub mod plausible;
@@ -90,6 +92,7 @@ pub use defaults::{
 pub use frame::{
     FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, HEADER_BYTES, MAGIC, TRAILER_BYTES,
 };
+pub use implausibility::{Implausibility, Scope};
 pub use material::{MATERIAL_CAPACITY, MaterialIdentity};
 pub use sections::{
     ParticleShearOrigin, ParticleShearSection, SectionProvenance, THIRD_BODY_SAMPLES,

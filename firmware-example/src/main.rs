@@ -96,6 +96,7 @@ fn error_name(e: Error) -> &'static str {
         Error::InvalidParameter => "InvalidParameter",
         Error::CflViolation => "CflViolation",
         Error::MissingSection => "MissingSection",
+        Error::ImplausibleLaw => "ImplausibleLaw (the law is not physical over its domain)",
         _ => "(unnamed core error)",
     }
 }

@@ -200,7 +200,7 @@ pub fn run(args: Args) -> Result<()> {
         let (cf, cl) = s
             .curve_shape
             .map_or((f64::NAN, f64::NAN), |x| (x.full, x.after_first_slip));
-        println!(
+        tribo_calibrator::outln!(
             "P = {:.2} N: N = {}, K0 = {:.4e} N/m, Q_s = {qs:.4} N, A_s/A0 = {:.4}, curvature {cf:.3} (after first slip {cl:.3}, time-weighted {curv:.3}), {ss}",
             r.load,
             s.junctions,
@@ -208,7 +208,7 @@ pub fn run(args: Args) -> Result<()> {
             s.peak.map_or(f64::NAN, |p| p.area / s.area0)
         );
     }
-    println!(
+    tribo_calibrator::outln!(
         "{} junction-steps in {wall:.1} s; pre-sliding section: {} bytes (postcard); report in {}",
         results
             .iter()

@@ -83,7 +83,7 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     }
     let config = args.resolved_config()?;
     if args.print_config {
-        print!(
+        tribo_calibrator::out!(
             "{}",
             crate::validate::print::config_toml(&config).context("printing the configuration")?
         );
@@ -111,7 +111,7 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
             run_dir: args.out.clone(),
         };
         let recipe = slurm::emit(&array, std::env::args_os())?;
-        println!("submit with: {} [SBATCH OPTIONS]", recipe.submit.display());
+        tribo_calibrator::outln!("submit with: {} [SBATCH OPTIONS]", recipe.submit.display());
     }
     Ok(outcome)
 }
@@ -119,11 +119,11 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
 /// Runs `tribo calibrate`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.defaults {
-        eprintln!("WARNING: {DEFAULTS_BANNER}");
+        tribo_calibrator::errln!("WARNING: {DEFAULTS_BANNER}");
     }
     let started = std::time::Instant::now();
     if let Some(out) = calibrate(&args)? {
-        println!(
+        tribo_calibrator::outln!(
             "wrote {} ({} bytes, preset {}, seed {}){} in {:.1} s; report in {}",
             out.table_path.display(),
             out.table_bytes,

@@ -193,6 +193,7 @@ fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
 
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
+    crate::validate::rules::MODULUS.check("--e-star (Pa, or with a unit: 55GPa)", args.e_star)?;
     let generated_n = args.surface.load.is_none().then_some(args.surface.n);
     crate::validate::flags::check_contact(
         generated_n,

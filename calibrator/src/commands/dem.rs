@@ -202,7 +202,7 @@ pub fn run(args: Args) -> Result<()> {
         every: o.every,
     };
     let done = run_dem(&config)?;
-    print!("{}", done.summary);
-    println!("wrote {}", done.out.display());
+    tribo_calibrator::out!("{}", done.summary);
+    tribo_calibrator::outln!("wrote {}", done.out.display());
     Ok(())
 }

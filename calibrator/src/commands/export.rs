@@ -67,9 +67,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     match &args.output {
         Some(path) => {
             write_atomic(path, text.as_bytes())?;
-            eprintln!("wrote {} ({} bytes)", path.display(), text.len());
+            tribo_calibrator::errln!("wrote {} ({} bytes)", path.display(), text.len());
         }
-        None => print!("{text}"),
+        None => tribo_calibrator::out!("{text}"),
     }
     Ok(())
 }

@@ -28,6 +28,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         InspectFormat::Text
     };
-    print!("{}", inspect(&args.file, format, args.report.as_deref())?);
+    tribo_calibrator::out!("{}", inspect(&args.file, format, args.report.as_deref())?);
     Ok(())
 }

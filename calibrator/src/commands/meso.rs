@@ -48,8 +48,9 @@ pub struct Args {
     /// Particle area fraction β (default: the first of sweep.betas).
     #[arg(long)]
     pub beta: Option<f64>,
-    /// Sliding velocity v0 [m/s] (default: the first of sweep.velocities).
-    #[arg(long)]
+    /// Sliding velocity v0 [m/s] (SI or with a unit: `80mm/s`; default: the first of
+    /// sweep.velocities).
+    #[arg(long, value_parser = crate::validate::units::metres_per_second)]
     pub velocity: Option<f64>,
     /// Run seed (surfaces; with --seed-index, the placement).
     #[arg(long, default_value_t = 0)]
@@ -77,7 +78,7 @@ pub fn run(args: Args) -> Result<()> {
         None => CalibrationConfig::from_preset_and_toml(args.preset, "")?,
     };
     if args.sweep {
-        print!(
+        tribo_calibrator::out!(
             "{}",
             crate::pipeline::meso_sweep::run_sweep(&cfg, args.seed, &args.out)?
         );
@@ -95,7 +96,7 @@ pub fn run(args: Args) -> Result<()> {
             out: args.out,
         },
     )?;
-    print!("{}", done.summary);
-    println!("wrote {}", done.out.display());
+    tribo_calibrator::out!("{}", done.summary);
+    tribo_calibrator::outln!("wrote {}", done.out.display());
     Ok(())
 }

@@ -107,6 +107,12 @@ pub fn run(args: Args) -> Result<()> {
     if args.samples < 2 || args.points < 2 || args.crank_realisations < 2 {
         bail!("--samples, --points and --crank-realisations must be ≥ 2");
     }
+    tribo_calibrator::validate::rules::REALISATIONS
+        .check_count("--crank-realisations", args.crank_realisations as u64)?;
+    // Each l/a point is a Monte-Carlo study of --samples fields: 10⁴ points resolve any curve
+    // (`--points 1e10` tried to allocate them all).
+    tribo_calibrator::validate::rule::Rule::count(2, 10_000)
+        .check_count("--points", args.points as u64)?;
     if !(1..=4).contains(&args.exponent) {
         bail!("--exponent must be 1, 2, 3 or 4 (got {})", args.exponent);
     }
@@ -127,6 +133,6 @@ pub fn run(args: Args) -> Result<()> {
     if all || args.mode == FieldPart::CrankSlider {
         random_field::crank_slider(&study, out)?;
     }
-    eprintln!("random-field: results in {}", args.out.display());
+    tribo_calibrator::errln!("random-field: results in {}", args.out.display());
     Ok(())
 }

@@ -17,9 +17,7 @@ impl Threads {
     /// Starts rayon's global pool with the requested number of threads.
     pub fn apply(&self) -> anyhow::Result<()> {
         if let Some(threads) = self.threads {
-            if threads == 0 {
-                anyhow::bail!("--threads must be at least 1");
-            }
+            tribo_calibrator::validate::rules::THREADS.check_count("--threads", threads as u64)?;
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build_global()

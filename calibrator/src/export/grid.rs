@@ -119,6 +119,20 @@ impl Grid {
             return Err(ExportError::MixedLevels);
         }
         let law = table.friction_law()?;
+        let largest_threshold = velocities
+            .iter()
+            .filter(|&&v| v > 0.0)
+            .map(|&v| law.beta_thres(v))
+            .filter(|b| b.is_finite())
+            .reduce(f32::max);
+        if let Some(beta_thres) = largest_threshold
+            && let Some(&beta) = levels.iter().find_map(|l| match l {
+                Level::Beta(b) if *b > beta_thres => Some(b),
+                _ => None,
+            })
+        {
+            return Err(ExportError::BetaAboveThreshold { beta, beta_thres });
+        }
         let tp = point_transport(table);
         tp.validate()?;
         let mut points = Vec::with_capacity(levels.len() * pressures.len() * velocities.len());

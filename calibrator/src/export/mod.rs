@@ -53,6 +53,19 @@ pub enum ExportError {
         /// The list.
         what: &'static str,
     },
+    /// A β level above the table's β_thres at every exported slip rate > 0: μ is μ_p there,
+    /// so the level only repeats the saturated one (issue 32: `--betas 2` exited 0).
+    #[error(
+        "--betas {beta} is above the table's largest β_thres = {beta_thres} over the exported \
+         slip rates > 0: μ is μ_p there and the level repeats the saturated one \
+         (β levels must be ≤ β_thres)"
+    )]
+    BetaAboveThreshold {
+        /// The level.
+        beta: f32,
+        /// The largest finite β_thres(v) over the exported v > 0.
+        beta_thres: f32,
+    },
     /// β levels and draw-length levels mixed in one export.
     #[error("levels: β or draw lengths, not both")]
     MixedLevels,
@@ -230,11 +243,12 @@ pub(crate) mod test_support {
     }
 
     /// A β-level grid and a draw-length grid over seed 000's pressures and process velocities,
-    /// with v = 0 and β beyond β_thres (μ = 0) included.
+    /// with v = 0 and β beyond β_thres(v) at the faster speeds (μ = 0) included; every β is
+    /// below β_thres at the slowest v > 0 (the export refuses levels above it at every v).
     pub fn grids(table: &Table) -> Vec<Grid> {
         let pressures: Vec<f32> = [2.0e6, 5.0e6, 10.0e6, 20.0e6, 30.0e6].to_vec();
         let velocities: Vec<f32> = [0.0, 0.01, 0.08, 0.5, 2.0].to_vec();
-        let betas = [0.0, 0.1, 0.3, 0.6, 1.5].map(Level::Beta).to_vec();
+        let betas = [0.0, 0.1, 0.3, 0.6, 0.9].map(Level::Beta).to_vec();
         let lengths = [0.001, 0.01, 0.035, 0.1, 0.5]
             .map(Level::DrawLength)
             .to_vec();

@@ -249,7 +249,7 @@ print(len(rows), ','.join(header))
                     )
                 );
             }
-            Err(e) => eprintln!("python3 not found ({e}): the csv-module check is skipped"),
+            Err(e) => crate::errln!("python3 not found ({e}): the csv-module check is skipped"),
         }
     }
 }

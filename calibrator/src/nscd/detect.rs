@@ -139,7 +139,11 @@ impl Detector {
                     .iter()
                     .map(|e| e.centre[0])
                     .fold(f64::NEG_INFINITY, f64::max);
-                (lo, cell, ((hi - lo) / cell).floor() as usize + 1)
+                (
+                    lo,
+                    cell,
+                    (((hi - lo) / cell).floor() as usize).saturating_add(1),
+                )
             }
         };
         let y0 = self
@@ -152,7 +156,9 @@ impl Detector {
             .iter()
             .map(|e| e.centre[1])
             .fold(f64::NEG_INFINITY, f64::max);
-        if !(y1 - y0).is_finite() || nx.saturating_mul(((y1 - y0) / cell) as usize + 1) > 1 << 26 {
+        if !(y1 - y0).is_finite()
+            || nx.saturating_mul((((y1 - y0) / cell) as usize).saturating_add(1)) > 1 << 26
+        {
             return None;
         }
         let ny = ((y1 - y0) / cell).floor() as usize + 1;

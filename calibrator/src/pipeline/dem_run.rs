@@ -107,6 +107,13 @@ pub struct DemRunSummary {
 /// Runs the DEM of `args` and writes its report into `args.out` (see the module docs); returns
 /// the summary (also written as `summary.txt`).
 pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
+    crate::validate::rules::COUNT.check_count("--flakes", args.flakes as u64)?;
+    crate::validate::budget::check(
+        "--flakes",
+        args.flakes,
+        "the flakes' states and contacts",
+        args.flakes as f64 * crate::validate::budget::BYTES_PER_FLAKE,
+    )?;
     let (def, tool) = surfaces(args)?;
     crate::validate::maps::check_height_map("--def-file", &def)?;
     crate::validate::maps::check_height_map("--tool-file", &tool)?;

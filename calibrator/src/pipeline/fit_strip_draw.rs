@@ -82,7 +82,7 @@ pub fn fit_strip_draw(
         None => (tribo_core::table::Table::seed000_defaults(), true),
     };
     if defaults {
-        eprintln!(
+        crate::errln!(
             "WARNING: no --table: the fit starts from documented defaults; κ, E*, h'_rms, α(v), H \
              and h_p stay the {DEFAULTS_BANNER}"
         );
@@ -196,7 +196,7 @@ pub fn fit_strip_draw(
         section.provenance.config_hash = data_hash;
     }
     if let Some(banner) = fitted_banner(table.provenance.origin, data_hash) {
-        eprintln!("{banner}");
+        crate::errln!("{banner}");
     }
     let table_out = args
         .table_out

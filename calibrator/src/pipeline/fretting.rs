@@ -67,6 +67,11 @@ fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
     })
 }
 
+/// A rule's message as the static text of [`DdeError::invalid`] (a refusal ends the process).
+fn leak(e: crate::validate::ConfigError) -> &'static str {
+    Box::leak(e.to_string().into_boxed_str())
+}
+
 /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
 pub fn incline_study(
     mu_static: f64,
@@ -74,6 +79,17 @@ pub fn incline_study(
     out: &Path,
     log: &mut dyn Write,
 ) -> Result<()> {
+    let mu = crate::validate::rules::FRICTION_COEFFICIENT;
+    mu.check("--mu-static", mu_static)
+        .and_then(|()| mu.check("--mu-kinetic", mu_kinetic))
+        .map_err(|e| DdeError::invalid("--mu-static/--mu-kinetic", f64::NAN, leak(e)))?;
+    if mu_kinetic > mu_static {
+        return Err(DdeError::invalid(
+            "--mu-kinetic",
+            mu_kinetic,
+            "the kinetic friction coefficient must not exceed --mu-static",
+        ));
+    }
     let case = InclineCase::seed(mu_static, mu_kinetic);
     let r = incline::run(&case)?;
     write!(log, "{}", report::write_incline(out, &case, &r)?).map_err(DdeError::Log)?;
@@ -135,11 +151,11 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         seed,
         out,
     } = config.clone();
-    if realisations < 2 {
+    if !(2..=crate::validate::rules::REALISATIONS_MAX).contains(&realisations) {
         return Err(DdeError::invalid(
             "--realisations",
             realisations as f64,
-            "must be ≥ 2",
+            "must be in [2, 10000]",
         ));
     }
     if pressures.is_empty() {
@@ -176,7 +192,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         seed,
         template,
     };
-    eprintln!(
+    crate::errln!(
         "running {} sliding cases…",
         sweep.pressures.len() as u64 * realisations
     );
@@ -255,11 +271,11 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
             "every mesh must have ≥ 8 cells",
         ));
     }
-    if realisations < 2 {
+    if !(2..=crate::validate::rules::REALISATIONS_MAX).contains(&realisations) {
         return Err(DdeError::invalid(
             "--realisations",
             realisations as f64,
-            "must be ≥ 2",
+            "must be in [2, 10000]",
         ));
     }
     if !(pressure.is_finite() && pressure > 0.0) {
@@ -276,7 +292,7 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
         realisations,
         template,
     };
-    eprintln!(
+    crate::errln!(
         "running {} sliding cases…",
         study.cells.len() as u64 * realisations
     );

@@ -78,6 +78,12 @@ pub fn run_single_case(
     if let Some(p) = args.pressure {
         crate::validate::rules::PRESSURE.check("--pressure", p)?;
     }
+    if let Some(v) = args.velocity {
+        crate::validate::rules::SLIDING_SPEED.check("--velocity", v)?;
+    }
+    if let Some(b) = args.beta {
+        crate::validate::rules::BETA_LEVEL.check("--beta", b)?;
+    }
     let mut run =
         CaseRun::prepare(cfg, &case, args.seed).map_err(|source| PipelineError::Meso {
             stage: "preparing the case",

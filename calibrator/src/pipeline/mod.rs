@@ -253,7 +253,7 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             let path = opts.out.join("cases.json");
             let json = serde_json::to_string_pretty(&cases).map_err(json_at("encoding", &path))?;
             write_atomic(&path, json.as_bytes()).map_err(io_at("writing", &path))?;
-            println!(
+            crate::outln!(
                 "{} cases written to {} (configuration hash {hash_hex})",
                 cases.len(),
                 opts.out.join("cases.json").display()
@@ -268,9 +268,10 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                 });
             };
             let r = run_one_case(cfg, case, opts.seed, hash, &opts.out)?;
-            println!(
+            crate::outln!(
                 "case {i}: <A_p>/A0 = {:.4e}, <A_c>/A0 = {:.4e}",
-                r.mean_ap, r.mean_ac
+                r.mean_ap,
+                r.mean_ac
             );
             Ok(None)
         }
@@ -302,7 +303,7 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
             if let Some(old) = RunRecord::read(&opts.out).ok().flatten()
                 && old.config_hash != hash_hex
             {
-                eprintln!(
+                crate::errln!(
                     "{} holds a run of another configuration or seed (hash {}, seed {}); this run's hash is \
                      {hash_hex}: none of its case files is reused",
                     opts.out.display(),
@@ -325,21 +326,21 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
                 .collect();
             let todo: Vec<&MesoCase> = cases.iter().filter(|c| done[c.index].is_none()).collect();
             if todo.len() < cases.len() {
-                eprintln!(
+                crate::errln!(
                     "resuming: {} of {} cases already done with this configuration (hash {hash_hex})",
                     cases.len() - todo.len(),
                     cases.len()
                 );
             }
             if rerun_foreign > 0 {
-                eprintln!(
+                crate::errln!(
                     "rerunning {rerun_foreign} case(s) whose files came from another configuration, seed or build"
                 );
             }
             let new: Vec<CaseResult> = run_cases(&todo, "BEM–DEM cases", |c| {
                 run_one_case(cfg, c, opts.seed, hash, &opts.out)
             })?;
-            eprintln!(
+            crate::errln!(
                 "BEM–DEM sweep: {} cases in {:.1} s",
                 todo.len(),
                 started.elapsed().as_secs_f64()
@@ -394,7 +395,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
                 crate::strip_draw::StripDrawError::SaturationSolve { .. }
             ) =>
         {
-            eprintln!(
+            crate::errln!(
                 "WARNING: {e}; the table keeps ζ = {} and the documented μ_p = {:.4} ({}·μ0)",
                 table.transport.zeta,
                 table

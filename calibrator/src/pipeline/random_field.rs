@@ -62,9 +62,11 @@ pub fn thresholds(args: &RandomFieldStudy, out: &Path) -> Result<()> {
         t.la_random_variable,
     ]);
     write_csv(&csv, out, "thresholds")?;
-    eprintln!(
+    crate::errln!(
         "thresholds (closed form, σ/μ = {}): deterministic below l/a = {:.4}, random variable above l/a = {:.4}",
-        t.sigma_over_mu, t.la_deterministic, t.la_random_variable
+        t.sigma_over_mu,
+        t.la_deterministic,
+        t.la_random_variable
     );
     Ok(())
 }
@@ -287,13 +289,13 @@ pub fn curves(
     if let Some(d) =
         deterministic_threshold_from_curve(&la, &mc_cv, args.sigma_over_mu, args.tolerance)
     {
-        eprintln!(
+        crate::errln!(
             "deterministic threshold from the Monte-Carlo curve: l/a = {d:.4} (closed form {:.4})",
             th.la_deterministic
         );
     }
     if cfg.exponent != 2 {
-        eprintln!(
+        crate::errln!(
             "note: exponent n = {} — the table section is only written for n = 2",
             cfg.exponent
         );
@@ -305,7 +307,7 @@ pub fn curves(
             Ok(Some(section))
         }
         Err(e) => {
-            eprintln!("note: no table section written: {e}");
+            crate::errln!("note: no table section written: {e}");
             Ok(None)
         }
     }

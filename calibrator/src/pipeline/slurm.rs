@@ -251,7 +251,7 @@ where
     };
     let scripts = render(&array, &exe, &args, &workdir)?;
     if array.cases > DEFAULT_MAX_ARRAY_SIZE {
-        eprintln!(
+        crate::errln!(
             "warning: {} cases: array indices up to {} need a cluster whose MaxArraySize \
              exceeds Slurm's default {DEFAULT_MAX_ARRAY_SIZE} (scontrol show config)",
             array.cases,

@@ -220,7 +220,7 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
 pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripDrawOutcome> {
     let (model, settings, spec, defaults) = setup(args)?;
     if defaults {
-        eprintln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
+        crate::errln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
     }
     let cases = list_cases(&spec);
     if cases.is_empty() {

@@ -599,6 +599,58 @@ fn validate(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// Bytes per disk of the cell (state, contacts, detection grid, histories), measured as
+/// ≈ 120 B from the allocation `--particles 1e10` attempted (1.2 TB).
+const BYTES_PER_DISK: f64 = 128.0;
+
+/// Largest fraction of the smallest radius a disk may move in one step, by the wall's
+/// velocity (V·h) or by the normal force's acceleration (F·h²/m): NSCD detects the contacts of
+/// the step from the positions at its start, so a step that moves a disk by more than half its
+/// radius misses contacts (disks pass through each other; `--time-step 1e3` blew the cell up
+/// and overflowed the detection grid). The seed's cell moves 0.05·r_min (V·h) and 0.006·r_min
+/// (F·h²/m).
+const MAX_STEP_OVER_RADIUS: f64 = 0.5;
+
+/// The physical limits of one NSCD step (see [`MAX_STEP_OVER_RADIUS`]), and the wall speed
+/// against the shared sliding-speed rule.
+fn check_step_physics(args: &ThirdBodyConfig) -> Result<()> {
+    let bad = ThirdBodyError::bad;
+    let cell = crate::third_body::study::default_cell();
+    let (h, v, f) = (args.time_step, args.wall_velocity, args.normal_force);
+    if !crate::validate::rules::SLIDING_SPEED.admits(v) {
+        return Err(bad(
+            "--wall-velocity",
+            v,
+            "a sliding speed must be in (0, 1000] m/s",
+        ));
+    }
+    let r = cell.r_min;
+    if v * h > MAX_STEP_OVER_RADIUS * r {
+        return Err(bad(
+            "--time-step",
+            h,
+            "the wall moves V·h above half the smallest disk radius (0.4 µm) per step: \
+             contacts would be missed; lower --time-step or --wall-velocity",
+        ));
+    }
+    let mass = cell.density * std::f64::consts::PI * r * r;
+    if f * h * h / mass > MAX_STEP_OVER_RADIUS * r {
+        return Err(bad(
+            "--normal-force",
+            f,
+            "F·h²/m moves the smallest disk above half its radius per step: contacts would be \
+             missed; lower --normal-force or --time-step",
+        ));
+    }
+    Ok(())
+}
+
+/// A budget message as the static rule text of [`ThirdBodyError::bad`] (a refusal ends the
+/// process; the one leaked string is its message).
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
 /// Refuses arguments outside their domain, naming the value and the rule.
 fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
     let bad = ThirdBodyError::bad;
@@ -652,6 +704,21 @@ fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
             "--columns",
             c as f64,
             "the period needs at least 4 columns of 2·r_max",
+        ));
+    }
+    check_step_physics(args)?;
+    crate::validate::budget::check(
+        "--particles",
+        args.particles,
+        "the third-body cell's disks and contacts",
+        args.particles as f64 * BYTES_PER_DISK,
+    )
+    .map_err(|e| bad("--particles", args.particles as f64, leak(e.to_string())))?;
+    if !(args.gamma.is_finite() && args.gamma >= 0.0) {
+        return Err(bad(
+            "--gamma",
+            args.gamma,
+            "the surface energy must be finite and ≥ 0 N/m",
         ));
     }
     if let Some(&g) = args.gammas.iter().find(|g| !(g.is_finite() && **g >= 0.0)) {

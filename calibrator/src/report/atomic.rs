@@ -1,5 +1,14 @@
 //! Atomic writes: a temporary file in the target's folder, flushed and synced, then renamed
 //! over the target. A killed run never leaves a partial output file.
+//!
+//! **Output path policy** (issue 32; every file the calibrator writes goes through here, so it
+//! holds for every command and every user-named output path):
+//! - an existing directory, device node, FIFO or socket is **refused** (a rename would replace
+//!   the device node or FIFO with a regular file; as root, `-o /dev/full` turned the device
+//!   into a 9.5 kB file): the error names the path and what it is;
+//! - a **symlink is followed**: the file it points to is replaced atomically (temporary file
+//!   in the target's folder), the link stays a link to it. A dangling link or a link to
+//!   anything but a regular file is refused.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -20,6 +29,62 @@ pub fn temp_path_for(path: &Path) -> PathBuf {
     dir.join(format!(".{stem}.tmp-{}{ext}", std::process::id()))
 }
 
+/// The file a write to `path` replaces (module docs: the output path policy): `path` itself
+/// when it does not exist or is a regular file, the symlink's target when it is a link to a
+/// regular file (or to nothing yet in an existing folder); an error naming the path otherwise.
+pub fn output_target(path: &Path) -> io::Result<PathBuf> {
+    let refuse = |what: &str| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "output path {} is {what}, not a regular file: refusing to replace it",
+                path.display()
+            ),
+        )
+    };
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e),
+    };
+    let (target, meta) = if meta.file_type().is_symlink() {
+        let target =
+            fs::canonicalize(path).map_err(|_| refuse("a symlink to a missing file or folder"))?;
+        let meta = fs::metadata(&target)?;
+        (target, meta)
+    } else {
+        (path.to_path_buf(), meta)
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(target);
+    }
+    Err(refuse(if kind.is_dir() {
+        "a directory"
+    } else {
+        special_kind(&kind)
+    }))
+}
+
+#[cfg(unix)]
+fn special_kind(kind: &fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_block_device() || kind.is_char_device() {
+        "a device"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &fs::FileType) -> &'static str {
+    "not a regular file"
+}
+
 /// Writes `bytes` to `path` atomically, creating parent folders.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
@@ -30,6 +95,8 @@ pub fn write_atomic_with<F>(path: &Path, fill: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
+    let shown = path;
+    let path = &output_target(path)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
@@ -44,14 +111,20 @@ where
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
-    result.map_err(|e| io::Error::new(e.kind(), format!("writing {}: {e}", path.display())))
+    result.map_err(|e| io::Error::new(e.kind(), format!("writing {}: {e}", shown.display())))
 }
 
 /// Renames a finished temporary file (see [`temp_path_for`]) over `path`, or removes it if
 /// `ok` is false.
 pub fn commit_temp(tmp: &Path, path: &Path, ok: bool) -> io::Result<()> {
     if ok {
-        fs::rename(tmp, path)
+        match output_target(path) {
+            Ok(target) => fs::rename(tmp, target),
+            Err(e) => {
+                let _ = fs::remove_file(tmp);
+                Err(e)
+            }
+        }
     } else {
         let _ = fs::remove_file(tmp);
         Ok(())
@@ -61,6 +134,37 @@ pub fn commit_temp(tmp: &Path, path: &Path, ok: bool) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_fifos_and_folders_are_refused_and_symlinks_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = write_atomic(dir.path(), b"x").unwrap_err();
+        assert!(err.to_string().contains("is a directory"), "{err}");
+        let err = write_atomic(Path::new("/dev/null"), b"x").unwrap_err();
+        assert!(err.to_string().contains("is a device"), "{err}");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let err = write_atomic(&fifo, b"x").unwrap_err();
+            assert!(err.to_string().contains("a FIFO"), "{err}");
+        }
+        let target = dir.path().join("target.csv");
+        fs::write(&target, b"old").unwrap();
+        let link = dir.path().join("link.csv");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        let dangling = dir.path().join("dangling.csv");
+        std::os::unix::fs::symlink(dir.path().join("missing/x.csv"), &dangling).unwrap();
+        assert!(write_atomic(&dangling, b"x").is_err());
+    }
 
     #[test]
     fn writes_and_replaces_without_leftovers() {

@@ -272,7 +272,7 @@ pub fn record(png: &Path, audit: &FigureAudit) {
         .open(&file)
         .and_then(|mut f| f.write_all(line.as_bytes()));
     if let Err(e) = written {
-        eprintln!(
+        crate::errln!(
             "warning: figure audit not written to {}: {e}",
             Path::new(&file).display()
         );

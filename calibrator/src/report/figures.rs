@@ -55,7 +55,7 @@ pub fn render_soft(path: &Path, draw: impl FnOnce() -> Result<(), ReportError>) 
             .unwrap_or_else(|| "the plotting library panicked".into()),
     };
     FAILED.fetch_add(1, Ordering::Relaxed);
-    eprintln!(
+    crate::errln!(
         "warning: figure {} not written ({why}); the tables and CSV files are unaffected",
         path.display()
     );

@@ -135,7 +135,7 @@ mod tests {
         // Self-affine range strictly inside the cutoffs (edge bins are half-filled).
         let e = fit_psd_exponent(&bins, spec.k_r + 1.0, spec.k_s - 1.0);
         let expected = -2.0 * (1.0 + hurst);
-        eprintln!("PSD exponent {e:.4} vs {expected}");
+        crate::errln!("PSD exponent {e:.4} vs {expected}");
         assert!((e / expected - 1.0).abs() < EXPONENT_TOL);
         // Outside the band the spectrum is empty (to round-off).
         let peak = bins.iter().map(|b| b.psd).fold(0.0, f64::max);

@@ -40,7 +40,8 @@ pub enum TableIoError {
         #[source]
         source: std::io::Error,
     },
-    /// The bytes are not a table this version reads; `hint` says what to do.
+    /// The bytes are not a table this version reads; `hint` says what to do (for a
+    /// non-physical table: which quantity, its value and its bound).
     #[error("{} is not a valid tribo table ({len} bytes): {reason}{hint}", path.display())]
     Invalid {
         /// The file (or a label for bytes from elsewhere).
@@ -50,7 +51,7 @@ pub enum TableIoError {
         /// The core's reason (in the message, so not a `source`).
         reason: tribo_core::Error,
         /// What to do about it.
-        hint: &'static str,
+        hint: String,
     },
 }
 
@@ -85,16 +86,29 @@ pub fn decode_table(bytes: &[u8], origin: &Path) -> Result<Table, TableIoError> 
         len: bytes.len(),
         hint: match reason {
             tribo_core::Error::UnsupportedVersion { .. } => {
-                " — written by a different tribo version; re-run `tribo calibrate`"
+                " — written by a different tribo version; re-run `tribo calibrate`".into()
             }
-            tribo_core::Error::BadMagic => " (tables start with the bytes \"TRBO\")",
+            tribo_core::Error::BadMagic => " (tables start with the bytes \"TRBO\")".into(),
             tribo_core::Error::Truncated | tribo_core::Error::CrcMismatch => {
-                " — the file is truncated or corrupt; re-run `tribo calibrate`"
+                " — the file is truncated or corrupt; re-run `tribo calibrate`".into()
             }
-            _ => "",
+            tribo_core::Error::InvalidTable | tribo_core::Error::ImplausibleLaw => {
+                implausibility(bytes)
+            }
+            _ => String::new(),
         },
         reason,
     })
+}
+
+/// The reason the core's plausibility gate gives for a refused table (`: μ0 = … is outside
+/// …`), or nothing when the refusal was another check (lengths, signs).
+fn implausibility(bytes: &[u8]) -> String {
+    Table::decode_for_diagnosis(bytes)
+        .ok()
+        .and_then(|t| t.plausibility().err())
+        .map(|why| format!(": {why}"))
+        .unwrap_or_default()
 }
 
 /// Reads and validates the table at `path`.

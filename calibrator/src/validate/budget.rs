@@ -42,6 +42,10 @@ pub const BYTES_PER_JUNCTION: f64 = 12.0 * 8.0;
 /// Bytes per recorded sample of a time series (time and ≈ 7 recorded quantities, f64).
 pub const BYTES_PER_SAMPLE: f64 = 8.0 * 8.0;
 
+/// Bytes per DEM flake (state, neighbour lists, history): ≈ 104 B measured from the
+/// allocation `dem --flakes 1e10` attempted (1.04 TB), rounded up.
+pub const BYTES_PER_FLAKE: f64 = 16.0 * 8.0;
+
 /// The budget in force \[B\]: [`BUDGET_VAR`] if set and valid, else the default. An invalid
 /// value is an error naming the variable (a typo must not silently lift or lower the limit).
 pub fn budget_bytes() -> Result<f64, ConfigError> {
@@ -49,7 +53,7 @@ pub fn budget_bytes() -> Result<f64, ConfigError> {
         Ok(text) => parse_bytes(&text).ok_or(ConfigError::BadQuantity {
             key: BUDGET_VAR.to_owned(),
             text,
-            problem: "not a positive byte count (e.g. 4GiB, 512MiB, 2e10)",
+            problem: "not a byte count in (0, 1 PiB] (e.g. 4GiB, 512MiB, 2e10)",
         }),
         Err(_) => Ok(DEFAULT_BUDGET_BYTES),
     }
@@ -74,8 +78,14 @@ pub fn parse_bytes(text: &str) -> Option<f64> {
         .find_map(|(u, s)| t.strip_suffix(u).map(|n| (n.trim(), *s)))
         .unwrap_or((t, 1.0));
     let v: f64 = number.parse().ok()?;
-    (v.is_finite() && v > 0.0).then_some(v * scale)
+    let bytes = v * scale;
+    (bytes.is_finite() && bytes > 0.0 && bytes <= MAX_BUDGET_BYTES).then_some(bytes)
 }
+
+/// The largest budget [`parse_bytes`] accepts \[B\]: 1 PiB, beyond any one machine's memory
+/// (`TRIBO_MEMORY_BUDGET=1e300` or `=1e300TiB` parsed as a finite or infinite "unlimited"
+/// and let 800 GB allocations abort the process).
+pub const MAX_BUDGET_BYTES: f64 = GIB * 1024.0 * 1024.0;
 
 /// Renders a byte count as GiB/MiB for messages.
 pub fn human(bytes: f64) -> String {

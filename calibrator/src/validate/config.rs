@@ -6,8 +6,8 @@ use super::budget::{self, BEM_BYTES_PER_CELL, BYTES_PER_CASE, BYTES_PER_SLIDE_ST
 use super::error::ConfigError;
 use super::rule::{Bound, Rule};
 use super::rules::{
-    BEM_TOLERANCE, FRACTION, GRID_SIDE, HURST, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES,
-    STEPS_PER_PERIOD,
+    ARCHARD_K, BEM_TOLERANCE, FRACTION, GRID_SIDE, HARDNESS, HURST, RANDOM_FIELD_MAX_NODES,
+    RANDOM_FIELD_SAMPLES, SHEAR_STRENGTH, SLIDING_SPEED, STEPS_PER_PERIOD, TABLE_MODULUS,
 };
 use crate::config::CalibrationConfig;
 
@@ -15,12 +15,20 @@ use crate::config::CalibrationConfig;
 pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let pos = Rule::POSITIVE;
     let m = &cfg.material;
-    pos.check("material.e_star", m.e_star)?;
+    // The table's own bounds (tribo-core), so that no value fails the table after the sweep.
+    TABLE_MODULUS.check("material.e_star", m.e_star)?;
     pos.check("material.p_crit", m.p_crit)?;
-    pos.check("material.tau0", m.tau0)?;
-    pos.check("material.hardness", m.hardness)?;
-    Rule::NON_NEGATIVE.check("material.archard_k", m.archard_k)?;
+    if m.p_crit >= m.e_star {
+        return Err(ConfigError::Order {
+            relation: "material.p_crit < material.e_star (a plastic limit below the modulus)",
+            values: format!("{} < {}", m.p_crit, m.e_star),
+        });
+    }
+    SHEAR_STRENGTH.check("material.tau0", m.tau0)?;
+    HARDNESS.check("material.hardness", m.hardness)?;
+    ARCHARD_K.check("material.archard_k", m.archard_k)?;
     FRACTION.check("material.zeta", m.zeta)?;
+    check_mu0_reachable(m.tau0, m.e_star)?;
     let s = &cfg.surface;
     GRID_SIDE.check_count("surface.grid", s.grid as u64)?;
     let cells = (s.grid as f64).powi(2);
@@ -156,9 +164,9 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         }
     }
     Rule::OPEN_UNIT.check_each("sweep.betas", &w.betas)?;
-    Rule::POSITIVE.check_each("sweep.velocities", &w.velocities)?;
+    SLIDING_SPEED.check_each("sweep.velocities", &w.velocities)?;
     if !pr.velocities.is_empty() {
-        Rule::POSITIVE.check_each("process.velocities", &pr.velocities)?;
+        SLIDING_SPEED.check_each("process.velocities", &pr.velocities)?;
     }
     Rule::NON_NEGATIVE.check("process.similarity_velocity", pr.similarity_velocity)?;
     let all: Vec<f64> = w.velocities.iter().chain(&pr.velocities).copied().collect();
@@ -200,6 +208,26 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         steps * BYTES_PER_SLIDE_STEP,
     )?;
     Ok(())
+}
+
+/// μ0 = τ0·κ/(E*·h'_rms) of the table (Eq. 9) must be able to fall within the core's gate
+/// ([`tribo_core::table::law_gate::MU0_RANGE`]) for some κ and h'_rms the table accepts
+/// (κ and h'_rms are measured on the surfaces, after validation): τ0/E* outside
+/// [μ0_min·h'_min/κ_max, μ0_max·h'_max/κ_min] cannot give a plausible law whatever the surfaces.
+fn check_mu0_reachable(tau0: f64, e_star: f64) -> Result<(), ConfigError> {
+    use tribo_core::table::law_gate::MU0_RANGE;
+    use tribo_core::table::plausible::{KAPPA, SLOPE_RMS};
+    let lo = f64::from(MU0_RANGE.0) * f64::from(SLOPE_RMS.0) / f64::from(KAPPA.1);
+    let hi = f64::from(MU0_RANGE.1) * f64::from(SLOPE_RMS.1) / f64::from(KAPPA.0);
+    let ratio = tau0 / e_star;
+    if (lo..=hi).contains(&ratio) {
+        return Ok(());
+    }
+    Err(ConfigError::Order {
+        relation: "material.tau0 / material.e_star within [1e-9, 1e3] (μ0 = τ0·κ/(E*·h'_rms) \
+                   in [1e-4, 10] for some κ in [0.1, 10] and h'_rms in [1e-4, 10])",
+        values: format!("{tau0} / {e_star} = {ratio:e}"),
+    })
 }
 
 /// Each sliding velocity is one α sample: a velocity given twice (across `keys`) is refused

@@ -123,9 +123,11 @@ pub const DEM_GAP_M: Rule = Rule::closed(-1e-2, 1e-2);
 /// `--amplitude 20`, once µm, is 20 m and refused.
 pub const FRETTING_AMPLITUDE_M: Rule = Rule::closed(0.0, 1e-3);
 
-/// An elastic modulus on the command line \[Pa\]: in \[1 MPa, 10 TPa\] — `--e-star 55`,
-/// once GPa, is 55 Pa and refused.
-pub const MODULUS: Rule = Rule::closed(1e6, 1e13);
+/// An elastic modulus on the command line \[Pa\]: in \[1 MPa, 2 TPa\] — `--e-star 55`,
+/// once GPa, is 55 Pa and refused; above, the table's own bound
+/// ([`tribo_core::table::plausible::E_STAR_PA`]: diamond on diamond is ≈ 0.6 TPa;
+/// `contact --e-star 1e99` exited 0).
+pub const MODULUS: Rule = Rule::closed(1e6, 2e12);
 
 /// Area of one asperity junction \[m²\] (seed 003: 1e-11 … 1e-7): in (0, 1e-2] — one junction
 /// of a square decimetre is a whole contact, not an asperity.
@@ -133,3 +135,88 @@ pub const JUNCTION_AREA_M2: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(1e-2),
 };
+
+/// A count of things simulated (flakes, realisations): at least 1 (`dem --flakes 0` ran an
+/// empty domain and exited 0); the memory or work budget bounds it above.
+pub const COUNT: Rule = Rule::count(1, u64::MAX);
+
+/// Surface realisations of a Monte-Carlo study (`fretting wear/mesh-study --realisations`,
+/// `random-field --crank-realisations`): 2 (a spread needs two) … 10 000 (each is a full simulation; 2⁶⁴−1
+/// overflowed the case count).
+pub const REALISATIONS: Rule = Rule::count(2, REALISATIONS_MAX);
+
+/// Upper end of [`REALISATIONS`].
+pub const REALISATIONS_MAX: u64 = 10_000;
+
+/// Worker threads (`--threads`): 1 … 1024, the documented maximum (more threads than any
+/// machine's cores only cost memory: `--threads 100000` hung starting them).
+pub const THREADS: Rule = Rule::count(1, 1024);
+
+/// A particle coverage level β \[-\] (`--beta`, `export --betas`, `sweep.betas`): finite, in
+/// \[0, 10\] — β is the area fraction of the contact covered by third-body particles
+/// (seed 000 Eq. 23); β_thres ≈ 0.5 at the process speed, and μ is μ_p for every β above
+/// β_thres, so levels far above it mean nothing (`export --betas 2` wrote a table of equal
+/// μ). Above 10 a level is a unit mistake (percent).
+pub const BETA_LEVEL: Rule = Rule::closed(0.0, 10.0);
+
+/// Interfacial shear strength τ0 \[Pa\]: the core's table bound
+/// ([`tribo_core::table::plausible::TAU0_PA`], kPa films … the theoretical strength of diamond),
+/// so `calibrate` refuses upfront what the table would refuse after the sweep.
+pub const SHEAR_STRENGTH: Rule = Rule::closed(1.0e3, 1.0e11);
+
+/// Effective modulus E* of a table \[Pa\]: the core's bound
+/// ([`tribo_core::table::plausible::E_STAR_PA`], soft elastomers … diamond on diamond).
+pub const TABLE_MODULUS: Rule = Rule::closed(1.0e5, 2.0e12);
+
+/// Hardness H of the softer body \[Pa\]: the core's bound
+/// ([`tribo_core::table::plausible::HARDNESS_PA`], soft polymers … diamond).
+pub const HARDNESS: Rule = Rule::closed(1.0e5, 2.0e11);
+
+/// Archard wear coefficient K \[-\]: in \[0, 1\] (the core's
+/// [`tribo_core::table::plausible::ARCHARD_K`]: the worn volume per load and distance over
+/// 1/H cannot exceed one; `archard_k = 5` ran a whole sweep before the table refused it).
+pub const ARCHARD_K: Rule = Rule::CLOSED_UNIT;
+
+/// A friction coefficient μ (μ0, μ_s, μ_k, μ_p, a wall or particle friction) \[-\]: in
+/// \[0, 10\], the core's [`tribo_core::table::law_gate::MU_MAX`] (negative or NaN friction
+/// is meaningless; nothing sheared reaches 10).
+pub const FRICTION_COEFFICIENT: Rule = Rule::closed(0.0, 10.0);
+
+/// A sliding speed \[m/s\]: in (0, 1 km/s\], the core's bound of α sample speeds
+/// ([`tribo_core::table::law_gate::SAMPLE_SPEED_M_PER_S`]; 3·10⁸ m/s is the speed of light).
+pub const SLIDING_SPEED: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1.0e3),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tribo_core::table::{law_gate, plausible};
+
+    /// The calibrator's rules are the core's bounds (written as f64 literals so that messages
+    /// show `1e11`, not the f32 `99999997952`).
+    #[test]
+    fn rules_are_the_cores_bounds() {
+        let pairs = [
+            (SHEAR_STRENGTH, plausible::TAU0_PA),
+            (TABLE_MODULUS, plausible::E_STAR_PA),
+            (HARDNESS, plausible::HARDNESS_PA),
+            (ARCHARD_K, plausible::ARCHARD_K),
+            (FRICTION_COEFFICIENT, (0.0, law_gate::MU_MAX)),
+        ];
+        // f32 bounds within one f32 ulp of the f64 literals.
+        const ULP: f64 = 1e-7;
+        for (rule, (lo, hi)) in pairs {
+            let (lo, hi) = (f64::from(lo), f64::from(hi));
+            assert!(
+                rule.admits(lo * (1.0 + ULP)) && rule.admits(hi * (1.0 - ULP)),
+                "{rule}"
+            );
+            assert!(!rule.admits(hi * (1.0 + 10.0 * ULP)), "{rule}");
+            assert!(!rule.admits(lo * (1.0 - 10.0 * ULP)) || lo == 0.0, "{rule}");
+        }
+        assert!(SLIDING_SPEED.admits(f64::from(law_gate::SAMPLE_SPEED_M_PER_S.1)));
+        assert!(!SLIDING_SPEED.admits(1.001e3));
+    }
+}

@@ -104,7 +104,7 @@ fn bare_numbers_in_the_old_units_are_refused_by_their_plausibility_rule() {
         ),
         (
             &["dem", "--e-star", "55"][..],
-            "--e-star (Pa, or with a unit: 55GPa) must be in [1000000, 10000000000000], got 55",
+            "--e-star (Pa, or with a unit: 55GPa) must be in [1000000, 2000000000000], got 55",
         ),
         (
             &["strip-draw", "--tools", "35"][..],

@@ -4,6 +4,7 @@
 //! `inspect` fuzz. Each probe must be refused before any work, so each test takes well under a
 //! second or two (the SIGKILL test runs the quick calibration for a moment on purpose).
 
+mod corpus;
 mod fuzz;
 mod inputs;
 mod output;

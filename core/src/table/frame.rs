@@ -29,6 +29,13 @@ impl Table {
     /// (a buffer of [`super::MAX_TABLE_BYTES`] always can). Allocation-free.
     pub fn encode(&self, buf: &mut [u8]) -> Result<usize, Error> {
         self.validate()?;
+        self.encode_unvalidated(buf)
+    }
+
+    /// Encodes the table **without** [`Table::validate`]: for tests and bad-input corpora that
+    /// need the frame of a non-physical table with a valid CRC (as a tool that rewrites a
+    /// value and recomputes the CRC would write). [`Table::from_bytes`] still refuses it.
+    pub fn encode_unvalidated(&self, buf: &mut [u8]) -> Result<usize, Error> {
         let body = buf.get_mut(HEADER_BYTES..).ok_or(Error::BufferTooSmall)?;
         let payload_len = postcard::to_slice(self, body)
             .map_err(|e| match e {
@@ -42,16 +49,23 @@ impl Table {
     /// Decodes and validates a table; `bytes` must be exactly one frame (nothing after the
     /// CRC). See the parent module for the order of the checks and the error of each.
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, Error> {
+        let table = Self::decode_for_diagnosis(bytes)?;
+        table.validate()?;
+        Ok(table)
+    }
+
+    /// Decodes a frame (magic, version, CRC, layout) **without** the physical validation of
+    /// [`Table::validate`]: only to explain why [`Table::from_bytes`] refused a table
+    /// ([`Table::plausibility`] names the quantity). Never evaluate a table decoded this way.
+    pub fn decode_for_diagnosis(bytes: &[u8]) -> Result<Table, Error> {
         let (version, payload) = checked_payload(bytes)?;
-        let table = match version {
+        Ok(match version {
             FORMAT_VERSION_1 => decode_all::<TableV1>(payload)?
                 .into_format2()?
                 .into_format3(),
             FORMAT_VERSION_2 => decode_all::<TableV2>(payload)?.into_format3(),
             _ => decode_all::<Table>(payload)?,
-        };
-        table.validate()?;
-        Ok(table)
+        })
     }
 }
 

@@ -5,7 +5,8 @@
 //! E* = 1e33 Pa, heights in µm read as metres), not unusual materials. Each bound says why.
 //! Checks use iterators only (no indexing, no panic on any input).
 
-use super::{Table, TransportSection};
+use super::Table;
+use super::implausibility::{Implausibility, Scope};
 use crate::error::Error;
 
 /// Effective modulus E* = (E₁/(1−ν₁²) + …)⁻¹ \[Pa\]: from soft elastomers (E ≈ 1 MPa) to
@@ -54,69 +55,78 @@ pub const ARCHARD_K: (f32, f32) = (0.0, 1.0);
 /// vacuum and rubber reach a few; nothing sheared through a granular layer reaches 10).
 pub const MU_THIRD_BODY: (f32, f32) = (0.0, 10.0);
 
-/// `x` within `[lo, hi]` (NaN fails).
-fn within(x: f32, (lo, hi): (f32, f32)) -> bool {
-    (lo..=hi).contains(&x)
-}
-
-fn check(ok: bool) -> Result<(), Error> {
-    if ok { Ok(()) } else { Err(Error::InvalidTable) }
+fn field(
+    quantity: &'static str,
+    unit: &'static str,
+    value: f32,
+    bounds: (f32, f32),
+) -> Result<(), Implausibility> {
+    Implausibility::check(Scope::Field, quantity, unit, value, bounds)
 }
 
 impl Table {
     /// Checks the physical plausibility of every bounded quantity (see the module's
-    /// constants): E*, τ0, κ, h'_rms, H, h_p, α, β_thres, K and μ_3b.
+    /// constants: E*, τ0, κ, h'_rms, H, h_p, α, β_thres, K and μ_3b), then the law as a whole
+    /// ([`super::law_gate`]). [`Error::InvalidTable`] for a field, [`Error::ImplausibleLaw`]
+    /// for the law; [`Table::plausibility`] gives the reason.
     pub fn check_plausible(&self) -> Result<(), Error> {
+        self.plausibility().map_err(|why| why.error())
+    }
+
+    /// [`Table::check_plausible`] with the reason: the quantity, its value and its bound.
+    pub fn plausibility(&self) -> Result<(), Implausibility> {
+        self.plausible_fields()?;
+        self.law_plausibility()
+    }
+
+    /// Each bounded field within its own bound (module constants).
+    pub fn plausible_fields(&self) -> Result<(), Implausibility> {
         let law = &self.law;
-        check(
-            within(law.e_star, E_STAR_PA)
-                && within(law.tau0, TAU0_PA)
-                && within(law.kappa, KAPPA)
-                && within(law.slope_rms, SLOPE_RMS),
+        field("E*", "Pa", law.e_star, E_STAR_PA)?;
+        field("τ0", "Pa", law.tau0, TAU0_PA)?;
+        field("κ", "-", law.kappa, KAPPA)?;
+        field("h'_rms", "-", law.slope_rms, SLOPE_RMS)?;
+        let t = &self.transport;
+        field("hardness H", "Pa", t.hardness, HARDNESS_PA)?;
+        field(
+            "particle thickness h_p",
+            "m",
+            t.particle_thickness,
+            PARTICLE_THICKNESS_M,
         )?;
-        check_transport(&self.transport)?;
+        field("Archard K", "-", t.archard_k, ARCHARD_K)?;
         let curve = &self.alpha.curve;
-        let alpha_ok = |x: &f32| x.abs() <= ALPHA_ABS_MAX;
-        check(
-            curve.alpha.iter().all(alpha_ok)
-                && curve.ci95_lo.iter().all(alpha_ok)
-                && curve.ci95_hi.iter().all(alpha_ok)
-                && curve
-                    .law
-                    .as_ref()
-                    .is_none_or(|l| alpha_ok(&l.alpha_0) && alpha_ok(&l.alpha_inf)),
-        )?;
+        let alpha = (-ALPHA_ABS_MAX, ALPHA_ABS_MAX);
+        for &a in curve
+            .alpha
+            .iter()
+            .chain(&curve.ci95_lo)
+            .chain(&curve.ci95_hi)
+        {
+            field("α sample (or CI end)", "-", a, alpha)?;
+        }
+        if let Some(l) = &curve.law {
+            field("α0 of the α(v) law", "-", l.alpha_0, alpha)?;
+            field("α∞ of the α(v) law", "-", l.alpha_inf, alpha)?;
+        }
         let beta = &self.beta_thres;
-        let beta_ok = |x: &f32| *x <= BETA_THRES_MAX;
-        check(
-            beta.at_alpha_samples.iter().all(beta_ok)
-                && beta.ci95_lo.iter().all(beta_ok)
-                && beta
-                    .ci95_hi
-                    .iter()
-                    .all(|x| beta_ok(x) || *x == f32::INFINITY),
-        )?;
+        let beta_bounds = (f32::NEG_INFINITY, BETA_THRES_MAX);
+        for &b in beta.at_alpha_samples.iter().chain(&beta.ci95_lo) {
+            field("β_thres sample (or CI end)", "-", b, beta_bounds)?;
+        }
+        for &b in beta.ci95_hi.iter().filter(|&&b| b != f32::INFINITY) {
+            field("β_thres CI end", "-", b, beta_bounds)?;
+        }
         if let Some(w) = &self.wear {
-            check(within(w.k0, ARCHARD_K))?;
+            field("wear K0", "-", w.k0, ARCHARD_K)?;
         }
         if let Some(t) = &self.third_body {
-            check(
-                within(t.mu, MU_THIRD_BODY)
-                    && t.mu_at_temperature
-                        .iter()
-                        .all(|&m| within(m, MU_THIRD_BODY)),
-            )?;
+            for &m in core::iter::once(&t.mu).chain(&t.mu_at_temperature) {
+                field("third-body μ_3b", "-", m, MU_THIRD_BODY)?;
+            }
         }
         Ok(())
     }
-}
-
-fn check_transport(t: &TransportSection) -> Result<(), Error> {
-    check(
-        within(t.hardness, HARDNESS_PA)
-            && within(t.particle_thickness, PARTICLE_THICKNESS_M)
-            && within(t.archard_k, ARCHARD_K),
-    )
 }
 
 #[cfg(test)]
@@ -160,27 +170,27 @@ mod tests {
 
 #[cfg(test)]
 mod tampered {
-    use super::super::frame::{HEADER_BYTES, frame_payload_in_place};
     use super::super::{MAX_TABLE_BYTES, Table};
     use crate::error::Error;
-
-    /// Frames `t` with a valid CRC without the encoder's validation, as a tool that rewrites
-    /// a value and recomputes the CRC would.
-    fn frame_unchecked(t: &Table) -> ([u8; MAX_TABLE_BYTES], usize) {
-        let mut buf = [0u8; MAX_TABLE_BYTES];
-        let body = buf.get_mut(HEADER_BYTES..).unwrap();
-        let n = postcard::to_slice(t, body).unwrap().len();
-        let len = frame_payload_in_place(&mut buf, n).unwrap();
-        (buf, len)
-    }
 
     #[test]
     fn a_tampered_table_with_a_valid_crc_is_rejected_by_from_bytes() {
         let mut t = Table::filled_example();
-        let (good, n) = frame_unchecked(&t);
-        assert_eq!(Table::from_bytes(&good[..n]), Ok(t.clone()));
+        let mut buf = [0u8; MAX_TABLE_BYTES];
+        let n = t.encode_unvalidated(&mut buf).unwrap();
+        assert_eq!(Table::from_bytes(&buf[..n]), Ok(t.clone()));
         t.law.e_star = 1.04e33;
-        let (bad, n) = frame_unchecked(&t);
-        assert_eq!(Table::from_bytes(&bad[..n]), Err(Error::InvalidTable));
+        let n = t.encode_unvalidated(&mut buf).unwrap();
+        assert_eq!(Table::from_bytes(&buf[..n]), Err(Error::InvalidTable));
+        // Every field within its bound, the law absurd as a whole (issue 32).
+        let mut t = Table::seed000_defaults();
+        (t.law.tau0, t.law.e_star) = (1.0e11, 1.0e5);
+        let n = t.encode_unvalidated(&mut buf).unwrap();
+        assert_eq!(Table::from_bytes(&buf[..n]), Err(Error::ImplausibleLaw));
+        let back = Table::decode_for_diagnosis(&buf[..n]).unwrap();
+        assert_eq!(
+            back.plausibility().unwrap_err().quantity,
+            "μ0 = τ0·κ/(E*·h'_rms)"
+        );
     }
 }

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Probe of the `tribo` binary with generated bad inputs and faults (issue 32).
+#
+# Every numeric or text option of every subcommand (read from `tribo SUB --help`, so renamed
+# or new flags are picked up) gets each meaningless value below; then output faults (stdout to
+# /dev/full, -o onto a device, a FIFO, a folder, a symlink), corrupted tables and budget
+# variables. Each probe runs under a time limit (PROBE_TIMEOUT s, default 5) and a memory limit
+# (PROBE_MEM_KB of virtual memory, default 8 GiB), in a fresh folder. Printed: counts per class.
+#
+# Classes: panic (exit 101 or "panicked"), abort (killed by a signal other than the timeout's:
+# 134 SIGABRT from an allocation failure, 139 ...), hang (the time limit), accepted (exit 0 on a
+# meaningless input), refused-unnamed (clean refusal whose message names no flag, key or file),
+# refused (clean refusal naming the input), destroyed (an output fault that replaced a device,
+# FIFO, folder or symlink). Details of every non-"refused" probe go to $OUT/findings.txt.
+#
+# Usage: scripts/probe/run.sh [path/to/tribo] [max probes]
+#   (default: target/debug/tribo; build it first with `cargo build -p tribo-calibrator`)
+# The table with a valid CRC and an absurd law comes from the corpus test:
+#   TRIBO_CORPUS_KEEP=/tmp/probe-fixtures cargo test -p tribo-calibrator --test reliability corpus
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+BIN=$(realpath "${1:-target/debug/tribo}")
+MAX=${2:-100000}
+T=${PROBE_TIMEOUT:-5}
+MEM=${PROBE_MEM_KB:-8388608}
+OUT=$(mktemp -d /tmp/tribo-probe.XXXXXX)
+GOLDEN=$(realpath core/tests/golden/format3-filled.bin)
+FIX=${PROBE_FIXTURES:-/tmp/probe-fixtures}
+export TRIBO_NO_PROGRESS=1
+declare -A COUNT=([panic]=0 [abort]=0 [hang]=0 [accepted]=0 [refused-unnamed]=0 [refused]=0 [destroyed]=0)
+N=0
+
+finding() { echo "[$1] $2" >>"$OUT/findings.txt"; }
+
+# probe NAME-FRAGMENT ARGS...: runs tribo ARGS in a fresh folder; NAME-FRAGMENT is what a clean
+# refusal must name (a flag, key or file).
+probe() {
+  local name=$1; shift
+  [ "$N" -ge "$MAX" ] && return
+  N=$((N + 1))
+  local dir; dir=$(mktemp -d "$OUT/p.XXXXXX")
+  local rc=0
+  (cd "$dir" && ulimit -v "$MEM" && exec timeout -k 2 "$T" "$BIN" "$@") >"$dir/stdout" 2>"$dir/stderr" </dev/null || rc=$?
+  classify "$rc" "$dir/stderr" "$name" "$*"
+  rm -rf "$dir"
+}
+
+classify() {
+  local rc=$1 err=$2 name=$3 what=$4 class
+  if grep -q "panicked" "$err" || [ "$rc" -eq 101 ]; then class=panic
+  elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then class=hang
+  elif [ "$rc" -gt 128 ] && [ "$rc" -ne 141 ]; then class=abort
+  elif [ "$rc" -eq 0 ]; then class=accepted
+  elif grep -qF -- "$name" "$err"; then class=refused
+  else class=refused-unnamed
+  fi
+  COUNT[$class]=$((COUNT[$class] + 1))
+  [ "$class" != refused ] && finding "$class" "rc=$rc tribo $what :: $(head -c 300 "$err" | tr '\n' ' ')"
+}
+
+# Options taking a value, from the help text: "--flag <VALUE>".
+options_of() { "$BIN" "$@" --help 2>/dev/null | grep -oE -- '--[a-z0-9-]+ <[A-Z_]+>' | awk '{print $1}' | sort -u; }
+
+BAD_VALUES=(NaN inf -inf 1e300 -1e300 18446744073709551615 -1 abc "1,5,x" "")
+
+# Subcommands, with the extra words each needs (an action, required options with good values).
+SUBS=(
+  "calibrate"
+  "contact"
+  "dem"
+  "meso"
+  "random-field"
+  "asperity"
+  "strip-draw"
+  "fit strip-draw"
+  "fit saturation --table $GOLDEN"
+  "fretting incline"
+  "fretting circles"
+  "fretting asperity"
+  "fretting plate"
+  "fretting wear"
+  "fretting mesh-study"
+  "inspect $GOLDEN"
+  "export --table $GOLDEN --format csv"
+  "third-body shear"
+  "third-body sweep"
+)
+for sub in "${SUBS[@]}"; do
+  read -ra words <<<"$sub"
+  # help of the subcommand without its positional/required extras
+  help_words=()
+  for w in "${words[@]}"; do case $w in --*|/*) break;; *) help_words+=("$w");; esac; done
+  for opt in $(options_of "${help_words[@]}"); do
+    case $opt in --out|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    for v in "${BAD_VALUES[@]}"; do
+      probe "$opt" "${words[@]}" "$opt=$v" --out out
+    done
+  done
+done
+
+# Output faults: stdout to /dev/full, -o onto a device, a folder, a FIFO, a symlink.
+for cmd in "inspect $GOLDEN" "inspect $GOLDEN --json" "export --table $GOLDEN --format csv" "export --table $GOLDEN --format json" "calibrate --print-config"; do
+  N=$((N + 1)); rc=0
+  read -ra w <<<"$cmd"
+  timeout -k 2 "$T" "$BIN" "${w[@]}" >/dev/full 2>"$OUT/err" || rc=$?
+  classify "$rc" "$OUT/err" "stdout" "$cmd >/dev/full"
+done
+for fmt in csv json lsdyna abaqus; do
+  for target in /dev/full /dev/null "$OUT"; do
+    N=$((N + 1)); rc=0
+    before=$(stat -c %F "$target")
+    timeout -k 2 "$T" "$BIN" export --table "$GOLDEN" --format $fmt -o "$target" 2>"$OUT/err" >/dev/null || rc=$?
+    if [ "$(stat -c %F "$target")" != "$before" ]; then COUNT[destroyed]=$((COUNT[destroyed] + 1)); finding destroyed "export -o $target"; else classify "$rc" "$OUT/err" "$target" "export --format $fmt -o $target"; fi
+  done
+  N=$((N + 1)); rc=0
+  mkfifo "$OUT/fifo"
+  timeout -k 2 "$T" "$BIN" export --table "$GOLDEN" --format $fmt -o "$OUT/fifo" 2>"$OUT/err" >/dev/null || rc=$?
+  if [ ! -p "$OUT/fifo" ]; then COUNT[destroyed]=$((COUNT[destroyed] + 1)); finding destroyed "export -o FIFO"; else classify "$rc" "$OUT/err" "$OUT/fifo" "export --format $fmt -o FIFO"; fi
+  rm -f "$OUT/fifo"
+  # a symlink is followed: the link stays, its target gets the export
+  N=$((N + 1))
+  echo old >"$OUT/target.txt"; ln -sf "$OUT/target.txt" "$OUT/link.txt"
+  if "$BIN" export --table "$GOLDEN" --format $fmt -o "$OUT/link.txt" 2>/dev/null && [ -L "$OUT/link.txt" ] && [ "$(cat "$OUT/target.txt")" != old ]; then
+    COUNT[refused]=$((COUNT[refused] + 1))  # correct behaviour, counted with the clean outcomes
+  else COUNT[destroyed]=$((COUNT[destroyed] + 1)); finding destroyed "export -o symlink ($fmt)"; fi
+  rm -f "$OUT/link.txt" "$OUT/target.txt"
+done
+
+# Corrupted tables: flipped bytes, truncations, the absurd law with a valid CRC.
+size=$(stat -c %s "$GOLDEN")
+for i in $(seq 0 37 $((size - 1))); do
+  cp "$GOLDEN" "$OUT/t.bin"
+  printf "$(printf '\\x%02x' $(( ($(od -An -tu1 -j "$i" -N1 "$GOLDEN") ^ 0x5A) & 255 )))" | dd of="$OUT/t.bin" bs=1 seek="$i" conv=notrunc status=none
+  probe "t.bin" inspect "$OUT/t.bin"
+done
+for n in 0 1 9 10 13 100 1000 $((size - 1)); do
+  head -c "$n" "$GOLDEN" >"$OUT/t.bin"
+  probe "t.bin" inspect "$OUT/t.bin"
+done
+if [ -f "$FIX/implausible.bin" ]; then
+  for cmd in "inspect" "export --format csv --table" "strip-draw --out out --table"; do
+    read -ra w <<<"$cmd"
+    probe "μ0" "${w[@]}" "$FIX/implausible.bin"
+  done
+fi
+
+# Budget variables that must not parse as "unlimited".
+for b in inf 1e300 1e300TiB -1 0 abc 1e400; do
+  N=$((N + 1)); rc=0
+  (cd "$OUT" && TRIBO_MEMORY_BUDGET=$b timeout -k 2 "$T" "$BIN" calibrate --out "$OUT/cal") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+  classify "$rc" "$OUT/err" "TRIBO_MEMORY_BUDGET" "TRIBO_MEMORY_BUDGET=$b calibrate"
+done
+
+echo "probes: $N (timeout ${T}s, memory ${MEM} kB each)"
+for c in panic abort hang accepted refused-unnamed destroyed refused; do
+  printf '%-16s %d\n' "$c" "${COUNT[$c]}"
+done
+echo "findings (every probe not cleanly refused): $OUT/findings.txt"
