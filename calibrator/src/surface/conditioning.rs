@@ -23,14 +23,13 @@
 //! in [`Conditioned::changes`]; a change above [`WARN_FRACTION`] is a warning for the log and
 //! `summary.md`.
 
-use rustfft::FftPlanner;
 use rustfft::num_complex::Complex64;
 
 use super::height_map::HeightMap;
 use super::iso::sdq;
 use super::measured::{TAPER_FRACTION, level};
 use super::measured_error::MeasuredError;
-use super::stats::{rms_height, spectrum};
+use super::stats::{fft2_in_place, rms_height, spectrum};
 use crate::numerics::fft_grid::mode;
 
 /// A relative change of Sq or Sdq above this in one conditioning step is reported as a
@@ -217,19 +216,7 @@ pub fn low_pass(map: &HeightMap, q_cut: f64) -> HeightMap {
             }
         }
     }
-    let mut planner = FftPlanner::new();
-    planner.plan_fft_inverse(nx).process(&mut buf);
-    let fy = planner.plan_fft_inverse(ny);
-    let mut col = vec![Complex64::new(0.0, 0.0); ny];
-    for ix in 0..nx {
-        for iy in 0..ny {
-            col[iy] = buf[iy * nx + ix];
-        }
-        fy.process(&mut col);
-        for iy in 0..ny {
-            buf[iy * nx + ix] = col[iy];
-        }
-    }
+    fft2_in_place(&mut buf, nx, ny, rustfft::FftDirection::Inverse);
     let n = (nx * ny) as f64;
     let mut out = map.clone();
     for (h, c) in out.heights_mut().iter_mut().zip(&buf) {

@@ -59,10 +59,21 @@ pub fn spectrum(m: &HeightMap) -> Vec<Complex64> {
         .iter()
         .map(|&h| Complex64::new(h, 0.0))
         .collect();
+    fft2_in_place(&mut buf, nx, ny, rustfft::FftDirection::Forward);
+    buf
+}
+
+/// The unnormalised 2D DFT of a row-major `nx × ny` grid in place, in `direction`: rows in
+/// one batched call, then columns (gather, transform, scatter).
+pub fn fft2_in_place(
+    buf: &mut [Complex64],
+    nx: usize,
+    ny: usize,
+    direction: rustfft::FftDirection,
+) {
     let mut planner = FftPlanner::new();
-    planner.plan_fft_forward(nx).process(&mut buf);
-    // Columns: gather, transform, scatter.
-    let fy = planner.plan_fft_forward(ny);
+    planner.plan_fft(nx, direction).process(buf);
+    let fy = planner.plan_fft(ny, direction);
     let mut col = vec![Complex64::new(0.0, 0.0); ny];
     for ix in 0..nx {
         for iy in 0..ny {
@@ -73,7 +84,6 @@ pub fn spectrum(m: &HeightMap) -> Vec<Complex64> {
             buf[iy * nx + ix] = col[iy];
         }
     }
-    buf
 }
 
 #[cfg(test)]
