@@ -426,7 +426,9 @@ pub(crate) unsafe fn read_in<'a, T>(input: *const T) -> Result<&'a T, TriboStatu
 }
 
 /// The pointer protocol of a step function: checks the model, `output`, reads `*state` and
-/// `*input`, runs `step`, and writes the new state and the output only when it succeeds.
+/// `*input`, runs `step_si` on an SI model or `step_units` on one in other units (the step's
+/// two monomorphisations, one dispatch per call), and writes the new state and the output
+/// only when it succeeds.
 ///
 /// # Safety
 /// `model` as in `model_ref`; `state`, `input`, `output` null or valid for their type
@@ -438,7 +440,8 @@ pub(crate) unsafe fn step_through<S, I, O>(
     state: *mut S,
     input: *const I,
     output: *mut O,
-    step: impl FnOnce(&Model, &S, &I) -> Result<(S, O), TriboStatus>,
+    step_si: impl FnOnce(&Model, &S, &I) -> Result<(S, O), TriboStatus>,
+    step_units: impl FnOnce(&Model, &S, &I) -> Result<(S, O), TriboStatus>,
 ) -> TriboStatus {
     // SAFETY: caller's contract on `model`.
     let m = match unsafe { model_ref(model) } {
@@ -455,7 +458,11 @@ pub(crate) unsafe fn step_through<S, I, O>(
     let r = unsafe { read_in(state.cast_const()) }.and_then(|s| {
         // SAFETY: as above.
         let i = unsafe { read_in(input) }?;
-        step(m, s, i)
+        if m.units.is_si() {
+            step_si(m, s, i)
+        } else {
+            step_units(m, s, i)
+        }
     });
     // The borrows of `*state` and `*input` end here, before either pointer is written.
     match r {

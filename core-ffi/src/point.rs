@@ -171,15 +171,7 @@ pub unsafe extern "C" fn tribo_point_step(
     output: *mut TriboPointOutput,
 ) -> TriboStatus {
     // SAFETY: the caller's contract of this function is `step_through`'s.
-    unsafe {
-        step_through(model, state, input, output, |m, s, i| {
-            if m.units.is_si() {
-                step::<true>(m, s, i)
-            } else {
-                step::<false>(m, s, i)
-            }
-        })
-    }
+    unsafe { step_through(model, state, input, output, step::<true>, step::<false>) }
 }
 
 /// Resets *state to a fresh, particle-free, open point (all zero).
