@@ -15,6 +15,7 @@ pub mod dem;
 pub mod error_chain;
 pub mod export;
 pub mod fit;
+pub mod io;
 pub mod meso;
 pub mod nscd;
 pub mod numerics;

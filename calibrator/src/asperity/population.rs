@@ -3,7 +3,7 @@
 //! **CSV format.** One junction per line. Either a single numeric column (no header), or a
 //! header line naming the columns, one of which is `area_m2` (the other columns are ignored).
 //! Blank lines and lines starting with `#` are skipped; cells are separated and quoted as
-//! every table the calibrator reads ([`crate::validate::delimited`]: one of `;` `,` tab or
+//! every table the calibrator reads ([`crate::io::delimited`]: one of `;` `,` tab or
 //! spaces per file). Every area must be a finite number
 //! > 0 in m². Errors name the line and column.
 //!
@@ -137,7 +137,7 @@ use std::path::Path;
 use rand::Rng;
 use rand_distr::{Distribution, LogNormal};
 
-use crate::validate::delimited::{TextTable, TextTableError};
+use crate::io::delimited::{TextTable, TextTableError};
 
 pub use super::bimodal::BimodalPopulation;
 
@@ -178,7 +178,7 @@ pub enum PopulationError {
     /// Generator parameters out of domain.
     #[error("population generator parameter '{0}' must be finite and positive")]
     BadGenerator(&'static str),
-    /// The text is no table (see [`crate::validate::delimited`]).
+    /// The text is no table (see [`crate::io::delimited`]).
     #[error(transparent)]
     Table(#[from] TextTableError),
 }

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use rand::Rng;
 
-use super::flake_file_error::FlakeFileError;
+use crate::io::flake_file::FlakeFileError;
 use crate::surface::HeightMap;
 
 use super::flake::{FlakeFrame, FlakeShape};
@@ -169,7 +169,7 @@ const MAX_OVERLAP_FRACTION: f64 = 0.05;
 /// Reads flakes from a CSV file with a header naming the columns: `x,y` \[m\] required;
 /// `z` \[m\] optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat);
 /// `vx,vy,vz` \[m/s\] optional. Read under the one table policy of
-/// [`crate::validate::delimited`] (BOM, `#` comments, one delimiter per file).
+/// [`crate::io::delimited`] (BOM, `#` comments, one delimiter per file).
 pub fn read_csv(
     path: &Path,
     shape: &FlakeShape,
@@ -177,7 +177,7 @@ pub fn read_csv(
     tool: &HeightMap,
 ) -> Result<Vec<Flake>, FlakeFileError> {
     let file = || path.to_path_buf();
-    let table = crate::validate::delimited::TextTable::read(path).map_err(|source| {
+    let table = crate::io::delimited::TextTable::read(path).map_err(|source| {
         FlakeFileError::Read {
             path: file(),
             source: Box::new(source),

@@ -27,7 +27,7 @@ use crate::dem::{
 };
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
-use crate::validate::delimited::TextTable;
+use crate::io::delimited::TextTable;
 use crate::validate::rule::Rule;
 
 /// Inputs of a `tribo dem` run (SI; the command's flags parse `500um`, `55GPa` into it).

@@ -23,7 +23,7 @@ use crate::surface::{ImportError, SurfaceError};
 use crate::table::TableError;
 use crate::table::io::TableIoError;
 use crate::validate::ConfigError;
-use crate::validate::delimited::TextTableError;
+use crate::io::delimited::TextTableError;
 
 /// Why a pipeline stage (a calibration, a command's run) failed.
 #[derive(Debug, Error)]

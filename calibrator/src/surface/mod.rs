@@ -11,7 +11,7 @@ pub mod psd;
 pub mod self_affine;
 pub mod stats;
 pub mod summits;
-pub mod x3p;
+pub use crate::io::x3p;
 
 pub use height_map::{HeightMap, SurfaceError};
 pub use import::{ImportError, parse_height_map, read_height_map};

@@ -19,7 +19,7 @@
 //! β_thres (later passes, long tools, high pressure): below saturation μ_p and K trade off
 //! (μ̄ depends on (μ0 − μ_p)·K), so fit μ_p with K fixed unless the data saturate.
 
-pub mod data;
+pub use crate::io::strip_draw_data as data;
 
 use std::collections::BTreeMap;
 

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use super::height_map::HeightMap;
+use crate::surface::HeightMap;
 
 /// What is wrong with an X3P archive.
 #[derive(Debug, Error, PartialEq)]

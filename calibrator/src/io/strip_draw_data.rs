@@ -177,7 +177,7 @@ const MAX_PRESSURE: f64 = 1e9;
 
 /// Parses the data `text` (see the module docs for the format).
 pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
-    let text = crate::validate::text::strip_bom(text);
+    let text = crate::io::text::strip_bom(text);
     let mut lines = text
         .lines()
         .enumerate()
