@@ -58,10 +58,10 @@ pub mod regime;
 pub mod sided;
 pub mod system;
 
+pub use crate::io::flake_file::FlakeFileError;
 pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
 pub use drag::DragFrame;
 pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
-pub use crate::io::flake_file::FlakeFileError;
 pub use integrator::{Damping, Flake};
 pub use overdamped::{OverdampedOptions, OverdampedStats};
 pub use placement::{RandomPlacement, place_random, read_csv, touching_offset};

@@ -6,11 +6,15 @@
 //! - [`delimited`]: the one reader of CSV/text tables (delimiter policy, BOM, comments);
 //! - [`text`]: the text policy every reader shares (a leading byte-order mark is dropped);
 //! - [`x3p`]: ISO 25178-72 areal surface files;
-//! - [`flake_file`]: the typed error of a flake placement file (`tribo dem --placement`);
+//! - [`placement`], [`flake_file`]: the flake placement file (`tribo dem --placement`) and its
+//!   typed error;
+//! - [`junction_areas`]: junction areas of the asperity population (`tribo asperity`);
 //! - [`strip_draw_data`]: measured strip-draw μ̄ (`tribo fit strip-draw --data`).
 
 pub mod delimited;
 pub mod flake_file;
+pub mod junction_areas;
+pub mod placement;
 pub mod strip_draw_data;
 pub mod text;
 pub mod x3p;

@@ -26,9 +26,6 @@
 //! 0.035,10e6,0.104,2
 //! ```
 
-use std::path::Path;
-
-use crate::strip_draw::StripDrawError;
 use thiserror::Error;
 
 /// Largest accepted pass number (each pass is a full strip-draw run).
@@ -286,18 +283,6 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
         return Err(DataError::NoData);
     }
     Ok(out)
-}
-
-/// Reads and parses the data file at `path`; errors name the file, line and column.
-pub fn read(path: &Path) -> Result<Vec<Measurement>, StripDrawError> {
-    let text = std::fs::read_to_string(path).map_err(|source| StripDrawError::ReadData {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    parse(&text).map_err(|source| StripDrawError::Data {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 #[cfg(test)]

@@ -25,9 +25,9 @@ use crate::dem::{
     penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step},
     place_random, read_csv, touching_offset,
 };
+use crate::io::delimited::TextTable;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
-use crate::io::delimited::TextTable;
 use crate::validate::rule::Rule;
 
 /// Inputs of a `tribo dem` run (SI; the command's flags parse `500um`, `55GPa` into it).

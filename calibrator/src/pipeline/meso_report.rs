@@ -7,12 +7,12 @@ use std::path::Path;
 use super::error::{Result, io_at, write_csv};
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::AlphaSweep;
+use crate::io::delimited::TextTable;
 use crate::meso::StepRecord;
 use crate::meso::cases::CaseResult;
 use crate::numerics::distinct::distinct;
 use crate::report::style::tick_label;
 use crate::report::{CsvTable, LinePlot, Series};
-use crate::io::delimited::TextTable;
 
 /// A case history as CSV (columns of [`StepRecord::HEADER`]; slide in column 1, A_p/A_0 in
 /// column 3).
