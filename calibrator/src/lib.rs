@@ -9,6 +9,7 @@
 pub mod asperity;
 pub mod bem;
 pub mod config;
+pub mod config_file;
 pub mod console;
 pub mod dde;
 pub mod dem;

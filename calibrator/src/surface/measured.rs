@@ -368,18 +368,5 @@ mod tests {
             )),
             "{msg}"
         );
-        // The same refusal through the configuration: the key once, the file, the reason.
-        let toml = format!(
-            "[surface.tool_file]\npath = {:?}\nspacing = 1e-6\nheight_unit = 1e-6\n",
-            path.display().to_string()
-        );
-        let msg = crate::config::CalibrationConfig::from_preset_and_toml(
-            crate::presets::Preset::Quick,
-            &toml,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(msg.contains("no_such_map.csv"), "{msg}");
-        assert_eq!(msg.matches("surface.tool_file").count(), 1, "{msg}");
     }
 }
