@@ -23,6 +23,7 @@ pub mod numerics;
 pub mod pipeline;
 pub mod presets;
 pub mod progress;
+pub mod provenance;
 pub mod random_field;
 pub mod report;
 pub mod rng;

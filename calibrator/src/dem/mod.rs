@@ -29,7 +29,8 @@
 //! let def = HeightMap::from_fn(n, n, dx, dx, |x, _| 0.3e-6 * (x / 64e-6 * 6.283).sin());
 //! let tool = HeightMap::flat(n, n, dx, dx, 0.0);
 //! let shape = FlakeShape::aluminium(12e-6);
-//! let params = DemParams::from_physics(shape, 1e-7, 5.0, 55e9, dx, dx);
+//! let frame = tribo_calibrator::dem::DragFrame::Sheet;
+//! let params = DemParams::from_physics(shape, 1e-7, 5.0, 55e9, dx, dx, frame);
 //! let tool_offset = 2e-6;
 //! let tool_world = HeightMap::flat(n, n, dx, dx, tool_offset);
 //! let flakes = place_random(&shape, &def, &tool_world, &RandomPlacement::new(3), 7)?;

@@ -128,8 +128,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     Rule::count(1, u64::MAX).check_count("--every", args.every as u64)?;
     let (dx, dy) = (def.dx(), def.dy());
     let e_star = args.e_star;
-    let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy);
-    params.drag_frame = args.drag_frame;
+    let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy, args.drag_frame);
     if let Some(v) = args.impact_speed {
         Rule::POSITIVE.check("--impact-speed", v)?;
         params.stiffness = penalty_stiffness(&shape, e_star, v);

@@ -180,7 +180,7 @@ pub fn fit_strip_draw(
         path: args.data.clone(),
         source,
     })?;
-    let data_hash = crate::pipeline::run_record::fnv1a(&data_bytes);
+    let data_hash = crate::provenance::fnv1a(&data_bytes);
     table.provenance.origin = match table.provenance.origin {
         ValueOrigin::Calibrated | ValueOrigin::FittedOnCalibrated => {
             ValueOrigin::FittedOnCalibrated
