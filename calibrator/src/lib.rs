@@ -25,6 +25,7 @@ pub mod random_field;
 pub mod report;
 pub mod rng;
 pub mod strip_draw;
+pub mod studies;
 pub mod surface;
 pub mod table;
 pub mod thermal;

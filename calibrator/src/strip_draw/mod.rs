@@ -25,12 +25,10 @@
 pub mod cases;
 pub mod error;
 pub mod extract;
-pub mod fidelity;
 pub mod fit;
 pub mod model;
 pub mod multipass;
 pub mod refine;
-pub mod report;
 pub mod run;
 pub mod saturation;
 

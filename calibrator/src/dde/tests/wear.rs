@@ -86,7 +86,7 @@ fn sliding_case() {
 
 #[test]
 fn power_law_fit_recovers_a_known_law() {
-    use crate::dde::wear_study::{KAtPressure, fit_power_law};
+    use crate::studies::dde::wear_study::{KAtPressure, fit_power_law};
     // Synthetic runs with K = 2e-3·(p/p_ref)^0.7 times realisation scatter ±10 % (paired).
     let pressures = [1e8, 2e8, 4e8];
     let scatter = [0.9, 1.0, 1.1, 0.95, 1.05];
@@ -133,10 +133,10 @@ fn power_law_fit_recovers_a_known_law() {
 /// The ShapeOnly section from a fit validates, is K(p_ref) = 1 with the fitted exponent, and
 /// survives the format-2 table round trip.
 fn section_round_trips(
-    fit: &crate::dde::wear_study::PowerLawFit,
-    points: &[crate::dde::wear_study::KAtPressure],
+    fit: &crate::studies::dde::wear_study::PowerLawFit,
+    points: &[crate::studies::dde::wear_study::KAtPressure],
 ) {
-    use crate::dde::wear_study::wear_section;
+    use crate::studies::dde::wear_study::wear_section;
     use tribo_core::table::{SectionProvenance, Table, WearForm};
     let provenance = SectionProvenance {
         calibrator_version: heapless::String::try_from("test").unwrap(),
@@ -161,10 +161,10 @@ fn section_round_trips(
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.bin");
     crate::table::io::write_table(&path, &Table::seed000_defaults()).unwrap();
-    let refused = crate::dde::wear_study::write_into_table(&path, section.clone(), false);
+    let refused = crate::studies::dde::wear_study::write_into_table(&path, section.clone(), false);
     assert!(format!("{}", refused.unwrap_err()).contains("--allow-foreign-material"));
     assert_eq!(crate::table::io::read_table(&path).unwrap().wear, None);
-    crate::dde::wear_study::write_into_table(&path, section.clone(), true).unwrap();
+    crate::studies::dde::wear_study::write_into_table(&path, section.clone(), true).unwrap();
     assert_eq!(
         crate::table::io::read_table(&path).unwrap().wear,
         Some(section)
@@ -173,7 +173,7 @@ fn section_round_trips(
 
 #[test]
 fn paired_ratio_of_proportional_samples_is_exact() {
-    use crate::dde::k_mesh_study::paired_ratio_ci;
+    use crate::studies::dde::k_mesh_study::paired_ratio_ci;
     use rand::SeedableRng;
     // b = 0.3·a realisation by realisation: every resample's ratio is 0.3 (round-off only).
     let a = [1.0, 4.0, 0.5, 2.0, 8.0, 3.0];
@@ -186,7 +186,7 @@ fn paired_ratio_of_proportional_samples_is_exact() {
 
 #[test]
 fn bootstrap_mean_ci_is_the_naive_percentile_bootstrap_and_takes_no_runs() {
-    use crate::dde::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
+    use crate::studies::dde::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
     use crate::fit::bootstrap::percentile_interval;
     use rand::{Rng, SeedableRng};
     // Oracle: the textbook loop (draw n indices, average, repeat), on the same stream.
@@ -225,7 +225,7 @@ fn synthetic_run(fragments: usize, area: f64) -> crate::dde::sliding::SlidingWea
 
 #[test]
 fn element_scale_debris_read_as_such() {
-    use crate::dde::debris_scale::{
+    use crate::studies::dde::debris_scale::{
         DebrisScale, mean_fragment_area, mean_fragments, paired_pooled_ratio,
     };
     use rand::SeedableRng;
@@ -268,7 +268,7 @@ fn element_scale_debris_read_as_such() {
 
 #[test]
 fn largest_fragment_share_tells_a_body_break_from_wear() {
-    use crate::dde::debris_scale::largest_fragment_share;
+    use crate::studies::dde::debris_scale::largest_fragment_share;
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     // Many equal fragments: the largest holds 1/n of each run's debris (exact in every
