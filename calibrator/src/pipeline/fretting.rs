@@ -11,12 +11,12 @@ use tribo_core::table::{SectionProvenance, WearForm};
 use crate::dde::asperity_breakoff::{self, AsperityCase};
 use crate::dde::circles::{self, CirclesCase};
 use crate::dde::cracked_plate::{self, CrackedPlate};
-use crate::studies::dde::error::{DdeError, Result};
 use crate::dde::incline::{self, InclineCase};
+use crate::dde::sliding::SlidingWearCase;
+use crate::studies::dde::error::{DdeError, Result};
 use crate::studies::dde::k_mesh_study::{KMeshStudy, run_study};
 use crate::studies::dde::report;
 use crate::studies::dde::report_demos;
-use crate::dde::sliding::SlidingWearCase;
 use crate::studies::dde::wear_study::{WearSweep, fit_power_law, run_sweep, wear_section};
 
 /// Inputs of the sliding-wear sweep K(p).
@@ -61,9 +61,11 @@ pub struct MeshStudyConfig {
 }
 
 fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
-    crate::studies::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| DdeError::UnknownThreshold {
-        name: name.to_owned(),
-        known: crate::studies::dde::k_mesh_study::THRESHOLD_NAMES,
+    crate::studies::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| {
+        DdeError::UnknownThreshold {
+            name: name.to_owned(),
+            known: crate::studies::dde::k_mesh_study::THRESHOLD_NAMES,
+        }
     })
 }
 
@@ -228,8 +230,11 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
         let json = serde_json::to_string_pretty(&section)?;
         crate::studies::dde::error::write_file(&out.join("wear_section.json"), json.as_bytes())?;
         if let Some(path) = into_table {
-            let bytes =
-                crate::studies::dde::wear_study::write_into_table(&path, section, allow_foreign_material)?;
+            let bytes = crate::studies::dde::wear_study::write_into_table(
+                &path,
+                section,
+                allow_foreign_material,
+            )?;
             writeln!(
                 log,
                 "wear section written into {} ({bytes} bytes)",

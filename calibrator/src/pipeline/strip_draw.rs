@@ -18,9 +18,9 @@ use super::error::{PipelineError, Result, write_csv};
 
 use crate::report::CsvTable;
 use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
-use crate::studies::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
+use crate::studies::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
 use crate::studies::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;

@@ -14,7 +14,5 @@ pub mod wear_study;
 
 pub use error::DdeError;
 
-use crate::dde::{
-    asperity_breakoff, build, circles, cohesive, cracked_plate, incline, joint, mesh, sliding,
-    system, vec2,
-};
+#[cfg(test)]
+mod tests;

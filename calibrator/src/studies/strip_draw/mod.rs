@@ -4,5 +4,3 @@
 
 pub mod fidelity;
 pub mod report;
-
-use crate::strip_draw::{cases, fit, multipass, run, saturation};

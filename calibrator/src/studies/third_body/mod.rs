@@ -8,5 +8,3 @@ pub mod report;
 pub mod table_section;
 
 pub use error::ThirdBodyError;
-
-use crate::third_body::{paired, run, stats, study};
