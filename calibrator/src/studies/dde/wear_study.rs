@@ -11,7 +11,7 @@ use tribo_core::table::{SectionProvenance, WearForm, WearSection};
 use crate::dde::mesh::MeshError;
 use crate::dde::sliding::{SlidingWearCase, SlidingWearResult, run};
 use crate::fit::bootstrap::percentile_interval;
-use crate::fit::linear::fit_line;
+use crate::numerics::line_fit::fit_line;
 
 /// Bootstrap resamples of the CIs.
 pub const BOOTSTRAP_RESAMPLES: usize = 2000;
