@@ -22,8 +22,9 @@ use super::psd::{fit_psd_exponent, radial_psd};
 use super::stats::{rms_height, rms_slope_fd};
 use crate::io::x3p::{X3pError, X3pMap, X3pProblem, read_x3p, x3p_bytes};
 
-/// Writes `map` as an X3P archive with f64 heights in metres ([`x3p_bytes`]), atomically: the
-/// format [`MeasuredSurface::load`] reads, for exporting maps and for tests.
+/// Writes `map` as an X3P archive with f64 heights in metres ([`x3p_bytes`]): the format
+/// [`MeasuredSurface::load`] reads, for tests and hand exports (a plain write, not atomic: the
+/// physics does not import `report`, whose atomic writer the run's outputs use).
 ///
 /// # Errors
 /// [`X3pError`] naming `path`: the archive could not be built or written.
@@ -41,7 +42,7 @@ pub fn write_x3p(path: &std::path::Path, map: &HeightMap) -> Result<(), X3pError
         invalid_points: 0,
     };
     let bytes = x3p_bytes(&grid).map_err(named)?;
-    crate::report::write_atomic(path, &bytes).map_err(|e| named(e.to_string()))
+    std::fs::write(path, &bytes).map_err(|e| named(e.to_string()))
 }
 
 /// Fraction of each side over which the Tukey taper rises from 0 to 1.

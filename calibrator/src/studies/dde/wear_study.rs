@@ -8,10 +8,10 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use tribo_core::table::{SectionProvenance, WearForm, WearSection};
 
-use super::mesh::MeshError;
-use super::sliding::{SlidingWearCase, SlidingWearResult, run};
+use crate::dde::mesh::MeshError;
+use crate::dde::sliding::{SlidingWearCase, SlidingWearResult, run};
 use crate::fit::bootstrap::percentile_interval;
-use crate::fit::linear::fit_line;
+use crate::numerics::line_fit::fit_line;
 
 /// Bootstrap resamples of the CIs.
 pub const BOOTSTRAP_RESAMPLES: usize = 2000;
