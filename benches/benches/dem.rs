@@ -68,7 +68,8 @@ fn system(n_flakes: usize, d_p: f64) -> DemSystem {
         };
         f.velocity = [u(0), u(1), -0.5];
     }
-    let params = DemParams::from_physics(shape, 1e-7, 10.0, 55e9, def.dx(), def.dy());
+    let frame = tribo_calibrator::dem::DragFrame::Sheet;
+    let params = DemParams::from_physics(shape, 1e-7, 10.0, 55e9, def.dx(), def.dy(), frame);
     let mut sys = DemSystem::new(params, def, tool, offset, flakes).unwrap();
     sys.set_parallel(false); // one core
     sys

@@ -1,22 +1,10 @@
-//! The calibration configuration: every parameter of `tribo calibrate`, its preset defaults
-//! and its validation. A TOML file overrides any subset of a preset; unknown keys and
-//! non-physical values are errors that name the key.
-//!
-//! ```
-//! use tribo_calibrator::config::CalibrationConfig;
-//! use tribo_calibrator::presets::Preset;
-//! let cfg = CalibrationConfig::from_preset_and_toml(Preset::Quick, "[sweep]\nseeds = 4\n")?;
-//! assert_eq!(cfg.sweep.seeds, 4);
-//! # Ok::<(), tribo_calibrator::validate::error::ConfigError>(())
-//! ```
-
-use std::path::Path;
+//! The calibration configuration: every parameter of `tribo calibrate`, as data. The presets
+//! ([`crate::presets`]) fill it; [`crate::config_file`] merges a TOML file over a preset and
+//! validates the result ([`crate::validate::config`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::dem::{DragFrame, IntegratorChoice};
-use crate::presets::Preset;
-pub use crate::validate::ConfigError;
 
 /// Material pair and interface (seed 000 §5 Step 3, §7).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -250,35 +238,18 @@ pub struct CalibrationConfig {
     pub asperity: AsperityConfig,
 }
 
-impl CalibrationConfig {
-    /// The preset's configuration with the TOML text `overrides` merged on top (any subset of
-    /// keys), validated.
-    pub fn from_preset_and_toml(preset: Preset, overrides: &str) -> Result<Self, ConfigError> {
-        let base = toml::Value::try_from(preset.config()).map_err(ConfigError::Preset)?;
-        let user: toml::Value = toml::from_str(overrides).map_err(ConfigError::Parse)?;
-        let merged = merge(base, user, "")?;
-        let cfg: CalibrationConfig = merged.try_into().map_err(ConfigError::Type)?;
-        cfg.validate()?;
-        Ok(cfg)
-    }
+/// Whether `key` (a dotted path) is an optional key a config file may add though no preset
+/// sets it.
+pub(crate) fn is_optional_key(key: &str) -> bool {
+    OPTIONAL_KEYS.contains(&key)
+}
 
-    /// As [`Self::from_preset_and_toml`], reading the overrides from a file.
-    pub fn from_preset_and_file(preset: Preset, path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Io {
-            path: path.to_owned(),
-            error,
-        })?;
-        Self::from_preset_and_toml(preset, &text).map_err(|e| ConfigError::InFile {
-            path: path.to_owned(),
-            error: Box::new(e),
-        })
-    }
-
-    /// Checks every value with the shared rules of [`crate::validate`]; the error names the
-    /// offending key, its value and the rule.
-    pub fn validate(&self) -> Result<(), ConfigError> {
-        crate::validate::config::check_config(self)
-    }
+/// The new name of a renamed key, refused under its old name.
+pub(crate) fn renamed_key(key: &str) -> Option<&'static str> {
+    RENAMED_KEYS
+        .iter()
+        .find(|(old, _)| *old == key)
+        .map(|&(_, new)| new)
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
@@ -297,100 +268,3 @@ const RENAMED_KEYS: [(&str, &str); 2] = [
     ("material.tool_fraction", "material.zeta"),
     ("material.wear_coefficient", "material.archard_k"),
 ];
-
-/// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
-fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value, ConfigError> {
-    match (base, over) {
-        (toml::Value::Table(mut b), toml::Value::Table(o)) => {
-            for (k, v) in o {
-                let key = if path.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{path}.{k}")
-                };
-                let Some(old) = b.remove(&k) else {
-                    // Optional sections absent from the preset (serde checks their keys).
-                    if OPTIONAL_KEYS.contains(&key.as_str()) {
-                        b.insert(k, v);
-                        continue;
-                    }
-                    if let Some(&(_, new)) = RENAMED_KEYS.iter().find(|(old, _)| *old == key) {
-                        return Err(ConfigError::RenamedKey { key, new });
-                    }
-                    return Err(ConfigError::UnknownKey { key });
-                };
-                b.insert(k, merge(old, v, &key)?);
-            }
-            Ok(toml::Value::Table(b))
-        }
-        (toml::Value::Table(_), _) => Err(ConfigError::NotATable {
-            key: path.to_owned(),
-        }),
-        (_, over) => Ok(over),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_preset_is_valid() {
-        for p in [Preset::Quick, Preset::Standard, Preset::Paper] {
-            p.config().validate().unwrap();
-        }
-    }
-
-    #[test]
-    fn overrides_apply_and_errors_name_the_key() {
-        let c =
-            CalibrationConfig::from_preset_and_toml(Preset::Quick, "[material]\ne_star = 70e9\n")
-                .unwrap();
-        assert_eq!(c.material.e_star, 70e9);
-        let msg = |t: &str| {
-            let e = CalibrationConfig::from_preset_and_toml(Preset::Quick, t).unwrap_err();
-            e.to_string()
-        };
-        assert!(msg("[material]\nfoo = 1\n").contains("material.foo"));
-        // process.seeds is absent from the quick preset (its serialised config, so its hash,
-        // is unchanged), yet a file may set it; 0 is refused.
-        let c = CalibrationConfig::from_preset_and_toml(Preset::Quick, "[process]\nseeds = 9\n")
-            .unwrap();
-        assert_eq!(c.process.seeds, Some(9));
-        c.validate().unwrap();
-        let e = msg("[process]\nseeds = 0\n");
-        assert!(e.contains("process.seeds"), "{e}");
-        // So may process.pressures, each below p_crit and positive, at least one.
-        let c = CalibrationConfig::from_preset_and_toml(
-            Preset::Quick,
-            "[process]\npressures = [30e6]\n",
-        )
-        .unwrap();
-        assert_eq!(c.process.pressures, Some(vec![30e6]));
-        c.validate().unwrap();
-        assert!(msg("[process]\npressures = []\n").contains("process.pressures"));
-        assert!(msg("[process]\npressures = [-1e6]\n").contains("process.pressures"));
-        assert!(msg("[process]\npressures = [400e6]\n").contains("p_crit"));
-        assert!(msg("[nonsense]\n").contains("nonsense"));
-        assert!(msg("[material]\ne_star = -1.0\n").contains("material.e_star"));
-        assert!(msg("[flakes]\ndiameter = 1.0\n").contains("flakes.diameter"));
-        assert!(msg("[sweep]\npressures = [400e6]\n").contains("p_crit"));
-        assert!(msg("[sweep]\nseeds = 0\n").contains("sweep.seeds"));
-        assert!(msg("[sweep]\nsurfaces = 0\n").contains("sweep.surfaces"));
-        assert!(msg("[process]\nvelocities = [10.0]\n").contains("appears twice"));
-        assert!(msg("[process]\nvelocities = [-0.1]\n").contains("process.velocities"));
-        assert!(msg("[flakes]\ndrag_frame = \"air\"\n").contains("drag_frame"));
-        assert!(msg("[dem]\nintegrator = \"rk4\"\n").contains("integrator"));
-        assert!(msg("[dem]\ntolerance = 0.0\n").contains("dem.tolerance"));
-        assert!(msg("[dem]\nmax_advance = -1.0\n").contains("dem.max_advance"));
-        assert!(msg("[dem]\nexplicit_step = 2.0\n").contains("dem.explicit_step"));
-        assert!(msg("[dem]\nexplicit_inertia = 0.0\n").contains("dem.explicit_inertia"));
-        let c = CalibrationConfig::from_preset_and_toml(
-            Preset::Quick,
-            "[dem]\nintegrator = \"explicit\"\n",
-        )
-        .unwrap();
-        assert_eq!(c.dem.integrator, IntegratorChoice::Explicit);
-        assert!(msg("[material]\ne_star = \"x\"\n").contains("e_star"));
-    }
-}

@@ -64,11 +64,8 @@ impl Preset {
             // 10⁶ 1/s → 0.54/0.36, 10⁷ → 1.69/0.72, 10⁸ → 4.9/3.0 with R² of Eq. 23 0.4–0.8,
             // 0.8–0.84, 0.8–0.9 (issue 7 notes).
             damping: 1.0e8,
-            // Seed 000's damping "mimics viscosity" of the lubricated strip: the lubricant is
-            // sheared between the sheet (at rest) and the tool (at v0), so the drag pulls a
-            // flake toward the local flow, not toward the sheet (issue 14; the report compares
-            // both frames).
-            drag_frame: DragFrame::Lubricant,
+            // The lubricant's Couette flow (the one default, see `DragFrame`).
+            drag_frame: DragFrame::default(),
         };
         // Strip drawing (seed 000 §7) runs at 0.08 m/s, simulated directly: the v0/γ similarity
         // failed its check in the lubricant frame (10 m/s run at 50 m/s with γ ×5 gave α ×1.84

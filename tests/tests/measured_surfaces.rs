@@ -19,7 +19,7 @@ use tribo_calibrator::pipeline::run_one_case;
 use tribo_calibrator::presets::Preset;
 use tribo_calibrator::rng::stream_rng;
 use tribo_calibrator::surface::measured::onto_domain;
-use tribo_calibrator::surface::x3p::write_x3p;
+use tribo_calibrator::surface::write_x3p;
 use tribo_calibrator::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
 
 /// The map's pixel [m] and size: 40 × 40 pixels of 2.5 µm = 100 µm, the tiny domain's side.

@@ -3,7 +3,7 @@
 //! **CSV format.** One junction per line. Either a single numeric column (no header), or a
 //! header line naming the columns, one of which is `area_m2` (the other columns are ignored).
 //! Blank lines and lines starting with `#` are skipped; cells are separated and quoted as
-//! every table the calibrator reads ([`crate::validate::delimited`]: one of `;` `,` tab or
+//! every table the calibrator reads ([`crate::io::delimited`]: one of `;` `,` tab or
 //! spaces per file). Every area must be a finite number
 //! > 0 in m². Errors name the line and column.
 //!
@@ -132,118 +132,12 @@
 //! curvatures (slightly convex A(Q)) are what the spike does to the end of the curve, where
 //! only its junctions still shrink.
 
-use std::path::Path;
-
 use rand::Rng;
 use rand_distr::{Distribution, LogNormal};
 
-use crate::validate::delimited::{TextTable, TextTableError};
+pub use crate::io::junction_areas::{PopulationError, parse_csv, read_csv};
 
 pub use super::bimodal::BimodalPopulation;
-
-/// Why a CSV population cannot be read.
-#[derive(Debug, thiserror::Error)]
-pub enum PopulationError {
-    /// The file cannot be read.
-    #[error("cannot read junction file {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The OS error.
-        source: std::io::Error,
-    },
-    /// A cell is not a valid area.
-    #[error("line {line}, column {column} ({name}): {message}")]
-    Cell {
-        /// 1-based line number.
-        line: usize,
-        /// 1-based column number.
-        column: usize,
-        /// Column name (or `area_m2`).
-        name: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// The header has no `area_m2` column.
-    #[error("line {line}: header has no 'area_m2' column (found: {found})")]
-    NoAreaColumn {
-        /// 1-based line number of the header.
-        line: usize,
-        /// The header's columns.
-        found: String,
-    },
-    /// No junction in the file.
-    #[error("no junction areas found")]
-    Empty,
-    /// Generator parameters out of domain.
-    #[error("population generator parameter '{0}' must be finite and positive")]
-    BadGenerator(&'static str),
-    /// The text is no table (see [`crate::validate::delimited`]).
-    #[error(transparent)]
-    Table(#[from] TextTableError),
-}
-
-/// Parses the CSV text of a population (see the module documentation).
-pub fn parse_csv(text: &str) -> Result<Vec<f64>, PopulationError> {
-    let mut column: Option<usize> = None;
-    let mut name = String::from("area_m2");
-    let mut areas = Vec::new();
-    let table = TextTable::parse(text, "junction areas")?;
-    for record in &table.records {
-        let line_no = record.line;
-        let cells: Vec<&str> = record.cells.iter().map(String::as_str).collect();
-        let col = match column {
-            Some(c) => c,
-            None => {
-                if cells[0].parse::<f64>().is_ok() {
-                    column = Some(0);
-                    0
-                } else {
-                    let c = cells.iter().position(|c| *c == "area_m2").ok_or_else(|| {
-                        PopulationError::NoAreaColumn {
-                            line: line_no,
-                            found: cells.join(", "),
-                        }
-                    })?;
-                    name = cells[c].to_owned();
-                    column = Some(c);
-                    continue;
-                }
-            }
-        };
-        let cell_err = |message: String| PopulationError::Cell {
-            line: line_no,
-            column: col + 1,
-            name: name.clone(),
-            message,
-        };
-        let cell = cells
-            .get(col)
-            .ok_or_else(|| cell_err(format!("missing (the line has {} cells)", cells.len())))?;
-        let a: f64 = cell
-            .parse()
-            .map_err(|_| cell_err(format!("'{cell}' is not a number")))?;
-        if !(a.is_finite() && a > 0.0) {
-            return Err(cell_err(format!(
-                "area {a} must be finite and positive (m²)"
-            )));
-        }
-        areas.push(a);
-    }
-    if areas.is_empty() {
-        return Err(PopulationError::Empty);
-    }
-    Ok(areas)
-}
-
-/// Reads a population CSV file.
-pub fn read_csv(path: &Path) -> Result<Vec<f64>, PopulationError> {
-    let text = std::fs::read_to_string(path).map_err(|source| PopulationError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    parse_csv(&text)
-}
 
 /// The lognormal generator (module documentation); its default (median 10⁻⁸ m², σ_ln = 0.1)
 /// is the all-alike reference population.

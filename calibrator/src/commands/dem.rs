@@ -89,7 +89,7 @@ pub struct DemOptions {
     /// `lubricant` (the Couette flow in the gap and Jeffery's rotation — the default of
     /// `tribo calibrate`, `flakes.drag_frame`) or `sheet` (toward rest in the sheet's frame,
     /// the equations read literally).
-    #[arg(long, value_enum, default_value_t = DragFrameArg::Lubricant)]
+    #[arg(long, value_enum, default_value_t = crate::dem::DragFrame::default().into())]
     pub drag_frame: DragFrameArg,
     /// Number of flakes N_p.
     #[arg(long, default_value_t = 20)]
@@ -142,6 +142,15 @@ pub enum DragFrameArg {
     Sheet,
     /// Toward the lubricant's Couette flow and Jeffery rotation.
     Lubricant,
+}
+
+impl From<crate::dem::DragFrame> for DragFrameArg {
+    fn from(f: crate::dem::DragFrame) -> Self {
+        match f {
+            crate::dem::DragFrame::Sheet => Self::Sheet,
+            crate::dem::DragFrame::Lubricant => Self::Lubricant,
+        }
+    }
 }
 
 impl From<DragFrameArg> for crate::dem::DragFrame {

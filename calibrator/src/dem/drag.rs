@@ -38,12 +38,19 @@ use serde::{Deserialize, Serialize};
 use super::quaternion::{Vec3, cross, dot, scale, sub};
 
 /// Whose velocity the viscous drag of Eq. 15–16 is measured against (module doc).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// **The default is [`DragFrame::Lubricant`]**, defined here once for the presets
+/// (`flakes.drag_frame`) and `tribo dem --drag-frame`: seed 000's damping "mimics viscosity"
+/// of the lubricated strip, and the lubricant is sheared between the sheet (at rest) and the
+/// tool (at v0), so the drag pulls a flake toward the local flow, not toward the sheet (issue
+/// 14; the report compares both frames).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DragFrame {
     /// Toward rest in the deformable sheet's frame (Eq. 15–16 read literally).
     Sheet,
     /// Toward the local Couette flow of the lubricant in the gap, and Jeffery's rotation.
+    #[default]
     Lubricant,
 }
 

@@ -12,7 +12,8 @@ use std::path::Path;
 
 use rand::Rng;
 
-use super::flake_file_error::FlakeFileError;
+use crate::io::flake_file::FlakeFileError;
+use crate::io::placement::{PlacementFile, PlacementRow};
 use crate::surface::HeightMap;
 
 use super::flake::{FlakeFrame, FlakeShape};
@@ -157,90 +158,44 @@ pub fn place_random(
     Ok(flakes)
 }
 
-/// Smallest squared norm of a given orientation quaternion: below it the rotation is
-/// undefined (a zero quaternion was silently read as the identity).
-const MIN_QUATERNION_NORM2: f64 = 1e-12;
-
 /// Largest overlap of a given flake with the surfaces, as a fraction of its thickness: the
 /// penalty stiffness is sized for ≤ 5 % (see `dem::penalty`); deeper, the flake is expelled
 /// at absurd speed (6.9e5 m/s was seen).
 const MAX_OVERLAP_FRACTION: f64 = 0.05;
 
-/// Reads flakes from a CSV file with a header naming the columns: `x,y` \[m\] required;
-/// `z` \[m\] optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat);
-/// `vx,vy,vz` \[m/s\] optional. Read under the one table policy of
-/// [`crate::validate::delimited`] (BOM, `#` comments, one delimiter per file).
+/// Reads flakes from a CSV file ([`crate::io::placement`]: `x,y` \[m\] required; `z` \[m\]
+/// optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat); `vx,vy,vz`
+/// \[m/s\] optional) and places each against the surfaces: a given `z` may not sink into
+/// them by more than 5 % of the thickness, and no two flakes may overlap.
 pub fn read_csv(
     path: &Path,
     shape: &FlakeShape,
     def: &HeightMap,
     tool: &HeightMap,
 ) -> Result<Vec<Flake>, FlakeFileError> {
+    let placement = PlacementFile::read(path)?;
     let file = || path.to_path_buf();
-    let table = crate::validate::delimited::TextTable::read(path).map_err(|source| {
-        FlakeFileError::Read {
-            path: file(),
-            source: Box::new(source),
-        }
-    })?;
-    let mut lines = table.records.iter();
-    let Some(header) = lines.next() else {
-        return Err(FlakeFileError::Empty { path: file() });
-    };
-    let names: Vec<String> = header.cells.iter().map(|s| s.to_lowercase()).collect();
-    let col = |n: &str| names.iter().position(|c| c == n);
-    let (Some(cx), Some(cy)) = (col("x"), col("y")) else {
-        return Err(FlakeFileError::Header { path: file() });
-    };
-    let cz = col("z");
-    let cq = [col("qw"), col("qx"), col("qy"), col("qz")];
-    let cv = [col("vx"), col("vy"), col("vz")];
     let mut out = Vec::new();
-    for row in lines {
-        // Line numbers are 1-based in the table; the messages below add 1 to `ln`.
-        let ln = row.line - 1;
-        let vals: Vec<f64> = (0..row.cells.len())
-            .map(|c| table.number(row, c, names.get(c).map_or("extra column", String::as_str)))
-            .collect::<Result<_, _>>()
-            .map_err(|e| FlakeFileError::Cell(Box::new(e)))?;
-        let get = |c: usize| {
-            vals.get(c)
-                .copied()
-                .filter(|v| v.is_finite())
-                .ok_or_else(|| FlakeFileError::Missing {
-                    path: file(),
-                    line: ln + 1,
-                    column: c + 1,
-                })
-        };
-        let (x, y) = (get(cx)?, get(cy)?);
-        let q = if cq.iter().all(Option::is_some) {
-            let q = Quat {
-                w: get(cq[0].unwrap_or(0))?,
-                x: get(cq[1].unwrap_or(0))?,
-                y: get(cq[2].unwrap_or(0))?,
-                z: get(cq[3].unwrap_or(0))?,
-            };
-            let norm2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-            if !(norm2.is_finite() && norm2 > MIN_QUATERNION_NORM2) {
-                return Err(FlakeFileError::ZeroQuaternion {
-                    path: file(),
-                    line: ln + 1,
-                });
-            }
-            q.normalized()
-        } else {
-            Quat::IDENTITY
-        };
-        let z = match cz {
-            Some(c) => {
-                let z = get(c)?;
-                let frame = FlakeFrame::new(shape, q.to_matrix());
+    for row in placement.rows() {
+        let PlacementRow {
+            line,
+            x,
+            y,
+            z,
+            orientation,
+            velocity,
+        } = row?;
+        let q = orientation.map_or(Quat::IDENTITY, |[w, x, y, z]| {
+            Quat { w, x, y, z }.normalized()
+        });
+        let frame = FlakeFrame::new(shape, q.to_matrix());
+        let z = match z {
+            Some(z) => {
                 let rest = resting_height(&frame, x, y, def, tool, 0.0);
                 if rest.is_none_or(|r| z < r - MAX_OVERLAP_FRACTION * 2.0 * shape.c) {
                     return Err(FlakeFileError::Inside {
                         path: file(),
-                        line: ln + 1,
+                        line,
                         x,
                         y,
                         z,
@@ -250,17 +205,14 @@ pub fn read_csv(
                 }
                 z
             }
-            None => {
-                let frame = FlakeFrame::new(shape, q.to_matrix());
-                resting_height(&frame, x, y, def, tool, 1e-9).ok_or_else(|| {
-                    FlakeFileError::NoRoom {
-                        path: file(),
-                        line: ln + 1,
-                        x,
-                        y,
-                    }
-                })?
-            }
+            None => resting_height(&frame, x, y, def, tool, 1e-9).ok_or_else(|| {
+                FlakeFileError::NoRoom {
+                    path: file(),
+                    line,
+                    x,
+                    y,
+                }
+            })?,
         };
         if let Some(k) = out.iter().position(|o: &Flake| {
             let d = [o.position[0] - x, o.position[1] - y, o.position[2] - z];
@@ -268,7 +220,7 @@ pub fn read_csv(
         }) {
             return Err(FlakeFileError::Overlap {
                 path: file(),
-                line: ln + 1,
+                line,
                 x,
                 y,
                 z,
@@ -277,9 +229,9 @@ pub fn read_csv(
             });
         }
         let mut f = Flake::at_rest([x, y, z], q);
-        for (k, c) in cv.iter().enumerate() {
-            if let Some(c) = c {
-                f.velocity[k] = get(*c)?;
+        for (k, v) in velocity.iter().enumerate() {
+            if let Some(v) = v {
+                f.velocity[k] = *v;
             }
         }
         out.push(f);

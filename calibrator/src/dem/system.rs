@@ -140,6 +140,7 @@ impl DemParams {
         e_star: f64,
         dx: f64,
         dy: f64,
+        drag_frame: DragFrame,
     ) -> Self {
         let v = v0.abs().max(MIN_IMPACT_SPEED);
         let design_overlap = OVERLAP_FRACTION * 2.0 * shape.c;
@@ -151,7 +152,7 @@ impl DemParams {
             stiffness: k,
             dt: explicit_step(&shape, &damping, k, v, dx, dy),
             tool_velocity: v0,
-            drag_frame: DragFrame::Sheet,
+            drag_frame,
             integrator: Integrator::Explicit,
         }
     }

@@ -132,25 +132,15 @@ pub fn resample_counts(seed: u64, n: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// The `CONFIDENCE` percentile interval of `values` (NaNs, from draws with no load-bearing
+/// The `CONFIDENCE` percentile interval of `values` by the one quantile rule
+/// ([`crate::numerics::percentile`]: Hyndman & Fan definition 7) (NaNs, from draws with no load-bearing
 /// flake anywhere, count as 0: no particle-borne area); `[NaN, NaN]` when empty.
 pub fn percentile_interval(values: impl IntoIterator<Item = f64>) -> [f64; 2] {
-    let mut v: Vec<f64> = values
+    let v: Vec<f64> = values
         .into_iter()
         .map(|x| if x.is_nan() { 0.0 } else { x })
         .collect();
-    if v.is_empty() {
-        return [f64::NAN; 2];
-    }
-    v.sort_by(f64::total_cmp);
-    let tail = 0.5 * (1.0 - CONFIDENCE);
-    let at = |q: f64| {
-        let pos = q * (v.len() - 1) as f64;
-        let (i, f) = (pos.floor() as usize, pos - pos.floor());
-        let j = (i + 1).min(v.len() - 1);
-        v[i] * (1.0 - f) + v[j] * f
-    };
-    [at(tail), at(1.0 - tail)]
+    crate::numerics::percentile::percentile_interval(v, CONFIDENCE)
 }
 
 #[cfg(test)]

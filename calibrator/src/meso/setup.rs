@@ -148,9 +148,9 @@ pub fn dem_params(
     let gamma = cfg.flakes.damping * (v_sim / case.velocity);
     let eta = gamma * shape.mass();
     let d = &cfg.dem;
-    let p = DemParams::from_physics(shape, eta, v_sim, cfg.material.e_star, map.dx(), map.dy());
+    let (e_star, frame) = (cfg.material.e_star, cfg.flakes.drag_frame);
+    let p = DemParams::from_physics(shape, eta, v_sim, e_star, map.dx(), map.dy(), frame);
     DemParams {
-        drag_frame: cfg.flakes.drag_frame,
         dt: p.dt * d.explicit_step,
         ..p
     }

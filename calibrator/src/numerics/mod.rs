@@ -1,6 +1,6 @@
 //! Small numerical kernels shared by the physics folders (one copy of each): dense linear
 //! algebra, least squares with its Student-t and profile-likelihood intervals, line fits,
-//! connected-component labelling, the distinct
+//! connected-component labelling, the one quantile rule of percentile intervals, the distinct
 //! values of a sample.
 
 pub mod cholesky;
@@ -10,5 +10,6 @@ pub mod fft_grid;
 pub mod labelling;
 pub mod least_squares;
 pub mod line_fit;
+pub mod percentile;
 pub mod profile_likelihood;
 pub mod student;

@@ -25,9 +25,9 @@ use crate::dem::{
     penalty::{DEFAULT_SAFETY, penalty_stiffness, stable_time_step},
     place_random, read_csv, touching_offset,
 };
+use crate::io::delimited::TextTable;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
-use crate::validate::delimited::TextTable;
 use crate::validate::rule::Rule;
 
 /// Inputs of a `tribo dem` run (SI; the command's flags parse `500um`, `55GPa` into it).
@@ -128,8 +128,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     Rule::count(1, u64::MAX).check_count("--every", args.every as u64)?;
     let (dx, dy) = (def.dx(), def.dy());
     let e_star = args.e_star;
-    let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy);
-    params.drag_frame = args.drag_frame;
+    let mut params = DemParams::from_physics(shape, eta, args.v0, e_star, dx, dy, args.drag_frame);
     if let Some(v) = args.impact_speed {
         Rule::POSITIVE.check("--impact-speed", v)?;
         params.stiffness = penalty_stiffness(&shape, e_star, v);

@@ -13,6 +13,7 @@ use thiserror::Error;
 use crate::asperity::sweep::SweepError;
 use crate::bem::BemError;
 use crate::dem::{DemError, FlakeFileError, FlakeShape};
+use crate::io::delimited::TextTableError;
 use crate::meso::MesoError;
 use crate::meso::cases::MergeError;
 use crate::numerics::line_fit::FitError;
@@ -23,7 +24,6 @@ use crate::surface::{ImportError, SurfaceError};
 use crate::table::TableError;
 use crate::table::io::TableIoError;
 use crate::validate::ConfigError;
-use crate::validate::delimited::TextTableError;
 
 /// Why a pipeline stage (a calibration, a command's run) failed.
 #[derive(Debug, Error)]

@@ -13,7 +13,7 @@ use super::error::{PipelineError, Result, io_at};
 use crate::numerics::least_squares::LsqOptions;
 use crate::pipeline::strip_draw::BarNumerics;
 use crate::strip_draw::fit::{
-    FitOptions, StripFit, StripParams, apply_to_table, data, fit_strip_draw_observed,
+    FitOptions, StripFit, StripParams, apply_to_table, data, fit_strip_draw_observed, read_data,
 };
 use crate::strip_draw::model::StripModel;
 use crate::studies::strip_draw::report::write_fit_report;
@@ -74,7 +74,7 @@ pub fn fit_strip_draw(
     args: &FitStripDrawConfig,
     log: &mut dyn Write,
 ) -> Result<FitStripDrawOutcome> {
-    let measured = data::read(&args.data)?;
+    let measured = read_data(&args.data)?;
     let conditions = |m: &data::Measurement| (m.tool_length.to_bits(), m.pressure.to_bits());
     crate::validate::flags::check_fit_data(&args.data, measured.iter().map(conditions))?;
     let (mut table, defaults) = match &args.table_in {
@@ -180,7 +180,7 @@ pub fn fit_strip_draw(
         path: args.data.clone(),
         source,
     })?;
-    let data_hash = crate::pipeline::run_record::fnv1a(&data_bytes);
+    let data_hash = crate::provenance::fnv1a(&data_bytes);
     table.provenance.origin = match table.provenance.origin {
         ValueOrigin::Calibrated | ValueOrigin::FittedOnCalibrated => {
             ValueOrigin::FittedOnCalibrated

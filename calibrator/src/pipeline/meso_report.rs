@@ -7,12 +7,12 @@ use std::path::Path;
 use super::error::{Result, io_at, write_csv};
 use crate::config::CalibrationConfig;
 use crate::fit::alpha::AlphaSweep;
+use crate::io::delimited::TextTable;
 use crate::meso::StepRecord;
 use crate::meso::cases::CaseResult;
 use crate::numerics::distinct::distinct;
 use crate::report::style::tick_label;
 use crate::report::{CsvTable, LinePlot, Series};
-use crate::validate::delimited::TextTable;
 
 /// A case history as CSV (columns of [`StepRecord::HEADER`]; slide in column 1, A_p/A_0 in
 /// column 3).
@@ -25,7 +25,7 @@ pub fn history_table(history: &[StepRecord]) -> CsvTable {
 }
 
 /// Reads the numeric rows of a history file back (the one table reader,
-/// [`crate::validate::delimited`]; errors name the file, line and column).
+/// [`crate::io::delimited`]; errors name the file, line and column).
 pub(super) fn read_history(path: &Path) -> Result<Vec<Vec<f64>>> {
     let table = TextTable::read(path)?;
     Ok(table.numeric_rows(1, &StepRecord::HEADER)?)

@@ -52,13 +52,14 @@ use crate::config::CalibrationConfig;
 use crate::fit::alpha::{AlphaSweep, fit_alpha};
 use crate::meso::cases::{CaseResult, MesoCase, list_cases, merge};
 use crate::presets::Preset;
+use crate::provenance::hash_text;
 use crate::report::write_atomic;
 use crate::table::assemble::{provenance, set_alpha};
 use crate::table::io::write_table;
 use case_runner::run_cases;
 pub use error::{ForeignCase, PipelineError, Result};
 use error::{io_at, json_at};
-use run_record::{CaseFile, RunRecord, config_hash, hash_text};
+use run_record::{CaseFile, RunRecord, config_hash};
 
 /// What to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

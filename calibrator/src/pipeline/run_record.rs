@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::error::{PipelineError, Result, io_at, json_at, write_json};
 use crate::config::CalibrationConfig;
 use crate::meso::cases::CaseResult;
+use crate::provenance::{fnv1a, hash_text};
 use crate::table::assemble::CALIBRATOR_VERSION;
 
 /// The source this binary was built from: the git commit (12 hex digits), `-dirty` when
@@ -26,18 +27,6 @@ use crate::table::assemble::CALIBRATOR_VERSION;
 /// stays a function of version, seed and configuration); case files of another known build are
 /// never reused ([`CaseFile::is_from_other_build`]).
 pub const BUILD: &str = env!("TRIBO_BUILD");
-
-/// FNV-1a 64-bit offset basis.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-/// FNV-1a 64-bit prime.
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
-
-/// FNV-1a (64 bit) of `bytes`: the hash of configurations and of measured data files.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(FNV_OFFSET, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(FNV_PRIME)
-    })
-}
 
 /// Hash of everything a case result depends on: calibrator version, seed, configuration, and
 /// the contents of the measured surface files it names (`surface.deformable_file`,
@@ -76,11 +65,6 @@ pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
     })
     .map_err(PipelineError::HashJson)?;
     Ok(fnv1a(&json))
-}
-
-/// The hash as written in files: 16 hex digits.
-pub fn hash_text(hash: u64) -> String {
-    format!("{hash:016x}")
 }
 
 /// Contents of `out/run.json`.
@@ -169,14 +153,6 @@ impl CaseFile {
 mod tests {
     use super::*;
     use crate::presets::Preset;
-
-    #[test]
-    fn fnv1a_matches_its_published_test_vectors() {
-        // From the FNV reference test suite (64-bit FNV-1a).
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn the_hash_changes_with_seed_and_any_config_value_only() {

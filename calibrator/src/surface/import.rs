@@ -8,7 +8,7 @@
 //! 1-based line and column of the offending cell.
 //!
 //! Delimiter policy: the one of every table the calibrator reads
-//! ([`crate::validate::delimited`], used by `contact --load`, `dem --def-file`/`--tool-file`
+//! ([`crate::io::delimited`], used by `contact --load`, `dem --def-file`/`--tool-file`
 //! and `[surface] deformable_file`/`tool_file`): one delimiter per file, from its first data
 //! line — `;` if it holds one, else `,`, else a tab, else runs of whitespace. Numbers use a
 //! decimal point: decimal-comma cells (`1,288 -0,765`) are refused with their line and column,
@@ -19,7 +19,7 @@ use std::path::Path;
 use thiserror::Error;
 
 use super::height_map::{HeightMap, SurfaceError};
-use crate::validate::delimited::{TextTable, TextTableError};
+use crate::io::delimited::{TextTable, TextTableError};
 
 /// Errors reading a measured height map.
 #[derive(Debug, Error, PartialEq)]
@@ -86,7 +86,7 @@ pub enum ImportError {
     /// The grid is invalid (spacing, scale).
     #[error(transparent)]
     Surface(#[from] SurfaceError),
-    /// The text is no table (see [`crate::validate::delimited`]).
+    /// The text is no table (see [`crate::io::delimited`]).
     #[error(transparent)]
     Table(#[from] TextTableError),
 }

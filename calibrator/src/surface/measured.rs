@@ -1,5 +1,5 @@
 //! Measured height maps as the surfaces of a calibration (`[surface.deformable_file]`,
-//! `[surface.tool_file]`, issue 20), read from X3P ([`super::x3p`]) or a text/CSV matrix
+//! `[surface.tool_file]`, issue 20), read from X3P ([`crate::io::x3p`]) or a text/CSV matrix
 //! ([`super::import`]), and put on the calibration's periodic domain.
 //!
 //! **Conditioning** ([`super::conditioning`]): refused if smaller than the domain (unless
@@ -20,7 +20,30 @@ use super::import::read_height_map;
 use super::measured_error::MeasuredError;
 use super::psd::{fit_psd_exponent, radial_psd};
 use super::stats::{rms_height, rms_slope_fd};
-use super::x3p::read_x3p;
+use crate::io::x3p::{X3pError, X3pMap, X3pProblem, read_x3p, x3p_bytes};
+
+/// Writes `map` as an X3P archive with f64 heights in metres ([`x3p_bytes`]): the format
+/// [`MeasuredSurface::load`] reads, for tests and hand exports (a plain write, not atomic: the
+/// physics does not import `report`, whose atomic writer the run's outputs use).
+///
+/// # Errors
+/// [`X3pError`] naming `path`: the archive could not be built or written.
+pub fn write_x3p(path: &std::path::Path, map: &HeightMap) -> Result<(), X3pError> {
+    let named = |e: String| X3pError {
+        path: path.display().to_string(),
+        problem: X3pProblem::Io(e),
+    };
+    let grid = X3pMap {
+        nx: map.nx(),
+        ny: map.ny(),
+        dx: map.dx(),
+        dy: map.dy(),
+        heights: map.heights().to_vec(),
+        invalid_points: 0,
+    };
+    let bytes = x3p_bytes(&grid).map_err(named)?;
+    std::fs::write(path, &bytes).map_err(|e| named(e.to_string()))
+}
 
 /// Fraction of each side over which the Tukey taper rises from 0 to 1.
 pub const TAPER_FRACTION: f64 = 0.1;
@@ -80,9 +103,19 @@ impl MeasuredSurface {
                 key,
                 error: Box::new(error),
             })?;
+            let invalid_points = m.invalid_points;
+            let map = HeightMap::new(m.nx, m.ny, m.dx, m.dy, m.heights).map_err(|e| {
+                MeasuredError::X3p {
+                    key,
+                    error: Box::new(X3pError {
+                        path: self.path.display().to_string(),
+                        problem: X3pProblem::Grid(e.to_string()),
+                    }),
+                }
+            })?;
             return Ok(LoadedMap {
-                map: m.map,
-                invalid_points: m.invalid_points,
+                map,
+                invalid_points,
             });
         }
         let (Some(spacing), Some(unit)) = (self.spacing, self.height_unit) else {
@@ -336,18 +369,5 @@ mod tests {
             )),
             "{msg}"
         );
-        // The same refusal through the configuration: the key once, the file, the reason.
-        let toml = format!(
-            "[surface.tool_file]\npath = {:?}\nspacing = 1e-6\nheight_unit = 1e-6\n",
-            path.display().to_string()
-        );
-        let msg = crate::config::CalibrationConfig::from_preset_and_toml(
-            crate::presets::Preset::Quick,
-            &toml,
-        )
-        .unwrap_err()
-        .to_string();
-        assert!(msg.contains("no_such_map.csv"), "{msg}");
-        assert_eq!(msg.matches("surface.tool_file").count(), 1, "{msg}");
     }
 }

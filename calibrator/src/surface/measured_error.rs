@@ -3,7 +3,7 @@
 //! [`super::measured`] (issue 18: typed errors in library code).
 //!
 //! The variants carry the reader's error in their own message (not as an error `source`), as
-//! [`crate::validate::error::ConfigError`] does: the config check prints it with `{}`, the
+//! the config error of the validation layer (`validate::ConfigError`) does: the config check prints it with `{}`, the
 //! binary with `{:#}`, and both show it exactly once.
 
 use std::path::PathBuf;
@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::height_map::SurfaceError;
 use super::import::ImportError;
-use super::x3p::X3pError;
+use crate::io::x3p::X3pError;
 
 /// A measured surface that cannot be used; every variant names the config key or the file.
 #[derive(Debug, Error)]

@@ -11,11 +11,10 @@ pub mod psd;
 pub mod self_affine;
 pub mod stats;
 pub mod summits;
-pub mod x3p;
 
 pub use height_map::{HeightMap, SurfaceError};
 pub use import::{ImportError, parse_height_map, read_height_map};
-pub use measured::MeasuredSurface;
+pub use measured::{MeasuredSurface, write_x3p};
 pub use measured_error::MeasuredError;
 pub use psd::{PsdBin, fit_psd_exponent, radial_psd};
 pub use self_affine::{Rescale, SelfAffine, SlopeDefinition};

@@ -1,11 +1,17 @@
 //! Seed-ensemble statistics: mean with a 95 % percentile-bootstrap CI over realisations
-//! (resampling seeds; ChaCha8 for a reproducible bootstrap).
+//! (resampling seeds; ChaCha8 for a reproducible bootstrap). The interval's quantiles follow
+//! the calibrator's one rule, [`crate::numerics::percentile`] (Hyndman & Fan definition 7).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::numerics::percentile::percentile_interval;
+
 /// Bootstrap resamples.
 pub const RESAMPLES: usize = 2000;
+
+/// Two-sided confidence level of the intervals.
+pub const CONFIDENCE: f64 = 0.95;
 
 /// Mean and 95 % CI of a sample.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,17 +46,11 @@ pub fn bootstrap_mean(x: &[f64], seed: u64) -> MeanCi {
     }
     let mean = x.iter().sum::<f64>() / n as f64;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut means: Vec<f64> = (0..RESAMPLES)
+    let means: Vec<f64> = (0..RESAMPLES)
         .map(|_| (0..n).map(|_| x[rng.random_range(0..n)]).sum::<f64>() / n as f64)
         .collect();
-    means.sort_by(f64::total_cmp);
-    let at = |q: f64| means[((q * RESAMPLES as f64) as usize).min(RESAMPLES - 1)];
-    MeanCi {
-        mean,
-        lo: at(0.025),
-        hi: at(0.975),
-        n,
-    }
+    let [lo, hi] = percentile_interval(means, CONFIDENCE);
+    MeanCi { mean, lo, hi, n }
 }
 
 /// Paired difference b − a by realisation, with its bootstrap CI.

@@ -8,12 +8,12 @@
 //! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`maps`]: loaded
 //!   height maps; [`units`]: SI numbers or unit suffixes on the command line;
 //! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
-//! - [`error`]: the typed [`ConfigError`];
-//! - [`delimited`]: the one reader of CSV/text tables (delimiter policy, BOM, comments).
+//! - [`error`]: the typed [`ConfigError`].
+//!
+//! The readers of input files live below, in [`crate::io`].
 
 pub mod budget;
 pub mod config;
-pub mod delimited;
 pub mod error;
 pub mod flags;
 pub mod maps;
@@ -21,7 +21,6 @@ pub mod out_dir;
 pub mod print;
 pub mod rule;
 pub mod rules;
-pub mod text;
 pub mod units;
 
 pub use error::ConfigError;

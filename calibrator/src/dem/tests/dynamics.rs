@@ -25,7 +25,7 @@ fn bouncing_system() -> DemSystem {
     let tool = bumpy(n, dx, 0.3e-6, 1.0);
     let s = shape();
     // Stiffness sized for the flakes' own speed (≈ 2 m/s) so overlaps stay within design.
-    let p = DemParams::from_physics(s, 0.0, 2.0, 55e9, dx, dx);
+    let p = DemParams::from_physics(s, 0.0, 2.0, 55e9, dx, dx, crate::dem::DragFrame::Sheet);
     let p = DemParams {
         tool_velocity: 0.0,
         ..p
@@ -246,7 +246,7 @@ fn an_overdamped_approach_takes_the_overdamped_step_and_stays_within_five_percen
     let (gamma, v0, dx) = (1e8, 0.08, 1.5625e-6);
     let eta = gamma * s.mass();
     let design = 0.05 * 2.0 * s.c;
-    let p = DemParams::from_physics(s, eta, v0, 55e9, dx, dx);
+    let p = DemParams::from_physics(s, eta, v0, 55e9, dx, dx, crate::dem::DragFrame::Sheet);
     let v = MIN_IMPACT_SPEED.max(v0);
     assert_eq!(p.stiffness, penalty_stiffness(&s, 55e9, v));
     assert!(p.stiffness > eta * v / design);
@@ -254,7 +254,7 @@ fn an_overdamped_approach_takes_the_overdamped_step_and_stays_within_five_percen
     let step = |safety| stable_time_step_damped(&s, p.stiffness, dx, dx, rate, safety);
     assert_eq!(p.dt, step(OVERDAMPED_SAFETY));
     // At 10 m/s the flake coasts 100 nm: the impact-accurate default step.
-    let fast = DemParams::from_physics(s, eta, 10.0, 55e9, dx, dx);
+    let fast = DemParams::from_physics(s, eta, 10.0, 55e9, dx, dx, crate::dem::DragFrame::Sheet);
     assert_eq!(fast.stiffness, penalty_stiffness(&s, 55e9, 10.0));
     let fast_rate = slowest_rate(&fast.damping, &s);
     assert_eq!(
@@ -300,7 +300,7 @@ fn advancing_one_pixel_lands_the_tool_exactly_on_the_shifted_map() {
     let def = bumpy(n, dx, 0.3e-6, 0.0);
     let tool = bumpy(n, dx, 0.4e-6, 2.0);
     let s = shape();
-    let mut p = DemParams::from_physics(s, 1e-7, 7.0, 55e9, dx, dx);
+    let mut p = DemParams::from_physics(s, 1e-7, 7.0, 55e9, dx, dx, crate::dem::DragFrame::Sheet);
     p.dt *= 0.37; // not a divisor of the pixel time
     let offset = 3e-6;
     let mut sys = DemSystem::new(p, def, tool.clone(), offset, vec![]).unwrap();
@@ -352,7 +352,15 @@ fn seeded_run_with(seed: u64, threads: usize, count: usize, parallel: bool) -> V
         .generate(n, len, Rescale::RmsHeight(0.3e-6), &mut r2)
         .unwrap();
     let s = shape();
-    let p = DemParams::from_physics(s, 1e-7, 50.0, 55e9, def.dx(), def.dy());
+    let p = DemParams::from_physics(
+        s,
+        1e-7,
+        50.0,
+        55e9,
+        def.dx(),
+        def.dy(),
+        crate::dem::DragFrame::Sheet,
+    );
     let offset = 4e-6;
     let tool_world = HeightMap::new(
         n,

@@ -105,7 +105,7 @@ fn an_edge_on_flake_spinning_in_a_tight_gap_conserves_energy() {
     let def = HeightMap::flat(n, n, DX, DX, 0.0);
     let tool = HeightMap::flat(n, n, DX, DX, 0.0);
     let gap = 2.0 * s.a - 0.1e-6;
-    let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX);
+    let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX, crate::dem::DragFrame::Sheet);
     p.damping = Damping::NONE;
     p.tool_velocity = 0.0;
     let mut f = Flake::at_rest(
@@ -142,7 +142,8 @@ fn a_flake_tumbling_through_edge_on_onto_the_floor_conserves_energy() {
         (-6e7, 0.4e-6, 0.5),
         (1.5e8, 0.1e-6, 1.1),
     ] {
-        let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX);
+        let mut p =
+            DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX, crate::dem::DragFrame::Sheet);
         p.damping = Damping::NONE;
         p.tool_velocity = 0.0;
         // Axis in the vertical plane at azimuth φ, 0.3 rad from horizontal; the spin axis is
@@ -189,7 +190,8 @@ fn an_edge_on_flake_thrown_face_first_at_a_floor_spike_conserves_energy() {
             if on { spike } else { 0.0 }
         });
         let tool = HeightMap::flat(n, n, DX, DX, 0.0);
-        let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX);
+        let mut p =
+            DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX, crate::dem::DragFrame::Sheet);
         p.damping = Damping::NONE;
         p.tool_velocity = 0.0;
         let axis = edge_on_axis(phi, 0.01);
@@ -233,7 +235,8 @@ fn an_edge_on_flake_driven_sideways_into_a_ridge_conserves_energy() {
     });
     let tool = HeightMap::flat(n, n, DX, DX, 0.0);
     for (phi, speed) in [(0.0, 100.0), (0.3, 100.0), (0.0, 300.0)] {
-        let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX);
+        let mut p =
+            DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX, crate::dem::DragFrame::Sheet);
         p.damping = Damping::NONE;
         p.tool_velocity = 0.0;
         let axis = edge_on_axis(phi, 0.02);
@@ -277,7 +280,8 @@ fn a_sliding_tool_asperity_pressing_on_an_edge_on_flake_only_does_its_work() {
         -tip * (-r2 / (2.0f64 * 2e-6 * 2e-6)).exp()
     });
     for phi in [0.0, 0.7, 1.3] {
-        let mut p = DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX);
+        let mut p =
+            DemParams::from_physics(s, 0.0, 50.0, 55e9, DX, DX, crate::dem::DragFrame::Sheet);
         p.damping = Damping::NONE;
         let f = Flake::at_rest([xc, yc, s.a - 0.01e-6], axis_to(edge_on_axis(phi, 0.02)));
         let mut sys = DemSystem::new(p, def.clone(), tool.clone(), offset, vec![f]).unwrap();

@@ -235,7 +235,15 @@ fn sliding_states_capped(tol: f64, max_step: f64) -> (Vec<Flake>, u64) {
     let (n, dx) = (32, 1.5625e-6);
     let def = bumpy(n, dx, 0.4e-6, 0.0);
     let tool = bumpy(n, dx, 0.3e-6, 2.0);
-    let mut p = DemParams::from_physics(s, GAMMA * s.mass(), 0.08, 55e9, dx, dx);
+    let mut p = DemParams::from_physics(
+        s,
+        GAMMA * s.mass(),
+        0.08,
+        55e9,
+        dx,
+        dx,
+        crate::dem::DragFrame::Sheet,
+    );
     p.drag_frame = DragFrame::Lubricant;
     p.integrator = overdamped(tol, max_step);
     let offset = 0.75e-6;
@@ -320,7 +328,15 @@ fn a_lighter_explicit_flake_keeps_its_drag_and_stiffness_and_steps_with_its_freq
     const ROUND_OFF: f64 = 1e-12;
     let s = shape();
     let (dx, scale) = (1.5625e-6, 0.1);
-    let p = DemParams::from_physics(s, GAMMA * s.mass(), 0.08, 55e9, dx, dx);
+    let p = DemParams::from_physics(
+        s,
+        GAMMA * s.mass(),
+        0.08,
+        55e9,
+        dx,
+        dx,
+        crate::dem::DragFrame::Sheet,
+    );
     let light = p.with_inertia_scale(scale, dx, dx);
     assert_eq!(light.stiffness, p.stiffness);
     assert_eq!(light.damping.eta, p.damping.eta);

@@ -32,7 +32,15 @@ fn maps(n: usize, dx: f64) -> (HeightMap, HeightMap) {
 
 fn system(def: HeightMap, tool: HeightMap, offset: f64, f: Flake) -> DemSystem {
     let s = shape();
-    let p = DemParams::from_physics(s, 1e-8, 10.0, 55e9, def.dx(), def.dy());
+    let p = DemParams::from_physics(
+        s,
+        1e-8,
+        10.0,
+        55e9,
+        def.dx(),
+        def.dy(),
+        crate::dem::DragFrame::Sheet,
+    );
     let mut p = p;
     p.damping = Damping::uniform_relaxation(1e-8, &s);
     DemSystem::new(p, def, tool, offset, vec![f]).unwrap()

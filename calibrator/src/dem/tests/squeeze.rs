@@ -175,7 +175,7 @@ fn a_tool_asperity_sliding_over_a_flake_never_pushes_it_through_the_floor() {
     let tip_z = 0.3e-6;
     let tool = tool_with_tip(n, dx, 4e-6, 16e-6, offset - tip_z, 1.5e-6);
     let def = HeightMap::flat(n, n, dx, dx, 0.0);
-    let mut p = DemParams::from_physics(s, 1e-7, 10.0, 55e9, dx, dx);
+    let mut p = DemParams::from_physics(s, 1e-7, 10.0, 55e9, dx, dx, crate::dem::DragFrame::Sheet);
     p.damping = Damping::uniform_relaxation(1e-7, &s);
     let f = Flake::at_rest([16e-6, 16e-6, s.c + 1e-9], Quat::IDENTITY);
     let mut sys = DemSystem::new(p, def, tool, offset, vec![f]).unwrap();

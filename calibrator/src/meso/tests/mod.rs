@@ -144,7 +144,15 @@ fn loop_with_flake(p: f64, rise: f64) -> MesoLoop {
     let r2 = 8e-12 / (shape.a * shape.a);
     let z = loaded.tool_offset + rise - shape.c * (1.0 - r2).sqrt();
     let flake = Flake::at_rest([18e-6, 18e-6, z], Quat::IDENTITY);
-    let params = DemParams::from_physics(shape, 1e-7, 10.0, material.e_star, 1e-6, 1e-6);
+    let params = DemParams::from_physics(
+        shape,
+        1e-7,
+        10.0,
+        material.e_star,
+        1e-6,
+        1e-6,
+        crate::dem::DragFrame::Sheet,
+    );
     MesoLoop::new(solver, loaded, params, vec![flake], p).unwrap()
 }
 

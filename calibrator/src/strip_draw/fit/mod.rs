@@ -19,7 +19,7 @@
 //! β_thres (later passes, long tools, high pressure): below saturation μ_p and K trade off
 //! (μ̄ depends on (μ0 − μ_p)·K), so fit μ_p with K fixed unless the data saturate.
 
-pub mod data;
+pub use crate::io::strip_draw_data as data;
 
 use std::collections::BTreeMap;
 
@@ -29,10 +29,27 @@ use tribo_core::table::Table;
 use crate::numerics::least_squares::{self as lsq, LsqError, LsqFit, LsqOptions};
 use crate::numerics::profile_likelihood::profile_interval;
 pub use data::Measurement;
+use std::path::Path;
 use tribo_core::table::{ParticleShearOrigin, ParticleShearSection};
 
 use super::StripDrawError;
 use super::model::{NumericSettings, StripModel};
+
+/// Reads and parses the measured strip-draw data at `path` ([`data::parse`]).
+///
+/// # Errors
+/// [`StripDrawError::ReadData`] when the file cannot be read, [`StripDrawError::Data`] naming
+/// the file, line and column when its text is refused.
+pub fn read_data(path: &Path) -> Result<Vec<Measurement>, StripDrawError> {
+    let text = std::fs::read_to_string(path).map_err(|source| StripDrawError::ReadData {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    data::parse(&text).map_err(|source| StripDrawError::Data {
+        path: path.to_path_buf(),
+        source,
+    })
+}
 use super::multipass::{run_passes, sequence};
 
 /// Scale of τ0 in the fit's internal units \[Pa\].

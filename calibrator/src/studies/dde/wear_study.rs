@@ -247,14 +247,11 @@ pub fn write_into_table(
 }
 
 /// A stable hash of the sweep definition (the provenance's `config_hash` of a wear section):
-/// SplitMix64 folded over the bytes of its parameters' text.
-// TODO(io35): the one provenance hash (issue 35 Deliver 3) in place of this second one.
+/// the one provenance hash ([`crate::provenance::fnv1a`]) over its parameters' text.
 pub fn sweep_hash(sweep: &WearSweep) -> u64 {
     let text = format!(
         "{:?}|{:?}|{}|{}",
         sweep.pressures, sweep.template, sweep.realisations, sweep.seed
     );
-    text.bytes().fold(0x243f_6a88_85a3_08d3, |h, b| {
-        crate::rng::splitmix64(h ^ u64::from(b))
-    })
+    crate::provenance::fnv1a(text.as_bytes())
 }

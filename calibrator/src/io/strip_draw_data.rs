@@ -26,9 +26,6 @@
 //! 0.035,10e6,0.104,2
 //! ```
 
-use std::path::Path;
-
-use crate::strip_draw::StripDrawError;
 use thiserror::Error;
 
 /// Largest accepted pass number (each pass is a full strip-draw run).
@@ -177,7 +174,7 @@ const MAX_PRESSURE: f64 = 1e9;
 
 /// Parses the data `text` (see the module docs for the format).
 pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
-    let text = crate::validate::text::strip_bom(text);
+    let text = crate::io::text::strip_bom(text);
     let mut lines = text
         .lines()
         .enumerate()
@@ -286,18 +283,6 @@ pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
         return Err(DataError::NoData);
     }
     Ok(out)
-}
-
-/// Reads and parses the data file at `path`; errors name the file, line and column.
-pub fn read(path: &Path) -> Result<Vec<Measurement>, StripDrawError> {
-    let text = std::fs::read_to_string(path).map_err(|source| StripDrawError::ReadData {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    parse(&text).map_err(|source| StripDrawError::Data {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 #[cfg(test)]

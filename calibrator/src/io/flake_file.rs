@@ -1,4 +1,4 @@
-//! Why a flake file (`tribo dem --placement FILE`, [`super::placement::read_csv`]) is
+//! Why a flake file (`tribo dem --placement FILE`, [`crate::dem::placement::read_csv`]) is
 //! refused: one typed error, every variant naming the file and, for a row, its line
 //! (issue 18: typed errors in library code).
 
@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::validate::delimited::TextTableError;
+use crate::io::delimited::TextTableError;
 
 /// A flake file that cannot be placed.
 #[derive(Debug, Error)]

@@ -8,7 +8,7 @@
 //!   optional `Increment` and `Offset`: z \[m\] = Offset + Increment·raw (X3P lengths are metres);
 //! - `Record3/MatrixDimension/SizeX`, `SizeY`, `SizeZ` (= 1);
 //! - `Record3/DataLink/PointDataLink`: the zip entry of the little-endian point data, x running
-//!   fastest, then y (the same row-major order as [`HeightMap`]); optional `ValidPointsLink`,
+//!   fastest, then y (row-major, as `crate::surface::HeightMap` stores heights); optional `ValidPointsLink`,
 //!   one bit per point (LSB first), 0 = invalid.
 //!
 //! Invalid points (a cleared valid bit, or NaN in F/D data) are filled with the mean of the
@@ -19,8 +19,6 @@ use std::io::{Cursor, Read, Write};
 use std::path::Path;
 
 use thiserror::Error;
-
-use super::height_map::HeightMap;
 
 /// What is wrong with an X3P archive.
 #[derive(Debug, Error, PartialEq)]
@@ -78,11 +76,19 @@ pub struct X3pError {
     pub problem: X3pProblem,
 }
 
-/// A height map read from X3P.
+/// A height map read from X3P: a plain grid (the surface module makes it a height map).
 #[derive(Debug, Clone, PartialEq)]
 pub struct X3pMap {
-    /// Heights \[m\] with the file's spacings.
-    pub map: HeightMap,
+    /// Points along x.
+    pub nx: usize,
+    /// Points along y.
+    pub ny: usize,
+    /// Spacing along x \[m\].
+    pub dx: f64,
+    /// Spacing along y \[m\].
+    pub dy: f64,
+    /// Heights \[m\], row-major (`heights[iy * nx + ix]`), all finite.
+    pub heights: Vec<f64>,
     /// Points that were invalid and filled with the mean height.
     pub invalid_points: usize,
 }
@@ -221,29 +227,25 @@ pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
     let mean = good.iter().sum::<f64>() / good.len() as f64;
     let invalid_points = n - good.len();
     let heights = h.iter_mut().map(|z| z.unwrap_or(mean)).collect();
-    let map =
-        HeightMap::new(nx, ny, dx, dy, heights).map_err(|e| X3pProblem::Grid(e.to_string()))?;
     Ok(X3pMap {
-        map,
+        nx,
+        ny,
+        dx,
+        dy,
+        heights,
         invalid_points,
     })
 }
 
-/// Writes `map` as an X3P archive with f64 heights (`DataType` D) in metres: the format
-/// [`read_x3p`] reads, for exporting maps and for tests.
-pub fn write_x3p(path: &Path, map: &HeightMap) -> Result<(), X3pError> {
-    let named = |e: String| X3pError {
-        path: path.display().to_string(),
-        problem: X3pProblem::Io(e),
-    };
-    let bytes = x3p_bytes(map).map_err(named)?;
-    crate::report::write_atomic(path, &bytes).map_err(|e| named(e.to_string()))
-}
-
-/// The bytes of an X3P archive of `map` (see [`write_x3p`]).
-pub fn x3p_bytes(map: &HeightMap) -> Result<Vec<u8>, String> {
-    let data: Vec<u8> = map.heights().iter().flat_map(|z| z.to_le_bytes()).collect();
-    let xml = main_xml(map.nx(), map.ny(), map.dx(), map.dy());
+/// The bytes of an X3P archive of the grid `map` with f64 heights (`DataType` D) in metres:
+/// the format [`parse_x3p`] reads, for exporting maps and for tests (`invalid_points` is not
+/// written).
+///
+/// # Errors
+/// The zip writer's message, should it fail to write into memory.
+pub fn x3p_bytes(map: &X3pMap) -> Result<Vec<u8>, String> {
+    let data: Vec<u8> = map.heights.iter().flat_map(|z| z.to_le_bytes()).collect();
+    let xml = main_xml(map.nx, map.ny, map.dx, map.dy);
     let mut out = Cursor::new(Vec::new());
     {
         let mut zip = zip::ZipWriter::new(&mut out);
@@ -350,8 +352,22 @@ fn optional_number(
 mod tests {
     use super::*;
 
-    fn sample() -> HeightMap {
-        HeightMap::from_fn(5, 3, 0.5e-6, 0.25e-6, |x, y| 1e-6 * (x * 3e5).sin() + y)
+    fn sample() -> X3pMap {
+        let (nx, ny, dx, dy) = (5, 3, 0.5e-6, 0.25e-6);
+        let heights = (0..nx * ny)
+            .map(|k| {
+                let (x, y) = ((k % nx) as f64 * dx, (k / nx) as f64 * dy);
+                1e-6 * (x * 3e5).sin() + y
+            })
+            .collect();
+        X3pMap {
+            nx,
+            ny,
+            dx,
+            dy,
+            heights,
+            invalid_points: 0,
+        }
     }
 
     #[test]
@@ -359,7 +375,7 @@ mod tests {
         let m = sample();
         let back = parse_x3p(&x3p_bytes(&m).unwrap()).unwrap();
         assert_eq!(back.invalid_points, 0);
-        assert_eq!(back.map, m, "f64 data must come back exactly");
+        assert_eq!(back, m, "f64 data must come back exactly");
     }
 
     #[test]
@@ -387,19 +403,19 @@ mod tests {
         let mean = 1e-3 + 1e-9 * valid.iter().sum::<f64>() / 5.0;
         let want = [0.0, 10.0, -10.0, 100.0, f64::NAN, 5.0];
         for (k, w) in want.iter().enumerate() {
-            let z = m.map.heights()[k];
+            let z = m.heights[k];
             let w = if w.is_nan() { mean } else { 1e-3 + 1e-9 * w };
             // z = Offset + Increment·raw in f64: a few ulps of 1e-3.
             assert!((z - w).abs() < 1e-15, "point {k}: {z} vs {w}");
         }
-        assert_eq!((m.map.dx(), m.map.dy()), (1e-6, 2e-6));
+        assert_eq!((m.dx, m.dy), (1e-6, 2e-6));
     }
 
     #[test]
     fn malformed_archives_say_what_is_wrong() {
         let m = sample();
         let good = main_xml(5, 3, 0.5e-6, 0.25e-6);
-        let data: Vec<u8> = m.heights().iter().flat_map(|z| z.to_le_bytes()).collect();
+        let data: Vec<u8> = m.heights.iter().flat_map(|z| z.to_le_bytes()).collect();
         assert!(matches!(parse_x3p(b"hello"), Err(X3pProblem::NotZip(_))));
         let no_xml = zip_of(&[("bindata/data.bin", &data)]);
         assert_eq!(
