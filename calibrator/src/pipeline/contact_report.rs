@@ -228,7 +228,7 @@ fn fig14(points: &[SweepPoint], an: &ContactAnalysis, e_star: f64, stem: &Path) 
         .filter(|p| p.mean_distance.is_finite())
         .collect();
     let mut left = LinePlot::new(
-        "Contact clusters against pressure (Fig. 14)",
+        "Contact clusters against pressure (elastic BEM)",
         "p [MPa]",
         "⟨d_c⟩ / ⟨d⟩ [-]",
     )

@@ -161,7 +161,8 @@ pub fn write_report(
     write_caption(
         &stem,
         "β_thres = κ/(α(v)·h'_rms) (seed 000 Eq. 24): the area fraction of flakes above which \
-         the blocked flakes carry the whole load and μ reaches 0 in this law.",
+         the blocked flakes carry the whole load and μ has fallen to μ_p, the friction of the \
+         flakes' own shear (0 in seed 000).",
     )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
 
@@ -195,9 +196,9 @@ pub fn write_report(
     write_caption(
         &stem,
         "μ = μ0·(1 − x) + μ_p·x with x = β/β_thres(v) up to β_thres and μ_p beyond (seed 000 \
-         Eq. 9 with α(v) of Eq. 23; μ_p, the flakes' own shear, is 0 there), at fixed sliding \
-         speeds. Speeds whose curves coincide (α held below the \
-         lowest simulated speed) share one line.",
+         Eq. 9 with α(v) of Eq. 23, plus the flakes' own shear μ_p, which seed 000 sets to 0; \
+         the curves' floor is this table's μ_p), at fixed sliding speeds. Speeds whose curves \
+         coincide (α held below the lowest simulated speed) share one line.",
     )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
 
