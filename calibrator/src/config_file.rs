@@ -154,10 +154,19 @@ mod tests {
             let back = CalibrationConfig::from_preset_and_toml(p, &text).unwrap();
             assert_eq!(back, cfg);
             assert!(!text.contains("# []"), "a key without a unit:\n{text}");
+            // The presets hold typed values: every number prints as a user would type it.
             assert!(!text.contains("0000000"), "unreadable number:\n{text}");
-            // Every long value carries its readable rounding in the comment.
-            for line in text.lines().filter(|l| l.contains("9999999")) {
-                assert!(line.contains("≈"), "no readable approximation: {line}");
+            assert!(!text.contains("9999999"), "unreadable number:\n{text}");
+            assert!(
+                !text.contains('≈'),
+                "a value that is no short decimal:\n{text}"
+            );
+            // The measured-surface keys are shown (as a template when unset).
+            for key in crate::validate::print::MEASURED_KEYS {
+                assert!(
+                    text.contains(&format!("# {key} = {{ path = ")),
+                    "{key}:\n{text}"
+                );
             }
         }
     }

@@ -24,12 +24,9 @@ pub enum Preset {
     Paper,
 }
 
-const MPA: f64 = 1e6;
-const UM: f64 = 1e-6;
-
-fn mpa(values: &[f64]) -> Vec<f64> {
-    values.iter().map(|p| p * MPA).collect()
-}
+// The presets hold values as a user would type them in a config file (`100e-6`, `5e6`), not
+// products such as `100.0 * 1e-6` (9.999999999999999e-5 in f64): `--print-config` then prints
+// what was written, and its printout re-reads to the same configuration hash (issue 33).
 
 impl Preset {
     /// Name as written in tables and reports.
@@ -45,15 +42,16 @@ impl Preset {
     pub fn config(self) -> CalibrationConfig {
         let material = MaterialConfig {
             e_star: 55e9,
-            p_crit: 340.0 * MPA,
-            tau0: tribo_core::table::SEED000_TAU0 as f64,
+            p_crit: 340e6,
+            // seed 000's τ0 as typed; the table's f32 is SEED000_TAU0 (tested below).
+            tau0: 1.4025e9,
             hardness: tribo_core::table::SEED000_HARDNESS as f64,
             archard_k: 1e-4,
             zeta: 0.2,
         };
         let flakes = FlakeConfig {
-            diameter: 12.0 * UM,
-            thickness: 0.5 * UM,
+            diameter: 12e-6,
+            thickness: 0.5e-6,
             density: 2700.0,
             // η of Eq. 15–16 "mimics viscosity effects" (seed 000 §5 Step 1; its value is not
             // given). Stokes drag of a disk of radius a moving broadside in the lubricant,
@@ -100,13 +98,13 @@ impl Preset {
                 material,
                 surface: SurfaceConfig {
                     grid: 64,
-                    length: 100.0 * UM,
+                    length: 100e-6,
                     hurst: 0.8,
                     k_l: 1.0,
                     k_r: 2.0,
                     k_s: 16.0,
-                    rms_height_deformable: 1.40 * UM,
-                    rms_height_tool: 0.60 * UM,
+                    rms_height_deformable: 1.4e-6,
+                    rms_height_tool: 0.6e-6,
                     deformable_file: None,
                     tool_file: None,
                 },
@@ -114,7 +112,7 @@ impl Preset {
                 dem: dem.clone(),
                 process: process.clone(),
                 sweep: SweepConfig {
-                    pressures: vec![5.0 * MPA, 15.0 * MPA, 30.0 * MPA],
+                    pressures: vec![5e6, 15e6, 30e6],
                     // Blocked flakes are rare events (seed 000 §6.2); with 4 flakes (β = 0.05)
                     // on this 100 µm domain most cases saw none: 9 and 18 flakes instead.
                     betas: vec![0.1, 0.2],
@@ -124,13 +122,7 @@ impl Preset {
                     // Seed 000's 2L: with 1L, R² of Eq. 23 came out negative (events too rare
                     // per case); with 2L and 6 seeds it is 0.5–0.9 (issue 7 notes).
                     slide_lengths: 2.0,
-                    contact_pressures: vec![
-                        2.0 * MPA,
-                        5.0 * MPA,
-                        10.0 * MPA,
-                        20.0 * MPA,
-                        30.0 * MPA,
-                    ],
+                    contact_pressures: vec![2e6, 5e6, 10e6, 20e6, 30e6],
                 },
                 bem,
                 random_field: RandomFieldConfig {
@@ -157,13 +149,13 @@ impl Preset {
                 // 0.26 [0.16, 0.32] with k_l = 2, k_r = 4 (95 % bootstrap over pairs).
                 surface: SurfaceConfig {
                     grid: 128,
-                    length: 200.0 * UM,
+                    length: 200e-6,
                     hurst: 0.8,
                     k_l: 2.0,
                     k_r: 4.0,
                     k_s: 32.0,
-                    rms_height_deformable: 1.40 * UM,
-                    rms_height_tool: 0.60 * UM,
+                    rms_height_deformable: 1.4e-6,
+                    rms_height_tool: 0.6e-6,
                     deformable_file: None,
                     tool_file: None,
                 },
@@ -187,7 +179,7 @@ impl Preset {
                 // 2 cores, idle): 61.2 min wall, α(0.08) = 16.43 [14.32, 18.81], ±13.7 %.
                 process: ProcessConfig {
                     seeds: Some(18),
-                    pressures: Some(mpa(&[30.0])),
+                    pressures: Some(vec![30e6]),
                     ..process.clone()
                 },
                 // One L per case: 4× the quick preset's flakes over the same 128 slide steps.
@@ -195,13 +187,13 @@ impl Preset {
                 // α per β); the 1 m/s point (Stokes ratio 0.0064: overdamped under `auto`)
                 // puts a simulated sample between the process speed and seed 000's range.
                 sweep: SweepConfig {
-                    pressures: mpa(&[5.0, 30.0]),
+                    pressures: vec![5e6, 30e6],
                     betas: vec![0.1, 0.2],
                     velocities: vec![1.0, 10.0, 50.0],
                     seeds: 6,
                     surfaces: 18,
                     slide_lengths: 1.0,
-                    contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 20.0, 30.0]),
+                    contact_pressures: vec![1e6, 2e6, 5e6, 10e6, 20e6, 30e6],
                 },
                 bem,
                 random_field: RandomFieldConfig {
@@ -220,13 +212,13 @@ impl Preset {
                 material,
                 surface: SurfaceConfig {
                     grid: 512,
-                    length: 500.0 * UM,
+                    length: 500e-6,
                     hurst: 0.8,
                     k_l: 1.0,
                     k_r: 2.0,
                     k_s: 100.0,
-                    rms_height_deformable: 1.40 * UM,
-                    rms_height_tool: 0.60 * UM,
+                    rms_height_deformable: 1.4e-6,
+                    rms_height_tool: 0.6e-6,
                     deformable_file: None,
                     tool_file: None,
                 },
@@ -234,13 +226,13 @@ impl Preset {
                 dem: dem.clone(),
                 process: process.clone(),
                 sweep: SweepConfig {
-                    pressures: mpa(&[2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]),
+                    pressures: vec![2e6, 5e6, 10e6, 15e6, 20e6, 25e6, 30e6],
                     betas: vec![0.01, 0.02, 0.05, 0.1],
                     velocities: vec![1.0, 5.0, 10.0, 25.0, 50.0, 100.0],
                     seeds: 3,
                     surfaces: 3,
                     slide_lengths: 2.0,
-                    contact_pressures: mpa(&[1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]),
+                    contact_pressures: vec![1e6, 2e6, 5e6, 10e6, 15e6, 20e6, 25e6, 30e6],
                 },
                 bem,
                 random_field: RandomFieldConfig {
@@ -291,6 +283,14 @@ mod tests {
             (q.hurst, q.rms_height_deformable),
             (s.hurst, s.rms_height_deformable)
         );
+    }
+
+    #[test]
+    fn typed_values_round_to_the_cores_seed_000_constants() {
+        // τ0 and H are stored as f32 in the table: the typed value gives the core's bits.
+        let m = Preset::Quick.config().material;
+        assert_eq!(m.tau0 as f32, tribo_core::table::SEED000_TAU0);
+        assert_eq!(m.hardness as f32, tribo_core::table::SEED000_HARDNESS);
     }
 
     #[test]

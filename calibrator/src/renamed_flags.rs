@@ -53,6 +53,11 @@ const RENAMED: &[Renamed] = &[
         "--height-unit (the config's `height_unit`)",
     ),
     r(
+        &["dem"],
+        "--max-tilt-deg",
+        "--max-tilt (radians, or with a unit: 5deg)",
+    ),
+    r(
         &[],
         "--threads",
         "the flag after the command: `tribo <command> --threads N`",
@@ -143,6 +148,7 @@ mod tests {
                 "--z-scale",
                 "--height-unit",
             ),
+            ("tribo dem --max-tilt-deg 5", "--max-tilt-deg", "--max-tilt"),
             (
                 "tribo --threads 2 calibrate",
                 "--threads",
@@ -169,6 +175,7 @@ mod tests {
             "tribo strip-draw --table t.bin --out dir",
             "tribo contact --load m.csv --spacing 1um --height-unit 1e-6",
             "tribo dem --def-file m.csv --spacing 1um --drag-frame sheet",
+            "tribo dem --max-tilt 5deg",
             "tribo calibrate --threads 2 --out x",
         ] {
             let args: Vec<&str> = argv.split(' ').collect();

@@ -79,7 +79,7 @@ mkdir -p target/report-check
 cp "$shot" target/report-check/index-screenshot.png
 echo "screenshot: target/report-check/index-screenshot.png ($(stat -c %s "$shot") bytes)"
 
-echo "-- DOM of report/index.html in headless Chromium: no literal **, no duplicate section, every <img> loads and has its CSV"
+echo "-- DOM of report/index.html in headless Chromium: no literal **, no duplicate section, every <img> loads at print resolution and has its CSV"
 # A copy of the page beside it (same relative links) with a check that runs after every image
 # has loaded and writes its verdict into the DOM, which Chromium dumps.
 check=$report/.dom-check.html
@@ -93,6 +93,7 @@ window.addEventListener("load", () => {\
   if (imgs.length === 0) bad.push("no image");\
   for (const img of imgs) {\
     if (!(img.complete \&\& img.naturalWidth > 0)) bad.push("image does not load: " + img.getAttribute("src"));\
+    else if (img.naturalWidth < 1800) bad.push("PNG below print resolution (2 x 900 px): " + img.getAttribute("src"));\
     const fig = img.closest("figure");\
     if (!fig \|\| !fig.querySelector("a[href$=\\".csv\\"]")) bad.push("no CSV link: " + img.getAttribute("src"));\
   }\

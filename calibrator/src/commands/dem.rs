@@ -127,9 +127,10 @@ pub struct DemOptions {
     /// Mean gap between tool and surface [m] (default: surfaces just touch along the path).
     #[arg(long, value_parser = units::metres, allow_hyphen_values = true)]
     pub gap: Option<f64>,
-    /// Largest initial tilt of the flakes [deg].
-    #[arg(long, default_value_t = 5.0)]
-    pub max_tilt_deg: f64,
+    /// Largest initial tilt of the flakes [rad] (SI, or with a unit: 5deg). It was
+    /// `--max-tilt-deg` in degrees.
+    #[arg(long, value_parser = units::radians, default_value = "5deg")]
+    pub max_tilt: f64,
     /// Write flake states every this many pixels.
     #[arg(long, default_value_t = 1)]
     pub every: usize,
@@ -165,7 +166,7 @@ impl From<DragFrameArg> for crate::dem::DragFrame {
 /// Runs `tribo dem`.
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
-    crate::validate::flags::check_dem(o.n, o.max_tilt_deg, o.every)?;
+    crate::validate::flags::check_dem(o.n, o.max_tilt, o.every)?;
     crate::validate::flags::check_dem_units(
         &[
             ("--length (m, or with a unit: 500um)", Some(o.length)),
@@ -207,7 +208,7 @@ pub fn run(args: Args) -> Result<()> {
         impact_speed: o.impact_speed,
         distance: o.distance,
         gap: o.gap,
-        max_tilt_deg: o.max_tilt_deg,
+        max_tilt: o.max_tilt,
         every: o.every,
     };
     let done = run_dem(&config)?;

@@ -10,7 +10,7 @@ use tribo_core::presliding::PreslidingSection;
 use super::error::{PipelineError, Result, io_at, write_csv, write_file, write_json};
 use crate::asperity::sweep::{LoadResult, LoadSweep, prepare, presliding_section, run_prepared};
 use crate::progress;
-use crate::report::{CsvTable, LinePlot, Series};
+use crate::report::{CsvTable, LinePlot, Series, write_caption};
 
 /// What an asperity sweep produced.
 #[derive(Clone, Debug)]
@@ -170,9 +170,13 @@ fn write_summary(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
 
 fn write_figures(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<()> {
     const MM2: f64 = 1e6;
-    let mut fig3q = LinePlot::new("Fig. 3: tangential force Q(t)", "t [s]", "Q [N]");
-    let mut fig3a = LinePlot::new("Fig. 3: real contact area A(t)", "t [s]", "A [mm²]");
-    let mut fig4 = LinePlot::new("Fig. 4: A vs Q", "Q [N]", "A [mm²]");
+    let mut fig3q = LinePlot::new("Tangential force during pre-sliding", "t [s]", "Q [N]");
+    let mut fig3a = LinePlot::new("Real contact area during pre-sliding", "t [s]", "A [mm²]");
+    let mut fig4 = LinePlot::new(
+        "Real contact area against tangential force",
+        "Q [N]",
+        "A [mm²]",
+    );
     let mut q_max: f64 = 0.0;
     for r in results {
         let label = format!("P = {:.2} N", r.load);
@@ -195,8 +199,23 @@ fn write_figures(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
     fig3q.write(&out.join("fig3_force"))?;
     fig3a.write(&out.join("fig3_area"))?;
     fig4.write(&out.join("fig4_area_vs_force"))?;
+    write_caption(
+        &out.join("fig3_force"),
+        "Tangential force Q on the rough contact as the tangential load rises, one line per \
+         normal load P (seed 003 Fig. 3).",
+    )?;
+    write_caption(
+        &out.join("fig3_area"),
+        "Real contact area A during the same loading: it shrinks as junctions slip \
+         (seed 003 Fig. 3).",
+    )?;
+    write_caption(
+        &out.join("fig4_area_vs_force"),
+        "Contact area against tangential force (seed 003 Fig. 4); dashed: A = Q/σ_exp, the \
+         area a constant interfacial shear strength σ_exp would need.",
+    )?;
 
-    let mut qs = LinePlot::new("Static friction vs normal load", "P [N]", "Q_s [N]");
+    let mut qs = LinePlot::new("Static friction against normal load", "P [N]", "Q_s [N]");
     let pts: Vec<(f64, f64)> = results
         .iter()
         .filter_map(|r| r.output.summary.peak.map(|p| (r.load, p.q)))
@@ -209,6 +228,11 @@ fn write_figures(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         .series(Series::points("model Q_s", pts))
         .series(Series::dashed("σ_exp·A_s", sig));
     qs.write(&out.join("static_friction"))?;
+    write_caption(
+        &out.join("static_friction"),
+        "Peak tangential force Q_s (the onset of sliding) per normal load; dashed: σ_exp times \
+         the contact area at the peak (seed 003).",
+    )?;
 
     if let Some(r) = results.last() {
         let s = &r.output.samples;

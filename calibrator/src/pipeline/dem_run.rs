@@ -89,8 +89,8 @@ pub struct DemRunConfig {
     pub distance: f64,
     /// Mean gap between tool and surface \[m\] (default: surfaces just touch along the path).
     pub gap: Option<f64>,
-    /// Largest initial tilt of the flakes \[deg\].
-    pub max_tilt_deg: f64,
+    /// Largest initial tilt of the flakes \[rad\].
+    pub max_tilt: f64,
     /// Write flake states every this many pixels.
     pub every: usize,
 }
@@ -146,7 +146,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
         Some(p) => read_csv(p, &shape, &def, &tool_world)?,
         None => {
             let mut spec = RandomPlacement::new(args.flakes);
-            spec.max_tilt = args.max_tilt_deg.to_radians();
+            spec.max_tilt = args.max_tilt;
             place_random(&shape, &def, &tool_world, &spec, args.seed)?
         }
     };

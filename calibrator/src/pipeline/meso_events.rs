@@ -20,7 +20,7 @@ use super::meso_report::{mean_std, read_history};
 use crate::config::CalibrationConfig;
 use crate::meso::cases::CaseResult;
 use crate::numerics::distinct::distinct;
-use crate::report::{CsvTable, LinePlot, Series};
+use crate::report::{CsvTable, LinePlot, Series, write_caption};
 
 /// Column of A_p/A_0 in a history file ([`crate::meso::StepRecord::HEADER`]).
 const AP_COLUMN: usize = 3;
@@ -146,26 +146,42 @@ pub fn write(
     }
     write_csv(&by_v, &dir.join("alpha_events_by_velocity.csv"))?;
     if !f_pts.is_empty() {
+        let stem = dir.join("fig15_active_fraction");
         LinePlot::new(
-            "Slide steps with a load-bearing blocked flake (seed 000 §6.4)",
+            "Share of slide steps with a load-bearing blocked flake",
             "v0 [m/s]",
             "steps with A_p > 0 [%]",
         )
         // A fraction of steps: the ±std whiskers stay within [0, 100] %.
         .y_bounds(0.0, 100.0)
         .series(Series::points("mean ± std over cases", f_pts).with_error(f_err))
-        .write(&dir.join("fig15_active_fraction"))?;
+        .log_x_over_decades()
+        .write(&stem)?;
+        write_caption(
+            &stem,
+            "How often a blocked flake carries load (seed 000 §6.4: blocking is a rare event): \
+             the first factor of Eq. 22's slide mean ⟨A_p⟩ = f_active·⟨A_p⟩_active, per \
+             simulated tool speed, mean ± standard deviation over cases.",
+        )?;
     }
     if !a_pts.is_empty() {
+        let stem = dir.join("fig15_event_alpha");
         LinePlot::new(
-            "α of an event: ⟨A_p⟩ over active steps / (β·p/E*)",
+            "Size of a blocking event against sliding speed",
             "v0 [m/s]",
             "α_event [-]",
         )
         // α ≥ 0 (A_p ≥ 0): the ±std whiskers stop at 0.
         .y_bounds(0.0, f64::INFINITY)
         .series(Series::points("mean ± std over cases with events", a_pts).with_error(a_err))
-        .write(&dir.join("fig15_event_alpha"))?;
+        .log_x_over_decades()
+        .write(&stem)?;
+        write_caption(
+            &stem,
+            "α of an event: ⟨A_p⟩ over the steps with a load-bearing flake divided by β·p/E* \
+             (the second factor of Eq. 22's mean, in Eq. 23's units), per simulated tool speed \
+             (seed 000 Fig. 15 plots α(v)), mean ± standard deviation over the cases with events.",
+        )?;
     }
     Ok(())
 }

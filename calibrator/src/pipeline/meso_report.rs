@@ -12,7 +12,7 @@ use crate::meso::StepRecord;
 use crate::meso::cases::CaseResult;
 use crate::numerics::distinct::distinct;
 use crate::report::style::tick_label;
-use crate::report::{CsvTable, LinePlot, Series};
+use crate::report::{CsvTable, LinePlot, Series, write_caption};
 
 /// A case history as CSV (columns of [`StepRecord::HEADER`]; slide in column 1, A_p/A_0 in
 /// column 3).
@@ -140,10 +140,17 @@ pub fn write(
     let p_max = results.iter().map(|r| r.case.pressure).fold(0.0, f64::max);
     let b_max = results.iter().map(|r| r.case.beta).fold(0.0, f64::max);
     let length = cfg.surface.length;
+    let fig10_caption = format!(
+        "Load-bearing area A_p of blocked flakes along the slide (seed 000 Fig. 10, which \
+         compares three flake diameters; a calibration has one, d_p = {} µm) at p = {} MPa, \
+         β = {b_max}, v = {v_max} m/s: points per slide step, one colour per seed; dashed: \
+         each seed's mean ⟨A_p⟩.",
+        tick_label(cfg.flakes.diameter * 1e6),
+        p_max / 1e6
+    );
     let mut fig10 = LinePlot::new(
         format!(
-            "A_p history (Fig. 10), one diameter d_p = {} µm: p = {} MPa, β = {b_max}, v = {v_max} m/s",
-            tick_label(cfg.flakes.diameter * 1e6),
+            "Blocked-flake area during sliding, p = {} MPa, v = {v_max} m/s",
             p_max / 1e6
         ),
         "Δx/L [-]",
@@ -178,16 +185,14 @@ pub fn write(
     }
     if !fig10.series.is_empty() {
         fig10.write(&dir.join("fig10_ap_history"))?;
+        write_caption(&dir.join("fig10_ap_history"), &fig10_caption)?;
     }
 
     // Fig. 11: A̅_p/A_0 vs p per β, one plot per velocity, with α·β·p/E*.
     for a in &alpha.per_velocity {
         let v = a.velocity;
         let mut plot = LinePlot::new(
-            format!(
-                "⟨A_p⟩/A_0 vs p at v = {v} m/s (Fig. 11), α = {:.3}",
-                a.alpha
-            ),
+            format!("Blocked-flake area against pressure at v = {v} m/s"),
             "p [MPa]",
             "⟨A_p⟩/A_0 [%]",
         )
@@ -218,11 +223,23 @@ pub fn write(
                 err.push(s);
                 line.push((p / 1e6, 100.0 * a.alpha * mean_std(&br).0 * p / e));
             }
+            let k = plot.series.len();
             plot = plot
                 .series(Series::points(format!("β = {b}"), pts).with_error(err))
-                .series(Series::dashed(format!("α·β·p/E*, β = {b}"), line));
+                .series(Series::dashed(format!("α·β·p/E*, β = {b}"), line).with_color_of(k));
         }
-        plot.write(&dir.join(format!("fig11_ap_vs_p_v{v}")))?;
+        let stem = dir.join(format!("fig11_ap_vs_p_v{v}"));
+        plot.write(&stem)?;
+        write_caption(
+            &stem,
+            &format!(
+                "Mean load-bearing area of blocked flakes ⟨A_p⟩/A_0 against nominal pressure \
+                 (seed 000 Fig. 11): points with ±1 standard deviation over surface pairs and \
+                 seeds; dashed, in the same colour: seed 000 Eq. 23, ⟨A_p⟩/A_0 = α·β·p/E*, with \
+                 α = {:.3} fitted through the origin to all points at this speed.",
+                a.alpha
+            ),
+        )?;
     }
 
     // Fig. 16: model (Eq. 23 with α at the case's velocity) vs simulation, every case.
@@ -232,7 +249,7 @@ pub fn write(
         betas.sort_by(f64::total_cmp);
         betas.dedup();
         let mut plot = LinePlot::new(
-            "Eq. 23 with the fitted α(v) vs the BEM–DEM simulation (Fig. 16)",
+            "Blocked-flake area: simulated against Eq. 23",
             "model ⟨A_p⟩/A_0 [%]",
             "simulated ⟨A_p⟩/A_0 [%]",
         );
@@ -250,8 +267,16 @@ pub fn write(
             hi = pts.iter().map(|p| p.0.max(p.1)).fold(hi, f64::max);
             plot = plot.series(Series::points(format!("cases at β = {b}"), pts));
         }
+        let stem = dir.join("fig16_model_vs_simulation");
         plot.series(Series::dashed("identity", vec![(0.0, 0.0), (hi, hi)]))
-            .write(&dir.join("fig16_model_vs_simulation"))?;
+            .write(&stem)?;
+        write_caption(
+            &stem,
+            "Every BEM–DEM case (seed 000 Fig. 16): its simulated ⟨A_p⟩/A_0 against Eq. 23's \
+             α·β·p/E* with the case's realised β and the α fitted at the case's speed (one \
+             least-squares slope through the origin per simulated speed; no law α(v) is fitted \
+             here). Points on the dashed identity line: Eq. 23 holds.",
+        )?;
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ use crate::random_field::integrals::MotionWeights;
 use crate::random_field::monte_carlo::estimate;
 use crate::random_field::sampler::{AnySampler, SamplerKind};
 use crate::random_field::thresholds::{closed_form_thresholds, deterministic_threshold_from_curve};
-use crate::report::{CsvTable, LinePlot, Series};
+use crate::report::{CsvTable, LinePlot, Series, write_caption};
 
 /// Settings shared by the random-field studies.
 #[derive(Clone, Debug)]
@@ -216,8 +216,8 @@ pub fn curves(
         csv.push(&row);
     }
     write_csv(&csv, out, "fig7_10_cv_curves")?;
-    let y = "CV / (σ/μ) [-]";
-    LinePlot::new("Fig. 7: pure translation", "l/a [-]", y)
+    let y = "normalised CV = CV·μ/σ [-]";
+    LinePlot::new("Scatter of friction under pure translation", "l/a [-]", y)
         .log_x()
         // A CV is ≥ 0: standard-error whiskers stop at 0.
         .y_bounds(0.0, f64::INFINITY)
@@ -238,7 +238,7 @@ pub fn curves(
             curve_series(&pts, |p| p.translation_closed.torque),
         ))
         .write(&out.join("fig7_translation"))?;
-    LinePlot::new("Fig. 8: pure rotation", "l/a [-]", y)
+    LinePlot::new("Scatter of friction under pure rotation", "l/a [-]", y)
         .log_x()
         .series(Series::line(
             "CV_F",
@@ -249,7 +249,7 @@ pub fn curves(
             curve_series(&pts, |p| p.rotation.torque),
         ))
         .write(&out.join("fig8_rotation"))?;
-    LinePlot::new("Fig. 9: duality translation / rotation", "l/a [-]", y)
+    LinePlot::new("Translation and rotation: the duality", "l/a [-]", y)
         .log_x()
         .series(Series::line(
             "translation CV_F",
@@ -268,8 +268,18 @@ pub fn curves(
             curve_series(&pts, |p| p.rotation.force),
         ))
         .write(&out.join("fig9_duality"))?;
-    let mut pf = LinePlot::new("Fig. 10a: planar motion, force", "l/a [-]", y).log_x();
-    let mut pt = LinePlot::new("Fig. 10b: planar motion, torque", "l/a [-]", y).log_x();
+    let mut pf = LinePlot::new(
+        "Scatter of the friction force in planar motion",
+        "l/a [-]",
+        y,
+    )
+    .log_x();
+    let mut pt = LinePlot::new(
+        "Scatter of the friction torque in planar motion",
+        "l/a [-]",
+        y,
+    )
+    .log_x();
     for (k, r) in cfg.rho_over_a.iter().enumerate() {
         pf = pf.series(Series::line(
             format!("ρ*/a = {r}"),
@@ -282,6 +292,36 @@ pub fn curves(
     }
     pf.write(&out.join("fig10a_planar_force"))?;
     pt.write(&out.join("fig10b_planar_torque"))?;
+    let cv = "CV: the coefficient of variation (standard deviation over mean) of the total \
+              friction force F or torque T of a body of size l sliding on a random field of \
+              the local friction coefficient with correlation length a, divided by the local \
+              coefficient's σ/μ (1: no averaging).";
+    for (stem, what) in [
+        (
+            "fig7_translation",
+            "Pure translation (seed 004 Fig. 7): Monte-Carlo points with standard errors, \
+             dashed: the closed forms Eq. 16–17.",
+        ),
+        (
+            "fig8_rotation",
+            "Pure rotation about the centre (seed 004 Fig. 8).",
+        ),
+        (
+            "fig9_duality",
+            "Seed 004 Fig. 9: the force in translation matches the torque in rotation and \
+             vice versa.",
+        ),
+        (
+            "fig10a_planar_force",
+            "Planar motion, force (seed 004 Fig. 10a), one line per rotation-centre distance ρ*/a.",
+        ),
+        (
+            "fig10b_planar_torque",
+            "Planar motion, torque (seed 004 Fig. 10b), one line per rotation-centre distance ρ*/a.",
+        ),
+    ] {
+        write_caption(&out.join(stem), &format!("{what} {cv}"))?;
+    }
 
     let th = closed_form_thresholds(args.sigma_over_mu, args.tolerance, args.plateau_tolerance);
     let la: Vec<f64> = pts.iter().map(|p| p.la).collect();

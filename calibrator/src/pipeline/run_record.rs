@@ -155,6 +155,22 @@ mod tests {
     use crate::presets::Preset;
 
     #[test]
+    fn every_presets_printout_reads_back_to_its_hash() {
+        // `tribo calibrate --preset P --print-config > my.toml; --config my.toml` runs the same
+        // configuration: the same hash, so a resumed run reuses the preset's cases.
+        for p in [Preset::Quick, Preset::Standard, Preset::Paper] {
+            let cfg = p.config();
+            let text = crate::validate::print::config_toml(&cfg).unwrap();
+            let back = crate::config::CalibrationConfig::from_preset_and_toml(p, &text).unwrap();
+            assert_eq!(
+                config_hash(&back, 0).unwrap(),
+                config_hash(&cfg, 0).unwrap(),
+                "{p:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_hash_changes_with_seed_and_any_config_value_only() {
         let cfg = Preset::Quick.config();
         let h = config_hash(&cfg, 7).unwrap();

@@ -12,7 +12,7 @@ use super::error::{PipelineError, Result, write_csv};
 use crate::config::CalibrationConfig;
 use crate::report::csv::Cell;
 use crate::report::label::qualified;
-use crate::report::{CsvTable, Heatmap, LinePlot, Series};
+use crate::report::{CsvTable, Heatmap, LinePlot, Series, write_caption};
 use crate::surface::iso::iso_parameters;
 use crate::surface::measured::{MeasuredStats, heuristic_band, stats_in_band};
 use crate::surface::stats::rms_slope_spectral;
@@ -52,7 +52,7 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     }
     let mut psd = CsvTable::new(&["surface", "mode", "q_rad_per_m", "C_m4"]);
     let mut plot = LinePlot::new(
-        "Radial PSD of the run's surfaces (seed 000 §6.1)",
+        "Power spectrum of the run's surfaces",
         "q [rad/m]",
         "C(q) [m⁴]",
     )
@@ -118,6 +118,12 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     write_csv(&table, &out.join("surfaces.csv"))?;
     write_csv(&psd, &out.join("psd.csv"))?;
     plot.write(&out.join("psd"))?;
+    write_caption(
+        &out.join("psd"),
+        "Radially averaged power spectral density C(q) of the deformable and tool surfaces \
+         (seed 000 §6.1: self-affine between the roll-off and the short cut-off, slope \
+         −2(1+H) on log axes).",
+    )?;
     Ok(())
 }
 

@@ -35,7 +35,7 @@ const STAGES: [(&str, &str); 7] = [
     ),
     (
         "contact",
-        "Stage 1 — particle-free contact at the process pressures (clusters, Fig. 14)",
+        "Stage 1 — particle-free elastic contact (BEM) at the process pressures (clusters, Fig. 14)",
     ),
     ("contact/kappa", "Stage 1 — elastic κ sweep (Eq. 8)"),
     ("meso", "Stage 2 — BEM–DEM sweep: A_p, α, α(v) (Eq. 22–24)"),
@@ -117,6 +117,12 @@ pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
                     src = esc(&url(f)),
                     alt = esc(name)
                 );
+                let caption = format!("{stem}.{}", super::caption::CAPTION_EXT);
+                if files.contains(&caption)
+                    && let Ok(text) = std::fs::read_to_string(dir.join(&caption))
+                {
+                    let _ = write!(h, ": {}", esc(text.trim()));
+                }
                 for extra in [svg, csv] {
                     if files.contains(&extra) {
                         let ext = extra.rsplit('.').next().unwrap_or("");

@@ -5,11 +5,12 @@
 //! Figures, one idea per file: [`plot`] (x–y line plots), [`twin_axis`] (a second y axis),
 //! [`heatmap`] (maps with a colour bar), [`series`] (what a line plot holds), [`log_axis`]
 //! (log axes that keep their ticks), [`style`] (sizes, palette, tick labels), [`legend`]
-//! (placement that covers no data), [`label`] (legend text), [`colormap`], [`render`] (one
-//! file, atomically), [`figures`] (deferred and soft drawing), [`audit`], [`font`].
+//! (placement that covers no data), [`label`] (legend text), [`caption`] (the text under a figure), [`colormap`], [`render`] (one
+//! file, atomically), [`scaled`] (PNGs at print resolution), [`figures`] (deferred and soft drawing), [`audit`], [`font`].
 
 pub mod atomic;
 pub mod audit;
+pub mod caption;
 pub mod colormap;
 pub mod csv;
 pub mod error;
@@ -23,11 +24,13 @@ pub mod legend;
 pub mod log_axis;
 pub mod plot;
 pub mod render;
+pub mod scaled;
 pub mod series;
 pub mod style;
 pub mod twin_axis;
 
 pub use atomic::{write_atomic, write_atomic_with};
+pub use caption::write_caption;
 pub use csv::CsvTable;
 pub use error::ReportError;
 pub use heatmap::Heatmap;

@@ -29,6 +29,9 @@ pub use super::series::{Series, SeriesStyle, XSpan};
 use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, headroom, pad, series_color, tick_label};
 use super::twin_axis::RightAxis;
 
+/// Decades of positive x from which [`LinePlot::log_x_over_decades`] draws a log axis.
+pub const DECADES_FOR_LOG: f64 = 1.0;
+
 /// An x–y plot with one or more series, optional log axes.
 #[derive(Debug, Clone)]
 pub struct LinePlot {
@@ -100,6 +103,22 @@ impl LinePlot {
     /// Log x axis.
     pub fn log_x(mut self) -> Self {
         self.x_log = true;
+        self
+    }
+    /// Log x axis if the series' positive x span at least [`DECADES_FOR_LOG`] (velocities from
+    /// 0.08 to 50 m/s: a linear axis puts 0.08 at 0). Call after adding the series.
+    pub fn log_x_over_decades(mut self) -> Self {
+        let (lo, hi) = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .filter(|x| x.is_finite() && *x > 0.0)
+            .fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
+                (lo.min(x), hi.max(x))
+            });
+        if hi >= lo * 10f64.powf(DECADES_FOR_LOG) {
+            self.x_log = true;
+        }
         self
     }
     /// Log y axis.
@@ -475,14 +494,19 @@ impl LinePlot {
             };
             if !s.label.is_empty() {
                 any_label = true;
-                let dashed = s.style == SeriesStyle::Dashed;
+                let style = s.style;
+                let bar = s.error.is_some();
                 anno.label(flatten_nested(&s.label)).legend(move |(x, y)| {
-                    let style = color.stroke_width(2);
-                    if dashed {
-                        PathElement::new(vec![(x, y), (x + 8, y)], style)
-                    } else {
-                        PathElement::new(vec![(x, y), (x + 20, y)], style)
-                    }
+                    let k = LegendSample::of(style, bar);
+                    let ink = |on: bool| if on { color } else { color.mix(0.0) };
+                    EmptyElement::at((x + 10, y))
+                        + PathElement::new(
+                            vec![(-10, 0), (k.gap.0, 0)],
+                            ink(k.line).stroke_width(2),
+                        )
+                        + PathElement::new(vec![(k.gap.1, 0), (10, 0)], ink(k.line).stroke_width(2))
+                        + PathElement::new(vec![(0, -7), (0, 7)], ink(k.bar).stroke_width(1))
+                        + Circle::new((0, 0), 4, ink(k.dot).filled())
                 });
             }
         }
@@ -500,9 +524,54 @@ impl LinePlot {
     }
 }
 
+/// The legend sample of a series as it is drawn (issue 33: legend samples that match the
+/// marks): a marker for points (with a short bar where the points carry error bars), a line
+/// for lines, both for lines with markers, two dashes for a dashed line. The sample is one
+/// 20 px line (split at `gap` for dashes), a bar and a dot, each drawn or transparent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct LegendSample {
+    line: bool,
+    gap: (i32, i32),
+    bar: bool,
+    dot: bool,
+}
+
+impl LegendSample {
+    fn of(style: SeriesStyle, error_bars: bool) -> Self {
+        let (line, dot) = match style {
+            SeriesStyle::Line | SeriesStyle::Dashed => (true, false),
+            SeriesStyle::Points => (false, true),
+            SeriesStyle::LinePoints => (true, true),
+        };
+        Self {
+            line,
+            gap: if style == SeriesStyle::Dashed {
+                (-3, 3)
+            } else {
+                (10, 10)
+            },
+            bar: error_bars && style == SeriesStyle::Points,
+            dot,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn legend_samples_match_the_marks() {
+        let p = LegendSample::of(SeriesStyle::Points, false);
+        assert!(p.dot && !p.line && !p.bar);
+        assert!(LegendSample::of(SeriesStyle::Points, true).bar);
+        let l = LegendSample::of(SeriesStyle::Line, true);
+        assert!(l.line && !l.dot && !l.bar && l.gap.0 == l.gap.1);
+        let d = LegendSample::of(SeriesStyle::Dashed, false);
+        assert!(d.line && d.gap.0 < d.gap.1);
+        let lp = LegendSample::of(SeriesStyle::LinePoints, false);
+        assert!(lp.line && lp.dot);
+    }
 
     #[test]
     fn line_plot_writes_svg_and_png() {

@@ -11,8 +11,10 @@ use super::atomic::{commit_temp, temp_path_for};
 use super::audit::AuditBackend;
 use super::error::{PlottingError, ReportError, Result};
 use super::figures;
+use super::scaled::{PNG_SCALE, ScaledBackend};
 
-/// Picture size in pixels (SVG user units) of every plot.
+/// Layout size in pixels (SVG user units) of every plot; PNGs are [`PNG_SCALE`] times larger
+/// in each direction (print resolution, [`super::scaled`]).
 pub const PLOT_SIZE: (u32, u32) = (900, 600);
 
 /// `stem` with `.ext` appended (`a/b` → `a/b.svg`; a stem's own dots are kept).
@@ -46,7 +48,9 @@ where
 /// `Ok`, like [`render_svg`].
 pub(crate) fn render_png<F, E>(path: &Path, draw: F) -> std::result::Result<(), E>
 where
-    F: FnOnce(&DrawingArea<AuditBackend<BitMapBackend<'_>>, Shift>) -> std::result::Result<(), E>,
+    F: FnOnce(
+        &DrawingArea<AuditBackend<ScaledBackend<BitMapBackend<'_>>>, Shift>,
+    ) -> std::result::Result<(), E>,
     E: Into<PlottingError>,
 {
     figures::render_soft(path, || try_render_png(path, draw));
@@ -71,12 +75,16 @@ where
 /// Draws a PNG file now through the figure audit; errors are returned.
 pub(crate) fn try_render_png<F, E>(path: &Path, draw: F) -> Result<()>
 where
-    F: FnOnce(&DrawingArea<AuditBackend<BitMapBackend<'_>>, Shift>) -> std::result::Result<(), E>,
+    F: FnOnce(
+        &DrawingArea<AuditBackend<ScaledBackend<BitMapBackend<'_>>>, Shift>,
+    ) -> std::result::Result<(), E>,
     E: Into<PlottingError>,
 {
     let tmp = prepare(path)?;
     let (res, state) = {
-        let (backend, state) = AuditBackend::new(BitMapBackend::new(&tmp, PLOT_SIZE));
+        let physical = (PLOT_SIZE.0 * PNG_SCALE, PLOT_SIZE.1 * PNG_SCALE);
+        let (backend, state) =
+            AuditBackend::new(ScaledBackend::new(BitMapBackend::new(&tmp, physical)));
         let root = backend.into_drawing_area();
         (draw(&root), state)
     };

@@ -10,7 +10,7 @@ use tribo_core::table::Table;
 
 use super::TableError;
 use super::describe::{DEFAULTS_BANNER, STRIP_DRAW_V0, describe};
-use crate::report::{CsvTable, LinePlot, ReportError, Series, write_atomic};
+use crate::report::{CsvTable, LinePlot, ReportError, Series, write_atomic, write_caption};
 
 /// Velocities of the μ(β) curves \[m/s\]: around seed 000's strip-draw speed
 /// ([`STRIP_DRAW_V0`]) and one fast enough to show the saturated α.
@@ -63,7 +63,7 @@ pub fn write_report(
     .map_err(writing(&path))?;
     files.push(path);
     let curve = &table.alpha.curve;
-    let mut plot = LinePlot::new("α(v) (seed 000 Eq. 23, Fig. 15)", "v [m/s]", "α [-]")
+    let mut plot = LinePlot::new("α against sliding speed", "v [m/s]", "α [-]")
         .log_x()
         .y_bounds(0.0, f64::INFINITY)
         .series(Series::line(
@@ -130,10 +130,24 @@ pub fn write_report(
     }
     let stem = dir.join("alpha_v");
     plot.write(&stem)?;
+    let fitted = if curve.law.is_some() {
+        "The dashed line is the law α(v) fitted to the samples; the core interpolates between \
+         the samples instead."
+    } else {
+        "No law α(v) was fitted: the core interpolates between the simulated samples."
+    };
+    write_caption(
+        &stem,
+        &format!(
+            "α is the proportionality of seed 000's Eq. 23, ⟨A_p⟩/A_0 = α·β·p/E* (its Fig. 15 \
+             plots α against v). Points: α fitted at each simulated speed, bars its 95 % CI \
+             over surface pairs and seeds. {fitted}"
+        ),
+    )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
     let stem = dir.join("beta_thres_v");
     LinePlot::new(
-        "β_thres(v) = κ/(α(v)·h'_rms) (Eq. 24)",
+        "Flake fraction at full separation against sliding speed",
         "v [m/s]",
         "β_thres [-]",
     )
@@ -144,6 +158,12 @@ pub fn write_report(
         vs.iter().copied().zip(bthres.iter().copied()).collect(),
     ))
     .write(&stem)?;
+    write_caption(
+        &stem,
+        "β_thres = κ/(α(v)·h'_rms) (seed 000 Eq. 24): the area fraction of flakes above which \
+         the blocked flakes carry the whole load and μ has fallen to μ_p, the friction of the \
+         flakes' own shear (0 in seed 000).",
+    )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
 
     // μ(β) at a few velocities.
@@ -158,18 +178,28 @@ pub fn write_report(
         .map_err(writing(&path))?;
     files.push(path);
     let mut plot = LinePlot::new(
-        "μ(β) at fixed sliding velocity (Eq. 9, 23)",
+        "Friction coefficient against flake fraction",
         "β [-]",
         "μ [-]",
     );
-    for (v, mu) in MU_BETA_VELOCITIES.iter().zip(&mus) {
+    // One line (and legend entry) per distinct curve: speeds where α is held at the same
+    // value give the same μ(β) and share an entry instead of hiding under each other.
+    for (speeds, mu) in coinciding(&MU_BETA_VELOCITIES, &mus) {
+        let list: Vec<String> = speeds.iter().map(f64::to_string).collect();
         plot = plot.series(Series::line(
-            format!("v = {v} m/s"),
+            format!("v = {} m/s", list.join(", ")),
             betas.iter().copied().zip(mu.iter().copied()).collect(),
         ));
     }
     let stem = dir.join("mu_beta");
     plot.write(&stem)?;
+    write_caption(
+        &stem,
+        "μ = μ0·(1 − x) + μ_p·x with x = β/β_thres(v) up to β_thres and μ_p beyond (seed 000 \
+         Eq. 9 with α(v) of Eq. 23, plus the flakes' own shear μ_p, which seed 000 sets to 0; \
+         the curves' floor is this table's μ_p), at fixed sliding speeds. Speeds whose curves \
+         coincide (α held below the lowest simulated speed) share one line.",
+    )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
 
     let path = dir.join("table.json");
@@ -185,6 +215,19 @@ pub fn write_report(
     .map_err(writing(&path))?;
     files.push(path);
     Ok(files)
+}
+
+/// The curves of `mus` (one per speed of `speeds`) grouped where they are equal, with the
+/// speeds of each group, in order of first appearance.
+fn coinciding<'a>(speeds: &[f64], mus: &'a [Vec<f64>]) -> Vec<(Vec<f64>, &'a [f64])> {
+    let mut groups: Vec<(Vec<f64>, &[f64])> = Vec::new();
+    for (&v, mu) in speeds.iter().zip(mus) {
+        match groups.iter_mut().find(|(_, m)| *m == mu.as_slice()) {
+            Some((vs, _)) => vs.push(v),
+            None => groups.push((vec![v], mu)),
+        }
+    }
+    groups
 }
 
 /// β grid (0 … 1.2·max β_thres over [`MU_BETA_VELOCITIES`]) and μ on it at each velocity.

@@ -13,7 +13,7 @@ use super::rules::{
     BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, DEM_GAP_M, DEM_LENGTH_M, DRAW_LENGTH_M,
     FRACTION, FRETTING_AMPLITUDE_M, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E, MODULUS,
     PASSES, PRESSURE, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, SERIES_SAMPLES,
-    STEPS_PER_PERIOD, TILT_DEG,
+    STEPS_PER_PERIOD, TILT,
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
@@ -112,9 +112,9 @@ pub fn check_random_field(
 }
 
 /// `tribo dem`: grid of generated surfaces, initial tilt, output stride.
-pub fn check_dem(n: usize, max_tilt_deg: f64, every: usize) -> Result<(), ConfigError> {
+pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigError> {
     check_grid("--n", n)?;
-    TILT_DEG.check("--max-tilt-deg", max_tilt_deg)?;
+    TILT.check("--max-tilt (rad, or with a unit: 5deg)", max_tilt)?;
     Rule::count(1, u64::MAX).check_count("--every", every as u64)
 }
 
@@ -221,10 +221,11 @@ mod tests {
         assert!(check_contact(Some(128), 12, 1e-10, 0.02).is_ok());
         let e = check_random_field(5000, 0, 0.2, 0.05, 0.01).unwrap_err();
         assert!(e.to_string().starts_with("--max-nodes must be"), "{e}");
-        let e = check_dem(256, 200.0, 1).unwrap_err();
+        // 100° in radians: beyond π/2.
+        let e = check_dem(256, 100f64.to_radians(), 1).unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("--max-tilt-deg must be in [0, 90]"),
+                .starts_with("--max-tilt (rad, or with a unit: 5deg) must be in [0, 1.57"),
             "{e}"
         );
         let e = check_strip_draw(100_000).unwrap_err();

@@ -2,12 +2,13 @@
 //! folder is refused with the holder's pid and start time), and a sweep of the temporary files
 //! (`.NAME.tmp-PID.EXT`, see [`crate::report::atomic`]) that killed runs left behind.
 //!
-//! The lock is the file `.tribo.lock` in the folder, created exclusively; it records the pid,
-//! the start time and (on Linux) the process's start tick from `/proc/PID/stat`, so a lock
-//! whose process is gone — or whose pid was reused by another process — is stale and taken
-//! over. Only the lock's holder sweeps, so the temporary files it removes belong to no live run.
+//! The lock is the operating system's exclusive lock on the file `.tribo.lock` in the folder
+//! (see [`lock_and_sweep`]): the kernel releases it when its process ends, however it ends, so
+//! there is no stale lock to judge. The file records the holder's pid and start time for the
+//! message of a refused run. Only the lock's holder sweeps, so the temporary files it removes
+//! belong to no live run.
 
-use std::fs::{self, OpenOptions};
+use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -26,7 +27,7 @@ pub enum OutDirError {
     /// Another live run holds the folder.
     #[error(
         "{} is in use by another tribo run (pid {pid}, started {started} s after the Unix epoch); \
-         wait for it or choose another --out (remove {} only if that process is gone)",
+         wait for it or choose another --out (the lock {} is released when that process ends)",
         dir.display(), lock.display()
     )]
     Locked {
@@ -62,45 +63,42 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> OutDirError + '_ {
     }
 }
 
-/// The lock of an output folder; released (the file removed) when dropped.
+/// The lock of an output folder: the kernel's exclusive lock on the open lock file, released
+/// when dropped (the file removed first, while still held) or when the process dies.
 #[derive(Debug)]
 pub struct OutDirLock {
     path: PathBuf,
+    file: File,
 }
 
 impl Drop for OutDirLock {
     fn drop(&mut self) {
+        // Removed while held, so a run that opened it meanwhile finds it replaced (see
+        // `lock_and_sweep`'s inode check) instead of locking a file no longer in the folder.
         let _ = fs::remove_file(&self.path);
+        let _ = self.file.unlock();
     }
 }
 
-/// What a lock file records.
+/// What a lock file records, for the message of a refused run.
 #[derive(Debug, PartialEq)]
 struct Holder {
     pid: u32,
     started: u64,
-    start_tick: Option<u64>,
 }
 
 impl Holder {
     fn me() -> Self {
-        let pid = std::process::id();
         Holder {
-            pid,
+            pid: std::process::id(),
             started: SystemTime::now()
                 .duration_since(UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
-            start_tick: start_tick(pid),
         }
     }
 
     fn render(&self) -> String {
-        format!(
-            "pid {}\nstarted {}\nstart_tick {}\n",
-            self.pid,
-            self.started,
-            self.start_tick.map_or("-".to_owned(), |t| t.to_string())
-        )
+        format!("pid {}\nstarted {}\n", self.pid, self.started)
     }
 
     fn parse(text: &str) -> Option<Self> {
@@ -112,34 +110,41 @@ impl Holder {
         Some(Holder {
             pid: field("pid ")?.parse().ok()?,
             started: field("started ")?.parse().ok()?,
-            start_tick: field("start_tick ").and_then(|t| t.parse().ok()),
         })
-    }
-
-    /// Whether the recorded process still runs. Without `/proc` (not Linux) a lock is taken
-    /// as live: a stale one is then removed by hand, as the message says.
-    fn alive(&self) -> bool {
-        if !Path::new("/proc/self/stat").exists() {
-            return true;
-        }
-        match (start_tick(self.pid), self.start_tick) {
-            (None, _) => false,
-            (Some(now), Some(then)) => now == then,
-            (Some(_), None) => true,
-        }
     }
 }
 
-/// Field 22 of `/proc/PID/stat`: the process's start time in clock ticks since boot.
-fn start_tick(pid: u32) -> Option<u64> {
-    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name (field 2) is in parentheses and may hold spaces: count after it.
-    let after = stat.rsplit_once(')')?.1;
-    after.split_whitespace().nth(19)?.parse().ok()
+/// Whether `file` (opened from `path`) is still the file at `path` (not removed or replaced
+/// by its holder's release between our open and our lock).
+#[cfg(unix)]
+fn still_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn still_at(_file: &File, path: &Path) -> bool {
+    path.exists()
 }
 
 /// Creates `dir` if needed and locks it for this process; then sweeps the stale temporary
 /// files of earlier runs. A live holder is an [`OutDirError::Locked`] naming it.
+///
+/// The lock is the operating system's exclusive advisory lock on `.tribo.lock`
+/// ([`File::try_lock`]: `flock` on Unix, `LockFileEx` on Windows; on NFS, Linux maps it to a
+/// server-side lock, so runs on different hosts exclude each other). It replaces a pid file
+/// whose holder was judged alive from `/proc` — which took over the live lock of a run on
+/// another host of a cluster, whose pid is not in this host's `/proc`. The file's contents
+/// (pid, start time) only name the holder in the message. A file system without locks
+/// (`Unsupported`) runs unlocked rather than not at all.
+///
+/// # Errors
+///
+/// [`OutDirError::Locked`] when another run holds the folder, [`OutDirError::NotADirectory`]
+/// when `dir` is a file, [`OutDirError::Io`] naming the path of a failed file operation.
 pub fn lock_and_sweep(dir: &Path) -> Result<OutDirLock, OutDirError> {
     if dir.exists() && !dir.is_dir() {
         return Err(OutDirError::NotADirectory {
@@ -148,40 +153,50 @@ pub fn lock_and_sweep(dir: &Path) -> Result<OutDirLock, OutDirError> {
     }
     fs::create_dir_all(dir).map_err(io_at(dir))?;
     let path = dir.join(LOCK_FILE);
-    let me = Holder::me();
-    // Two attempts: the second after removing a stale lock.
-    for _ in 0..2 {
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut f) => {
-                f.write_all(me.render().as_bytes())
-                    .and_then(|()| f.sync_all())
-                    .map_err(io_at(&path))?;
-                let lock = OutDirLock { path };
-                sweep_stale_temps(dir).map_err(io_at(dir))?;
-                return Ok(lock);
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+    // A few attempts: a holder that releases between our open and our lock removes the
+    // file we opened.
+    for _ in 0..LOCK_ATTEMPTS {
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(io_at(&path))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
                 let text = fs::read_to_string(&path).unwrap_or_default();
-                match Holder::parse(&text) {
-                    Some(h) if h.alive() && h.pid != me.pid => {
-                        return Err(OutDirError::Locked {
-                            dir: dir.to_owned(),
-                            lock: path,
-                            pid: h.pid,
-                            started: h.started,
-                        });
-                    }
-                    // Stale (process gone), unreadable (killed while writing it) or ours.
-                    _ => fs::remove_file(&path).map_err(io_at(&path))?,
-                }
+                let h = Holder::parse(&text).unwrap_or(Holder { pid: 0, started: 0 });
+                return Err(OutDirError::Locked {
+                    dir: dir.to_owned(),
+                    lock: path,
+                    pid: h.pid,
+                    started: h.started,
+                });
             }
-            Err(e) => return Err(io_at(&path)(e)),
+            Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {}
+            Err(TryLockError::Error(e)) => return Err(io_at(&path)(e)),
         }
+        if !still_at(&file, &path) {
+            continue;
+        }
+        let mut lock = OutDirLock { path, file };
+        lock.file.set_len(0).map_err(io_at(&lock.path))?;
+        lock.file
+            .write_all(Holder::me().render().as_bytes())
+            .and_then(|()| lock.file.sync_all())
+            .map_err(io_at(&lock.path))?;
+        sweep_stale_temps(dir).map_err(io_at(dir))?;
+        return Ok(lock);
     }
     Err(io_at(&path)(io::Error::other(
-        "the lock file reappeared while taking over a stale lock",
+        "the lock file kept being replaced while taking it",
     )))
 }
+
+/// Attempts at taking the lock while its file is being replaced.
+const LOCK_ATTEMPTS: usize = 8;
 
 /// Whether `name` is a temporary file of [`crate::report::atomic::temp_path_for`]
 /// (`.STEM.tmp-PID[.EXT]`) of a process other than this one.
@@ -237,27 +252,31 @@ mod tests {
     }
 
     #[test]
-    fn lock_refuses_a_live_holder_and_takes_over_a_dead_one() {
+    fn lock_refuses_a_live_holder_and_takes_over_a_released_one() {
         let dir = tempfile::tempdir().unwrap();
-        // A live holder: pid 1 (init) with its real start tick.
-        let init = Holder {
-            pid: 1,
-            started: 42,
-            start_tick: start_tick(1),
-        };
-        fs::write(dir.path().join(LOCK_FILE), init.render()).unwrap();
-        if Path::new("/proc/1/stat").exists() {
-            let e = lock_and_sweep(dir.path()).unwrap_err().to_string();
-            assert!(e.contains("pid 1, started 42"), "{e}");
-        }
-        // A dead holder (pid reused: a start tick that cannot match) is taken over, and its
+        // A live holder: another open file description holding the kernel lock.
+        let path = dir.path().join(LOCK_FILE);
+        let other = OpenOptions::new()
+            .create(true)
+            .truncate(true)
+            .write(true)
+            .open(&path)
+            .unwrap();
+        other.try_lock().unwrap();
+        fs::write(
+            &path,
+            Holder {
+                pid: 1,
+                started: 42,
+            }
+            .render(),
+        )
+        .unwrap();
+        let e = lock_and_sweep(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("pid 1, started 42"), "{e}");
+        // Released (its process ended: the file stays, unlocked): taken over, and the stale
         // temporary files are swept at any depth up to report/stage/.
-        let dead = Holder {
-            pid: 1,
-            started: 42,
-            start_tick: Some(u64::MAX),
-        };
-        fs::write(dir.path().join(LOCK_FILE), dead.render()).unwrap();
+        drop(other);
         let deep = dir.path().join("report/contact");
         fs::create_dir_all(&deep).unwrap();
         fs::write(dir.path().join(".tables.tmp-999999.bin"), b"x").unwrap();
@@ -267,9 +286,12 @@ mod tests {
         assert!(!dir.path().join(".tables.tmp-999999.bin").exists());
         assert!(!deep.join(".sweep.tmp-999999.csv").exists());
         assert!(deep.join("sweep.csv").exists());
-        let held = fs::read_to_string(dir.path().join(LOCK_FILE)).unwrap();
+        let held = fs::read_to_string(&path).unwrap();
         assert_eq!(Holder::parse(&held).unwrap().pid, std::process::id());
+        // A second lock of the same folder, even from this process, is refused.
+        assert!(lock_and_sweep(dir.path()).is_err());
         drop(lock);
-        assert!(!dir.path().join(LOCK_FILE).exists());
+        assert!(!path.exists());
+        drop(lock_and_sweep(dir.path()).unwrap());
     }
 }

@@ -2,10 +2,14 @@
 //! the same values, with readable numbers ([`super::units::readable`]: `1.0e-4`, `5.5e10`) and
 //! each key's SI unit as a comment.
 //!
-//! A value that is no short decimal (the standard preset's `length = 200.0 * UM` is
-//! 1.9999999999999998e-4 in f64) is printed exactly — a rounded `2.0e-4` would be another
-//! configuration with another config hash and other tables — and its rounding to
-//! [`APPROX_DIGITS`] significant digits follows in the comment (`# [m] ≈ 2.0e-4`).
+//! The presets hold the values a user would type (`length: 200e-6`, not `200.0 * UM`, which is
+//! 1.9999999999999998e-4 in f64), so their printout reads as written and re-reads to the same
+//! configuration hash. A value of a user's file that is no short decimal is printed exactly —
+//! a rounded one would be another configuration with another hash and other tables — and its
+//! rounding to [`APPROX_DIGITS`] significant digits follows in the comment (`# [m] ≈ 2.0e-4`).
+//!
+//! The measured-surface keys (`[surface.deformable_file]`, `[surface.tool_file]`) are printed
+//! as an inline table when set and as a commented template when not, so a user sees them.
 
 use std::fmt::Write as _;
 
@@ -107,8 +111,28 @@ fn value_text(v: &toml::Value) -> String {
             let items: Vec<String> = a.iter().map(value_text).collect();
             format!("[{}]", items.join(", "))
         }
+        // An inline table (a measured surface: `{ path = "a.x3p" }`).
+        toml::Value::Table(t) => {
+            let items: Vec<String> = t
+                .iter()
+                .map(|(k, v)| format!("{k} = {}", value_text(v)))
+                .collect();
+            format!("{{ {} }}", items.join(", "))
+        }
         other => other.to_string(),
     }
+}
+
+/// The measured-surface keys of `[surface]`, printed as a commented template when unset.
+pub(crate) const MEASURED_KEYS: [&str; 2] = ["deformable_file", "tool_file"];
+
+/// The commented template of a measured-surface key.
+fn measured_template(key: &str) -> String {
+    format!(
+        "# {key} = {{ path = \"map.x3p\" }}  # [path] a measured map instead of the generated \
+         surface; a text/CSV map also needs spacing = 1.0e-6 [m] and height_unit = 1.0e-6 \
+         [m per file unit]; allow_tiling = true repeats a map smaller than length\n"
+    )
 }
 
 /// The configuration as commented TOML.
@@ -121,6 +145,11 @@ pub fn config_toml(cfg: &CalibrationConfig) -> Result<String, toml::ser::Error> 
     for (section, body) in sections {
         let _ = writeln!(out, "[{section}]");
         if let Some(keys) = body.as_table() {
+            if section == "surface" {
+                for key in MEASURED_KEYS.iter().filter(|k| !keys.contains_key(**k)) {
+                    out.push_str(&measured_template(key));
+                }
+            }
             for (key, v) in keys {
                 let full = format!("{section}.{key}");
                 let unit = UNITS
@@ -139,6 +168,32 @@ pub fn config_toml(cfg: &CalibrationConfig) -> Result<String, toml::ser::Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::presets::Preset;
+
+    #[test]
+    fn a_measured_surface_prints_inline_and_reads_back() {
+        let mut cfg = Preset::Quick.config();
+        cfg.surface.deformable_file = Some(crate::surface::MeasuredSurface {
+            path: "maps/sheet.csv".into(),
+            spacing: Some(1.5e-6),
+            height_unit: Some(1e-6),
+            allow_tiling: true,
+        });
+        let text = config_toml(&cfg).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("deformable_file = {"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(line.contains("path = \"maps/sheet.csv\""), "{line}");
+        assert!(text.contains("# tool_file = { path = "), "{text}");
+        // Reads back to the same key (the full config would also open the file).
+        let value: toml::Value = toml::from_str(&text).unwrap();
+        let back: crate::surface::MeasuredSurface = value["surface"]["deformable_file"]
+            .clone()
+            .try_into()
+            .unwrap();
+        assert_eq!(Some(back), cfg.surface.deformable_file);
+    }
 
     #[test]
     fn long_values_are_printed_exactly_with_a_rounded_comment() {

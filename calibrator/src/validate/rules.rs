@@ -60,8 +60,8 @@ pub const FRACTION: Rule = Rule::CLOSED_UNIT;
 /// full bar simulation).
 pub const PASSES: Rule = Rule::count(1, 20);
 
-/// Largest initial tilt of a DEM flake \[deg\]: \[0, 90\].
-pub const TILT_DEG: Rule = Rule::closed(0.0, 90.0);
+/// Largest initial tilt of a DEM flake \[rad\]: \[0, π/2\].
+pub const TILT: Rule = Rule::closed(0.0, std::f64::consts::FRAC_PI_2);
 
 /// Rows of a measured data CSV (`tribo fit`): 1 … 100 000 (rows of one condition share its
 /// run, but each is a residual of the least-squares fit).

@@ -33,6 +33,11 @@ const LENGTH: &[(&str, f64)] = &[
     ("m", 1.0),
 ];
 const VELOCITY: &[(&str, f64)] = &[("mm/s", 1e-3), ("m/s", 1.0)];
+const ANGLE: &[(&str, f64)] = &[
+    ("rad", 1.0),
+    ("deg", std::f64::consts::PI / 180.0),
+    ("°", std::f64::consts::PI / 180.0),
+];
 const TIME: &[(&str, f64)] = &[
     ("ms", 1e-3),
     ("us", 1e-6),
@@ -112,6 +117,12 @@ pub fn metres_per_second(text: &str) -> Result<f64, UnitError> {
     parse(text, VELOCITY, "velocity", "m/s, mm/s")
 }
 
+/// An angle \[rad\]: `0.087`, `0.087rad`, `5deg`, `5°` (`5deg` is `5.0_f64.to_radians()` bit
+/// for bit).
+pub fn radians(text: &str) -> Result<f64, UnitError> {
+    parse(text, ANGLE, "angle", "rad, deg (°)")
+}
+
 /// A duration \[s\]: `2e-6`, `2us`, `2µs`, `0.5ms`.
 pub fn seconds(text: &str) -> Result<f64, UnitError> {
     parse(text, TIME, "duration", "s, ms, us (µs), ns")
@@ -149,6 +160,10 @@ mod tests {
         assert_eq!(seconds("2us"), seconds("2µs"));
         assert!((seconds("2us").unwrap() - 2e-6).abs() < 1e-21);
         assert_eq!(seconds("0.5ms"), Ok(0.5e-3));
+        assert_eq!(radians("5deg"), Ok(5.0_f64.to_radians()));
+        assert_eq!(radians("5°"), radians("5deg"));
+        assert_eq!(radians("0.1rad"), Ok(0.1));
+        assert_eq!(radians("0.1"), Ok(0.1));
         assert!(matches!(seconds("2m"), Err(UnitError::UnknownUnit { .. })));
         assert!(pascals("NaN").unwrap().is_nan());
         assert!(matches!(pascals("30m"), Err(UnitError::UnknownUnit { .. })));

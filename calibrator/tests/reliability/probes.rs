@@ -112,8 +112,13 @@ fn nonsense_flags_are_refused_by_name_value_and_rule() {
         "--samples must be a whole number in 2..=10000000, got 0",
     );
     refused(
-        &["dem", "--max-tilt-deg", "200"],
-        "--max-tilt-deg must be in [0, 90], got 200",
+        &["dem", "--max-tilt", "100deg"],
+        "--max-tilt (rad, or with a unit: 5deg) must be in [0, 1.5707963267948966], got 1.74",
+    );
+    // The old degree flag (issue 35: the last non-SI field) names its replacement.
+    refused(
+        &["dem", "--max-tilt-deg", "5"],
+        "'--max-tilt-deg' of `tribo dem` was renamed: use --max-tilt",
     );
 }
 

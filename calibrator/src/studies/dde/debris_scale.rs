@@ -21,10 +21,11 @@ pub type WithCi = (f64, [f64; 2]);
 /// The debris of one mesh's runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DebrisScale {
-    /// Fragments made per mm of slide (mean over runs).
-    pub fragments_per_mm: WithCi,
-    /// Interior joints broken per mm of slide (mean over runs).
-    pub broken_per_mm: WithCi,
+    /// Fragments made per metre of slide \[1/m\] (mean over runs; it was `fragments_per_mm`).
+    pub fragments_per_m: WithCi,
+    /// Interior joints broken per metre of slide \[1/m\] (mean over runs; it was
+    /// `broken_per_mm`).
+    pub broken_per_m: WithCi,
     /// Mean fragment area over h² (all fragments of all runs: Σ area / Σ count).
     pub area_over_h2: WithCi,
     /// Mean fragment area over the asperity scale A_asp.
@@ -65,15 +66,15 @@ impl DebrisScale {
     pub fn of(runs: &[SlidingWearResult], case: &SlidingWearCase, rng: &mut impl Rng) -> Self {
         let n = runs.len();
         let h2 = case.spacing * case.spacing;
-        let per_mm = 1e-3 / case.sliding;
+        let per_m = 1.0 / case.sliding;
         let made: Vec<f64> = runs
             .iter()
             .map(|r| {
                 (r.fragment_areas.len() - r.fragments_at_start.min(r.fragment_areas.len())) as f64
-                    * per_mm
+                    * per_m
             })
             .collect();
-        let broken: Vec<f64> = runs.iter().map(|r| r.broken as f64 * per_mm).collect();
+        let broken: Vec<f64> = runs.iter().map(|r| r.broken as f64 * per_m).collect();
         let mut area_histogram = [0; 5];
         let (mut fragments, mut single) = (0, 0);
         for r in runs {
@@ -88,8 +89,8 @@ impl DebrisScale {
             }
         }
         Self {
-            fragments_per_mm: with_ci(n, rng, |p| mean_of(&made, p)),
-            broken_per_mm: with_ci(n, rng, |p| mean_of(&broken, p)),
+            fragments_per_m: with_ci(n, rng, |p| mean_of(&made, p)),
+            broken_per_m: with_ci(n, rng, |p| mean_of(&broken, p)),
             area_over_h2: with_ci(n, rng, |p| pooled_area(runs, p, h2)),
             area_over_asperity: with_ci(n, rng, |p| pooled_area(runs, p, case.asperity_area())),
             single_element_share: single as f64 / fragments.max(1) as f64,

@@ -318,12 +318,12 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
         "broken_joints_mean",
         "elements",
         "realisations",
-        "fragments_per_mm",
-        "fragments_per_mm_lo95",
-        "fragments_per_mm_hi95",
-        "broken_per_mm",
-        "broken_per_mm_lo95",
-        "broken_per_mm_hi95",
+        "fragments_per_m",
+        "fragments_per_m_lo95",
+        "fragments_per_m_hi95",
+        "broken_per_m",
+        "broken_per_m_lo95",
+        "broken_per_m_hi95",
         "fragment_area_over_h2",
         "fragment_area_over_h2_lo95",
         "fragment_area_over_h2_hi95",
@@ -345,12 +345,12 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
             m.broken_mean,
             m.elements as f64,
             m.k.len() as f64,
-            m.debris.fragments_per_mm.0,
-            m.debris.fragments_per_mm.1[0],
-            m.debris.fragments_per_mm.1[1],
-            m.debris.broken_per_mm.0,
-            m.debris.broken_per_mm.1[0],
-            m.debris.broken_per_mm.1[1],
+            m.debris.fragments_per_m.0,
+            m.debris.fragments_per_m.1[0],
+            m.debris.fragments_per_m.1[1],
+            m.debris.broken_per_m.0,
+            m.debris.broken_per_m.1[0],
+            m.debris.broken_per_m.1[1],
             m.debris.area_over_h2.0,
             m.debris.area_over_h2.1[0],
             m.debris.area_over_h2.1[1],
@@ -435,7 +435,7 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
     );
     let _ = writeln!(
         s,
-        "  cells  fragments/mm           broken joints/mm        area/h²             area/A_asp             single  n_frag  bins h² <1,<2,<4,<8,≥8"
+        "  cells  fragments/m            broken joints/m         area/h²             area/A_asp             single  n_frag  bins h² <1,<2,<4,<8,≥8"
     );
     let ci = |v: (f64, [f64; 2])| format!("{:7.3} [{:.3}, {:.3}]", v.0, v.1[0], v.1[1]);
     for m in &outcome.meshes {
@@ -444,8 +444,8 @@ pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<S
             s,
             "  {:5}  {:22}  {:22}  {:18}  {:21}  {:5.2}  {:6}  {:?}",
             m.cells,
-            ci(d.fragments_per_mm),
-            ci(d.broken_per_mm),
+            ci(d.fragments_per_m),
+            ci(d.broken_per_m),
             ci(d.area_over_h2),
             ci(d.area_over_asperity),
             d.single_element_share,

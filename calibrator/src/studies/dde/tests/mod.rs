@@ -171,9 +171,9 @@ fn element_scale_debris_read_as_such() {
         assert!(d.area_over_h2.1.iter().all(|v| (v - 1.5).abs() < 1e-12));
         assert_eq!(d.area_histogram, [0, 15, 0, 0, 0]);
         assert_eq!(d.single_element_share, 1.0);
-        // 15 fragments over 6 runs of s = L/2 = 0.2 mm: 12.5 per mm.
-        assert!((d.fragments_per_mm.0 - 12.5).abs() < 1e-9);
-        assert!((d.broken_per_mm.0 - 37.5).abs() < 1e-9);
+        // 15 fragments over 6 runs of s = L/2 = 0.2 mm: 12.5 per mm, 12 500 per metre.
+        assert!((d.fragments_per_m.0 - 12.5e3).abs() < 1e-6);
+        assert!((d.broken_per_m.0 - 37.5e3).abs() < 1e-6);
         let asp = 1.5 * h2(case) / case.asperity_area();
         assert!((d.area_over_asperity.0 / asp - 1.0).abs() < 1e-12);
     }
