@@ -166,6 +166,11 @@ impl CoulombSpring {
 /// tractions: `traction[i] = springs[i].update(du[i], k_s, pressure[i], mu[i])`.
 ///
 /// Returns [`Error::InvalidParameter`] (and touches nothing) if the slice lengths differ.
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] when `du`, `pressure`, `mu` or `traction` differs in length from
+/// `springs`; nothing is touched then.
 pub fn update_line(
     springs: &mut [CoulombSpring],
     k_s: f32,
