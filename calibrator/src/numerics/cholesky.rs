@@ -27,6 +27,11 @@ pub struct NotPositiveDefinite {
 ///
 /// # Panics
 /// If `a.len() != n·n`.
+///
+/// # Errors
+///
+/// [`NotPositiveDefinite`] (the pivot's index and value) when a squared pivot is not finite or ≤
+/// `min_pivot`·(largest diagonal entry).
 pub fn cholesky_in_place(
     a: &mut [f64],
     n: usize,

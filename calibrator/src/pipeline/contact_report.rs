@@ -15,6 +15,11 @@ use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle, TwinAxisPl
 use crate::surface::{HeightMap, radial_psd, stats};
 
 /// Writes CSV, summary and plots of a sweep into `out`.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`], [`PipelineError::Json`] or [`PipelineError::Report`] (the file named)
+/// when `out`, a CSV, `summary.json` or a figure's CSV cannot be written.
 pub fn write_report(
     out: &Path,
     map: &HeightMap,

@@ -85,6 +85,12 @@ pub fn cases_table(results: &[CaseResult]) -> CsvTable {
 }
 
 /// Writes the meso report into `dir` (history files are read from `out/cases`).
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] or [`PipelineError::Report`] (the file named) when `dir`, a CSV or a
+/// figure's CSV cannot be written; [`PipelineError::Fit`] when `alpha` has no fit at a case's
+/// velocity.
 pub fn write(
     cfg: &CalibrationConfig,
     results: &[CaseResult],

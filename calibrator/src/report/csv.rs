@@ -112,6 +112,11 @@ impl CsvTable {
     }
 
     /// Writes the table atomically to `path`.
+    ///
+    /// # Errors
+    ///
+    /// As [`write_atomic_with`](super::write_atomic_with): a refused output path or the system's
+    /// error while writing.
     pub fn write(&self, path: &Path) -> io::Result<()> {
         write_atomic(path, self.to_text().as_bytes())
     }

@@ -54,6 +54,12 @@ pub struct HeightMap {
 
 impl HeightMap {
     /// A height map from row-major data; checks sizes, spacings and finiteness.
+    ///
+    /// # Errors
+    ///
+    /// [`SurfaceError::Size`] when `nx` or `ny` is 0 or `h` does not hold `nx`·`ny` values;
+    /// [`SurfaceError::Spacing`] when `dx` or `dy` is not finite and > 0;
+    /// [`SurfaceError::NonFinite`] (the first such point) for a NaN or infinite height.
     pub fn new(nx: usize, ny: usize, dx: f64, dy: f64, h: Vec<f64>) -> Result<Self, SurfaceError> {
         let expected = nx.saturating_mul(ny);
         if nx == 0 || ny == 0 || h.len() != expected {
