@@ -184,6 +184,12 @@ pub enum PopulationError {
 }
 
 /// Parses the CSV text of a population (see the module documentation).
+///
+/// # Errors
+///
+/// [`PopulationError::Table`] for text that is no table; [`PopulationError::NoAreaColumn`] for a
+/// header without `area_m2`; [`PopulationError::Cell`] (line and reason) for a missing cell, a cell
+/// that is not a number or an area not finite and > 0; [`PopulationError::Empty`] for no junction.
 pub fn parse_csv(text: &str) -> Result<Vec<f64>, PopulationError> {
     let mut column: Option<usize> = None;
     let mut name = String::from("area_m2");
@@ -237,6 +243,10 @@ pub fn parse_csv(text: &str) -> Result<Vec<f64>, PopulationError> {
 }
 
 /// Reads a population CSV file.
+///
+/// # Errors
+///
+/// [`PopulationError::Io`] when `path` cannot be read; otherwise those of [`parse_csv`].
 pub fn read_csv(path: &Path) -> Result<Vec<f64>, PopulationError> {
     let text = std::fs::read_to_string(path).map_err(|source| PopulationError::Io {
         path: path.display().to_string(),
@@ -279,6 +289,11 @@ impl LognormalPopulation {
     }
 
     /// Generates the areas for normal load `load` \[N\]; Σ A_{0i} = a_P·P exactly (to rounding).
+    ///
+    /// # Errors
+    ///
+    /// [`PopulationError::BadGenerator`] naming the parameter when the area per load, the median
+    /// area or σ_ln is not finite and > 0, or `load` is not finite and > 0.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
         if !pos(self.area_per_load) {
@@ -382,6 +397,12 @@ impl PowerLawPopulation {
 
     /// Generates the areas for normal load `load` \[N\] (inverse-CDF sampling), rescaled by a
     /// common factor so that Σ A_{0i} = a_P·P exactly.
+    ///
+    /// # Errors
+    ///
+    /// [`PopulationError::BadGenerator`] naming the parameter when the area per load or an area
+    /// bound is not finite and > 0, the bounds are not ordered, the exponent is not finite, or
+    /// `load` is not finite and > 0.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         self.checked()?;
         if !(load.is_finite() && load > 0.0) {
@@ -444,6 +465,11 @@ impl Generator {
     }
 
     /// Generates the areas for normal load `load` \[N\].
+    ///
+    /// # Errors
+    ///
+    /// The generator's [`PopulationError::BadGenerator`] for a parameter or `load` out of its
+    /// domain.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         match self {
             Self::Lognormal(g) => g.generate(load, rng),

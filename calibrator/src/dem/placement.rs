@@ -106,6 +106,11 @@ pub fn resting_height(
 
 /// Places flakes at random (see the module doc). `tool` holds the tool's world heights at the
 /// grid nodes (e.g. `DemSystem::tool_surface`, or h_Tool plus its offset).
+///
+/// # Errors
+///
+/// [`DemError::Placement`] when a flake cannot be placed without overlap within the attempt limit
+/// (gap too narrow or domain too crowded).
 pub fn place_random(
     shape: &FlakeShape,
     def: &HeightMap,
@@ -170,6 +175,15 @@ const MAX_OVERLAP_FRACTION: f64 = 0.05;
 /// `z` \[m\] optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat);
 /// `vx,vy,vz` \[m/s\] optional. Read under the one table policy of
 /// [`crate::validate::delimited`] (BOM, `#` comments, one delimiter per file).
+///
+/// # Errors
+///
+/// [`FlakeFileError::Read`] when the file cannot be read as a table; [`FlakeFileError::Empty`] for
+/// no header; [`FlakeFileError::Header`] for a header without `x` and `y`; [`FlakeFileError::Cell`]
+/// for a cell that is not a number; [`FlakeFileError::Missing`] for a required cell absent or not
+/// finite; [`FlakeFileError::ZeroQuaternion`] for an orientation of (near) zero norm;
+/// [`FlakeFileError::Inside`] for a flake sunk into a surface; [`FlakeFileError::Overlap`] for two
+/// flakes that overlap.
 pub fn read_csv(
     path: &Path,
     shape: &FlakeShape,

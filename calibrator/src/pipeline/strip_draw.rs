@@ -169,7 +169,7 @@ const TOOLS_FLAG: &str = "--tools (m, or with a unit: 35mm)";
 /// model refuses the table or μ_p; [`PipelineError::Config`] for a pressure, tool length or map
 /// pressure outside its rule; [`PipelineError::Zeta`] for ζ outside \[0, 1\];
 /// [`PipelineError::ArchardK`] for a negative or non-finite K; the errors of
-/// [`StripDrawNumerics::settings`].
+/// [`BarNumerics::settings`].
 pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, SweepSpec, bool)> {
     let (table, defaults) = match &args.table {
         Some(path) => (read_table(path)?, false),

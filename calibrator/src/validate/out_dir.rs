@@ -140,6 +140,13 @@ fn start_tick(pid: u32) -> Option<u64> {
 
 /// Creates `dir` if needed and locks it for this process; then sweeps the stale temporary
 /// files of earlier runs. A live holder is an [`OutDirError::Locked`] naming it.
+///
+/// # Errors
+///
+/// [`OutDirError::NotADirectory`] when `dir` exists and is not a folder; [`OutDirError::Locked`]
+/// (the lock file and the holder's pid) when another live run holds it; [`OutDirError::Io`] naming the path
+/// when the folder or lock cannot be created, read or removed, the stale temporaries cannot be
+/// swept, or the lock cannot be taken.
 pub fn lock_and_sweep(dir: &Path) -> Result<OutDirLock, OutDirError> {
     if dir.exists() && !dir.is_dir() {
         return Err(OutDirError::NotADirectory {
@@ -200,6 +207,10 @@ pub fn is_stale_temp(name: &str) -> bool {
 
 /// Removes the stale temporary files under `dir` (down to [`SWEEP_DEPTH`] folders); returns
 /// how many. Only the lock's holder may call it.
+///
+/// # Errors
+///
+/// The system's error when a folder cannot be listed or a temporary file cannot be removed.
 pub fn sweep_stale_temps(dir: &Path) -> io::Result<usize> {
     fn walk(dir: &Path, depth: usize, removed: &mut usize) -> io::Result<()> {
         for entry in fs::read_dir(dir)? {

@@ -112,6 +112,10 @@ fn value_text(v: &toml::Value) -> String {
 }
 
 /// The configuration as commented TOML.
+///
+/// # Errors
+///
+/// [`toml::ser::Error`] if the configuration does not serialise (a bug, not an input error).
 pub fn config_toml(cfg: &CalibrationConfig) -> Result<String, toml::ser::Error> {
     let value = toml::Value::try_from(cfg)?;
     let mut out = String::new();
