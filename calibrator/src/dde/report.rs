@@ -19,6 +19,9 @@ use crate::report::{CsvTable, LinePlot, Series};
 ///
 /// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
 /// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -90,6 +93,9 @@ pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result
 ///
 /// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
 /// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult]) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -174,6 +180,9 @@ pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult])
 ///
 /// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
 /// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -327,6 +336,9 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
 ///
 /// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
 /// a figure's CSV or a debris snapshot cannot be written.
+///
+/// [`DdeError::Io`]: crate::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[

@@ -34,6 +34,9 @@ pub fn hertz_agreement(run: &CirclesRun, min_load_fraction: f64) -> (f64, f64, u
 ///
 /// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
 /// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -172,6 +175,9 @@ pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result
 ///
 /// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
 /// a figure's CSV or a snapshot cannot be written.
+///
+/// [`DdeError::Io`]: crate::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[

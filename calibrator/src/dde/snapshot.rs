@@ -20,6 +20,8 @@ use crate::report::plot::{colormap, render_png, render_svg};
 /// # Errors
 ///
 /// [`DdeError::Report`] when the SVG or PNG cannot be drawn or written.
+///
+/// [`DdeError::Report`]: crate::dde::error::DdeError::Report
 pub fn write_stress_snapshot(
     stem: &Path,
     sys: &ElementAssembly,

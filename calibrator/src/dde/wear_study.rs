@@ -243,6 +243,8 @@ pub fn wear_section(
 /// [`DdeError::Merge`] when the table cannot be read or written
 /// ([`MergeError::Io`](crate::table::merge::MergeError::Io)), its material pair is not the
 /// section's and `allow_foreign` is false, or the table with the section does not validate.
+///
+/// [`DdeError::Merge`]: crate::dde::error::DdeError::Merge
 pub fn write_into_table(
     path: &std::path::Path,
     section: WearSection,

@@ -705,6 +705,12 @@ impl DemSystem {
 
     /// World heights of the tool at the grid nodes at the current displacement (linear
     /// interpolation along x between the tool's nodes; exact at whole pixels).
+    ///
+    /// # Panics
+    ///
+    /// Not for a system built by [`DemSystem::new`]: the tool map is valid and the offset finite
+    /// ([`set_tool_offset`](Self::set_tool_offset) refuses others), so the shifted heights are a
+    /// valid map.
     pub fn tool_surface(&self) -> HeightMap {
         let t = &self.tool;
         let (nx, ny) = (t.nx(), t.ny());

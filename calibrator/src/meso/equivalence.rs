@@ -135,7 +135,8 @@ pub enum CompareError {
 /// # Errors
 ///
 /// [`CompareError::Empty`] for no reference record; [`CompareError::Unpaired`] (the index) when the
-/// two lists differ in length or record i is not the same case in both.
+/// two lists differ in length, or record i is not the same case in both or its history differs
+/// in length.
 pub fn compare(
     reference: &[CaseRecord],
     new: &[CaseRecord],

@@ -20,6 +20,10 @@ use crate::surface::{HeightMap, radial_psd, stats};
 ///
 /// [`PipelineError::Io`], [`PipelineError::Json`] or [`PipelineError::Report`] (the file named)
 /// when `out`, a CSV, `summary.json` or a figure's CSV cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Json`]: crate::pipeline::error::PipelineError::Json
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn write_report(
     out: &Path,
     map: &HeightMap,

@@ -15,6 +15,8 @@ use crate::table::describe::describe;
 /// # Errors
 ///
 /// [`PipelineError::Report`] when `report` cannot be listed or `index.html` cannot be written.
+///
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn write(report: &Path, title: &str, table: &Table) -> Result<PathBuf> {
     let summary = std::fs::read_to_string(report.join("summary.md")).ok();
     let table_text = describe(table);

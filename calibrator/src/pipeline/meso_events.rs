@@ -71,6 +71,9 @@ impl EventSplit {
 ///
 /// [`PipelineError::Io`] or [`PipelineError::Report`] (the file named) when a CSV or a figure's CSV
 /// cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn write(
     cfg: &CalibrationConfig,
     results: &[CaseResult],

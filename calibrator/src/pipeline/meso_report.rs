@@ -91,6 +91,10 @@ pub fn cases_table(results: &[CaseResult]) -> CsvTable {
 /// [`PipelineError::Io`] or [`PipelineError::Report`] (the file named) when `dir`, a CSV or a
 /// figure's CSV cannot be written; [`PipelineError::Fit`] when `alpha` has no fit at a case's
 /// velocity.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
+/// [`PipelineError::Fit`]: crate::pipeline::error::PipelineError::Fit
 pub fn write(
     cfg: &CalibrationConfig,
     results: &[CaseResult],

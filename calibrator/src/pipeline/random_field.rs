@@ -51,6 +51,9 @@ pub struct RandomFieldStudy {
 /// # Errors
 ///
 /// [`PipelineError::Io`] or [`PipelineError::Report`] when the CSV cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn thresholds(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let t = closed_form_thresholds(args.sigma_over_mu, args.tolerance, args.plateau_tolerance);
     let mut csv = CsvTable::new(&[
@@ -87,6 +90,10 @@ fn write_csv(csv: &CsvTable, out: &Path, name: &str) -> Result<()> {
 ///
 /// [`PipelineError::Field`] when the sampler refuses the grid or correlation; [`PipelineError::Io`]
 /// or [`PipelineError::Report`] when a CSV or figure cannot be written.
+///
+/// [`PipelineError::Field`]: crate::pipeline::error::PipelineError::Field
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn variance_validation(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let a_values = [0.5, 1.0, 1.5, 2.0, 2.5];
     let l_values: Vec<f64> = (1..=10).map(|i| 0.1 * i as f64).collect();
@@ -175,6 +182,11 @@ fn curve_series(pts: &[CurvePoint], f: impl Fn(&CurvePoint) -> f64) -> Vec<(f64,
 /// sampler that refuses the grid); [`PipelineError::Io`], [`PipelineError::Report`] or
 /// [`PipelineError::Json`] when a CSV, figure or `cof_section.json` cannot be written. A COF
 /// section that does not fit the table's shape is no error: `Ok(None)` with a warning.
+///
+/// [`PipelineError::Field`]: crate::pipeline::error::PipelineError::Field
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
+/// [`PipelineError::Json`]: crate::pipeline::error::PipelineError::Json
 pub fn curves(
     args: &RandomFieldStudy,
     out: &Path,
@@ -338,6 +350,10 @@ pub fn curves(
 ///
 /// [`PipelineError::Field`] when the energy study's field or sampler is refused;
 /// [`PipelineError::Io`] or [`PipelineError::Report`] when a CSV or figure cannot be written.
+///
+/// [`PipelineError::Field`]: crate::pipeline::error::PipelineError::Field
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn crank_slider(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let model = CrankSlider::default();
     let las: Vec<f64> = (0..=12)

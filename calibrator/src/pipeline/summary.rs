@@ -21,6 +21,9 @@ use crate::table::describe::describe;
 ///
 /// [`PipelineError::Meso`] when a measured surface cannot be re-read for its conditioning warnings;
 /// [`PipelineError::Io`] when `summary.md` cannot be written.
+///
+/// [`PipelineError::Meso`]: crate::pipeline::error::PipelineError::Meso
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
 #[allow(clippy::too_many_arguments)]
 pub fn write(
     opts: &Options,

@@ -90,7 +90,7 @@ fn rerun(
 /// # Errors
 ///
 /// [`StripDrawError::TimeStep`] when the bar cannot be built with the refined settings; the errors
-/// of [`run_passes`].
+/// of [`run_pass`].
 pub fn mesh_check(
     model: &StripModel,
     case: (f64, f64, f32, f32),
@@ -117,7 +117,7 @@ pub fn mesh_check(
 ///
 /// # Errors
 ///
-/// [`StripDrawError::TimeStep`] when the bar cannot be built; the errors of [`run_passes`].
+/// [`StripDrawError::TimeStep`] when the bar cannot be built; the errors of [`run_pass`].
 pub fn step_check(
     model: &StripModel,
     case: (f64, f64, f32, f32),

@@ -85,6 +85,10 @@ impl HeightMap {
 
     /// A map with h = f(x, y) at the grid points. Panics if `f` returns a non-finite value
     /// or the grid is empty (programming errors, not user input).
+    ///
+    /// # Panics
+    ///
+    /// If the grid is empty, a spacing is not finite and > 0, or `f` returns a non-finite value.
     pub fn from_fn(nx: usize, ny: usize, dx: f64, dy: f64, f: impl Fn(f64, f64) -> f64) -> Self {
         let h = (0..ny)
             .flat_map(|iy| (0..nx).map(move |ix| (ix, iy)))

@@ -131,7 +131,7 @@ impl MeasuredSurface {
     /// # Errors
     ///
     /// Those of [`load`](Self::load); [`MeasuredError::Conditioning`] wrapping an error of
-    /// [`condition`](super::conditioning::condition) (a map smaller than the domain without tiling,
+    /// [`condition`] (a map smaller than the domain without tiling,
     /// a window under 4 × 4 points, a flat map).
     pub fn conditioned(
         &self,
@@ -155,7 +155,7 @@ impl MeasuredSurface {
 ///
 /// # Errors
 ///
-/// Those of [`condition`](super::conditioning::condition) with tiling refused:
+/// Those of [`condition`] with tiling refused:
 /// [`MeasuredError::SmallerThanDomain`], [`MeasuredError::Window`], [`MeasuredError::Flat`],
 /// [`MeasuredError::Grid`].
 pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap, MeasuredError> {

@@ -103,6 +103,11 @@ const PATH_CZ_INC: &str = "Record1/Axes/CZ/Increment";
 const PATH_CZ_OFF: &str = "Record1/Axes/CZ/Offset";
 
 /// Reads an X3P file (see the module docs).
+///
+/// # Errors
+///
+/// [`X3pError`] naming `path`, with [`X3pProblem::Io`] when the file cannot be read or any problem
+/// of [`parse_x3p`].
 pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
     let named = |problem| X3pError {
         path: path.display().to_string(),
@@ -113,6 +118,16 @@ pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
 }
 
 /// Parses an X3P archive held in memory.
+///
+/// # Errors
+///
+/// [`X3pProblem::NotZip`] for bytes that are no zip archive; [`X3pProblem::Entry`] for a missing or
+/// unreadable entry; [`X3pProblem::Xml`] for a `main.xml` that is not UTF-8 or well-formed;
+/// [`X3pProblem::Missing`] for a required element absent; [`X3pProblem::Value`] for a feature other
+/// than `SUR`, an axis that is not incremental, a z size other than 1, or a size, spacing or data
+/// type that cannot be used; [`X3pProblem::Size`] for point data of the wrong length;
+/// [`X3pProblem::Grid`] when the grid is no valid height map; [`X3pProblem::NoValidPoint`] when no
+/// height is finite and valid.
 pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
     let mut zip =
         zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| X3pProblem::NotZip(e.to_string()))?;
@@ -231,6 +246,11 @@ pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
 
 /// Writes `map` as an X3P archive with f64 heights (`DataType` D) in metres: the format
 /// [`read_x3p`] reads, for exporting maps and for tests.
+///
+/// # Errors
+///
+/// [`X3pError`] naming `path` when the archive cannot be built or written (a refused output path, a
+/// system error).
 pub fn write_x3p(path: &Path, map: &HeightMap) -> Result<(), X3pError> {
     let named = |e: String| X3pError {
         path: path.display().to_string(),
@@ -241,6 +261,10 @@ pub fn write_x3p(path: &Path, map: &HeightMap) -> Result<(), X3pError> {
 }
 
 /// The bytes of an X3P archive of `map` (see [`write_x3p`]).
+///
+/// # Errors
+///
+/// The zip writer's message when an entry cannot be written (not expected for in-memory output).
 pub fn x3p_bytes(map: &HeightMap) -> Result<Vec<u8>, String> {
     let data: Vec<u8> = map.heights().iter().flat_map(|z| z.to_le_bytes()).collect();
     let xml = main_xml(map.nx(), map.ny(), map.dx(), map.dy());

@@ -144,9 +144,9 @@ fn start_tick(pid: u32) -> Option<u64> {
 /// # Errors
 ///
 /// [`OutDirError::NotADirectory`] when `dir` exists and is not a folder; [`OutDirError::Locked`]
-/// (the lock file and the holder's pid) when another live run holds it; [`OutDirError::Io`] naming the path
-/// when the folder or lock cannot be created, read or removed, the stale temporaries cannot be
-/// swept, or the lock cannot be taken.
+/// (the lock file and the holder's pid) when another live run holds it; [`OutDirError::Io`]
+/// naming the path when the folder or lock cannot be created, read or removed, the stale
+/// temporaries cannot be swept, or the lock cannot be taken.
 pub fn lock_and_sweep(dir: &Path) -> Result<OutDirLock, OutDirError> {
     if dir.exists() && !dir.is_dir() {
         return Err(OutDirError::NotADirectory {

@@ -27,8 +27,9 @@ impl Table {
     /// # Errors
     ///
     /// [`Error::InvalidTable`] or [`Error::ImplausibleLaw`] if the table does not pass
-    /// [`Table::validate`] (an encoded table always decodes), [`Error::BufferTooSmall`] if `buf` cannot hold it
-    /// (a buffer of [`super::MAX_TABLE_BYTES`] always can). Allocation-free.
+    /// [`Table::validate`] (an encoded table always decodes), [`Error::BufferTooSmall`] if
+    /// `buf` cannot hold it (a buffer of [`super::MAX_TABLE_BYTES`] always can).
+    /// Allocation-free.
     pub fn encode(&self, buf: &mut [u8]) -> Result<usize, Error> {
         self.validate()?;
         self.encode_unvalidated(buf)

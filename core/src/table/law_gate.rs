@@ -65,7 +65,7 @@ pub const BETA_STEPS: u16 = 8;
 ///
 /// The first [`Implausibility`] (scope law): μ0 outside [`MU0_RANGE`], an α sample speed outside
 /// [`SAMPLE_SPEED_M_PER_S`], μ(v, β) outside \[0, [`MU_MAX`]\] or the traction μ·p_crit non-finite
-/// at a checked speed and β (the failing v and β in [`Implausibility::at`]).
+/// at a checked speed and β (the failing v and β in its `at`).
 pub fn check_law(law: &FrictionLaw, p_crit: f32) -> Result<(), Implausibility> {
     let gate = |q, unit, value, bounds| Implausibility::check(Scope::Law, q, unit, value, bounds);
     gate("μ0 = τ0·κ/(E*·h'_rms)", "-", law.mu0(), MU0_RANGE)?;
