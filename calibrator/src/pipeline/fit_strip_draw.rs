@@ -73,8 +73,9 @@ pub struct FitStripDrawOutcome {
 ///
 /// # Errors
 ///
-/// [`PipelineError::TextTable`] or [`PipelineError::StripDraw`] when the data file cannot be read
-/// or its conditions are refused; [`PipelineError::TableIo`] when `--table` cannot be read or the
+/// [`PipelineError::StripDraw`] when the data file cannot be read or parsed;
+/// [`PipelineError::Config`] when its rows or conditions exceed their count rules;
+/// [`PipelineError::TableIo`] when `--table` cannot be read or the
 /// table cannot be written; [`PipelineError::Config`] or [`PipelineError::StripDraw`] for numerical
 /// settings outside their rules or a table the strip-draw model refuses;
 /// [`PipelineError::StripDraw`] when the fit fails (too few points, no convergence);

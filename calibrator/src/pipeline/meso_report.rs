@@ -89,8 +89,7 @@ pub fn cases_table(results: &[CaseResult]) -> CsvTable {
 /// # Errors
 ///
 /// [`PipelineError::Io`] or [`PipelineError::Report`] (the file named) when `dir`, a CSV or a
-/// figure's CSV cannot be written; [`PipelineError::Fit`] when `alpha` has no fit at a case's
-/// velocity.
+/// figure's CSV cannot be written.
 ///
 /// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
 /// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report

@@ -152,7 +152,8 @@ pub fn array_spec(indices: &[usize]) -> String {
 /// # Errors
 ///
 /// [`SlurmError::NoCases`] for an empty case array; [`SlurmError::NotUnicode`] for a path (`exe`,
-/// `workdir`, the logs or scripts) that is not UTF-8 or an argument that cannot be quoted.
+/// `workdir`, the logs or scripts) that is not UTF-8; [`SlurmError::Unquotable`] for arguments
+/// that cannot be quoted for the shell.
 pub fn render(
     array: &CaseArray,
     exe: &Path,

@@ -62,8 +62,7 @@ pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
 /// [`PipelineError::Meso`] when the surfaces cannot be generated or read;
 /// [`PipelineError::Surface`] when they do not share a grid; [`PipelineError::Bem`] when the
 /// pressure sweep fails (a pressure ≥ p_crit, no convergence); [`PipelineError::Io`],
-/// [`PipelineError::Report`] or [`PipelineError::Json`] when the report cannot be written;
-/// [`PipelineError::NoKappa`] when no pressure lies in the κ-fit range.
+/// [`PipelineError::Report`] or [`PipelineError::Json`] when the report cannot be written.
 pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<ContactStage> {
     let (def, tool) =
         crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {

@@ -133,8 +133,10 @@ impl BarNumerics {
     ///
     /// # Errors
     ///
-    /// [`PipelineError::Config`] naming the flag when `--slide`, `--window` or the step is outside
-    /// its rule; [`PipelineError::StripDraw`] when the settings are inconsistent for the bar.
+    /// [`PipelineError::Config`] naming the flag when `--slide`, `--window` or `--element-size`
+    /// is outside its rule; [`PipelineError::StripDraw`] (a `StripDrawError::Setting`) when the
+    /// settings are inconsistent (a window longer than the slide, a Courant factor or time step
+    /// out of range).
     pub fn settings(&self) -> Result<NumericSettings> {
         SLIDE_M.check("--slide (m, or with a unit: 140mm)", self.slide)?;
         SLIDE_M.check("--window (m, or with a unit: 20mm)", self.window)?;
