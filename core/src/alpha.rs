@@ -148,7 +148,7 @@ impl AlphaCurve {
         }
     }
 
-    /// Appends a sample; [`Error::InvalidTable`] when the curve is full.
+    /// Appends a sample.
     ///
     /// # Errors
     ///

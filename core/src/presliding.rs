@@ -94,9 +94,8 @@ impl PreslidingSection {
         self.normal_load.is_empty()
     }
 
-    /// Checks the section: `Err(MissingSection)` if empty; `Err(InvalidTable)` unless all
-    /// columns have the same length, loads are finite, > 0 and strictly increasing, every
-    /// value is finite and > 0, 0 < ε ≤ 1 and the re-pinning velocity is finite and ≥ 0.
+    /// Checks the section: all columns of the same length, loads finite, > 0 and strictly
+    /// increasing, every value finite and > 0, 0 < ε ≤ 1, the re-pinning velocity finite and ≥ 0.
     ///
     /// # Errors
     ///
@@ -181,7 +180,6 @@ impl PreslidingLaw {
     }
 
     /// Overrides the re-pinning velocity (e.g. scaled to the machine's speeds) \[m/s\].
-    /// `Err(InvalidParameter)` unless finite and ≥ 0.
     ///
     /// # Errors
     ///

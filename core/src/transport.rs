@@ -404,10 +404,6 @@ fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor, C: Coverage>(
 /// One β-transport step of length `dt` \[s\] on the line `beta` (β per node, updated in
 /// place), with the inputs of node i given by `inputs(i)` (called twice per node).
 ///
-/// Errors (β untouched): [`Error::CflViolation`] if ν_max > 1 (+[`CFL_TOLERANCE`]),
-/// [`Error::NonFiniteInput`] for a non-finite velocity, [`Error::InvalidParameter`] for
-/// invalid parameters or Δt.
-///
 /// # Errors
 ///
 /// β untouched in every case: [`Error::InvalidParameter`] when `params` fail

@@ -155,9 +155,6 @@ pub fn run_sweep(cfg: &LoadSweep) -> Result<Vec<LoadResult>, SweepError> {
 /// Fills the core's pre-sliding section from a sweep: per load (sorted by P) Q_s, k_t = Σk_i
 /// (initial), A_s; ε and the re-pinning velocity c_min·v from the parameters.
 ///
-/// Errors if there are more loads than the table holds, equal loads, or a run without a static
-/// peak (too short).
-///
 /// # Errors
 ///
 /// [`SweepError::Config`] for more loads than the table holds, a run without a static peak (too

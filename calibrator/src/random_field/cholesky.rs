@@ -25,8 +25,7 @@ pub struct CholeskySampler {
 }
 
 impl CholeskySampler {
-    /// Factors C + `nugget`·I for the grid's nodes. Errors: grid over
-    /// [`CHOLESKY_MAX_NODES`], bad correlation, or a non-positive pivot (raise the nugget).
+    /// Factors C + `nugget`·I for the grid's nodes.
     ///
     /// # Errors
     ///

@@ -62,7 +62,7 @@ pub struct SeparableSampler {
 
 impl SeparableSampler {
     /// Builds the cheapest exact factor of the grid's 1-D Gaussian correlation matrix (see
-    /// the module docs). Errors for n ≠ 2 or a bad correlation.
+    /// the module docs).
     ///
     /// # Errors
     ///
@@ -88,10 +88,8 @@ impl SeparableSampler {
         ))
     }
 
-    /// Builds the sampler with the given factor. Errors for n ≠ 2, a bad correlation, or a
-    /// factor that does not apply: [`FactorKind::Cholesky`] when C₁ is ill-conditioned
-    /// ([`FieldError::NotPositiveDefinite`]); [`FactorKind::LowRank`] when C₁ is well
-    /// conditioned (use Cholesky; [`FieldError::BadParameter`]).
+    /// Builds the sampler with the given factor (it must apply: Cholesky for a well-conditioned
+    /// C₁, the low-rank factor for an ill-conditioned one).
     ///
     /// # Errors
     ///

@@ -99,8 +99,7 @@ pub struct TableV1 {
 }
 
 impl TableV1 {
-    /// The format-2 table that evaluates to the same law (module doc); [`Error::InvalidTable`]
-    /// when the sample vectors disagree in length.
+    /// The format-2 table that evaluates to the same law (module doc).
     ///
     /// # Errors
     ///

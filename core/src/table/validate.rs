@@ -24,8 +24,7 @@ fn check(ok: bool) -> Result<(), Error> {
 }
 
 impl Table {
-    /// Checks every section (see the parent module); [`Error::InvalidTable`] on the first
-    /// non-physical or inconsistent value.
+    /// Checks every section (see the parent module).
     ///
     /// # Errors
     ///
