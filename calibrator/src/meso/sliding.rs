@@ -78,8 +78,8 @@ impl Loaded {
 ///
 /// # Errors
 ///
-/// [`MesoError::Bem`] when the two maps differ in grid or the gap is not finite;
-/// [`MesoError::Loading`] when the cold solve fails (a pressure ≥ p_crit, no convergence).
+/// [`MesoError::Bem`] when the two maps differ in grid; [`MesoError::Loading`] when the cold
+/// solve fails (a non-finite gap, a pressure ≥ p_crit, no convergence).
 pub fn load_particle_free(
     solver: &mut ContactSolver,
     mut deformable: HeightMap,
