@@ -21,6 +21,15 @@ use crate::validate::config::check_config;
 impl CalibrationConfig {
     /// The preset's configuration with the TOML text `overrides` merged on top (any subset of
     /// keys), validated.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::Parse`] when `overrides` is not TOML; [`ConfigError::UnknownKey`],
+    /// [`ConfigError::RenamedKey`] (with the new name) or [`ConfigError::NotATable`] for a key the
+    /// configuration does not have, an old key, or a value given to a section;
+    /// [`ConfigError::Type`] for a value of the wrong type; any error of
+    /// [`validate`](Self::validate) for a value outside its rule; [`ConfigError::Preset`] only if
+    /// the preset does not serialise (a bug).
     pub fn from_preset_and_toml(preset: Preset, overrides: &str) -> Result<Self, ConfigError> {
         let base = toml::Value::try_from(preset.config()).map_err(ConfigError::Preset)?;
         let user: toml::Value = toml::from_str(overrides).map_err(ConfigError::Parse)?;
@@ -31,6 +40,12 @@ impl CalibrationConfig {
     }
 
     /// As [`Self::from_preset_and_toml`], reading the overrides from a file.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::Io`] when `path` cannot be read; otherwise the errors of
+    /// [`from_preset_and_toml`](Self::from_preset_and_toml), wrapped in [`ConfigError::InFile`]
+    /// naming `path`.
     pub fn from_preset_and_file(preset: Preset, path: &Path) -> Result<Self, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Io {
             path: path.to_owned(),
@@ -44,6 +59,16 @@ impl CalibrationConfig {
 
     /// Checks every value with the shared rules of [`crate::validate`]; the error names the
     /// offending key, its value and the rule.
+    ///
+    /// # Errors
+    ///
+    /// The first rule broken, as a [`ConfigError`] naming the key: [`ConfigError::OutOfRange`] or
+    /// [`ConfigError::Element`] for a value or list element outside its bracket,
+    /// [`ConfigError::Empty`], [`ConfigError::TooMany`], [`ConfigError::DuplicateVelocity`],
+    /// [`ConfigError::AboveSaturation`] (a pressure ≥ p_crit), [`ConfigError::Order`],
+    /// [`ConfigError::AboveNyquist`], [`ConfigError::FlakeGeometry`], [`ConfigError::OverBudget`]
+    /// (memory), [`ConfigError::MeasuredSurface`] (a measured map that cannot be read or placed on
+    /// the domain).
     pub fn validate(&self) -> Result<(), ConfigError> {
         check_config(self)
     }

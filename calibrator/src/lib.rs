@@ -5,6 +5,9 @@
 //! friction coefficient, strip-draw studies) and distils it into a `tribo-core` calibration
 //! table plus a report folder of CSV files and plots.
 #![forbid(unsafe_code)]
+// Docs as a contract (issue 35): every public function that returns `Result` says which error
+// variants it returns and when, and every public function that can panic says when.
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 pub mod asperity;
 pub mod bem;

@@ -69,6 +69,11 @@ impl AlphaLaw {
     }
 
     /// Finite, α∞ and α0 ≥ 0 and not both 0, v_ref > 0.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when α∞ or α0 is NaN, infinite or negative, both are 0, or v_ref
+    /// is not finite and > 0.
     pub fn validate(&self) -> Result<(), Error> {
         let nonneg = |x: f32| x.is_finite() && x >= 0.0;
         if nonneg(self.alpha_inf)
@@ -143,7 +148,12 @@ impl AlphaCurve {
         }
     }
 
-    /// Appends a sample; [`Error::InvalidTable`] when the curve is full.
+    /// Appends a sample.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] when the curve already holds [`ALPHA_SAMPLES`] samples (the curve is
+    /// then unchanged).
     pub fn push_sample(&mut self, sample: AlphaSample) -> Result<(), Error> {
         if self.v.is_full() {
             return Err(Error::InvalidTable);
@@ -164,6 +174,14 @@ impl AlphaCurve {
 
     /// Checks the law, the sample lengths, ordering, finiteness, positivity and that each
     /// interval contains its estimate.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when the law fails [`AlphaLaw::validate`];
+    /// [`Error::InvalidTable`] when the sample vectors differ in length, the curve has neither
+    /// samples nor a law, a format-1 curve has no law, the velocities are not strictly increasing,
+    /// finite and > 0, an α is not finite and > 0, a spread is negative or non-finite, or an
+    /// interval does not contain its estimate.
     pub fn validate(&self) -> Result<(), Error> {
         if let Some(law) = &self.law {
             law.validate()?;

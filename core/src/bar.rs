@@ -153,8 +153,15 @@ impl<'a> StripDraw<'a> {
     /// U = 0, U̇ = `initial_velocity` (pulled end: V0), Ü = 0, β = 0, springs open,
     /// α = α(initial velocity).
     ///
-    /// Errors: [`Error::InvalidParameter`] for non-physical parameters, slices of different
-    /// lengths, N < 3, a tool that does not lie on the bar, or an unstable damping.
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when the buffers differ in length or N < 3; when a parameter
+    /// of [`BarParams`] is non-finite or out of sign (E*, density, height, element length,
+    /// tool length, shear stiffness ≤ 0; pull velocity, tool entry, tool pressure, damping
+    /// ratio < 0; mass scaling < 1; Courant factor outside (0, 1]; `transport_every` = 0) or
+    /// its transport parameters fail [`crate::transport::TransportParams::validate`]; when the
+    /// tool does not lie on the bar clear of the pulled end node (entry + length >
+    /// (N − 2)·l_e); or when the damping is unstable at the time step (2ζω₁·Δt ≥ 1).
     pub fn new(
         params: &BarParams,
         law: &'a FrictionLaw,
@@ -190,7 +197,9 @@ impl<'a> StripDraw<'a> {
     /// # Ok::<(), tribo_core::Error>(())
     /// ```
     ///
-    /// Errors: as [`new`](Self::new).
+    /// # Errors
+    ///
+    /// as [`new`](Self::new).
     pub fn with_initial_beta(
         params: &BarParams,
         law: &'a FrictionLaw,
@@ -290,8 +299,13 @@ impl<'a> StripDraw<'a> {
 
     /// One explicit step (Eq. 31–32); every `transport_every` steps also the β-transport.
     ///
-    /// Errors: [`Error::NonFiniteInput`] if the state has become non-finite (cannot happen
-    /// within the stable step; reported rather than propagated).
+    /// # Errors
+    ///
+    /// [`Error::NonFiniteInput`] if the state has become non-finite (cannot happen
+    /// within the stable step; reported rather than propagated); on a β-transport step, the
+    /// errors of [`transport::step_substepped_with_rule`] ([`Error::CflViolation`] beyond
+    /// [`transport::MAX_SUBSTEPS`] sub-steps, [`Error::NonFiniteInput`] for a non-finite mean
+    /// node velocity).
     pub fn step(&mut self) -> Result<StepForces, Error> {
         let m = self.model;
         let n = m.n;
@@ -439,7 +453,9 @@ impl<'a> StripDraw<'a> {
     /// `average_window` of slide and calling `observer(self, forces)` every `output_every`
     /// steps (β(x, t) via [`beta`](Self::beta), positions via [`position`](Self::position)).
     ///
-    /// Errors: [`Error::InvalidParameter`] for a non-finite or negative slide or window, or
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] for a non-finite or negative slide or window, or
     /// more than 2⁴⁰ steps; errors of [`step`](Self::step).
     pub fn run<F: FnMut(&Self, &StepForces)>(
         &mut self,

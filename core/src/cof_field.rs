@@ -127,7 +127,13 @@ impl CofSection {
     }
 
     /// Checks the section's structure (lengths, finite positive grid, increasing radii).
-    /// [`Error::MissingSection`] for an empty section, [`Error::InvalidTable`] otherwise.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MissingSection`] when the section holds no curves; [`Error::InvalidTable`] when the
+    /// l/a grid is non-finite, its step ≤ 0 or it has fewer than 2 points, the curves differ in
+    /// length from the grid (the planar ones from radii × grid), the radii are not strictly
+    /// increasing and > 0, or a CV value is negative or non-finite.
     pub fn validate(&self) -> Result<(), Error> {
         if !self.is_calibrated() {
             return Err(Error::MissingSection);
@@ -248,10 +254,14 @@ fn deciding_cvs(section: &CofSection, log_la: f32, rho_over_a: f32) -> Result<(f
 /// * [`CofModel::RandomField`] otherwise.
 ///
 /// l/a outside the table's grid is clamped to the grid ends (where the curves have reached
-/// their limits). Errors: [`Error::NonFiniteInput`] for NaN or infinite `l`, `a`,
-/// `sigma_over_mu`, `tolerance` (or NaN `rho_over_a`); [`Error::OutOfDomain`] for `l ≤ 0`,
-/// `a ≤ 0`, `sigma_over_mu < 0`, `tolerance ≤ 0`; the section's [`CofSection::validate`]
-/// errors. Never panics, never allocates.
+/// their limits). Never panics, never allocates.
+///
+/// # Errors
+///
+/// [`Error::NonFiniteInput`] for NaN or infinite `l`, `a`, `sigma_over_mu`, `tolerance` (or NaN
+/// `rho_over_a`); [`Error::OutOfDomain`] for `l ≤ 0`, `a ≤ 0`, `sigma_over_mu < 0`, `tolerance ≤ 0`
+/// or an l/a whose log10 is not finite; [`Error::MissingSection`] and [`Error::InvalidTable`] from
+/// [`CofSection::validate`].
 pub fn choose_model(
     section: &CofSection,
     l: f32,
@@ -333,8 +343,12 @@ fn check_t(t: f32, sigma_over_mu: f32) -> Result<(), Error> {
 /// CV_‖F‖ of the square plate in pure translation (seed 004 Eq. 16) at t = l/a, in the
 /// factored form CV_F = σ/(4μ)·[2√π·t·erf(2/t) + t²·expm1(−4/t²)] (the printed form
 /// cancels catastrophically for t ≳ 30), with a series for t ≥ 2. `t = +∞` gives the limit
-/// σ/μ (Eq. 19). Errors: NaN `t` or non-finite σ/μ → [`Error::NonFiniteInput`]; `t ≤ 0` or
-/// σ/μ < 0 → [`Error::OutOfDomain`].
+/// σ/μ (Eq. 19).
+///
+/// # Errors
+///
+/// [`Error::NonFiniteInput`] for NaN `t` or non-finite `sigma_over_mu`; [`Error::OutOfDomain`] for
+/// `t ≤ 0` or `sigma_over_mu < 0`.
 pub fn cv_force_translation(t: f32, sigma_over_mu: f32) -> Result<f32, Error> {
     check_t(t, sigma_over_mu)?;
     if t == f32::INFINITY {
@@ -346,7 +360,12 @@ pub fn cv_force_translation(t: f32, sigma_over_mu: f32) -> Result<f32, Error> {
 
 /// CV_T of the square plate in pure translation (seed 004 Eq. 17, denominator |μ_F|·a/√2,
 /// Eq. 15) at t = l/a: √2σ/(4μ)·√(J0·J2) with J0, J2 the factors of Eq. 7 and 9 (see
-/// source); series for t ≥ 2, 0 at t = +∞ (Eq. 19). Errors as [`cv_force_translation`].
+/// source); series for t ≥ 2, 0 at t = +∞ (Eq. 19).
+///
+/// # Errors
+///
+/// As [`cv_force_translation`]: [`Error::NonFiniteInput`] for NaN `t` or non-finite
+/// `sigma_over_mu`; [`Error::OutOfDomain`] for `t ≤ 0` or `sigma_over_mu < 0`.
 pub fn cv_torque_translation(t: f32, sigma_over_mu: f32) -> Result<f32, Error> {
     check_t(t, sigma_over_mu)?;
     if t == f32::INFINITY {

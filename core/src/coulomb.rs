@@ -165,7 +165,10 @@ impl CoulombSpring {
 /// Updates a line of springs with one friction coefficient per node and writes the
 /// tractions: `traction[i] = springs[i].update(du[i], k_s, pressure[i], mu[i])`.
 ///
-/// Returns [`Error::InvalidParameter`] (and touches nothing) if the slice lengths differ.
+/// # Errors
+///
+/// [`Error::InvalidParameter`] when `du`, `pressure`, `mu` or `traction` differs in length from
+/// `springs`; nothing is touched then.
 pub fn update_line(
     springs: &mut [CoulombSpring],
     k_s: f32,

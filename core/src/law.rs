@@ -89,6 +89,10 @@ pub struct LawParams {
 
 impl LawParams {
     /// Checks that every parameter is finite and strictly positive.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when τ0, κ, E* or h'_rms is NaN, infinite or ≤ 0.
     pub fn validate(&self) -> Result<(), Error> {
         let ok = |x: f32| x.is_finite() && x > 0.0;
         if ok(self.tau0) && ok(self.kappa) && ok(self.e_star) && ok(self.slope_rms) {
@@ -126,6 +130,12 @@ pub struct FrictionLaw {
 
 impl FrictionLaw {
     /// Validates the parameters and the α curve.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when a parameter fails [`LawParams::validate`] (not finite
+    /// and > 0), the α law fails [`AlphaLaw::validate`], or μ0 = τ0·κ/(E*·h'_rms) overflows;
+    /// [`Error::InvalidTable`] when the α samples fail [`AlphaCurve::validate`].
     pub fn new(params: LawParams, alpha: AlphaCurve) -> Result<Self, Error> {
         params.validate()?;
         alpha.validate()?;
@@ -147,7 +157,9 @@ impl FrictionLaw {
     /// coefficient of the particle-borne contact (module docs) \[-\]. μ then moves linearly
     /// from μ0 at β = 0 to μ_p at β_thres.
     ///
-    /// Errors: [`Error::InvalidParameter`] unless 0 ≤ μ_p ≤ [`PARTICLE_FRICTION_MAX`].
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] unless 0 ≤ μ_p ≤ [`PARTICLE_FRICTION_MAX`].
     pub fn with_particle_friction(self, mu_p: f32) -> Result<Self, Error> {
         if !(0.0..=PARTICLE_FRICTION_MAX).contains(&mu_p) {
             return Err(Error::InvalidParameter);

@@ -39,6 +39,9 @@
         clippy::indexing_slicing
     )
 )]
+// Docs as a contract (issue 35): every public function that returns `Result` says which
+// `Error` variants it returns and when; `# Panics` wherever one could remain.
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 #[cfg(all(feature = "libm", feature = "micromath"))]
 compile_error!(

@@ -94,9 +94,14 @@ impl PreslidingSection {
         self.normal_load.is_empty()
     }
 
-    /// Checks the section: `Err(MissingSection)` if empty; `Err(InvalidTable)` unless all
-    /// columns have the same length, loads are finite, > 0 and strictly increasing, every
-    /// value is finite and > 0, 0 < ε ≤ 1 and the re-pinning velocity is finite and ≥ 0.
+    /// Checks the section: all columns of the same length, loads finite, > 0 and strictly
+    /// increasing, every value finite and > 0, 0 < ε ≤ 1, the re-pinning velocity finite and ≥ 0.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MissingSection`] for an empty section; [`Error::InvalidTable`] for columns of
+    /// different lengths, loads not strictly increasing, any value not finite and > 0, ε outside
+    /// (0, 1], or a negative or non-finite re-pinning velocity.
     pub fn validate(&self) -> Result<(), Error> {
         if self.is_empty() {
             return Err(Error::MissingSection);
@@ -161,6 +166,11 @@ pub struct PreslidingLaw {
 
 impl PreslidingLaw {
     /// Validates `section` and copies it (≈ 140 bytes, no heap).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`PreslidingSection::validate`]: [`Error::MissingSection`] for an empty section,
+    /// [`Error::InvalidTable`] for an inconsistent or non-physical one.
     pub fn new(section: &PreslidingSection) -> Result<Self, Error> {
         section.validate()?;
         Ok(Self {
@@ -170,7 +180,10 @@ impl PreslidingLaw {
     }
 
     /// Overrides the re-pinning velocity (e.g. scaled to the machine's speeds) \[m/s\].
-    /// `Err(InvalidParameter)` unless finite and ≥ 0.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when `v` is NaN, infinite or negative.
     pub fn with_repin_velocity(mut self, v: f32) -> Result<Self, Error> {
         if v.is_finite() && v >= 0.0 {
             self.repin_velocity = v;
@@ -238,6 +251,11 @@ impl PreslidingLaw {
 
     /// Advances the law by one tick to displacement `u` \[m\] at normal load `p` \[N\], `dt` \[s\]
     /// after the previous tick; returns the tangential force T \[N\], |T| ≤ Q_s(P).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NonFiniteInput`] when `p`, `u` or `dt` is NaN or infinite; [`Error::OutOfDomain`]
+    /// when `dt ≤ 0`. `state` is untouched then.
     pub fn step(&self, state: &mut PreslidingState, p: f32, u: f32, dt: f32) -> Result<f32, Error> {
         if !(p.is_finite() && u.is_finite() && dt.is_finite()) {
             return Err(Error::NonFiniteInput);

@@ -91,6 +91,11 @@ pub fn alpha_law() -> AlphaLaw {
 
 /// The seed-000 friction law of the defaults (μ of Eq. 9, 23 with [`LAW_PARAMS`] and
 /// [`alpha_law`]). Replace by a calibrated table for real predictions.
+///
+/// # Errors
+///
+/// None for the built-in constants (they pass [`FrictionLaw::new`], tested); the `Result` is
+/// [`FrictionLaw::new`]'s.
 pub fn friction_law() -> Result<FrictionLaw, Error> {
     FrictionLaw::new(LAW_PARAMS, AlphaCurve::from_law(alpha_law()))
 }

@@ -253,7 +253,9 @@ impl Table {
     /// the table (the bar, the controller, the C ABI, the export) gets the law here, so the one
     /// mechanism reaches all of them.
     ///
-    /// Errors: those of [`FrictionLaw::new`] and [`FrictionLaw::with_particle_friction`] (a
+    /// # Errors
+    ///
+    /// those of [`FrictionLaw::new`] and [`FrictionLaw::with_particle_friction`] (a
     /// table decoded by [`Table::from_bytes`] has already passed them).
     pub fn friction_law(&self) -> Result<FrictionLaw, Error> {
         let law = FrictionLaw::new(self.law, self.alpha.curve.clone())?;

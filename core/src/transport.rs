@@ -130,6 +130,11 @@ impl TransportParams {
     }
 
     /// Checks: K ≥ 0, H > 0, h_p > 0, l_e > 0, all finite, ζ ∈ \[0, 1\].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when K < 0, H, h_p or l_e ≤ 0, any of them non-finite, ζ outside
+    /// \[0, 1\], the wear law invalid, or K/(H·h_p) overflows.
     pub fn validate(&self) -> Result<(), Error> {
         let pos = |x: f32| x.is_finite() && x > 0.0;
         let ok = self.archard_k.is_finite()
@@ -399,9 +404,11 @@ fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor, C: Coverage>(
 /// One β-transport step of length `dt` \[s\] on the line `beta` (β per node, updated in
 /// place), with the inputs of node i given by `inputs(i)` (called twice per node).
 ///
-/// Errors (β untouched): [`Error::CflViolation`] if ν_max > 1 (+[`CFL_TOLERANCE`]),
-/// [`Error::NonFiniteInput`] for a non-finite velocity, [`Error::InvalidParameter`] for
-/// invalid parameters or Δt.
+/// # Errors
+///
+/// β untouched in every case: [`Error::InvalidParameter`] when `params` fail
+/// [`TransportParams::validate`] or `dt` is NaN, infinite or < 0; [`Error::NonFiniteInput`] for a
+/// non-finite node velocity; [`Error::CflViolation`] when ν_max > 1 + [`CFL_TOLERANCE`].
 pub fn step_with<F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
     dt: f32,
@@ -427,6 +434,12 @@ pub fn step_with<F: FnMut(usize) -> NodeInput>(
 /// As [`step_with`], but a step over the CFL limit is split into n = ⌈ν_max⌉ equal sub-steps
 /// (inputs held constant). Returns the summed fluxes and n. Refuses
 /// ([`Error::CflViolation`]) only if n would exceed [`MAX_SUBSTEPS`].
+///
+/// # Errors
+///
+/// β untouched in every case: [`Error::InvalidParameter`] for invalid `params` or `dt` (as
+/// [`step_with`]); [`Error::NonFiniteInput`] for a non-finite node velocity;
+/// [`Error::CflViolation`] when ν_max > [`MAX_SUBSTEPS`].
 pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
     dt: f32,
@@ -440,6 +453,10 @@ pub fn step_substepped_with<F: FnMut(usize) -> NodeInput>(
 /// [`SourceRule::Archard`] is seed 000's Eq. 12 (the same code, bit for bit),
 /// [`SourceRule::UncoveredArchard`] creates particles only on the uncovered part of the real
 /// contact.
+///
+/// # Errors
+///
+/// As [`step_substepped_with`].
 pub fn step_substepped_with_rule<F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
     rule: SourceRule,
@@ -490,6 +507,11 @@ fn slice_inputs<'s>(
 
 /// [`step_with`] on caller-supplied slices (all of `beta`'s length, else
 /// [`Error::InvalidParameter`]): pressure P_i \[Pa\], velocity U̇_i \[m/s\], β_thres_i \[-\].
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] when a slice differs in length from `beta`; otherwise those of
+/// [`step_with`].
 pub fn step(
     params: &TransportParams,
     dt: f32,
@@ -503,6 +525,11 @@ pub fn step(
 }
 
 /// [`step_substepped_with`] on caller-supplied slices (see [`step`]).
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] when a slice differs in length from `beta`; otherwise those of
+/// [`step_substepped_with`].
 pub fn step_substepped(
     params: &TransportParams,
     dt: f32,
@@ -520,6 +547,11 @@ pub fn step_substepped(
 /// [`NodeInput`]. The FE user routines' per-point step (`tribo-core-ffi`). Compiled here
 /// whole, like the interface tick, so a caller in another crate pays one call, not the
 /// slice form's argument checks and an out-of-line advance per point (bench `ffi_node`).
+///
+/// # Errors
+///
+/// Those of [`step_substepped_with`]: invalid `params` or `dt` ([`Error::InvalidParameter`]), a
+/// non-finite velocity ([`Error::NonFiniteInput`]), ν > [`MAX_SUBSTEPS`] ([`Error::CflViolation`]).
 pub fn step_point_substepped(
     params: &TransportParams,
     dt: f32,
@@ -566,6 +598,11 @@ impl<const N: usize> BetaLine<N> {
     }
 
     /// One checked step ([`step`]); refuses an over-CFL step.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`step`](fn@step): invalid `params` or `dt`, a non-finite velocity, ν_max over the
+    /// CFL limit; the line and its totals are then unchanged.
     pub fn step(
         &mut self,
         params: &TransportParams,
@@ -580,6 +617,11 @@ impl<const N: usize> BetaLine<N> {
     }
 
     /// One step, sub-stepped if over the CFL limit ([`step_substepped`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`step_substepped`](fn@step_substepped); the line and its totals are then
+    /// unchanged.
     pub fn step_substepped(
         &mut self,
         params: &TransportParams,

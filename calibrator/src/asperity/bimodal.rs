@@ -71,6 +71,11 @@ impl BimodalPopulation {
 
     /// Generates the areas for normal load `load` \[N\]: the bulk's, then the spike's, each
     /// rescaled to its share of a_P·P exactly.
+    ///
+    /// # Errors
+    ///
+    /// [`PopulationError::BadGenerator`] for a spike fraction outside \[0, 1\], a `load` not finite
+    /// and > 0, or a bulk or spike generator parameter out of its domain.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         let (b, s) = self.parts(load)?;
         let mut areas = if b > 0.0 {

@@ -108,6 +108,10 @@ pub enum JunctionError {
 
 impl JunctionLaw {
     /// Checks that the constants are finite and physical.
+    ///
+    /// # Errors
+    ///
+    /// [`JunctionError::BadLaw`] when a constant is non-finite or out of its physical range.
     pub fn validate(&self) -> Result<(), JunctionError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
         if pos(self.young)
@@ -135,6 +139,12 @@ impl JunctionLaw {
     }
 
     /// All constants of a junction of initial area `area0`.
+    ///
+    /// # Errors
+    ///
+    /// [`JunctionError::BadLaw`] when the law fails [`validate`](Self::validate);
+    /// [`JunctionError::BadArea`] when `area0` is not finite and > 0 or its slip-area ratio has no
+    /// shape factor.
     pub fn consts(&self, area0: f64) -> Result<JunctionConsts, JunctionError> {
         self.validate()?;
         if !(area0.is_finite() && area0 > 0.0) {

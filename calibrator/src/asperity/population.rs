@@ -173,6 +173,11 @@ impl LognormalPopulation {
     }
 
     /// Generates the areas for normal load `load` \[N\]; Σ A_{0i} = a_P·P exactly (to rounding).
+    ///
+    /// # Errors
+    ///
+    /// [`PopulationError::BadGenerator`] naming the parameter when the area per load, the median
+    /// area or σ_ln is not finite and > 0, or `load` is not finite and > 0.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
         if !pos(self.area_per_load) {
@@ -276,6 +281,12 @@ impl PowerLawPopulation {
 
     /// Generates the areas for normal load `load` \[N\] (inverse-CDF sampling), rescaled by a
     /// common factor so that Σ A_{0i} = a_P·P exactly.
+    ///
+    /// # Errors
+    ///
+    /// [`PopulationError::BadGenerator`] naming the parameter when the area per load or an area
+    /// bound is not finite and > 0, the bounds are not ordered, the exponent is not finite, or
+    /// `load` is not finite and > 0.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         self.checked()?;
         if !(load.is_finite() && load > 0.0) {
@@ -338,6 +349,11 @@ impl Generator {
     }
 
     /// Generates the areas for normal load `load` \[N\].
+    ///
+    /// # Errors
+    ///
+    /// The generator's [`PopulationError::BadGenerator`] for a parameter or `load` out of its
+    /// domain.
     pub fn generate(&self, load: f64, rng: &mut impl Rng) -> Result<Vec<f64>, PopulationError> {
         match self {
             Self::Lognormal(g) => g.generate(load, rng),

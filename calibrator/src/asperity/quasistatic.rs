@@ -53,6 +53,12 @@ pub struct QuasiStatic {
 impl QuasiStatic {
     /// The junctions of initial areas `areas` \[m²\] under the constants of `params` (the
     /// slider's mass, spring, η, c_min and C_t play no role).
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::Empty`] for no junction; [`ModelError::Junction`] (with the index) for an area
+    /// not finite and > 0; [`ModelError::Law`] or [`ModelError::BadParameter`] when the junction
+    /// law is not physical.
     pub fn new(params: &ModelParams, areas: &[f64]) -> Result<Self, ModelError> {
         if areas.is_empty() {
             return Err(ModelError::Empty);
@@ -191,6 +197,10 @@ pub struct IncipientShape {
 /// Computes the [`IncipientShape`] of junctions `areas` under `params` on `points` uniformly
 /// spaced displacements from 0 to 1.05× the last slip displacement; post-peak softening over
 /// windows of `points`/400 samples.
+///
+/// # Errors
+///
+/// Those of [`QuasiStatic::new`]; [`ModelError::Empty`] when the curve has no static peak.
 pub fn incipient_shape(
     params: &ModelParams,
     areas: &[f64],

@@ -122,6 +122,11 @@ impl ModelParams {
 
     /// The constants of every junction of `areas` \[m²\] under [`Self::junction_law`]; the
     /// first invalid area is reported with its index.
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::Junction`] with the index of the first area that is not finite and > 0, or
+    /// when the junction law is not physical.
     pub fn junction_consts(&self, areas: &[f64]) -> Result<Vec<JunctionConsts>, ModelError> {
         let law = self.junction_law();
         areas
@@ -135,6 +140,12 @@ impl ModelParams {
     }
 
     /// Checks the slider parameters (the junction law checks its own).
+    ///
+    /// # Errors
+    ///
+    /// [`ModelError::BadParameter`] naming the first of mass, spring stiffness, drive velocity,
+    /// σ_exp or steps per period not finite and > 0, η or c_min negative or non-finite, or ε
+    /// outside (0, 1\]; [`ModelError::Law`] when the junction law is not physical.
     pub fn validate(&self) -> Result<(), ModelError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
         let checks = [
@@ -234,6 +245,11 @@ pub struct Simulation {
 impl Simulation {
     /// A slider at rest (X = Ẋ = γ = 0, every junction virgin) on junctions of initial areas
     /// `areas` \[m²\].
+    ///
+    /// # Errors
+    ///
+    /// Those of [`ModelParams::validate`]; [`ModelError::Empty`] for no junction;
+    /// [`ModelError::Junction`] for an area not finite and > 0.
     pub fn new(params: ModelParams, areas: &[f64]) -> Result<Self, ModelError> {
         params.validate()?;
         if areas.is_empty() {

@@ -73,6 +73,13 @@ pub enum SweepError {
 }
 
 /// Builds the simulations of a sweep (cheap), so that the caller can size a progress bar.
+///
+/// # Errors
+///
+/// [`SweepError::Config`] for no load, a number of given populations other than of loads, or a load
+/// not finite and > 0; [`SweepError::Population`] (the load named) when the generator refuses its
+/// parameters; [`SweepError::Model`] (the load named) when the slider refuses its parameters or
+/// areas.
 pub fn prepare(cfg: &LoadSweep) -> Result<Vec<(Simulation, RunConfig)>, SweepError> {
     if cfg.loads.is_empty() {
         return Err(SweepError::Config("no normal load given".into()));
@@ -137,6 +144,10 @@ pub fn run_prepared(
 }
 
 /// Prepares and runs a sweep without progress reporting.
+///
+/// # Errors
+///
+/// Those of [`prepare`].
 pub fn run_sweep(cfg: &LoadSweep) -> Result<Vec<LoadResult>, SweepError> {
     Ok(run_prepared(prepare(cfg)?, &|_| {}))
 }
@@ -144,8 +155,10 @@ pub fn run_sweep(cfg: &LoadSweep) -> Result<Vec<LoadResult>, SweepError> {
 /// Fills the core's pre-sliding section from a sweep: per load (sorted by P) Q_s, k_t = Σk_i
 /// (initial), A_s; ε and the re-pinning velocity c_min·v from the parameters.
 ///
-/// Errors if there are more loads than the table holds, equal loads, or a run without a static
-/// peak (too short).
+/// # Errors
+///
+/// [`SweepError::Config`] for more loads than the table holds, a run without a static peak (too
+/// short), or a section that fails the core's validation (equal loads).
 pub fn presliding_section(
     results: &[LoadResult],
     params: &ModelParams,

@@ -62,6 +62,10 @@ impl std::fmt::Debug for PeriodicFft2 {
 
 impl PeriodicFft2 {
     /// Plans the transforms of an `nx × ny` grid (both ≥ 1).
+    ///
+    /// # Panics
+    ///
+    /// If `nx` or `ny` is 0.
     pub fn new(nx: usize, ny: usize) -> Self {
         assert!(nx >= 1 && ny >= 1, "PeriodicFft2: empty grid");
         let mut real_planner = RealFftPlanner::<f64>::new();
@@ -106,6 +110,10 @@ impl PeriodicFft2 {
 
     /// Unnormalised forward transform of `input` (nx·ny reals) into `spec`
     /// (`spectrum_len()` values, transposed layout).
+    ///
+    /// # Panics
+    ///
+    /// If `input` does not hold nx·ny values or `spec` `spectrum_len()` values.
     pub fn forward(&mut self, input: &[f64], spec: &mut [Complex64]) {
         let (nx, ny, nc) = (self.nx, self.ny, self.nc);
         assert_eq!(input.len(), nx * ny, "PeriodicFft2::forward: input size");
@@ -118,6 +126,10 @@ impl PeriodicFft2 {
     /// Unnormalised inverse transform of `spec` (destroyed) into `out` (nx·ny reals). The
     /// spectrum is taken as Hermitian: the imaginary parts that must vanish for a real field
     /// (k_x = 0 and, for even nx, k_x = nx/2 after the column transform) are dropped.
+    ///
+    /// # Panics
+    ///
+    /// If `out` does not hold nx·ny values or `spec` `spectrum_len()` values.
     pub fn inverse(&mut self, spec: &mut [Complex64], out: &mut [f64]) {
         let nx = self.nx;
         assert_eq!(
@@ -134,6 +146,10 @@ impl PeriodicFft2 {
 impl PeriodicFft2 {
     /// Like [`PeriodicFft2::inverse`], handing each output row (nx reals) to `on_row(iy, row)`
     /// while it is in cache instead of storing the field.
+    ///
+    /// # Panics
+    ///
+    /// If `spec` does not hold `spectrum_len()` values.
     pub fn inverse_rows(&mut self, spec: &mut [Complex64], on_row: impl FnMut(usize, &[f64])) {
         let (ny, nc) = (self.ny, self.nc);
         assert_eq!(

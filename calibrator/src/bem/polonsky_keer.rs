@@ -172,6 +172,12 @@ pub struct ContactSolver {
 
 impl ContactSolver {
     /// A solver for an `nx × ny` periodic grid of periods `lx × ly` \[m\].
+    ///
+    /// # Errors
+    ///
+    /// [`BemError::Input`] for an empty grid (`nx` or `ny` = 0), a period that is not finite and >
+    /// 0, E* not finite and > 0, a p_crit given but not finite and > 0, or a solver tolerance not
+    /// finite and > 0.
     pub fn new(
         nx: usize,
         ny: usize,
@@ -230,6 +236,11 @@ impl ContactSolver {
     }
 
     /// A solver on the grid of `map`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`ContactSolver::new`] ([`BemError::Input`] for a non-physical material or
+    /// tolerance).
     pub fn for_map(
         map: &HeightMap,
         material: Material,
@@ -269,6 +280,13 @@ impl ContactSolver {
     }
 
     /// Cold solve: starts from the uniform traction p̄.
+    ///
+    /// # Errors
+    ///
+    /// [`BemError::Input`] when `gap` does not hold one finite value per grid point, or
+    /// `mean_pressure` is not finite and > 0 or reaches p_crit (full plastic flow);
+    /// [`BemError::NotConverged`] when the conjugate gradient ends above its tolerance after the
+    /// iteration limit of [`SolverOptions`].
     pub fn solve(&mut self, gap: &[f64], mean_pressure: f64) -> Result<SolveReport, BemError> {
         self.traction.iter_mut().for_each(|t| *t = mean_pressure);
         self.run(gap, mean_pressure)
@@ -276,6 +294,10 @@ impl ContactSolver {
 
     /// Warm solve: starts from the traction of the previous solve (cold if there was none), the
     /// natural start of the next one-pixel step of a sliding sequence.
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](Self::solve).
     pub fn solve_warm(&mut self, gap: &[f64], mean_pressure: f64) -> Result<SolveReport, BemError> {
         if !self.has_solution {
             return self.solve(gap, mean_pressure);
@@ -286,6 +308,15 @@ impl ContactSolver {
     /// Warm solve from the previous traction translated by (`sx`, `sy`) pixels (periodic),
     /// t₀(x, y) = t_prev(x − sx, y − sy): the start that follows a tool moved by that many
     /// pixels when the contacts travel with it (cold if there was no previous solve).
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](Self::solve).
+    ///
+    /// # Panics
+    ///
+    /// Never for a solver built by [`ContactSolver::new`] (its grid is not empty, so the shifts `sx
+    /// mod nx`, `sy mod ny` are in range).
     pub fn solve_warm_shifted(
         &mut self,
         gap: &[f64],
@@ -409,6 +440,10 @@ impl ContactSolver {
 
 /// The gap of the undeformed surfaces, g = h_tool − h_def (seed 000 Eq. 17; with blocked
 /// particles merged into the tool, Eq. 19). Both maps must share the grid.
+///
+/// # Errors
+///
+/// [`BemError::Input`] when the two maps differ in grid size or spacing.
 pub fn gap_from_surfaces(tool: &HeightMap, deformable: &HeightMap) -> Result<Vec<f64>, BemError> {
     if tool.nx() != deformable.nx()
         || tool.ny() != deformable.ny()

@@ -163,6 +163,10 @@ pub fn plastic_displacement(
 /// Makes the plastic displacement permanent in the deformable surface: h_def ← h_def − u_p
 /// (u_p points into the deformable body), so the next gap g = h_tool − h_def (Eq. 17/19)
 /// carries the cumulated plastic flow.
+///
+/// # Panics
+///
+/// If `plastic` does not hold one value per point of `deformable` (a grid mismatch).
 pub fn deform_plastically(deformable: &mut HeightMap, plastic: &[f64]) {
     assert_eq!(
         deformable.heights().len(),

@@ -36,6 +36,12 @@ pub struct SweepPoint {
 /// Solves the contact of `map` (as the composite roughness on a flat) at each pressure, in
 /// the given order, each solve warm-started from the previous one. Returns the points and the
 /// traction field of the last pressure.
+///
+/// # Errors
+///
+/// [`BemError::Input`] for a non-physical material or tolerance ([`ContactSolver::new`]) or a
+/// pressure that is not finite and > 0 or reaches p_crit; [`BemError::NotConverged`] when a solve
+/// does not converge.
 pub fn pressure_sweep(
     map: &HeightMap,
     material: Material,

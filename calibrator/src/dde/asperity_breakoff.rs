@@ -91,6 +91,12 @@ pub struct AsperityRun {
 }
 
 /// Builds the obstacle and the body just left of it.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for a non-positive spacing or size of the case, a degenerate triangle or
+/// a point in no triangle; [`MeshError::Triangulation`] or [`MeshError::SelfIntersecting`] when the
+/// body's outline cannot be meshed.
 pub fn build(case: &AsperityCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
     let (wb, wt, d) = case.asperity;
@@ -134,6 +140,10 @@ pub fn build(case: &AsperityCase) -> Result<ElementAssembly, MeshError> {
 }
 
 /// Drives the body over `travel`, sampling about 300 times.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run(case: &AsperityCase) -> Result<AsperityRun, MeshError> {
     let mut sys = build(case)?;
     let joints0 = sys.interior.len();

@@ -60,6 +60,10 @@ impl Strength {
 
 /// Appends a body meshed by `mesh` to `sys`, tagged `body`, with supports from `support(p)`.
 /// Returns the range of the new element indices.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for a degenerate or clockwise triangle, or a mesh point in no triangle.
 pub fn add_body(
     sys: &mut ElementAssembly,
     mesh: &Mesh,

@@ -100,6 +100,11 @@ pub struct CirclesRun {
 const START_GAP: f64 = 1.5;
 
 /// Builds the two circles, the upper one `START_GAP` (1.5) spacings above the lower one.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for a radius or spacing that is not finite and > 0 (or a degenerate
+/// triangle); [`MeshError::Triangulation`] when a disc cannot be meshed.
 pub fn build(case: &CirclesCase) -> Result<ElementAssembly, MeshError> {
     let (r, h) = (case.radius, case.spacing);
     let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
@@ -129,6 +134,10 @@ pub fn build(case: &CirclesCase) -> Result<ElementAssembly, MeshError> {
 }
 
 /// Runs the compression and the slide, sampling about 400 times.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run(case: &CirclesCase) -> Result<CirclesRun, MeshError> {
     let mut sys = build(case)?;
     let mat = sys.material;

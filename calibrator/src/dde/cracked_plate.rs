@@ -70,6 +70,10 @@ pub struct CrackedPlateResult {
 }
 
 /// Runs the plate until each tip has grown by `growth_cells`, or the plate separates.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for a non-positive plate size or cell count, or a degenerate triangle.
 pub fn run(case: &CrackedPlate) -> Result<CrackedPlateResult, MeshError> {
     let mat = BrittleSolid::ZIRCONIA;
     let w = case.width;

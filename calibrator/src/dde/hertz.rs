@@ -245,6 +245,12 @@ fn sag(r: f64, x: f64) -> f64 {
 
 /// Builds the counterface and the cap one spacing above it (beyond the formation distance
 /// ≈ 0.79h of aligned nodes with equal effective sizes 0.64h).
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for a radius, spacing or size that is not finite and > 0 (or a degenerate
+/// triangle); [`MeshError::Triangulation`] or [`MeshError::SelfIntersecting`] when the cap or
+/// counterface cannot be meshed.
 pub fn build(case: &HertzCase) -> Result<ElementAssembly, MeshError> {
     let (r, h) = (case.radius, case.spacing);
     let half = (case.extent * case.half_width / h).round() as i64;
@@ -310,11 +316,19 @@ pub fn build(case: &HertzCase) -> Result<ElementAssembly, MeshError> {
 
 /// Ramps the load up over `transits` P-wave transits of the cap with near-critical damping,
 /// holds it as long again, and measures the strip on the counterface.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run(case: &HertzCase) -> Result<HertzResult, MeshError> {
     run_to_state(case).map(|(r, _)| r)
 }
 
 /// [`run`], also returning the final state.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run_to_state(case: &HertzCase) -> Result<(HertzResult, HertzState), MeshError> {
     let mut sys = build(case)?;
     let initial = sys.elements.pos.clone();

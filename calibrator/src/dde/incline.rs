@@ -110,6 +110,11 @@ pub struct InclineRun {
 
 /// Builds the plane (clamped at its base) and the block a small gap above it, with contact
 /// joints formed in the gap.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for a size or spacing that is not positive (or a degenerate triangle);
+/// [`MeshError::Triangulation`] when a body cannot be meshed.
 pub fn build(case: &InclineCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
     let mut sys = ElementAssembly::new(BrittleSolid::ZIRCONIA);
@@ -176,6 +181,10 @@ pub fn contact_force_on(sys: &ElementAssembly, body: u32) -> V2 {
 }
 
 /// Runs the two phases and returns the dynamic history.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run(case: &InclineCase) -> Result<InclineRun, MeshError> {
     let mut sys = build(case)?;
     let (s, c) = case.angle.sin_cos();

@@ -54,6 +54,10 @@ pub fn signed_area(a: V2, b: V2, c: V2) -> f64 {
 
 /// A structured mesh of the rectangle [x0, x0 + w] × [y0, y0 + h] with nx × ny cells, each
 /// cut along alternating diagonals (a "union-jack"-free, direction-balanced pattern).
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] when `nx` or `ny` is 0 or a side of `size` is not > 0.
 pub fn rectangle(origin: V2, size: V2, nx: usize, ny: usize) -> Result<Mesh, MeshError> {
     if nx == 0 || ny == 0 || !(size.x > 0.0 && size.y > 0.0) {
         return Err(MeshError::Invalid(
@@ -88,6 +92,12 @@ pub fn rectangle(origin: V2, size: V2, nx: usize, ny: usize) -> Result<Mesh, Mes
 /// the boundary is subdivided at spacing ≤ h, the interior filled with a triangular lattice of
 /// spacing h (points closer than ½h to the boundary dropped), and the constrained Delaunay
 /// triangulation kept where the triangle centroid lies inside the polygon.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for fewer than three vertices, a non-finite vertex or `h` not > 0;
+/// [`MeshError::Triangulation`] when the triangulation crate refuses the points (or they hold
+/// duplicates); [`MeshError::SelfIntersecting`] when the boundary crosses itself.
 pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
     if vertices.len() < 3
         || h.is_nan()
@@ -158,6 +168,11 @@ pub fn polygon(vertices: &[V2], h: f64) -> Result<Mesh, MeshError> {
 
 /// Meshes the disc of radius `r` \[m\] about `centre` at spacing `h` (its boundary a regular
 /// polygon of ≈ 2πr/h sides, at least 8).
+///
+/// # Errors
+///
+/// As [`polygon`] on the ring: [`MeshError::Invalid`] for a non-finite `centre` or `r` or
+/// `h` ≤ 0; [`MeshError::Triangulation`] for `r` = 0 (coincident vertices).
 pub fn circle(centre: V2, r: f64, h: f64) -> Result<Mesh, MeshError> {
     let n = ((std::f64::consts::TAU * r / h).round() as usize).max(8);
     let ring: Vec<V2> = (0..n)
@@ -171,6 +186,11 @@ pub fn circle(centre: V2, r: f64, h: f64) -> Result<Mesh, MeshError> {
 
 /// The polygon under a surface profile: heights `z[i]` at x = x0 + i·dx form the top boundary
 /// (left to right); the body extends down to y = `base` (below every height).
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for fewer than two heights, `dx` not > 0, or a height NaN or not above
+/// `base`.
 pub fn profile_polygon(z: &[f64], x0: f64, dx: f64, base: f64) -> Result<Vec<V2>, MeshError> {
     if z.len() < 2 || dx.is_nan() || dx <= 0.0 || z.iter().any(|&h| h.is_nan() || h <= base) {
         return Err(MeshError::Invalid(
@@ -189,6 +209,11 @@ pub fn profile_polygon(z: &[f64], x0: f64, dx: f64, base: f64) -> Result<Vec<V2>
 
 /// The polygon above a surface profile: heights `z[i]` at x = x0 + i·dx form the bottom
 /// boundary; the body extends up to y = `top` (above every height).
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for fewer than two heights, `dx` not > 0, or a height NaN or not below
+/// `top`.
 pub fn profile_polygon_above(z: &[f64], x0: f64, dx: f64, top: f64) -> Result<Vec<V2>, MeshError> {
     if z.len() < 2 || dx.is_nan() || dx <= 0.0 || z.iter().any(|&h| h.is_nan() || h >= top) {
         return Err(MeshError::Invalid(

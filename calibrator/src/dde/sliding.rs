@@ -171,6 +171,12 @@ fn profiles(case: &SlidingWearCase) -> Result<(Vec<f64>, Vec<f64>), MeshError> {
 }
 
 /// Builds the two bodies, the top one just clear of the bottom one.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] when the surface profiles cannot be generated (a non-positive length or
+/// spacing), a profile is not above its base (below its top), or a triangle is degenerate;
+/// [`MeshError::Triangulation`] or [`MeshError::SelfIntersecting`] when a body cannot be meshed.
 pub fn build(case: &SlidingWearCase) -> Result<ElementAssembly, MeshError> {
     let h = case.spacing;
     let l = case.length;
@@ -225,12 +231,20 @@ pub fn build(case: &SlidingWearCase) -> Result<ElementAssembly, MeshError> {
 }
 
 /// Runs: load with damping until settled, then slide a distance s at speed v.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run(case: &SlidingWearCase) -> Result<SlidingWearResult, MeshError> {
     Ok(run_with_remeshing(case, None)?.0)
 }
 
 /// As [`run`], with least-squares remeshing of skewed contact joints during the slide
 /// (`remesh`, §3.5) and its log.
+///
+/// # Errors
+///
+/// Those of [`build`].
 pub fn run_with_remeshing(
     case: &SlidingWearCase,
     remesh: Option<RemeshPolicy>,

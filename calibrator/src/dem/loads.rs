@@ -136,6 +136,11 @@ impl Loads {
     /// `refresh` recomputes all with `kind`. Pair contacts are recomputed for every candidate
     /// pair, their stiffness (unless `kind` is [`StiffnessKind::None`]) only when a flake of
     /// the pair is refreshed.
+    ///
+    /// # Panics
+    ///
+    /// If `refresh` is given but this evaluator's previous call was not on as many flakes as
+    /// `flakes`, or `refresh` is shorter than `flakes`.
     pub fn evaluate_refresh(
         &mut self,
         scene: &Scene<'_>,

@@ -107,6 +107,11 @@ pub fn resting_height(
 
 /// Places flakes at random (see the module doc). `tool` holds the tool's world heights at the
 /// grid nodes (e.g. `DemSystem::tool_surface`, or h_Tool plus its offset).
+///
+/// # Errors
+///
+/// [`DemError::Placement`] when a flake cannot be placed without overlap within the attempt limit
+/// (gap too narrow or domain too crowded).
 pub fn place_random(
     shape: &FlakeShape,
     def: &HeightMap,
@@ -167,6 +172,15 @@ const MAX_OVERLAP_FRACTION: f64 = 0.05;
 /// optional (absent: rest on h_Def); `qw,qx,qy,qz` optional (absent: flat); `vx,vy,vz`
 /// \[m/s\] optional) and places each against the surfaces: a given `z` may not sink into
 /// them by more than 5 % of the thickness, and no two flakes may overlap.
+///
+/// # Errors
+///
+/// The reader's errors ([`PlacementFile::read`] and its rows): [`FlakeFileError::Read`],
+/// [`FlakeFileError::Cell`], [`FlakeFileError::Empty`], [`FlakeFileError::Header`],
+/// [`FlakeFileError::Missing`], [`FlakeFileError::ZeroQuaternion`]; then, placing the flakes,
+/// [`FlakeFileError::Inside`] for a given `z` sunk into a surface, [`FlakeFileError::NoRoom`]
+/// when no resting height exists between the surfaces at (x, y), and
+/// [`FlakeFileError::Overlap`] for two flakes that overlap.
 pub fn read_csv(
     path: &Path,
     shape: &FlakeShape,

@@ -307,6 +307,15 @@ impl DemSystem {
     /// A system with `flakes` between `deformable` (below) and `tool` (above, raised by
     /// `tool_offset` \[m\]). Both maps must share the grid; the domain must be wider than
     /// two flake diameters.
+    ///
+    /// # Errors
+    ///
+    /// [`DemError::Parameters`] for a non-physical [`DemParams`] field (invalid flake shape,
+    /// stiffness, time step, negative or non-finite damping, non-finite tool velocity, an
+    /// overdamped integrator without drag or with a non-positive tolerance or step), a domain not
+    /// wider than two flake diameters, a non-finite `tool_offset`, or a flake with a non-finite
+    /// position or velocity; [`DemError::GridMismatch`] when `deformable` and `tool` differ in grid
+    /// size or spacing.
     pub fn new(
         params: DemParams,
         deformable: HeightMap,
@@ -430,6 +439,11 @@ impl DemSystem {
     }
 
     /// Replaces the deformable surface (e.g. after plastic deformation from the BEM).
+    ///
+    /// # Errors
+    ///
+    /// [`DemError::GridMismatch`] when `h` differs from the tool's grid in size or spacing (the
+    /// surface is then unchanged).
     pub fn replace_deformable(&mut self, h: HeightMap) -> Result<(), DemError> {
         check_grid(&h, &self.tool)?;
         self.deformable = h;
@@ -438,6 +452,10 @@ impl DemSystem {
     }
 
     /// Sets the tool's vertical position \[m\] (e.g. from the BEM's rigid-body approach).
+    ///
+    /// # Errors
+    ///
+    /// [`DemError::Parameters`] when `z` is NaN or infinite.
     pub fn set_tool_offset(&mut self, z: f64) -> Result<(), DemError> {
         if !z.is_finite() {
             return Err(DemError::Parameters("tool offset must be finite".into()));
@@ -514,6 +532,10 @@ impl DemSystem {
     /// Advances until the tool has moved to the next whole pixel (seed 000 Fig. 7: n·v0·dt =
     /// δx): in equal explicit steps no longer than `params.dt`, or with the overdamped
     /// integrator. Returns the number of steps. Needs v0 > 0.
+    ///
+    /// # Errors
+    ///
+    /// [`DemError::Parameters`] when the tool velocity v0 ≤ 0.
     pub fn advance_one_pixel(&mut self) -> Result<usize, DemError> {
         let v0 = self.params.tool_velocity;
         if v0 <= 0.0 {
@@ -684,6 +706,12 @@ impl DemSystem {
 
     /// World heights of the tool at the grid nodes at the current displacement (linear
     /// interpolation along x between the tool's nodes; exact at whole pixels).
+    ///
+    /// # Panics
+    ///
+    /// Not for a system built by [`DemSystem::new`]: the tool map is valid and the offset finite
+    /// ([`set_tool_offset`](Self::set_tool_offset) refuses others), so the shifted heights are a
+    /// valid map.
     pub fn tool_surface(&self) -> HeightMap {
         let t = &self.tool;
         let (nx, ny) = (t.nx(), t.ny());

@@ -105,6 +105,15 @@ pub fn beta_after_draw(
 impl Grid {
     /// Evaluates the core's law on the grid. Pressures \[Pa\] > 0, velocities \[m/s\] ≥ 0, β
     /// levels ≥ 0 and draw lengths ≥ 0, each list strictly increasing, all finite.
+    ///
+    /// # Errors
+    ///
+    /// [`ExportError::Empty`], [`ExportError::BelowMinimum`] or [`ExportError::NotIncreasing`] for
+    /// an empty list, a value non-finite or below its minimum (pressures ≤ 0, velocities or levels
+    /// < 0), or a list not strictly increasing; [`ExportError::MixedLevels`] for β and draw-length
+    /// levels in one grid; [`ExportError::Core`] when the table's law or transport parameters do
+    /// not validate in the core; [`ExportError::BetaAboveThreshold`] for a β level above the
+    /// largest finite β_thres over the exported slip rates > 0.
     pub fn evaluate(
         table: &Table,
         levels: Vec<Level>,

@@ -81,6 +81,12 @@ fn comment(s: &mut String, text: &str) {
 
 /// The keyword text (module docs). Needs at least two pressures and two velocities (a curve
 /// or table of one point is not interpolable); IDs from `first_id`.
+///
+/// # Errors
+///
+/// [`ExportError::TooFewPoints`] for fewer than two pressures or two velocities;
+/// [`ExportError::Ids`] when `first_id` is 0 or the last ID would exceed 99 999 999 (the 8-digit
+/// fields).
 pub fn to_keyword(
     grid: &Grid,
     provenance: &Provenance,

@@ -188,6 +188,11 @@ pub fn to_ascii(text: &str) -> String {
 }
 
 /// The file text of `grid` in `format` (deck units for LS-DYNA and Abaqus).
+///
+/// # Errors
+///
+/// For [`Format::Lsdyna`], those of [`lsdyna::to_keyword`] ([`ExportError::TooFewPoints`],
+/// [`ExportError::Ids`]); for [`Format::Json`], [`ExportError::Json`]; none for CSV and Abaqus.
 pub fn render(
     format: Format,
     grid: &Grid,
@@ -281,6 +286,12 @@ pub struct ExportSpec {
 }
 
 /// Reads and validates the table at `table_file` and returns the exported text.
+///
+/// # Errors
+///
+/// [`ExportError::Read`] when `table_file` cannot be read; [`ExportError::Table`] when its bytes
+/// are not a valid table (with the core's reason and a hint); then the grid errors of
+/// [`Grid::evaluate`] for the spec's lists and those of [`render`].
 pub fn export_table(table_file: &Path, spec: &ExportSpec) -> Result<String, ExportError> {
     let bytes = std::fs::read(table_file).map_err(|source| ExportError::Read {
         path: table_file.to_path_buf(),

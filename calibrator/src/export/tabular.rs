@@ -68,6 +68,10 @@ pub fn to_csv(grid: &Grid, provenance: &Provenance) -> String {
 }
 
 /// The JSON form (module docs).
+///
+/// # Errors
+///
+/// [`ExportError::Json`] if serde_json fails to render the document.
 pub fn to_json(grid: &Grid, provenance: &Provenance) -> Result<String, ExportError> {
     let cols = columns(grid);
     let mut prov = serde_json::Map::new();

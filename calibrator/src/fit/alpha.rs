@@ -187,6 +187,13 @@ const Z95: f64 = 1.959_963_984_540_054;
 
 /// Fits α per velocity from merged case results (`e_star` in Pa), its bootstrap interval under
 /// the run's `seed`, then the laws.
+///
+/// # Errors
+///
+/// A [`FitError`] of the per-velocity fits through the origin (ensemble, per seed, per β):
+/// [`FitError::TooFewPoints`] for a velocity without results, [`FitError::NonFinite`] for a
+/// non-finite realised β or mean A_p, [`FitError::Degenerate`] when every x = β·p/E* of a fit is 0.
+/// A failed law fit is no error: it is recorded in [`AlphaSweep`].
 pub fn fit_alpha(results: &[CaseResult], e_star: f64, seed: u64) -> Result<AlphaSweep, FitError> {
     let velocities = distinct(results.iter().map(|r| r.case.velocity).collect());
     let clustered = Clustered::new(results, &velocities, e_star);

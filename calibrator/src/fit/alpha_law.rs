@@ -54,6 +54,14 @@ const SEARCH_FACTOR: f64 = 100.0;
 /// Fits the law to points (v_i, y_i) with standard deviations `sigma` (None: unweighted; a
 /// zero or non-finite σ is replaced by the smallest positive one). Needs as many points as
 /// parameters (3 free, 2 for the seed's form) with v > 0.
+///
+/// # Errors
+///
+/// [`FitError::TooFewPoints`] for fewer points than parameters or `v`, `y`, `sigma` of different
+/// lengths; [`FitError::NonFinite`] for a v ≤ 0 or a non-finite v or y; [`FitError::OnBound`] when
+/// the optimum v_ref sits on its search bound (the samples do not determine it);
+/// [`FitError::Undetermined`] when the velocity term does not reduce the residual;
+/// [`FitError::NonPhysical`] for a fitted α0 or α∞ < 0.
 pub fn fit_alpha_law(
     v: &[f64],
     y: &[f64],

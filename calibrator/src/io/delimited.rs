@@ -146,6 +146,11 @@ pub struct TextTable {
 
 impl TextTable {
     /// Reads and parses the file at `path`.
+    ///
+    /// # Errors
+    ///
+    /// [`TextTableError::Io`] when `path` cannot be read; otherwise those of
+    /// [`parse`](Self::parse).
     pub fn read(path: &Path) -> Result<Self, TextTableError> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| TextTableError::Io {
@@ -156,6 +161,11 @@ impl TextTable {
     }
 
     /// Parses `text`; `file` names it in errors.
+    ///
+    /// # Errors
+    ///
+    /// [`TextTableError::Malformed`] (file and line) when the CSV parser refuses a record (e.g. an
+    /// unclosed quote).
     pub fn parse(text: &str, file: &str) -> Result<Self, TextTableError> {
         let text = strip_bom(text);
         let first = text.lines().find(|l| !is_comment(l));
@@ -202,6 +212,12 @@ impl TextTable {
     }
 
     /// Cell `column` (0-based) of `row` as a number; `name` names the column in errors.
+    ///
+    /// # Errors
+    ///
+    /// [`TextTableError::MissingCell`] when `row` has no cell `column`;
+    /// [`TextTableError::NotANumber`] (with a decimal-comma hint where it applies) when the cell is
+    /// not a number.
     pub fn number(&self, row: &Record, column: usize, name: &str) -> Result<f64, TextTableError> {
         let cell = row
             .cells
@@ -229,6 +245,11 @@ impl TextTable {
 
     /// Every cell of every record from `skip` on as a number, each row as long as the first
     /// one; `names` names the columns in errors (a missing name is `column k`).
+    ///
+    /// # Errors
+    ///
+    /// [`TextTableError::Ragged`] for a row of another length than the first;
+    /// [`TextTableError::NotANumber`] for a cell that is not a number.
     pub fn numeric_rows(
         &self,
         skip: usize,
@@ -251,6 +272,11 @@ impl TextTable {
     }
 
     /// Fails on the first of `rows` whose length differs from the first one's.
+    ///
+    /// # Errors
+    ///
+    /// [`TextTableError::Ragged`] (line, cells found and expected) for the first row whose length
+    /// differs from the first row's.
     pub fn check_rectangular(&self, rows: &[Record]) -> Result<(), TextTableError> {
         let Some(first) = rows.first() else {
             return Ok(());

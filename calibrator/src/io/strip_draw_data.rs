@@ -173,6 +173,14 @@ const MAX_TOOL_LENGTH: f64 = 1.0;
 const MAX_PRESSURE: f64 = 1e9;
 
 /// Parses the data `text` (see the module docs for the format).
+///
+/// # Errors
+///
+/// [`DataError::NoHeader`]; [`DataError::UnknownColumn`], [`DataError::DuplicateColumn`] or
+/// [`DataError::MissingColumn`] for a header that is not the format's; [`DataError::FieldCount`]
+/// for a row of another width; [`DataError::NotANumber`]; [`DataError::OutOfRange`] for a tool
+/// length or pressure not in (0, max\], a μ̄ outside \[0, 2\] or a pass that is not a whole number
+/// from 1 to 20; [`DataError::NoData`] for no row.
 pub fn parse(text: &str) -> Result<Vec<Measurement>, DataError> {
     let text = crate::io::text::strip_bom(text);
     let mut lines = text

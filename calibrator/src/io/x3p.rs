@@ -109,6 +109,11 @@ const PATH_CZ_INC: &str = "Record1/Axes/CZ/Increment";
 const PATH_CZ_OFF: &str = "Record1/Axes/CZ/Offset";
 
 /// Reads an X3P file (see the module docs).
+///
+/// # Errors
+///
+/// [`X3pError`] naming `path`, with [`X3pProblem::Io`] when the file cannot be read or any problem
+/// of [`parse_x3p`].
 pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
     let named = |problem| X3pError {
         path: path.display().to_string(),
@@ -119,6 +124,16 @@ pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
 }
 
 /// Parses an X3P archive held in memory.
+///
+/// # Errors
+///
+/// [`X3pProblem::NotZip`] for bytes that are no zip archive; [`X3pProblem::Entry`] for a missing or
+/// unreadable entry; [`X3pProblem::Xml`] for a `main.xml` that is not UTF-8 or well-formed;
+/// [`X3pProblem::Missing`] for a required element absent; [`X3pProblem::Value`] for a feature other
+/// than `SUR`, an axis that is not incremental, a z size other than 1, or a size, spacing or data
+/// type that cannot be used; [`X3pProblem::Size`] for point data of the wrong length;
+/// [`X3pProblem::Grid`] when the grid is no valid height map; [`X3pProblem::NoValidPoint`] when no
+/// height is finite and valid.
 pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
     let mut zip =
         zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| X3pProblem::NotZip(e.to_string()))?;

@@ -120,6 +120,11 @@ pub enum MergeError {
 }
 
 /// Orders `results` by case index and checks that they are exactly the cases of `sweep`.
+///
+/// # Errors
+///
+/// [`MergeError::Duplicate`] for a case index given twice, [`MergeError::Foreign`] for an index the
+/// sweep does not have, [`MergeError::Missing`] (how many) when cases of the sweep are absent.
 pub fn merge(
     cfg: &CalibrationConfig,
     mut results: Vec<CaseResult>,

@@ -42,6 +42,12 @@ pub struct CaseRecord {
 
 /// Runs `case` of `cfg` under `seed` with its history; `cpu_seconds` from `cpu_clock`
 /// (seconds of CPU of the calling thread, e.g. from `/proc/thread-self/schedstat`).
+///
+/// # Errors
+///
+/// Those of [`CaseRun::prepare`] and [`CaseRun::run`]: [`MesoError::Pressure`], [`MesoError::Beta`]
+/// or [`MesoError::Velocity`] for a case outside its bounds, surface, BEM, placement and DEM set-up
+/// errors, and [`MesoError::Step`] for a failed slide step.
 pub fn run_recorded(
     cfg: &CalibrationConfig,
     case: &MesoCase,
@@ -125,6 +131,12 @@ pub enum CompareError {
 
 /// Compares `new` with `reference`, record i with record i (same case), with the bootstrap
 /// stream of `seed`; `e_star` \[Pa\] scales Eq. 23's abscissa.
+///
+/// # Errors
+///
+/// [`CompareError::Empty`] for no reference record; [`CompareError::Unpaired`] (the index) when the
+/// two lists differ in length, or record i is not the same case in both or its history differs
+/// in length.
 pub fn compare(
     reference: &[CaseRecord],
     new: &[CaseRecord],

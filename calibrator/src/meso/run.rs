@@ -116,6 +116,15 @@ pub struct CaseRun {
 impl CaseRun {
     /// Generates the surfaces, loads them without particles, places N_p = round(β·A_0/a_p)
     /// flakes in the loaded gap.
+    ///
+    /// # Errors
+    ///
+    /// [`MesoError::Pressure`], [`MesoError::Beta`], [`MesoError::Velocity`] when the case (or its
+    /// simulated velocity) lies outside (0, p_crit), \[0, 1), (0, ∞); [`MesoError::Surface`] or
+    /// [`MesoError::MeasuredSurface`] when a surface cannot be generated or read;
+    /// [`MesoError::Bem`] for a solver set-up error, [`MesoError::Loading`] when the particle-free
+    /// loading does not converge; [`MesoError::Placement`] when the flakes cannot be placed;
+    /// [`MesoError::DemSetup`] when the DEM refuses the loaded surfaces and flakes.
     pub fn prepare(cfg: &CalibrationConfig, case: &MesoCase, seed: u64) -> Result<Self, MesoError> {
         let t0 = Instant::now();
         check_case(cfg, case.pressure, case.beta, case.velocity)?;
@@ -159,6 +168,11 @@ impl CaseRun {
 
     /// Runs the slide; pushes every step into `history` if given and calls `on_step` with the
     /// record and the loop's state after each step (progress, snapshots).
+    ///
+    /// # Errors
+    ///
+    /// [`MesoError::Step`] (with the step index) wrapping the error of a slide step
+    /// ([`MesoLoop::step`]): a DEM error, a BEM input error or a solve stalled from every start.
     pub fn run(
         &mut self,
         mut history: Option<&mut Vec<StepRecord>>,
@@ -245,6 +259,11 @@ impl CaseRun {
 /// assert!(r.mean_ap <= r.mean_ac);
 /// # Ok::<(), tribo_calibrator::meso::MesoError>(())
 /// ```
+///
+/// # Errors
+///
+/// [`MesoError::Prepare`] wrapping an error of [`CaseRun::prepare`] (case out of bounds, surface,
+/// BEM, placement, DEM set-up); the errors of [`CaseRun::run`] ([`MesoError::Step`]).
 pub fn run_case(
     cfg: &CalibrationConfig,
     case: &MesoCase,

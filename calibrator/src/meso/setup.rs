@@ -57,6 +57,10 @@ pub fn surface_realisation(cfg: &CalibrationConfig, seed_index: usize) -> u64 {
 /// [`crate::surface::measured`]), on the config's `grid × grid` mesh of side `length`:
 /// realisation 0 under `seed` (the pair of the contact stage). See [`realised_surfaces`] for
 /// the others.
+///
+/// # Errors
+///
+/// As [`realised_surfaces`] for realisation 0.
 pub fn case_surfaces(
     cfg: &CalibrationConfig,
     seed: u64,
@@ -65,6 +69,12 @@ pub fn case_surfaces(
 }
 
 /// The surface pair of realisation `r` under `seed` (streams offset by r·[`REALISATION_STRIDE`]).
+///
+/// # Errors
+///
+/// [`MesoError::MeasuredSurface`] when a measured map (`surface.deformable_file`,
+/// `surface.tool_file`) cannot be read or put on the config's domain; [`MesoError::Surface`]
+/// (naming the surface) when the generator refuses the config's `surface.*`.
 pub fn realised_surfaces(
     cfg: &CalibrationConfig,
     seed: u64,
@@ -181,6 +191,11 @@ pub fn slide_steps(cfg: &CalibrationConfig) -> usize {
 
 /// Checks a case's own numbers (a case read from a file or built by hand may lie outside the
 /// config's validated sweep).
+///
+/// # Errors
+///
+/// [`MesoError::Pressure`] unless 0 < `pressure` < `material.p_crit`; [`MesoError::Beta`] unless 0
+/// ≤ `beta` < 1; [`MesoError::Velocity`] unless `velocity` is finite and > 0.
 pub fn check_case(
     cfg: &CalibrationConfig,
     pressure: f64,

@@ -75,6 +75,11 @@ impl Loaded {
 
 /// Loads the particle-free surfaces at `pressure` \[Pa\] with a cold solve of g = h_Tool −
 /// h_Def (Eq. 17); `solver` keeps the traction as the warm start of the first slide step.
+///
+/// # Errors
+///
+/// [`MesoError::Bem`] when the two maps differ in grid; [`MesoError::Loading`] when the cold
+/// solve fails (a non-finite gap, a pressure ≥ p_crit, no convergence).
 pub fn load_particle_free(
     solver: &mut ContactSolver,
     mut deformable: HeightMap,
@@ -165,6 +170,11 @@ impl MesoLoop {
     /// A loop from the loaded surfaces, the DEM parameters and the flakes (placed in the
     /// loaded gap, e.g. with `place_random(.., &loaded.loaded_deformable,
     /// &loaded.tool_world(), ..)`). `solver` is the one that did the loading.
+    ///
+    /// # Errors
+    ///
+    /// [`MesoError::DemSetup`] when the DEM refuses the parameters, the loaded surfaces or the
+    /// flakes ([`DemSystem::new`]).
     pub fn new(
         solver: ContactSolver,
         loaded: Loaded,
@@ -207,6 +217,11 @@ impl MesoLoop {
     /// timed in units of the explicit step `dt` whatever the integrator
     /// ([`DemSystem::advance_by_steps`]), so both integrators see the surfaces change at the
     /// same instants; the count returned is the integrator's own steps.
+    ///
+    /// # Errors
+    ///
+    /// [`MesoError::Dem`] when the blended tool offset is not finite, a blended surface does not
+    /// share the grid, or v0 ≤ 0 ([`DemSystem::advance_one_pixel`]).
     pub fn advance_dem(&mut self) -> Result<usize, MesoError> {
         let mut steps = 0;
         if let Some((offset, floor)) = self.pending.take() {
@@ -238,6 +253,12 @@ impl MesoLoop {
 
     /// Steps 2–4: blocked flakes into h*_Tool, warm BEM solve of g*, plastic flow into h_Def,
     /// tool offset from the approach, A_c and A_p.
+    ///
+    /// # Errors
+    ///
+    /// [`MesoError::Stalled`] when the warm BEM solve of g* does not converge from any start;
+    /// [`MesoError::Bem`] for any other solver error; [`MesoError::Dem`] when the new tool offset
+    /// is not finite or the deformed surface does not share the grid.
     pub fn update_contact(&mut self) -> Result<ContactUpdate, MesoError> {
         if let Some((z, h)) = self.pending.take() {
             // Two updates without a pixel in between: the surfaces jump to the last one's.
@@ -311,6 +332,10 @@ impl MesoLoop {
 
     /// One slide step: [`Self::advance_dem`] then [`Self::update_contact`], with their wall
     /// times \[s\].
+    ///
+    /// # Errors
+    ///
+    /// Those of [`advance_dem`](Self::advance_dem) and [`update_contact`](Self::update_contact).
     pub fn step(&mut self) -> Result<(usize, ContactUpdate, f64, f64), MesoError> {
         let t0 = Instant::now();
         let dem_steps = self.advance_dem()?;

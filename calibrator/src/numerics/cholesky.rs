@@ -27,6 +27,11 @@ pub struct NotPositiveDefinite {
 ///
 /// # Panics
 /// If `a.len() != n·n`.
+///
+/// # Errors
+///
+/// [`NotPositiveDefinite`] (the pivot's index and value) when a squared pivot is not finite or ≤
+/// `min_pivot`·(largest diagonal entry).
 pub fn cholesky_in_place(
     a: &mut [f64],
     n: usize,
@@ -110,6 +115,10 @@ pub fn spd_inverse(a: &[f64], n: usize) -> Option<Vec<f64>> {
 /// original row order and C ≈ L·Lᵀ, max |C − L·Lᵀ| ≤ (n − r)·tol·max diag (the remaining
 /// Schur complement is PSD with its diagonal below the tolerance). Stable for numerically
 /// singular matrices (the Gaussian kernel at l ≫ h).
+///
+/// # Panics
+///
+/// If `a.len() != n·n`.
 pub fn pivoted_cholesky(a: &[f64], n: usize, tol: f64) -> (Vec<f64>, usize) {
     assert_eq!(a.len(), n * n, "matrix size");
     let mut d: Vec<f64> = (0..n).map(|i| a[i * n + i]).collect();

@@ -127,6 +127,13 @@ fn ssr(y: &[f64], f: &[f64]) -> f64 {
 
 /// Fits `model` (parameters → predictions, one per `y`) to `y` from `x0` within
 /// \[`lo`, `hi`\].
+///
+/// # Errors
+///
+/// [`LsqError::TooFewPoints`] when `y` has no more points than parameters; [`LsqError::Model`] when
+/// `model` fails; [`LsqError::NonFinite`] when it predicts a non-finite value or the wrong number
+/// of values; [`LsqError::Singular`] when JᵀJ is singular (a parameter the data do not constrain);
+/// [`LsqError::NoConvergence`] after `options`' iteration budget.
 pub fn fit<F, E>(
     model: F,
     y: &[f64],

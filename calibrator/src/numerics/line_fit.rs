@@ -113,6 +113,11 @@ fn r_squared(y: &[f64], ss_res: f64) -> f64 {
 /// assert!((f.slope - 2.0).abs() < 1e-15 && f.r_squared == 1.0);
 /// # Ok::<(), tribo_calibrator::numerics::line_fit::FitError>(())
 /// ```
+///
+/// # Errors
+///
+/// [`FitError::TooFewPoints`] for no point or `x` and `y` of different lengths;
+/// [`FitError::NonFinite`] for a NaN or infinite value; [`FitError::Degenerate`] when every x is 0.
 pub fn fit_through_origin(x: &[f64], y: &[f64]) -> Result<OriginFit, FitError> {
     check(x, y, 1)?;
     let sxx: f64 = x.iter().map(|v| v * v).sum();
@@ -137,6 +142,12 @@ pub fn fit_through_origin(x: &[f64], y: &[f64]) -> Result<OriginFit, FitError> {
 }
 
 /// Least-squares line y = intercept + slope·x.
+///
+/// # Errors
+///
+/// [`FitError::TooFewPoints`] for fewer than two points or `x` and `y` of different lengths;
+/// [`FitError::NonFinite`] for a NaN or infinite value; [`FitError::Degenerate`] when all x are
+/// equal.
 pub fn fit_line(x: &[f64], y: &[f64]) -> Result<LineFit, FitError> {
     check(x, y, 2)?;
     let n = x.len() as f64;

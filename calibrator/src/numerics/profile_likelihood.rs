@@ -44,6 +44,12 @@ pub struct ProfileInterval {
 
 /// The profile-likelihood interval of parameter `j` of the fit `best` of `model` to `y` within
 /// \[`lo`, `hi`\], at `best`'s confidence level (`options.confidence`).
+///
+/// # Errors
+///
+/// [`LsqError::TooFewPoints`] when `best` has no degrees of freedom for the t quantile; the errors
+/// of the constrained re-fits ([`fit`](super::least_squares::fit)): [`LsqError::Model`],
+/// [`LsqError::NonFinite`], [`LsqError::Singular`], [`LsqError::NoConvergence`].
 pub fn profile_interval<F, E>(
     model: &F,
     y: &[f64],

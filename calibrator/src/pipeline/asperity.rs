@@ -27,6 +27,13 @@ pub struct AsperityOutcome {
 
 /// Runs a sweep with a progress bar and writes its report (per-load series, summary, Fig. 3–4,
 /// the pre-sliding section as JSON and postcard) into `out`.
+///
+/// # Errors
+///
+/// [`PipelineError::Asperity`] when the sweep's parameters are refused or the pre-sliding section
+/// cannot be built from its results; [`PipelineError::Io`], [`PipelineError::Report`] or
+/// [`PipelineError::Json`] (the file named) when `out`, a CSV, a figure or the JSON cannot be
+/// written; [`PipelineError::Postcard`] when the section does not encode.
 pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
     let prepared = prepare(cfg).map_err(|source| PipelineError::Asperity {
         stage: "setting up the asperity sweep",

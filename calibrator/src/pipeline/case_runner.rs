@@ -11,6 +11,10 @@ use rayon::prelude::*;
 /// scheduling. (rayon's `collect::<Result<_, _>>` returns whichever error a thread meets first
 /// in time; here a case after the lowest failed index is skipped, since it cannot hold the
 /// first error, and every case before it still runs.)
+///
+/// # Errors
+///
+/// The error of the first case, in case order, whose `run_one` fails.
 pub fn run_cases<C, R, E, F>(cases: &[C], label: &str, run_one: F) -> Result<Vec<R>, E>
 where
     C: Sync,

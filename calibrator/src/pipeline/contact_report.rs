@@ -17,6 +17,15 @@ use crate::report::{
 use crate::surface::{HeightMap, radial_psd, stats};
 
 /// Writes CSV, summary and plots of a sweep into `out`.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`], [`PipelineError::Json`] or [`PipelineError::Report`] (the file named)
+/// when `out`, a CSV, `summary.json` or a figure's CSV cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Json`]: crate::pipeline::error::PipelineError::Json
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn write_report(
     out: &Path,
     map: &HeightMap,

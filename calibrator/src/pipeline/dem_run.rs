@@ -106,6 +106,16 @@ pub struct DemRunSummary {
 
 /// Runs the DEM of `args` and writes its report into `args.out` (see the module docs); returns
 /// the summary (also written as `summary.txt`).
+///
+/// # Errors
+///
+/// [`PipelineError::Config`] naming the flag when a count, speed, damping, distance, gap or output
+/// interval is outside its rule; [`PipelineError::Generate`], [`PipelineError::HeightMap`] or
+/// [`PipelineError::NonSquare`] when a surface cannot be generated or read;
+/// [`PipelineError::FlakeShape`] for a flake that is not an oblate spheroid of positive size and
+/// density; [`PipelineError::FlakeFile`] for an unreadable `--placement` file;
+/// [`PipelineError::Dem`] when the DEM refuses the set-up or placement; [`PipelineError::Io`] or
+/// [`PipelineError::Report`] when an output cannot be written.
 pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     crate::validate::rules::COUNT.check_count("--flakes", args.flakes as u64)?;
     crate::validate::budget::check(

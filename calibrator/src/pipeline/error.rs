@@ -403,16 +403,31 @@ pub fn json_at(
 }
 
 /// Writes a CSV table to `path`; an error names the file.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] naming `path` when it cannot be written (a refused output path, a system
+/// error).
 pub fn write_csv(table: &CsvTable, path: &Path) -> Result<()> {
     table.write(path).map_err(io_at("writing", path))
 }
 
 /// Writes `bytes` to `path` atomically; an error names the file.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] naming `path` when it cannot be written (a refused output path, a system
+/// error).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic(path, bytes).map_err(io_at("writing", path))
 }
 
 /// `value` as pretty JSON, written atomically to `path`; an error names the file.
+///
+/// # Errors
+///
+/// [`PipelineError::Json`] naming `path` when `value` does not serialise; [`PipelineError::Io`]
+/// when the file cannot be written.
 pub fn write_json<T: serde::Serialize + ?Sized>(path: &Path, value: &T) -> Result<()> {
     let json = serde_json::to_string_pretty(value).map_err(json_at("encoding", path))?;
     write_file(path, json.as_bytes())

@@ -70,6 +70,18 @@ pub struct FitStripDrawOutcome {
 /// Fits τ0 and ζ (with `fit_k` also K) to the measured μ̄ of `args.data`, writes the table with
 /// the fitted values and the fit report, and the log (start line, fitted values, residual)
 /// into `log`.
+///
+/// # Errors
+///
+/// [`PipelineError::StripDraw`] when the data file cannot be read or parsed;
+/// [`PipelineError::Config`] when its rows or conditions exceed their count rules;
+/// [`PipelineError::TableIo`] when `--table` cannot be read or the
+/// table cannot be written; [`PipelineError::Config`] or [`PipelineError::StripDraw`] for numerical
+/// settings outside their rules or a table the strip-draw model refuses;
+/// [`PipelineError::StripDraw`] when the fit fails (too few points, no convergence);
+/// [`PipelineError::HashInput`] when the data file cannot be read for its hash;
+/// [`PipelineError::Io`], [`PipelineError::Report`] or [`PipelineError::Log`] when the report or
+/// the log cannot be written.
 pub fn fit_strip_draw(
     args: &FitStripDrawConfig,
     log: &mut dyn Write,

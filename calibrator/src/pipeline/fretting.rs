@@ -75,6 +75,12 @@ fn leak(e: crate::validate::ConfigError) -> &'static str {
 }
 
 /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
+///
+/// # Errors
+///
+/// [`DdeError::InvalidValue`] when a coefficient is outside its rule or μ_k > μ_s; the errors of
+/// the DDE run ([`DdeError::Mesh`]) and [`DdeError::Report`], [`DdeError::Io`] or [`DdeError::Log`]
+/// when the report or the log cannot be written.
 pub fn incline_study(
     mu_static: f64,
     mu_kinetic: f64,
@@ -99,6 +105,12 @@ pub fn incline_study(
 }
 
 /// Two circles pressed together and slid (seed 001 §4.1), `cells` elements across a radius.
+///
+/// # Errors
+///
+/// [`DdeError::InvalidValue`] when `cells` is not finite and ≥ 4; the errors of the DDE run
+/// ([`DdeError::Mesh`]) and [`DdeError::Report`], [`DdeError::Io`] or [`DdeError::Log`] when the
+/// report or the log cannot be written.
 pub fn circles_study(cells: f64, out: &Path, log: &mut dyn Write) -> Result<()> {
     if !(cells.is_finite() && cells >= 4.0) {
         return Err(DdeError::invalid(
@@ -114,6 +126,11 @@ pub fn circles_study(cells: f64, out: &Path, log: &mut dyn Write) -> Result<()> 
 }
 
 /// An asperity driven into an obstacle and broken off (seed 001 §4.2, Fig. 4).
+///
+/// # Errors
+///
+/// The errors of the DDE run ([`DdeError::Mesh`]); [`DdeError::Report`], [`DdeError::Io`] or
+/// [`DdeError::Log`] when the report or the log cannot be written.
 pub fn asperity_study(out: &Path, log: &mut dyn Write) -> Result<()> {
     let case = AsperityCase::seed();
     let r = asperity_breakoff::run(&case)?;
@@ -123,6 +140,12 @@ pub fn asperity_study(out: &Path, log: &mut dyn Write) -> Result<()> {
 
 /// Centre-cracked plate: Eq. 16's apparent toughness and fracture energy, one run per entry of
 /// `cells`, with the threshold `name` (`eq16` or `crack-band`).
+///
+/// # Errors
+///
+/// [`DdeError::UnknownThreshold`] for a `name` other than `eq16` and `crack-band`; the errors of
+/// the DDE runs ([`DdeError::Mesh`]); [`DdeError::Report`], [`DdeError::Io`] or [`DdeError::Log`]
+/// when the report or the log cannot be written.
 pub fn plate_study(cells: &[usize], name: &str, out: &Path, log: &mut dyn Write) -> Result<()> {
     let mut case = CrackedPlate::new(cells.first().copied().unwrap_or(24));
     if name != "eq16" {
@@ -141,6 +164,16 @@ pub fn plate_study(cells: &[usize], name: &str, out: &Path, log: &mut dyn Write)
 }
 
 /// Sliding wear over pressures × realisations → K(p), and optionally its table section.
+///
+/// # Errors
+///
+/// [`DdeError::InvalidValue`] naming the flag for realisations outside \[2, 10 000\], no pressure,
+/// fewer than 8 cells, a pressure not finite and > 0, a negative or non-finite amplitude, or (with
+/// `--into-table`) fewer than two pressures with debris for the K(p) fit;
+/// [`DdeError::UnknownThreshold`]; the errors of the DDE runs; [`DdeError::ProvenanceTooLong`],
+/// [`DdeError::InvalidTable`], [`DdeError::Table`] or [`DdeError::Merge`] when the wear section
+/// cannot be built or put into the table; [`DdeError::Report`], [`DdeError::Io`],
+/// [`DdeError::Json`] or [`DdeError::Log`] when an output cannot be written.
 pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
     let WearConfig {
         pressures,
@@ -253,6 +286,13 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
 }
 
 /// K at one pressure under mesh refinement, paired over realisations, with 95 % CIs.
+///
+/// # Errors
+///
+/// [`DdeError::InvalidValue`] naming the flag for fewer than two meshes, a mesh under 8 cells,
+/// realisations outside \[2, 10 000\] or a pressure not finite and > 0;
+/// [`DdeError::UnknownThreshold`]; the errors of the DDE runs; [`DdeError::Report`],
+/// [`DdeError::Io`] or [`DdeError::Log`] when an output cannot be written.
 pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
     let MeshStudyConfig {
         cells,

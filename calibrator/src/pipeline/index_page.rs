@@ -11,6 +11,12 @@ use crate::report::html::{IndexPage, write_index};
 use crate::table::describe::describe;
 
 /// Writes `report/index.html` for `table` with the report folder's `summary.md`.
+///
+/// # Errors
+///
+/// [`PipelineError::Report`] when `report` cannot be listed or `index.html` cannot be written.
+///
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn write(report: &Path, title: &str, table: &Table) -> Result<PathBuf> {
     let summary = std::fs::read_to_string(report.join("summary.md")).ok();
     let table_text = describe(table);

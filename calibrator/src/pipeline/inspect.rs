@@ -18,6 +18,12 @@ pub enum InspectFormat {
 /// Reads and validates the table in `file` and returns its description in `format`; writes the
 /// table's report into `report_dir` if given. A corrupt, truncated or wrong-version file is an
 /// error naming the file.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] when `file` cannot be read; [`PipelineError::TableIo`] when its bytes are
+/// not a valid table (with the core's reason); [`PipelineError::TableReport`] when the report
+/// cannot be written; [`PipelineError::Table`] if the JSON form fails.
 pub fn inspect(file: &Path, format: InspectFormat, report_dir: Option<&Path>) -> Result<String> {
     let bytes = std::fs::read(file).map_err(io_at("reading", file))?;
     let table = io::decode_table(&bytes, file)?;

@@ -51,6 +51,13 @@ pub struct SingleCaseOutcome {
 }
 
 /// Runs one case of `cfg` chosen by `args` and writes its report into `args.out`.
+///
+/// # Errors
+///
+/// [`PipelineError::CaseOutOfRange`] for a `--case` beyond the case list; [`PipelineError::Config`]
+/// for a `--pressure`, `--velocity` or `--beta` outside its rule; [`PipelineError::Meso`] when the
+/// case cannot be prepared or a slide step fails; [`PipelineError::Io`], [`PipelineError::Json`] or
+/// [`PipelineError::Report`] when an output cannot be written.
 pub fn run_single_case(
     cfg: &CalibrationConfig,
     args: &SingleCaseConfig,

@@ -66,6 +66,14 @@ impl EventSplit {
 /// `fig15_active_fraction` and `fig15_event_alpha` into `dir`. Histories are read from
 /// `out/cases`; a case whose history is missing (e.g. merged from another machine without it)
 /// is skipped.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] or [`PipelineError::Report`] (the file named) when a CSV or a figure's CSV
+/// cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn write(
     cfg: &CalibrationConfig,
     results: &[CaseResult],

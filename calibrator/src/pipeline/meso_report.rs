@@ -85,6 +85,15 @@ pub fn cases_table(results: &[CaseResult]) -> CsvTable {
 }
 
 /// Writes the meso report into `dir` (history files are read from `out/cases`).
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] or [`PipelineError::Report`] (the file named) when `dir`, a CSV or a
+/// figure's CSV cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
+/// [`PipelineError::Fit`]: crate::pipeline::error::PipelineError::Fit
 pub fn write(
     cfg: &CalibrationConfig,
     results: &[CaseResult],

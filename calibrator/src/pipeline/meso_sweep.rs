@@ -18,6 +18,11 @@ use super::meso_report::cases_table;
 
 /// Runs the sweep and writes `cases.csv`, `cases.json` and `sweep_summary.txt` into `out`;
 /// returns the summary text.
+///
+/// # Errors
+///
+/// [`PipelineError::Case`] (the case named) when a case fails; [`PipelineError::Io`] or
+/// [`PipelineError::Json`] when `out` or a result file cannot be written.
 pub fn run_sweep(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<String> {
     let cases = list_cases(cfg);
     std::fs::create_dir_all(out).map_err(io_at("creating output folder", out))?;

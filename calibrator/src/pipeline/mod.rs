@@ -117,6 +117,12 @@ impl Options {
 
 /// Writes a table of the documented seed-000 defaults (flagged as such in its provenance) and
 /// its report into `out` — no simulation (`tribo calibrate --defaults`).
+///
+/// # Errors
+///
+/// [`PipelineError::Table`] when the defaults table cannot be assembled (a preset name too long);
+/// [`PipelineError::TableIo`] when it cannot be written; [`PipelineError::TableReport`] or
+/// [`PipelineError::Report`] when its report or index page cannot be written.
 pub fn write_defaults(out: &Path, preset: Preset, seed: u64) -> Result<Outcome> {
     let table = crate::table::assemble::defaults_table(preset.name(), seed).map_err(|source| {
         PipelineError::Table {
@@ -162,6 +168,11 @@ fn history_path(out: &Path, index: usize) -> PathBuf {
 
 /// Runs one case and writes its result and history (atomically) into `cases/`, the result
 /// stamped with `hash` (the run's [`config_hash`]).
+///
+/// # Errors
+///
+/// [`PipelineError::Case`] (the case named) when the case fails; [`PipelineError::Io`] or
+/// [`PipelineError::Json`] when its files cannot be written.
 pub fn run_one_case(
     cfg: &CalibrationConfig,
     case: &MesoCase,
@@ -241,6 +252,18 @@ fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
 }
 
 /// Runs the calibration as asked.
+///
+/// # Errors
+///
+/// [`PipelineError::HashInput`] when a measured surface cannot be read for the configuration hash;
+/// [`PipelineError::CaseOutOfRange`] for a `--case` beyond the list; [`PipelineError::Case`] when a
+/// case fails; [`PipelineError::CaseFile`], [`PipelineError::MergeRefused`],
+/// [`PipelineError::MissingCases`] or [`PipelineError::Merge`] when `--merge` finds unparsable,
+/// foreign or missing case files; the errors of the stages (contact, α fit, random field, asperity,
+/// saturation: [`PipelineError::Stage`], [`PipelineError::NoKappa`],
+/// [`PipelineError::AlphaNotCalibrated`], [`PipelineError::Table`],
+/// [`PipelineError::InvalidTable`]); [`PipelineError::Io`], [`PipelineError::Json`],
+/// [`PipelineError::TableIo`] or [`PipelineError::Report`] when an output cannot be written.
 pub fn run(opts: &Options) -> Result<Option<Outcome>> {
     let cfg = &opts.config;
     let cases = list_cases(cfg);

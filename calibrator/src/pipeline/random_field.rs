@@ -45,6 +45,15 @@ pub struct RandomFieldStudy {
     pub crank_realisations: usize,
 }
 
+/// The closed-form thresholds of the COF model choice (seed 004) for `args`' σ/μ and
+/// tolerances, written as `thresholds.csv` into `out`.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] or [`PipelineError::Report`] when the CSV cannot be written.
+///
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn thresholds(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let t = closed_form_thresholds(args.sigma_over_mu, args.tolerance, args.plateau_tolerance);
     let mut csv = CsvTable::new(&[
@@ -76,6 +85,15 @@ fn write_csv(csv: &CsvTable, out: &Path, name: &str) -> Result<()> {
 }
 
 /// Fig. 4–5: Var\[F_x\], Var\[T_G\] over a ∈ {0.5 … 2.5}, l ∈ {0.1 … 1}, μ = 0.5, σ² = 0.01, P = 1.
+///
+/// # Errors
+///
+/// [`PipelineError::Field`] when the sampler refuses the grid or correlation; [`PipelineError::Io`]
+/// or [`PipelineError::Report`] when a CSV or figure cannot be written.
+///
+/// [`PipelineError::Field`]: crate::pipeline::error::PipelineError::Field
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn variance_validation(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let a_values = [0.5, 1.0, 1.5, 2.0, 2.5];
     let l_values: Vec<f64> = (1..=10).map(|i| 0.1 * i as f64).collect();
@@ -157,6 +175,18 @@ fn curve_series(pts: &[CurvePoint], f: impl Fn(&CurvePoint) -> f64) -> Vec<(f64,
 /// Fig. 7–10: CV curves vs l/a (CSV + plots in `out`) and, for n = 2, the table's
 /// [`CofSection`](tribo_core::cof_field::CofSection) (also written as `cof_section.json`).
 /// Used by `tribo random-field` and `tribo calibrate`.
+///
+/// # Errors
+///
+/// [`PipelineError::Field`] when the curves cannot be sampled (invalid σ/μ, correlation or a
+/// sampler that refuses the grid); [`PipelineError::Io`], [`PipelineError::Report`] or
+/// [`PipelineError::Json`] when a CSV, figure or `cof_section.json` cannot be written. A COF
+/// section that does not fit the table's shape is no error: `Ok(None)` with a warning.
+///
+/// [`PipelineError::Field`]: crate::pipeline::error::PipelineError::Field
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
+/// [`PipelineError::Json`]: crate::pipeline::error::PipelineError::Json
 pub fn curves(
     args: &RandomFieldStudy,
     out: &Path,
@@ -353,6 +383,17 @@ pub fn curves(
     }
 }
 
+/// Fig. 14–15: the crank-slider energy study (bottom and side dissipated energy over l/a),
+/// CSV and plots in `out`.
+///
+/// # Errors
+///
+/// [`PipelineError::Field`] when the energy study's field or sampler is refused;
+/// [`PipelineError::Io`] or [`PipelineError::Report`] when a CSV or figure cannot be written.
+///
+/// [`PipelineError::Field`]: crate::pipeline::error::PipelineError::Field
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
+/// [`PipelineError::Report`]: crate::pipeline::error::PipelineError::Report
 pub fn crank_slider(args: &RandomFieldStudy, out: &Path) -> Result<()> {
     let model = CrankSlider::default();
     let las: Vec<f64> = (0..=12)

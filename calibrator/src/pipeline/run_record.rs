@@ -33,6 +33,11 @@ pub const BUILD: &str = env!("TRIBO_BUILD");
 /// `surface.tool_file`: a file edited in place under the same path is another input). The
 /// file hashes are left out of the hashed JSON when no file is named, so configurations
 /// without measured surfaces keep the hash they had before files were hashed.
+///
+/// # Errors
+///
+/// [`PipelineError::HashInput`] when a measured surface file the configuration names cannot be
+/// read; [`PipelineError::HashJson`] if the configuration does not serialise (a bug).
 pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
     #[derive(Serialize)]
     struct Hashed<'a> {
@@ -110,6 +115,11 @@ impl RunRecord {
 
     /// Reads a previous run's record, if any (`Ok(None)` when there is none; an unreadable
     /// record is an error naming the file).
+    ///
+    /// # Errors
+    ///
+    /// [`PipelineError::Io`] when `out/run.json` exists but cannot be read; [`PipelineError::Json`]
+    /// when it does not parse.
     pub fn read(out: &Path) -> Result<Option<Self>> {
         let path = Self::path(out);
         if !path.exists() {
@@ -122,6 +132,11 @@ impl RunRecord {
     }
 
     /// Writes `out/run.json` atomically.
+    ///
+    /// # Errors
+    ///
+    /// [`PipelineError::Json`] or [`PipelineError::Io`] naming `out/run.json` when it cannot be
+    /// encoded or written.
     pub fn write(&self, out: &Path) -> Result<()> {
         write_json(&Self::path(out), self)
     }

@@ -54,6 +54,13 @@ pub struct SaturationOutcome {
 /// them into it (validated), runs the tool-length check, writes `saturation.csv` into
 /// `report` and logs the figures. `provenance` becomes the section's (its `cases` is set to
 /// the runs of the solve).
+///
+/// # Errors
+///
+/// [`PipelineError::StripDraw`] when the strip-draw model refuses the table or the ζ/μ_p solve or
+/// the tool-length runs fail; [`PipelineError::InvalidTable`] when the table with the solved values
+/// does not validate (`table` is then unchanged); [`PipelineError::Log`], [`PipelineError::Io`] or
+/// [`PipelineError::Report`] when the log or report cannot be written.
 pub fn solve_into_table(
     table: &mut Table,
     mut provenance: SectionProvenance,
@@ -200,6 +207,12 @@ pub struct FitSaturationConfig {
 }
 
 /// `tribo fit saturation`: [`solve_into_table`] on a table file, written to another.
+///
+/// # Errors
+///
+/// [`PipelineError::TableIo`] when the input table cannot be read or the output table written;
+/// those of [`solve_into_table`]; [`PipelineError::Io`] or [`PipelineError::Log`] when the report
+/// folder or the log cannot be written.
 pub fn fit_saturation(
     args: &FitSaturationConfig,
     log: &mut dyn Write,

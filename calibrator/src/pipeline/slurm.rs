@@ -86,6 +86,11 @@ const MODE_OPTIONS: [&str; 2] = ["--case", "--threads"];
 
 /// The command line to forward to the jobs: `argv` without the program name, the mode flags,
 /// `--case` and `--threads` (both `--x v` and `--x=v` forms), wherever they stand.
+///
+/// # Errors
+///
+/// [`SlurmError::NotUnicode`] for an argument that is not UTF-8; [`SlurmError::NoCommand`] when
+/// `command` does not appear in `argv`.
 pub fn forwarded_args<I>(command: &str, argv: I) -> Result<Vec<String>, SlurmError>
 where
     I: IntoIterator<Item = OsString>,
@@ -143,6 +148,12 @@ pub fn array_spec(indices: &[usize]) -> String {
 
 /// The scripts for `array`, running `exe` with `args` (from [`forwarded_args`]) in `workdir`.
 /// All paths should be absolute: the jobs may start anywhere.
+///
+/// # Errors
+///
+/// [`SlurmError::NoCases`] for an empty case array; [`SlurmError::NotUnicode`] for a path (`exe`,
+/// `workdir`, the logs or scripts) that is not UTF-8; [`SlurmError::Unquotable`] for arguments
+/// that cannot be quoted for the shell.
 pub fn render(
     array: &CaseArray,
     exe: &Path,
@@ -238,6 +249,11 @@ echo "watch: squeue -j $array,$merge; logs in {logs_text}"
 
 /// Writes the recipe for `array` into `<run>/slurm/` (atomically; `submit.sh` executable),
 /// forwarding `argv` (this process's command line, [`forwarded_args`]).
+///
+/// # Errors
+///
+/// Those of [`forwarded_args`] and [`render`]; [`SlurmError::Io`] when the executable, the working
+/// folder or the run folder cannot be resolved, or a script cannot be written or made executable.
 pub fn emit<I>(array: &CaseArray, argv: I) -> Result<Recipe, SlurmError>
 where
     I: IntoIterator<Item = OsString>,

@@ -39,6 +39,11 @@ pub struct ContactStage {
 
 /// The composite roughness h_def − h_tool of the run's surfaces (the gap of Eq. 17 with the
 /// sign of a surface pressed on a flat).
+///
+/// # Errors
+///
+/// [`PipelineError::Surface`] when the two maps differ in size, or a spacing or height difference
+/// is not finite.
 pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
     let h: Vec<f64> = def
         .heights()
@@ -51,6 +56,13 @@ pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
 
 /// Stage 1: the particle-free elastic BEM sweep over `sweep.contact_pressures` on the
 /// composite surface of the run → κ (with the spectral h'_rms), N_c, d̄_c (Fig. 14).
+///
+/// # Errors
+///
+/// [`PipelineError::Meso`] when the surfaces cannot be generated or read;
+/// [`PipelineError::Surface`] when they do not share a grid; [`PipelineError::Bem`] when the
+/// pressure sweep fails (a pressure ≥ p_crit, no convergence); [`PipelineError::Io`],
+/// [`PipelineError::Report`] or [`PipelineError::Json`] when the report cannot be written.
 pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<ContactStage> {
     let (def, tool) =
         crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
@@ -98,6 +110,11 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
 }
 
 /// Stage 3: CV curves vs l/a and thresholds (seed 004) → the table's COF section.
+///
+/// # Errors
+///
+/// [`PipelineError::Io`] when `out` cannot be created; [`PipelineError::Stage`] wrapping an error
+/// of the curves ([`super::random_field::curves`]).
 pub fn random_field(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Option<CofSection>> {
     let r = &cfg.random_field;
     let study = RandomFieldStudy {
@@ -120,6 +137,10 @@ pub fn random_field(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Op
 }
 
 /// Stage 4: the seed-003 load sweep → the table's pre-sliding section.
+///
+/// # Errors
+///
+/// Those of [`super::asperity::run_and_report`].
 pub fn asperity(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<PreslidingSection> {
     let a = &cfg.asperity;
     let params = ModelParams {

@@ -130,6 +130,13 @@ pub struct BarNumerics {
 impl BarNumerics {
     /// The validated numeric settings: the flags' plausibility rules (a bare number is SI),
     /// then the bar's own consistency checks.
+    ///
+    /// # Errors
+    ///
+    /// [`PipelineError::Config`] naming the flag when `--slide`, `--window` or `--element-size`
+    /// is outside its rule; [`PipelineError::StripDraw`] (a `StripDrawError::Setting`) when the
+    /// settings are inconsistent (a window longer than the slide, a Courant factor or time step
+    /// out of range).
     pub fn settings(&self) -> Result<NumericSettings> {
         SLIDE_M.check("--slide (m, or with a unit: 140mm)", self.slide)?;
         SLIDE_M.check("--window (m, or with a unit: 20mm)", self.window)?;
@@ -157,6 +164,14 @@ const TOOLS_FLAG: &str = "--tools (m, or with a unit: 35mm)";
 
 /// The model, numerical settings and sweep `args` ask for (and whether the model is the
 /// documented defaults).
+///
+/// # Errors
+///
+/// [`PipelineError::TableIo`] when `--table` cannot be read; [`PipelineError::StripDraw`] when the
+/// model refuses the table or μ_p; [`PipelineError::Config`] for a pressure, tool length or map
+/// pressure outside its rule; [`PipelineError::Zeta`] for ζ outside \[0, 1\];
+/// [`PipelineError::ArchardK`] for a negative or non-finite K; the errors of
+/// [`BarNumerics::settings`].
 pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, SweepSpec, bool)> {
     let (table, defaults) = match &args.table {
         Some(path) => (read_table(path)?, false),
@@ -217,6 +232,13 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
 
 /// Runs the strip-draw studies of `args`, writes their report into `args.out` and the log (the
 /// step, one line per case, the refinement checks) into `log`.
+///
+/// # Errors
+///
+/// Those of [`setup`]; [`PipelineError::NoStudy`] when no study is selected;
+/// [`PipelineError::StripDraw`] when a case or the refinement check fails;
+/// [`PipelineError::ReportIn`], [`PipelineError::Io`] or [`PipelineError::Log`] when the report or
+/// the log cannot be written.
 pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripDrawOutcome> {
     let (model, settings, spec, defaults) = setup(args)?;
     if defaults {

@@ -16,6 +16,14 @@ use crate::meso::cases::CaseResult;
 use crate::table::describe::describe;
 
 /// Writes `summary.md` into `dir`.
+///
+/// # Errors
+///
+/// [`PipelineError::Meso`] when a measured surface cannot be re-read for its conditioning warnings;
+/// [`PipelineError::Io`] when `summary.md` cannot be written.
+///
+/// [`PipelineError::Meso`]: crate::pipeline::error::PipelineError::Meso
+/// [`PipelineError::Io`]: crate::pipeline::error::PipelineError::Io
 #[allow(clippy::too_many_arguments)]
 pub fn write(
     opts: &Options,

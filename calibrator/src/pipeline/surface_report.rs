@@ -19,6 +19,12 @@ use crate::surface::stats::rms_slope_spectral;
 use crate::surface::{HeightMap, radial_psd};
 
 /// Writes `surfaces.csv`, `psd.csv` and the figures of the run's surfaces into `out`.
+///
+/// # Errors
+///
+/// [`PipelineError::Meso`] when the surfaces cannot be generated or read, or a measured one
+/// re-read; [`PipelineError::Io`] or [`PipelineError::Report`] when a CSV or figure cannot be
+/// written.
 pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
     let (def, tool) =
         crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
@@ -145,6 +151,10 @@ fn measured(source: crate::surface::MeasuredError) -> PipelineError {
 
 /// Every conditioning step of the run's measured surfaces that changed Sq or Sdq by more than
 /// [`crate::surface::conditioning::WARN_FRACTION`], as (surface, warning).
+///
+/// # Errors
+///
+/// [`PipelineError::Meso`] when a measured surface cannot be read or conditioned.
 pub fn measured_warnings(cfg: &CalibrationConfig) -> Result<Vec<(&'static str, String)>> {
     let s = &cfg.surface;
     let mut out = Vec::new();

@@ -127,6 +127,15 @@ pub struct ThirdBodyConfig {
 }
 
 /// Runs the action of `args`, writing its report into `args.out` and its log into `log`.
+///
+/// # Errors
+///
+/// [`ThirdBodyError::BadArgument`] naming the flag for seeds, particles, steps, relaxation or
+/// another argument outside its rule; [`ThirdBodyError::EnergyBalance`] when the energy balance of
+/// a validation run fails; [`ThirdBodyError::TooManySamples`], [`ThirdBodyError::Section`],
+/// [`ThirdBodyError::Table`] or [`ThirdBodyError::Merge`] when the section cannot be built or put
+/// into the table; [`ThirdBodyError::Report`], [`ThirdBodyError::Io`], [`ThirdBodyError::Json`] or
+/// [`ThirdBodyError::Log`] when an output cannot be written.
 pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()> {
     check_arguments(args)?;
     let mut cell = default_cell();

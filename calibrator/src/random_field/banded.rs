@@ -43,6 +43,10 @@ pub struct BandedPanels {
 impl BandedPanels {
     /// Builds the panels of the row-major `rows`×`cols` matrix `dense`, dropping entries with
     /// |value| ≤ `drop` at either end of each row (entries inside a row's range are kept).
+    ///
+    /// # Panics
+    ///
+    /// If `dense.len() != rows·cols`.
     pub fn from_dense(dense: &[f64], rows: usize, cols: usize, drop: f64) -> Self {
         assert_eq!(dense.len(), rows * cols, "matrix size");
         let range = |i: usize| {
@@ -111,6 +115,10 @@ impl BandedPanels {
     ///
     /// `x_stride` must be ≥ [`padded`]`(n)`: the columns of X between n and its padded width
     /// are read (keep them finite, e.g. zero); `y_stride` ≥ n, only n columns of Y are written.
+    ///
+    /// # Panics
+    ///
+    /// If `y_stride` < n or `y` is too short for the rows of L at that stride.
     pub fn mul(&self, x: &[f64], x_stride: usize, n: usize, y: &mut [f64], y_stride: usize) {
         assert!(y_stride >= n, "Y stride too small");
         assert!(
@@ -122,6 +130,10 @@ impl BandedPanels {
 
     /// Yᵀ = (L·X)ᵀ (n × m, row stride `yt_stride` ≥ m) for X as in [`BandedPanels::mul`]: the
     /// transpose is fused into the stores of the register blocks.
+    ///
+    /// # Panics
+    ///
+    /// If `yt_stride` is below the rows of L or `yt` is too short for n rows at that stride.
     pub fn mul_transposed(
         &self,
         x: &[f64],

@@ -25,8 +25,14 @@ pub struct CholeskySampler {
 }
 
 impl CholeskySampler {
-    /// Factors C + `nugget`·I for the grid's nodes. Errors: grid over
-    /// [`CHOLESKY_MAX_NODES`], bad correlation, or a non-positive pivot (raise the nugget).
+    /// Factors C + `nugget`·I for the grid's nodes.
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] for a correlation length not finite and > 0 or an exponent
+    /// outside 1..=4; [`FieldError::TooLarge`] for a grid over [`CHOLESKY_MAX_NODES`] nodes;
+    /// [`FieldError::NotPositiveDefinite`] when a pivot of C + nugget·I is not positive (raise the
+    /// nugget).
     pub fn new(grid: PlateGrid, corr: Correlation, nugget: f64) -> Result<Self, FieldError> {
         corr.validate()?;
         let n = grid.nodes();

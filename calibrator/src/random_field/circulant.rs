@@ -116,6 +116,11 @@ fn fft2_transposed(
 
 impl CirculantSampler {
     /// Builds the embedding for `grid` and `corr`, padding as needed (see module docs).
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] for a correlation length not finite and > 0 or an exponent
+    /// outside 1..=4.
     pub fn new(grid: PlateGrid, corr: Correlation) -> Result<Self, FieldError> {
         corr.validate()?;
         let mut planner = FftPlanner::new();

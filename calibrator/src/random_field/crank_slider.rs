@@ -226,6 +226,11 @@ pub struct EnergyStats {
 /// The study of Fig. 14–15: `realisations` random slider faces per l/a (field mean μ_H,
 /// std σ_H, Gaussian kernel), each simulated; realisation k of point p uses stream
 /// p·realisations + k of `seed`.
+///
+/// # Errors
+///
+/// [`FieldError::BadParameter`] when `mean` ≤ 0, `std` < 0 (or either non-finite) or an l/a gives a
+/// correlation length not finite and > 0; the sampler errors of [`AnySampler::new`].
 pub fn energy_study(
     model: &CrankSlider,
     mean: f64,

@@ -110,6 +110,13 @@ fn translation_se(r: &McResult, cv: CvPair) -> CvPair {
 }
 
 /// Computes the curves. `progress` advances once per l/a point.
+///
+/// # Errors
+///
+/// [`FieldError::BadParameter`] for `sigma_over_mu` < 0 or non-finite, an l/a that gives a
+/// correlation length not finite and > 0, or an exponent outside 1..=4; the sampler errors of
+/// [`AnySampler::new`] for `cfg.sampler` ([`FieldError::TooLarge`],
+/// [`FieldError::NotPositiveDefinite`] for the dense reference).
 pub fn compute_curves(
     cfg: &CurveConfig,
     progress: Option<&ProgressBar>,
@@ -175,6 +182,11 @@ pub enum SectionError {
 /// Builds the table's [`CofSection`] from curves on a grid of exactly [`CV_POINTS`] points:
 /// translation from the closed forms (exact; the MC curve is their check), rotation and
 /// planar from Monte-Carlo, thresholds as given.
+///
+/// # Errors
+///
+/// [`SectionError::Shape`] when `curves` does not hold exactly [`CV_POINTS`] points, there are more
+/// than [`PLANAR_RADII`] planar radii, or a point lacks a planar curve.
 pub fn build_section(
     cfg: &CurveConfig,
     curves: &[CurvePoint],

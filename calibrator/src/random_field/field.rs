@@ -60,6 +60,10 @@ impl Correlation {
     }
 
     /// Checks l > 0 finite and n ∈ 1..=4.
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] when l is not finite and > 0, or n is not 1, 2, 3 or 4.
     pub fn validate(&self) -> Result<(), FieldError> {
         if !(self.length.is_finite() && self.length > 0.0) {
             return Err(FieldError::BadParameter("correlation length must be > 0"));
@@ -109,6 +113,11 @@ pub struct LognormalField {
 
 impl LognormalField {
     /// Checks μ_H > 0, σ_H ≥ 0 finite and the correlation.
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] when μ_H is not finite and > 0, σ_H is negative or non-finite,
+    /// or the correlation fails [`Correlation::validate`].
     pub fn validate(&self) -> Result<(), FieldError> {
         if !(self.mean.is_finite() && self.mean > 0.0) {
             return Err(FieldError::BadParameter("COF mean must be > 0"));

@@ -89,6 +89,10 @@ impl McResult {
 /// Runs `samples` realisations of `field` through `sampler` and `weights`.
 ///
 /// The sampler's grid must be `weights.grid()`. `progress` (if any) is advanced per draw.
+///
+/// # Panics
+///
+/// If the sampler's grid is not `weights.grid()`.
 pub fn estimate<S: GaussianSampler>(
     sampler: &S,
     field: &LognormalField,

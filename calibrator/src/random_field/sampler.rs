@@ -72,6 +72,13 @@ pub const REFERENCE_NUGGET: f64 = 1e-8;
 
 impl AnySampler {
     /// Builds the sampler of `kind` for `grid` and `corr`.
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] for an invalid correlation (or a non-Gaussian kernel for
+    /// [`SamplerKind::Separable`]); for the dense reference, [`FieldError::TooLarge`] over
+    /// [`CHOLESKY_MAX_NODES`](super::cholesky::CHOLESKY_MAX_NODES) nodes and
+    /// [`FieldError::NotPositiveDefinite`].
     pub fn new(kind: SamplerKind, grid: PlateGrid, corr: Correlation) -> Result<Self, FieldError> {
         Ok(match kind {
             SamplerKind::Auto if corr.exponent == 2 => {

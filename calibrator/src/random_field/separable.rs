@@ -62,7 +62,12 @@ pub struct SeparableSampler {
 
 impl SeparableSampler {
     /// Builds the cheapest exact factor of the grid's 1-D Gaussian correlation matrix (see
-    /// the module docs). Errors for n ≠ 2 or a bad correlation.
+    /// the module docs).
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] for an invalid correlation or an exponent n ≠ 2 (the separable
+    /// sampler needs the Gaussian kernel).
     pub fn new(grid: PlateGrid, corr: Correlation) -> Result<Self, FieldError> {
         Self::check(corr)?;
         let mut best: Option<Self> = None;
@@ -83,10 +88,14 @@ impl SeparableSampler {
         ))
     }
 
-    /// Builds the sampler with the given factor. Errors for n ≠ 2, a bad correlation, or a
-    /// factor that does not apply: [`FactorKind::Cholesky`] when C₁ is ill-conditioned
-    /// ([`FieldError::NotPositiveDefinite`]); [`FactorKind::LowRank`] when C₁ is well
-    /// conditioned (use Cholesky; [`FieldError::BadParameter`]).
+    /// Builds the sampler with the given factor (it must apply: Cholesky for a well-conditioned
+    /// C₁, the low-rank factor for an ill-conditioned one).
+    ///
+    /// # Errors
+    ///
+    /// [`FieldError::BadParameter`] for an invalid correlation, n ≠ 2, or [`FactorKind::LowRank`]
+    /// on a well-conditioned C₁; [`FieldError::NotPositiveDefinite`] for [`FactorKind::Cholesky`]
+    /// on an ill-conditioned C₁.
     pub fn with_factor(
         grid: PlateGrid,
         corr: Correlation,

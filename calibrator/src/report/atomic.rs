@@ -32,6 +32,12 @@ pub fn temp_path_for(path: &Path) -> PathBuf {
 /// The file a write to `path` replaces (module docs: the output path policy): `path` itself
 /// when it does not exist or is a regular file, the symlink's target when it is a link to a
 /// regular file (or to nothing yet in an existing folder); an error naming the path otherwise.
+///
+/// # Errors
+///
+/// [`io::ErrorKind::InvalidInput`] naming `path` when it is a directory, a device, a FIFO or a
+/// socket, or a symlink to a missing file or folder; the system's error when its metadata cannot be
+/// read.
 pub fn output_target(path: &Path) -> io::Result<PathBuf> {
     let refuse = |what: &str| {
         io::Error::new(
@@ -86,11 +92,21 @@ fn special_kind(_: &fs::FileType) -> &'static str {
 }
 
 /// Writes `bytes` to `path` atomically, creating parent folders.
+///
+/// # Errors
+///
+/// As [`write_atomic_with`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
 /// Writes to `path` atomically through a buffered writer handed to `fill`.
+///
+/// # Errors
+///
+/// The refusals of [`output_target`] (a directory, device, FIFO, socket or dangling symlink at
+/// `path`); the system's error, with `path` in its message, when the parent folders, the temporary
+/// file, `fill`, the sync or the rename fail (the temporary file is removed).
 pub fn write_atomic_with<F>(path: &Path, fill: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -116,6 +132,11 @@ where
 
 /// Renames a finished temporary file (see [`temp_path_for`]) over `path`, or removes it if
 /// `ok` is false.
+///
+/// # Errors
+///
+/// When `ok`: the refusals of [`output_target`] or the rename's system error (the temporary file is
+/// then removed). Never when `ok` is false.
 pub fn commit_temp(tmp: &Path, path: &Path, ok: bool) -> io::Result<()> {
     if ok {
         match output_target(path) {

@@ -48,6 +48,10 @@ impl CsvTable {
 
     /// Appends a row of numbers. Panics if the row length differs from the header (a
     /// programming error, not a user-input error).
+    ///
+    /// # Panics
+    ///
+    /// If `row` has another length than the header.
     pub fn push(&mut self, row: &[f64]) {
         assert_eq!(row.len(), self.header.len(), "CSV row length");
         for (i, v) in row.iter().enumerate() {
@@ -61,6 +65,10 @@ impl CsvTable {
     }
 
     /// Appends a row of mixed cells.
+    ///
+    /// # Panics
+    ///
+    /// If `row` has another length than the header.
     pub fn push_cells(&mut self, row: &[Cell<'_>]) {
         assert_eq!(row.len(), self.header.len(), "CSV row length");
         for (i, c) in row.iter().enumerate() {
@@ -82,6 +90,10 @@ impl CsvTable {
     }
 
     /// A table from equally long columns.
+    ///
+    /// # Panics
+    ///
+    /// If `columns` and `header` differ in count or the columns in length.
     pub fn from_columns<S: AsRef<str>>(header: &[S], columns: &[&[f64]]) -> Self {
         assert_eq!(header.len(), columns.len(), "CSV column count");
         let n = columns.first().map_or(0, |c| c.len());
@@ -112,6 +124,11 @@ impl CsvTable {
     }
 
     /// Writes the table atomically to `path`.
+    ///
+    /// # Errors
+    ///
+    /// As [`write_atomic_with`](super::write_atomic_with): a refused output path or the system's
+    /// error while writing.
     pub fn write(&self, path: &Path) -> io::Result<()> {
         write_atomic(path, self.to_text().as_bytes())
     }

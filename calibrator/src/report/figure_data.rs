@@ -14,6 +14,10 @@ use super::render::with_ext;
 use super::series::Series;
 
 /// `(label, series)` groups: the y label of each group's series (a twin-axis plot has two).
+///
+/// # Errors
+///
+/// [`ReportError::Io`] when `<stem>.csv` cannot be written (refused path, system error).
 pub fn write_series(stem: &Path, x_label: &str, groups: &[(&str, &[Series])]) -> Result<()> {
     let path = with_ext(stem, "csv");
     if path.exists() {
@@ -46,6 +50,10 @@ pub fn write_series(stem: &Path, x_label: &str, groups: &[(&str, &[Series])]) ->
 }
 
 /// A heat map's pixels (row-major `values`, `nx` per row) at their centres.
+///
+/// # Errors
+///
+/// [`ReportError::Io`] when `<stem>.csv` cannot be written (refused path, system error).
 #[allow(clippy::too_many_arguments)]
 pub fn write_grid(
     stem: &Path,

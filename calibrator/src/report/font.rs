@@ -17,6 +17,10 @@ const FAMILIES: [&str; 3] = ["sans-serif", "serif", "monospace"];
 /// Registers the embedded font under every family name plotters uses, once per process.
 /// Fails with [`ReportError::EmbeddedFont`] if the embedded bytes are not a font (a broken
 /// build).
+///
+/// # Errors
+///
+/// [`ReportError::EmbeddedFont`] when the font compiled into the binary does not parse.
 pub fn ensure_registered() -> Result<(), ReportError> {
     static DONE: OnceLock<bool> = OnceLock::new();
     let parsed = *DONE.get_or_init(|| {

@@ -50,6 +50,10 @@ impl Heatmap<'_> {
     /// Writes `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
     /// [`figures::Deferred`] scope (the values are copied). A failure is a warning naming the
     /// files, never an error; see [`Self::try_write`].
+    ///
+    /// # Errors
+    ///
+    /// [`ReportError::Io`] when `<stem>.csv` cannot be written; the SVG and PNG never fail here.
     pub fn write(&self, stem: &Path) -> Result<()> {
         super::figure_data::write_grid(
             stem,
@@ -92,6 +96,12 @@ impl Heatmap<'_> {
     }
 
     /// Writes `<stem>.svg` and `<stem>.png` atomically now; errors are returned.
+    ///
+    /// # Errors
+    ///
+    /// [`ReportError::GridSize`] when `nx` or `ny` is 0 or the values do not fill the grid;
+    /// [`ReportError::Io`] when a file cannot be written; [`ReportError::Plotting`] when the
+    /// drawing library fails.
     pub fn try_write(&self, stem: &Path) -> Result<()> {
         if self.nx == 0 || self.ny == 0 || self.values.len() != self.nx * self.ny {
             return Err(ReportError::GridSize {

@@ -44,6 +44,10 @@ const STAGES: [(&str, &str); 7] = [
 ];
 
 /// Writes `dir/index.html` listing every PNG under `dir` (after the figures are written).
+///
+/// # Errors
+///
+/// [`ReportError::Io`] when `dir` cannot be listed or `index.html` cannot be written.
 pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
     let mut files = Vec::new();
     collect(dir, dir, &mut files)

@@ -31,6 +31,10 @@ pub fn along(a: (i32, i32), b: (i32, i32)) -> impl Iterator<Item = (i32, i32)> {
 }
 
 /// Width and height of the legend box of `labels` \[px\].
+///
+/// # Errors
+///
+/// [`ReportError::MeasureText`] when the font cannot measure a label.
 pub fn legend_size(labels: &[&str]) -> Result<(i32, i32)> {
     let font = FontDesc::new(FontFamily::SansSerif, f64::from(TICK_PX), FontStyle::Normal);
     let mut w = 0;
@@ -49,6 +53,10 @@ pub fn legend_size(labels: &[&str]) -> Result<(i32, i32)> {
 
 /// The first position (corners, then edge middles) where the legend of `labels` covers none of
 /// `points` (pixels of a plotting area of size `area`), or `None`.
+///
+/// # Errors
+///
+/// [`ReportError::MeasureText`] when the font cannot measure a label.
 pub fn free_position(
     labels: &[&str],
     area: (u32, u32),

@@ -139,8 +139,12 @@ impl LinePlot {
 
     /// Writes `<stem>.csv` (the plotted points, [`super::figure_data`]; kept if the caller wrote
     /// one), then `<stem>.svg` and `<stem>.png` atomically — now, or at the end of a
-    /// [`figures::Deferred`] scope. A failure is a warning naming the files, never an error:
-    /// the `Result` is kept for the callers' `?` and is always `Ok`. See [`Self::try_write`].
+    /// [`figures::Deferred`] scope. A figure's failure is a warning naming the files, never an
+    /// error (see [`Self::try_write`]); only the CSV's is.
+    ///
+    /// # Errors
+    ///
+    /// [`ReportError::Io`] when `<stem>.csv` cannot be written.
     pub fn write(&self, stem: &Path) -> Result<()> {
         super::figure_data::write_series(stem, &self.x_label, &[(&self.y_label, &self.series)])?;
         let plot = self.clone();
@@ -152,6 +156,11 @@ impl LinePlot {
     }
 
     /// Writes `<stem>.svg` and `<stem>.png` atomically now; errors are returned.
+    ///
+    /// # Errors
+    ///
+    /// [`ReportError::NothingToDraw`] when no point is finite on the axes; [`ReportError::Io`] when
+    /// a file cannot be written; [`ReportError::Plotting`] when the drawing library fails.
     pub fn try_write(&self, stem: &Path) -> Result<()> {
         let (xr, yr) = self.ranges()?;
         let svg = with_ext(stem, "svg");

@@ -158,6 +158,10 @@ impl TwinAxisPlot {
     }
 
     /// The one [`LinePlot`] drawn: left series, then the right ones mapped to left units.
+    ///
+    /// # Errors
+    ///
+    /// [`ReportError::NothingToDraw`] when the left or the right-only series has no finite point.
     pub fn to_line_plot(&self) -> Result<LinePlot> {
         let (_, left_y) = self.left.extent()?;
         let mut right_only = LinePlot::new(&self.left.title, "", "");
@@ -206,6 +210,10 @@ impl TwinAxisPlot {
     }
 
     /// Writes `<stem>.svg` and `<stem>.png` like [`LinePlot::write`] (a failure is a warning).
+    ///
+    /// # Errors
+    ///
+    /// [`ReportError::Io`] when `<stem>.csv` cannot be written; figure failures are warnings.
     pub fn write(&self, stem: &Path) -> Result<()> {
         super::figure_data::write_series(
             stem,
@@ -225,6 +233,10 @@ impl TwinAxisPlot {
     }
 
     /// Writes `<stem>.svg` and `<stem>.png` now; errors are returned.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`to_line_plot`](Self::to_line_plot) and [`LinePlot::try_write`].
     pub fn try_write(&self, stem: &Path) -> Result<()> {
         self.to_line_plot()?.try_write(stem)
     }

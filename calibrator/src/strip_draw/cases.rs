@@ -209,6 +209,12 @@ pub fn list_cases(spec: &SweepSpec) -> Vec<StripCase> {
 }
 
 /// Runs one case.
+///
+/// # Errors
+///
+/// [`StripDrawError::TimeStep`] or [`StripDrawError::BarParams`] when the case's bar cannot be
+/// built (a step above the stability limit, non-physical parameters); [`StripDrawError::Case`]
+/// (with the case's conditions) wrapping a failed pass.
 pub fn run_case(
     case: &StripCase,
     model: &StripModel,
@@ -240,6 +246,10 @@ pub fn run_case(
 }
 
 /// Runs `cases` in parallel (rayon), calling `tick` after each; results in `cases` order.
+///
+/// # Errors
+///
+/// The first error, in case order, of [`run_case`].
 pub fn run_cases<F: Fn() + Sync>(
     cases: &[StripCase],
     model: &StripModel,

@@ -65,6 +65,12 @@ impl NumericSettings {
     }
 
     /// Checks that every setting is finite and positive and the window fits in the slide.
+    ///
+    /// # Errors
+    ///
+    /// [`StripDrawError::Setting`] naming the setting, its value and the rule: slide, element
+    /// length or Courant factor not finite and > 0, a window negative or longer than the slide, or
+    /// another setting out of its range.
     pub fn validate(&self) -> Result<(), StripDrawError> {
         let pos = |x: f64| x.is_finite() && x > 0.0;
         let bad = |setting, value, rule| {
@@ -134,6 +140,10 @@ pub struct StripModel {
 
 impl StripModel {
     /// The physics of `table` (which has been validated when decoded or assembled).
+    ///
+    /// # Errors
+    ///
+    /// [`StripDrawError::TableLaw`] when the table's friction law does not build.
     pub fn from_table(table: &Table) -> Result<Self, StripDrawError> {
         let law = table.friction_law().map_err(StripDrawError::TableLaw)?;
         Ok(Self {
@@ -148,12 +158,22 @@ impl StripModel {
     }
 
     /// The documented seed-000 defaults ([`Table::seed000_defaults`]).
+    ///
+    /// # Errors
+    ///
+    /// None for the documented defaults (they validate); the `Result` is
+    /// [`from_table`](Self::from_table)'s.
     pub fn seed_000_defaults() -> Result<Self, StripDrawError> {
         Self::from_table(&Table::seed000_defaults())
     }
 
     /// The same physics with another τ0 \[Pa\] (μ0 and the particle term scale with it, Eq. 9;
     /// μ_p, the friction of the particle-borne area, is kept).
+    ///
+    /// # Errors
+    ///
+    /// [`StripDrawError::Tau0`] when `tau0` makes no valid law (not finite and > 0);
+    /// [`StripDrawError::ParticleFriction`] if the kept μ_p is refused by the new law.
     pub fn with_tau0(&self, tau0: f64) -> Result<Self, StripDrawError> {
         let mut params = *self.law.params();
         params.tau0 = tau0 as f32;
@@ -175,6 +195,12 @@ impl StripModel {
 
     /// The same physics with the friction μ_p of the particle-borne area \[-\] (`None`: seed
     /// 000's Eq. 7, A_p carries no shear); see [`tribo_core::law`].
+    ///
+    /// # Errors
+    ///
+    /// [`StripDrawError::TableLaw`] when the law does not rebuild;
+    /// [`StripDrawError::ParticleFriction`] for a μ_p outside \[0,
+    /// [`PARTICLE_FRICTION_MAX`](tribo_core::law::PARTICLE_FRICTION_MAX)\].
     pub fn with_particle_friction(&self, mu_p: Option<f64>) -> Result<Self, StripDrawError> {
         let base = FrictionLaw::new(*self.law.params(), self.law.alpha_curve().clone())
             .map_err(StripDrawError::TableLaw)?;
@@ -200,6 +226,11 @@ impl StripModel {
 
     /// Bar parameters for a tool of `tool_length` \[m\] at `pressure` \[Pa\] with tool-carried
     /// fraction `zeta` and Archard coefficient `archard_k`, under `settings`.
+    ///
+    /// # Errors
+    ///
+    /// [`StripDrawError::TimeStep`] when an explicit time step exceeds the bar's stability limit
+    /// (or is not finite and > 0).
     pub fn bar_params(
         &self,
         tool_length: f64,

@@ -59,6 +59,11 @@ pub fn sequence(passes: usize, cleaned: bool) -> Vec<Pass> {
 
 /// Runs `passes` in order on the same sheet (see the module docs); records β(x, t) maps if
 /// `record_map`.
+///
+/// # Errors
+///
+/// The first error of [`run_pass`]: [`StripDrawError::InitialBeta`], [`StripDrawError::BarParams`],
+/// [`StripDrawError::Bar`], [`StripDrawError::NoSteadySample`].
 pub fn run_passes(
     params: &BarParams,
     law: &FrictionLaw,

@@ -86,6 +86,11 @@ fn rerun(
 /// same time step — the refined mesh's (its CFL limit is half the base one's), or half an
 /// explicit `time_step` — so that the comparison isolates the mesh (h) error from the
 /// time-step error ([`step_check`]).
+///
+/// # Errors
+///
+/// [`StripDrawError::TimeStep`] when the bar cannot be built with the refined settings; the errors
+/// of [`run_pass`].
 pub fn mesh_check(
     model: &StripModel,
     case: (f64, f64, f32, f32),
@@ -109,6 +114,10 @@ pub fn mesh_check(
 }
 
 /// Reruns (tool \[m\], P_N \[Pa\], ζ, K) with half the time step on the same mesh.
+///
+/// # Errors
+///
+/// [`StripDrawError::TimeStep`] when the bar cannot be built; the errors of [`run_pass`].
 pub fn step_check(
     model: &StripModel,
     case: (f64, f64, f32, f32),

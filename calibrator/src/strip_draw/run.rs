@@ -98,6 +98,13 @@ impl BarVecs {
 /// Runs one pass of `params` with the friction `law` over `settings.slide`, starting from
 /// the β field `initial_beta` (per node; `None`: clean sheet, β = 0), recording μ(t) and,
 /// if `record_map`, the β(x, t) map.
+///
+/// # Errors
+///
+/// [`StripDrawError::InitialBeta`] when `initial_beta` has another length than the bar's nodes;
+/// [`StripDrawError::BarParams`] when the core refuses the bar's parameters
+/// ([`tribo_core::bar::StripDraw::new`]); [`StripDrawError::Bar`] when the bar fails while running;
+/// [`StripDrawError::NoSteadySample`] when the averaging window caught no μ(t) sample.
 pub fn run_pass(
     params: &BarParams,
     law: &FrictionLaw,

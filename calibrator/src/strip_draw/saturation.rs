@@ -64,6 +64,10 @@ pub struct PassReductions {
 
 /// Runs the 35 mm tool at 1 and 25 MPa for three passes with tool fraction `zeta` (the model's
 /// K) and returns μ̄ and the reductions.
+///
+/// # Errors
+///
+/// [`StripDrawError::TimeStep`] when a bar cannot be built; the errors of [`run_passes`].
 pub fn pass_reductions(
     model: &StripModel,
     zeta: f32,
@@ -113,6 +117,12 @@ pub struct SaturationSolve {
 
 /// Solves ζ ∈ \[0, 1\] and μ_p ∈ \[0, μ0\] so that the one- and three-pass reductions are seed
 /// 000's, from `start` (ζ, μ_p), with τ0 and K of `model`.
+///
+/// # Errors
+///
+/// [`StripDrawError::SaturationSolve`] when the Newton solve does not converge or its Jacobian is
+/// singular; [`StripDrawError::ParticleFriction`] for an iterate's μ_p the core refuses; the errors
+/// of [`pass_reductions`].
 pub fn solve_seed000_passes(
     model: &StripModel,
     start: [f64; 2],
@@ -209,6 +219,10 @@ pub fn solve_seed000_passes(
 
 /// μ̄ of the first pass for each tool of [`FIG2A_TOOLS`] at each of `pressures` (rows:
 /// tools), with the model's ζ and K.
+///
+/// # Errors
+///
+/// [`StripDrawError::TimeStep`] when a bar cannot be built; the errors of [`run_passes`].
 pub fn tool_study(
     model: &StripModel,
     pressures: &[f64],
@@ -233,6 +247,11 @@ pub fn tool_study(
 /// Fig. 2a's ordering in `mu[tool][pressure]` (tools as [`FIG2A_TOOLS`], pressures
 /// increasing): μ̄ falls strictly with the tool length at every pressure above the first, and
 /// with the pressure for every tool. Returns the first violation, if any, as a sentence.
+///
+/// # Errors
+///
+/// A sentence naming the first tool and pressure where μ̄ does not fall strictly with the tool
+/// length or with the pressure.
 pub fn tool_ordering(mu: &[Vec<f64>], pressures: &[f64]) -> Result<(), String> {
     for (t, row) in mu.iter().enumerate() {
         for k in 1..row.len() {

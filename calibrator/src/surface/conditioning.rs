@@ -95,6 +95,13 @@ impl Conditioned {
 }
 
 /// `map` conditioned onto a `grid`² periodic domain of side `length` (module docs).
+///
+/// # Errors
+///
+/// [`MeasuredError::SmallerThanDomain`] when the map is smaller than the domain and `allow_tiling`
+/// is false; [`MeasuredError::Window`] when the window kept is under 4 × 4 points;
+/// [`MeasuredError::Flat`] when nothing is left after levelling; [`MeasuredError::Grid`] when the
+/// resampled window is no valid height map.
 pub fn condition(
     map: &HeightMap,
     grid: usize,

@@ -54,6 +54,12 @@ pub struct HeightMap {
 
 impl HeightMap {
     /// A height map from row-major data; checks sizes, spacings and finiteness.
+    ///
+    /// # Errors
+    ///
+    /// [`SurfaceError::Size`] when `nx` or `ny` is 0 or `h` does not hold `nx`·`ny` values;
+    /// [`SurfaceError::Spacing`] when `dx` or `dy` is not finite and > 0;
+    /// [`SurfaceError::NonFinite`] (the first such point) for a NaN or infinite height.
     pub fn new(nx: usize, ny: usize, dx: f64, dy: f64, h: Vec<f64>) -> Result<Self, SurfaceError> {
         let expected = nx.saturating_mul(ny);
         if nx == 0 || ny == 0 || h.len() != expected {
@@ -79,6 +85,10 @@ impl HeightMap {
 
     /// A map with h = f(x, y) at the grid points. Panics if `f` returns a non-finite value
     /// or the grid is empty (programming errors, not user input).
+    ///
+    /// # Panics
+    ///
+    /// If the grid is empty, a spacing is not finite and > 0, or `f` returns a non-finite value.
     pub fn from_fn(nx: usize, ny: usize, dx: f64, dy: f64, f: impl Fn(f64, f64) -> f64) -> Self {
         let h = (0..ny)
             .flat_map(|iy| (0..nx).map(move |ix| (ix, iy)))

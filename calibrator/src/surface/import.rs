@@ -101,6 +101,14 @@ pub enum ImportError {
 /// assert!((m.at(2, 1) - 5e-6).abs() < 1e-20);
 /// # Ok::<(), tribo_calibrator::surface::import::ImportError>(())
 /// ```
+///
+/// # Errors
+///
+/// [`ImportError::Surface`] for a `z_scale` that is 0 or non-finite, or spacings not finite and >
+/// 0; [`ImportError::Table`] for text that is no table ([`TextTable::parse`]);
+/// [`ImportError::Ragged`] for a row of another width than the first; [`ImportError::DecimalComma`]
+/// for decimal commas; [`ImportError::NotANumber`] and [`ImportError::NonFinite`] for a cell that
+/// is no finite number; [`ImportError::Empty`] for no data row.
 pub fn parse_height_map(
     text: &str,
     dx: f64,
@@ -166,6 +174,10 @@ pub fn parse_height_map(
 }
 
 /// Reads a height map file (see [`parse_height_map`]).
+///
+/// # Errors
+///
+/// [`ImportError::Io`] when `path` cannot be read; otherwise those of [`parse_height_map`].
 pub fn read_height_map(
     path: &Path,
     dx: f64,

@@ -93,6 +93,14 @@ impl MeasuredSurface {
     }
 
     /// Reads the file; `key` (e.g. `surface.deformable_file`) names the setting in errors.
+    ///
+    /// # Errors
+    ///
+    /// [`MeasuredError::X3pWithTextSettings`] for an X3P file given a spacing or height unit;
+    /// [`MeasuredError::X3p`] when the X3P reader refuses it;
+    /// [`MeasuredError::MissingTextSettings`] for a text map without its spacing or height unit;
+    /// [`MeasuredError::Spacing`] for a spacing not finite and > 0; [`MeasuredError::Text`] when
+    /// the text reader refuses the file.
     pub fn load(&self, key: &'static str) -> Result<LoadedMap, MeasuredError> {
         let path = || self.path.clone();
         if self.is_x3p() {
@@ -138,6 +146,10 @@ impl MeasuredSurface {
     }
 
     /// The file read and conditioned onto the `grid`² domain of side `length` (module docs).
+    ///
+    /// # Errors
+    ///
+    /// As [`conditioned`](Self::conditioned).
     pub fn surface(
         &self,
         key: &'static str,
@@ -148,6 +160,12 @@ impl MeasuredSurface {
     }
 
     /// [`Self::surface`] with what each conditioning step changed.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`load`](Self::load); [`MeasuredError::Conditioning`] wrapping an error of
+    /// [`condition`] (a map smaller than the domain without tiling,
+    /// a window under 4 × 4 points, a flat map).
     pub fn conditioned(
         &self,
         key: &'static str,
@@ -167,6 +185,12 @@ impl MeasuredSurface {
 
 /// `map` conditioned onto a `grid`² periodic domain of side `length`, tiling refused
 /// ([`super::conditioning::condition`] without `allow_tiling`; the map alone).
+///
+/// # Errors
+///
+/// Those of [`condition`] with tiling refused:
+/// [`MeasuredError::SmallerThanDomain`], [`MeasuredError::Window`], [`MeasuredError::Flat`],
+/// [`MeasuredError::Grid`].
 pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMap, MeasuredError> {
     condition(map, grid, length, false).map(|c| c.map)
 }

@@ -61,6 +61,11 @@ pub struct SelfAffine {
 
 impl SelfAffine {
     /// Checks 0 < H < 1 and 0 < k_l ≤ k_r ≤ k_s ≤ n/2 for an n×n grid.
+    ///
+    /// # Errors
+    ///
+    /// [`SurfaceError::Parameters`] naming the broken relation: H outside (0, 1), or not 0 < k_l ≤
+    /// k_r ≤ k_s ≤ n/2.
     pub fn validate(&self, n: usize) -> Result<(), SurfaceError> {
         let fail = |m: String| Err(SurfaceError::Parameters(m));
         if !(self.hurst > 0.0 && self.hurst < 1.0) {
@@ -98,6 +103,12 @@ impl SelfAffine {
     }
 
     /// Generates an `n × n` periodic surface of side `length` \[m\], rescaled as asked.
+    ///
+    /// # Errors
+    ///
+    /// [`SurfaceError::Parameters`] for n < 4, a `length` not finite and > 0, spectrum parameters
+    /// outside [`validate`](Self::validate)'s relations, a rescale target not finite and > 0, or a
+    /// flat surface (empty spectrum band).
     pub fn generate<R: Rng + ?Sized>(
         &self,
         n: usize,

@@ -20,6 +20,11 @@ fn bounded<const N: usize>(
 
 /// Provenance of a table written by this calibrator; `config_hash` is the run's
 /// `pipeline::run_record::config_hash` (0 when no run produced the values).
+///
+/// # Errors
+///
+/// [`TableError::TextTooLong`] when the calibrator version or `preset` exceeds its capacity in the
+/// table.
 pub fn provenance(
     preset: &str,
     seed: u64,
@@ -37,6 +42,11 @@ pub fn provenance(
 
 /// The documented seed-000 defaults ([`Table::seed000_defaults`]) with this run's
 /// provenance (preset name, seed), still flagged [`ValueOrigin::DocumentedDefaults`].
+///
+/// # Errors
+///
+/// [`TableError::TextTooLong`] for a `preset` name longer than its capacity; [`TableError::Core`]
+/// if the defaults do not validate (a bug).
 pub fn defaults_table(preset: &str, seed: u64) -> Result<Table, TableError> {
     let mut t = Table::seed000_defaults();
     t.provenance = provenance(preset, seed, ValueOrigin::DocumentedDefaults, 0)?;
@@ -47,6 +57,12 @@ pub fn defaults_table(preset: &str, seed: u64) -> Result<Table, TableError> {
 /// Puts the α(v) samples (sorted by velocity here, format-2 evaluation policy) and the fitted
 /// law (`None` when its fit failed) into the table and recomputes the β_thres samples and
 /// their intervals (Eq. 24); validates the result and leaves the table unchanged on error.
+///
+/// # Errors
+///
+/// [`TableError::TooManySamples`] for more samples than the α curve holds; [`TableError::Core`]
+/// with [`tribo_core::Error::InvalidTable`] (or [`tribo_core::Error::ImplausibleLaw`]) when a
+/// sample gives a non-finite or non-positive β_thres, or the result does not validate.
 pub fn set_alpha(
     table: &mut Table,
     law: Option<AlphaLaw>,

@@ -56,6 +56,11 @@ pub enum TableIoError {
 }
 
 /// Encodes `table` and checks that the bytes decode back to the same table.
+///
+/// # Errors
+///
+/// [`TableError::Core`] when the table does not validate or overflows the encode buffer;
+/// [`TableError::RoundTrip`] when the bytes do not decode back to the same table (a format bug).
 pub fn encode_to_vec(table: &Table) -> Result<Vec<u8>, TableError> {
     let mut buf = [0u8; MAX_TABLE_BYTES];
     let n = table.encode(&mut buf)?;
@@ -67,6 +72,11 @@ pub fn encode_to_vec(table: &Table) -> Result<Vec<u8>, TableError> {
 }
 
 /// Writes `table` to `path` atomically; returns the encoded size in bytes.
+///
+/// # Errors
+///
+/// [`TableIoError::Encode`] (the errors of [`encode_to_vec`]); [`TableIoError::Write`] when the
+/// file cannot be written or renamed into place.
 pub fn write_table(path: &Path, table: &Table) -> Result<usize, TableIoError> {
     let bytes = encode_to_vec(table).map_err(|source| TableIoError::Encode {
         path: path.to_path_buf(),
@@ -80,6 +90,12 @@ pub fn write_table(path: &Path, table: &Table) -> Result<usize, TableIoError> {
 }
 
 /// Decodes table bytes read from `origin` (a file name, for the message).
+///
+/// # Errors
+///
+/// [`TableIoError::Invalid`] with the core's reason ([`Table::from_bytes`]) and a hint: re-run
+/// `tribo calibrate` for another version or a truncated or corrupt file, the quantity, value and
+/// bound for a non-physical table.
 pub fn decode_table(bytes: &[u8], origin: &Path) -> Result<Table, TableIoError> {
     Table::from_bytes(bytes).map_err(|reason| TableIoError::Invalid {
         path: origin.to_path_buf(),
@@ -112,6 +128,11 @@ fn implausibility(bytes: &[u8]) -> String {
 }
 
 /// Reads and validates the table at `path`.
+///
+/// # Errors
+///
+/// [`TableIoError::Read`] when `path` cannot be read; [`TableIoError::Invalid`] as
+/// [`decode_table`].
 pub fn read_table(path: &Path) -> Result<Table, TableIoError> {
     let bytes = std::fs::read(path).map_err(|source| TableIoError::Read {
         path: path.to_path_buf(),

@@ -99,6 +99,12 @@ fn shown(text: &str, empty: &str) -> String {
 /// Puts `section` into `table` (validated; `table` unchanged on error). Refused
 /// ([`MergeError::ForeignMaterial`]) when the section's pair is not the table's, unless
 /// `allow_foreign`. `path` names the table in messages.
+///
+/// # Errors
+///
+/// [`MergeError::ForeignMaterial`] when the section's material pair is not the table's and
+/// `allow_foreign` is false; [`MergeError::Invalid`] when the table with the section does not
+/// validate.
 pub fn put_section(
     table: &mut Table,
     section: Section,
@@ -133,6 +139,11 @@ pub fn put_section(
 
 /// Reads the table at `path`, puts `section` into it ([`put_section`]) and writes it back
 /// atomically; returns the encoded size \[bytes\].
+///
+/// # Errors
+///
+/// [`MergeError::Io`] when the table cannot be read, decoded or written back; those of
+/// [`put_section`].
 pub fn put_section_into_file(
     path: &Path,
     section: Section,

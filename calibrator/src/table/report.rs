@@ -34,6 +34,12 @@ const BETA_POINTS: usize = 101;
 
 /// Writes the report of `table` (encoded in `encoded_len` bytes, at `table_path`) into
 /// `dir`; returns the files written.
+///
+/// # Errors
+///
+/// [`TableError::Law`] when the table's friction law does not build; [`TableError::Report`] when a
+/// CSV, figure or page cannot be written (the file named); [`TableError::Json`] if the table does
+/// not serialise to JSON.
 pub fn write_report(
     table: &Table,
     table_path: &Path,

@@ -48,6 +48,11 @@ pub const BYTES_PER_FLAKE: f64 = 16.0 * 8.0;
 
 /// The budget in force \[B\]: [`BUDGET_VAR`] if set and valid, else the default. An invalid
 /// value is an error naming the variable (a typo must not silently lift or lower the limit).
+///
+/// # Errors
+///
+/// [`ConfigError::BadQuantity`] naming [`BUDGET_VAR`] when it is set but is not a byte count in (0,
+/// 1 PiB].
 pub fn budget_bytes() -> Result<f64, ConfigError> {
     match std::env::var(BUDGET_VAR) {
         Ok(text) => parse_bytes(&text).ok_or(ConfigError::BadQuantity {
@@ -102,6 +107,11 @@ fn round3(x: f64) -> f64 {
 
 /// Refuses `bytes` (an estimate for `what`, driven by `key` = `value`) above the budget.
 /// `bytes` is computed in f64 by the caller, so sizes that overflow `usize` are refused too.
+///
+/// # Errors
+///
+/// [`ConfigError::OverBudget`] naming `key`, `value` and `what` when `bytes` exceeds the budget (or
+/// is not finite); [`ConfigError::BadQuantity`] when [`BUDGET_VAR`] is invalid.
 pub fn check(
     key: &str,
     value: impl ToString,

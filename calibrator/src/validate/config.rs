@@ -12,6 +12,19 @@ use super::rules::{
 use crate::config::CalibrationConfig;
 
 /// Checks every value of `cfg`; the error names the offending key, its value and the rule.
+///
+/// # Errors
+///
+/// The first rule broken, naming its key: [`ConfigError::OutOfRange`] for a material, surface,
+/// sweep, flake, BEM, random-field or process value outside its bracket (E*, τ0 with a μ0 out of
+/// reach, H, K, ζ, grid, Hurst, cutoffs, RMS heights, tolerances, counts); [`ConfigError::Element`]
+/// or [`ConfigError::Empty`] for a list (pressures, velocities, β levels, masses);
+/// [`ConfigError::Order`] for k_l ≤ k_r ≤ k_s or p_crit against E*; [`ConfigError::AboveNyquist`]
+/// for k_s > grid/2; [`ConfigError::AboveSaturation`] for a pressure ≥ p_crit;
+/// [`ConfigError::DuplicateVelocity`]; [`ConfigError::TooMany`] for more velocities or samples than
+/// the table holds; [`ConfigError::FlakeGeometry`] for flakes that do not fit the domain or its
+/// pixels; [`ConfigError::OverBudget`] for a run over the memory budget;
+/// [`ConfigError::MeasuredSurface`] for a measured map that cannot be read or placed.
 pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let pos = Rule::POSITIVE;
     let m = &cfg.material;
@@ -232,6 +245,11 @@ fn check_mu0_reachable(tau0: f64, e_star: f64) -> Result<(), ConfigError> {
 
 /// Each sliding velocity is one α sample: a velocity given twice (across `keys`) is refused
 /// at validation, before the sweep.
+///
+/// # Errors
+///
+/// [`ConfigError::DuplicateVelocity`] (the value and `keys`) for a velocity that appears twice in
+/// `all`.
 pub fn check_distinct_velocities(all: &[f64], keys: &'static str) -> Result<(), ConfigError> {
     for (i, v) in all.iter().enumerate() {
         if all.get(..i).is_some_and(|before| before.contains(v)) {

@@ -17,6 +17,11 @@ use super::rules::{
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming `flag` when `n` is outside the grid rule;
+/// [`ConfigError::OverBudget`] when the BEM of an `n` × `n` grid would exceed the memory budget.
 pub fn check_grid(flag: &str, n: usize) -> Result<(), ConfigError> {
     GRID_SIDE.check_count(flag, n as u64)?;
     budget::check(
@@ -29,6 +34,11 @@ pub fn check_grid(flag: &str, n: usize) -> Result<(), ConfigError> {
 
 /// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
 /// reading by [`super::maps::check_height_map`]), pressure steps, BEM tolerance, κ-fit range.
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming the flag for `--n`, `--steps`, `--tolerance` or the κ-fit
+/// range outside its rule; [`ConfigError::OverBudget`] for a grid over the memory budget.
 pub fn check_contact(
     generated_n: Option<usize>,
     steps: usize,
@@ -68,6 +78,12 @@ pub struct AsperityFlags {
 
 /// `tribo asperity`: every numeric flag, each load, and the junction memory of the largest
 /// load (`junctions(P)` = the generator's junction count at load P, or the file's rows).
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming the flag for a numeric flag outside its rule;
+/// [`ConfigError::Element`] or [`ConfigError::Empty`] for `--loads`; [`ConfigError::OverBudget`]
+/// when the junctions of the largest load exceed the memory budget.
 pub fn check_asperity(
     f: &AsperityFlags,
     loads: &[f64],
@@ -97,6 +113,11 @@ pub fn check_asperity(
 }
 
 /// `tribo random-field`: realisations, mesh cap, σ/μ and the tolerances.
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming the flag for `--samples`, `--max-nodes`, `--sigma-over-mu` or
+/// a tolerance outside its rule.
 pub fn check_random_field(
     samples: usize,
     max_nodes: usize,
@@ -112,6 +133,11 @@ pub fn check_random_field(
 }
 
 /// `tribo dem`: grid of generated surfaces, initial tilt, output stride.
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming the flag for `--n`, `--max-tilt` or `--every` outside its
+/// rule; [`ConfigError::OverBudget`] for a grid over the memory budget.
 pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigError> {
     check_grid("--n", n)?;
     TILT.check("--max-tilt (rad, or with a unit: 5deg)", max_tilt)?;
@@ -120,6 +146,11 @@ pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigErro
 
 /// `tribo export`: pressures and draw lengths within their plausibility rules (a bare number
 /// is SI: `--pressures 30` is 30 Pa and `--draw-lengths 140` is 140 m, both refused).
+///
+/// # Errors
+///
+/// [`ConfigError::Element`] or [`ConfigError::Empty`] naming the flag for a pressure or draw length
+/// outside its plausibility rule or an empty list.
 pub fn check_export(pressures: &[f64], draw_lengths: &[f64]) -> Result<(), ConfigError> {
     PRESSURE.check_each("--pressures (Pa, or with a unit: 30MPa)", pressures)?;
     if !draw_lengths.is_empty() {
@@ -132,6 +163,11 @@ pub fn check_export(pressures: &[f64], draw_lengths: &[f64]) -> Result<(), Confi
 /// [`DEM_GAP_M`], the modulus within [`MODULUS`] (a bare number is SI:
 /// `--length 500`, once µm, is 500 m and refused). `lengths` pairs each flag (with its unit
 /// hint) with its value, `None` when not given.
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming the flag for a length outside [`DEM_LENGTH_M`], a gap outside
+/// [`DEM_GAP_M`] or a modulus outside [`MODULUS`].
 pub fn check_dem_units(
     lengths: &[(&str, Option<f64>)],
     gap: Option<f64>,
@@ -151,18 +187,31 @@ pub fn check_dem_units(
 /// `tribo fretting wear|mesh-study`: pressures within [`PRESSURE`] and the slip amplitude
 /// within [`FRETTING_AMPLITUDE_M`] (a bare number is SI: `--pressures 200` is 200 Pa and
 /// `--amplitude 20` is 20 m, both refused).
+///
+/// # Errors
+///
+/// [`ConfigError::Element`] or [`ConfigError::Empty`] for `--pressures` outside [`PRESSURE`];
+/// [`ConfigError::OutOfRange`] for an `--amplitude` outside [`FRETTING_AMPLITUDE_M`].
 pub fn check_fretting(pressures: &[f64], amplitude: f64) -> Result<(), ConfigError> {
     PRESSURE.check_each("--pressures (Pa, or with a unit: 200MPa)", pressures)?;
     FRETTING_AMPLITUDE_M.check("--amplitude (m, or with a unit: 20um)", amplitude)
 }
 
 /// `tribo strip-draw`: passes of the multipass study (the same cap as `tribo fit`).
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] for `--passes` outside the pass-count rule.
 pub fn check_strip_draw(passes: usize) -> Result<(), ConfigError> {
     PASSES.check_count("--passes", passes as u64)
 }
 
 /// `tribo asperity --junctions FILE…`: every junction area within [`JUNCTION_AREA_M2`] (a
 /// 1e300 m² junction ran without bound).
+///
+/// # Errors
+///
+/// [`ConfigError::Element`] naming the file for a junction area outside [`JUNCTION_AREA_M2`].
 pub fn check_junction_areas(files: &[PathBuf], areas: &[Vec<f64>]) -> Result<(), ConfigError> {
     for (file, list) in files.iter().zip(areas) {
         JUNCTION_AREA_M2.check_each(
@@ -175,6 +224,11 @@ pub fn check_junction_areas(files: &[PathBuf], areas: &[Vec<f64>]) -> Result<(),
 
 /// `tribo fit`: the measured rows and their distinct conditions (tool, pressure), each of
 /// which is a bar simulation per objective evaluation (`conditions` yields one key per row).
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming `data` when the rows or the distinct conditions exceed their
+/// count rules (each condition costs a bar simulation per objective evaluation).
 pub fn check_fit_data(
     data: &Path,
     conditions: impl Iterator<Item = (u64, u64)>,

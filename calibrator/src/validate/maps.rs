@@ -8,6 +8,11 @@ use super::rules::{MAP_MAX_ABS_HEIGHT_M, MAP_MIN_SIDE};
 use crate::surface::HeightMap;
 
 /// Checks a loaded map; `key` names the flag or config key that gave the file.
+///
+/// # Errors
+///
+/// [`ConfigError::OutOfRange`] naming `key` when the map has fewer points along x or y than the map
+/// rule, a height beyond ± the height bound, or no height spread (a flat map).
 pub fn check_height_map(key: &str, map: &HeightMap) -> Result<(), ConfigError> {
     let side = Rule::count(MAP_MIN_SIDE, u64::MAX);
     side.check_count(&format!("{key} (points along x)"), map.nx() as u64)?;

@@ -215,6 +215,10 @@ pub fn is_stale_temp(name: &str) -> bool {
 
 /// Removes the stale temporary files under `dir` (down to [`SWEEP_DEPTH`] folders); returns
 /// how many. Only the lock's holder may call it.
+///
+/// # Errors
+///
+/// The system's error when a folder cannot be listed or a temporary file cannot be removed.
 pub fn sweep_stale_temps(dir: &Path) -> io::Result<usize> {
     fn walk(dir: &Path, depth: usize, removed: &mut usize) -> io::Result<()> {
         for entry in fs::read_dir(dir)? {

@@ -136,6 +136,10 @@ fn measured_template(key: &str) -> String {
 }
 
 /// The configuration as commented TOML.
+///
+/// # Errors
+///
+/// [`toml::ser::Error`] if the configuration does not serialise (a bug, not an input error).
 pub fn config_toml(cfg: &CalibrationConfig) -> Result<String, toml::ser::Error> {
     let value = toml::Value::try_from(cfg)?;
     let mut out = String::new();

@@ -107,6 +107,11 @@ impl Rule {
     }
 
     /// Checks the real `value` of `key` (a config key or a `--flag`).
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::OutOfRange`] naming `key`, the value and the rule when `value` is outside the
+    /// rule (NaN and ±∞ always are).
     pub fn check(&self, key: &str, value: f64) -> Result<(), ConfigError> {
         if self.admits(value) {
             Ok(())
@@ -120,6 +125,11 @@ impl Rule {
     }
 
     /// Checks the count `value` of `key`.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::OutOfRange`] naming `key`, the value and the rule when `value` is outside the
+    /// rule.
     pub fn check_count(&self, key: &str, value: u64) -> Result<(), ConfigError> {
         if self.admits_count(value) {
             Ok(())
@@ -133,6 +143,11 @@ impl Rule {
     }
 
     /// Checks every element of the list `values` of `key`, which must not be empty.
+    ///
+    /// # Errors
+    ///
+    /// [`ConfigError::Empty`] for an empty list; [`ConfigError::Element`] naming `key`, the index
+    /// and the value of the first element outside the rule.
     pub fn check_each(&self, key: &str, values: &[f64]) -> Result<(), ConfigError> {
         if values.is_empty() {
             return Err(ConfigError::Empty {

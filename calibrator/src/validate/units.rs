@@ -103,27 +103,52 @@ fn parse(
 }
 
 /// A pressure or modulus \[Pa\]: `30e6`, `30MPa`, `55GPa`, `500kPa`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a pressure unit.
 pub fn pascals(text: &str) -> Result<f64, UnitError> {
     parse(text, PRESSURE, "pressure", "Pa, kPa, MPa, GPa")
 }
 
 /// A length \[m\]: `100e-6`, `100um`, `100µm`, `0.1mm`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a length unit.
 pub fn metres(text: &str) -> Result<f64, UnitError> {
     parse(text, LENGTH, "length", "m, mm, um (µm), nm")
 }
 
 /// A velocity \[m/s\]: `0.08`, `0.08m/s`, `80mm/s`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a velocity unit.
 pub fn metres_per_second(text: &str) -> Result<f64, UnitError> {
     parse(text, VELOCITY, "velocity", "m/s, mm/s")
 }
 
 /// An angle \[rad\]: `0.087`, `0.087rad`, `5deg`, `5°` (`5deg` is `5.0_f64.to_radians()` bit
 /// for bit).
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not an angle unit.
 pub fn radians(text: &str) -> Result<f64, UnitError> {
     parse(text, ANGLE, "angle", "rad, deg (°)")
 }
 
 /// A duration \[s\]: `2e-6`, `2us`, `2µs`, `0.5ms`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a time unit.
 pub fn seconds(text: &str) -> Result<f64, UnitError> {
     parse(text, TIME, "duration", "s, ms, us (µs), ns")
 }

@@ -28,6 +28,14 @@ use crate::transport::{self, Fluxes, NodeInput, TransportParams};
 /// the tractions T_i \[Pa\] into `traction`, which also serves as scratch for α_i during
 /// the tick. Errors of [`transport::step_substepped_with`] leave β and the springs untouched
 /// (`traction` then holds scratch).
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] when `pressure`, `velocity`, `springs` or `traction` differs in
+/// length from `beta`, or the transport parameters or `dt` are invalid
+/// ([`TransportParams::validate`], `dt` NaN, infinite or < 0); [`Error::NonFiniteInput`] for a
+/// non-finite velocity; [`Error::CflViolation`] when the step would need more than
+/// [`transport::MAX_SUBSTEPS`] sub-steps. β and the springs are then untouched.
 #[allow(clippy::too_many_arguments)]
 pub fn tick(
     law: &FrictionLaw,
@@ -170,6 +178,12 @@ impl<const N: usize> InterfaceLine<N> {
     }
 
     /// One tick ([`tick`]); returns the tractions.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`tick`]: [`Error::InvalidParameter`] for invalid transport parameters or `dt`,
+    /// [`Error::NonFiniteInput`] for a non-finite velocity, [`Error::CflViolation`] beyond
+    /// [`transport::MAX_SUBSTEPS`] sub-steps.
     pub fn tick(
         &mut self,
         law: &FrictionLaw,
@@ -196,6 +210,13 @@ impl<const N: usize> InterfaceLine<N> {
     /// One tick with a sliding velocity `velocity` \[m/s\] shared by all nodes: α(v) and
     /// β_thres(v) are evaluated once per tick, not per node. Same as [`tick`](Self::tick)
     /// with `[velocity; N]`, errors included. Returns the tractions.
+    ///
+    /// # Errors
+    ///
+    /// As [`tick`]: [`Error::InvalidParameter`] for slices of different lengths, invalid transport
+    /// parameters or `dt`; [`Error::NonFiniteInput`] for a non-finite `velocity`;
+    /// [`Error::CflViolation`] beyond [`transport::MAX_SUBSTEPS`] sub-steps. β and the springs are
+    /// then untouched.
     pub fn tick_uniform(
         &mut self,
         law: &FrictionLaw,

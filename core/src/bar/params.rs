@@ -181,6 +181,12 @@ impl BarParams {
     /// assert!(p.set_time_step(1.1 * limit).is_err());
     /// # Ok::<(), tribo_core::Error>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when `dt` is NaN, infinite or ≤ 0, or the stability limit itself
+    /// is not finite; [`Error::CflViolation`] when `dt` exceeds
+    /// [`critical_time_step`](Self::critical_time_step) by more than a relative 10⁻¹².
     pub fn set_time_step(&mut self, dt: f64) -> Result<(), Error> {
         let limit = self.critical_time_step();
         if !(dt.is_finite() && dt > 0.0 && limit.is_finite()) {
@@ -199,6 +205,11 @@ impl BarParams {
 /// [`crate::seed000::friction_law`] (E* = 55 GPa, h'_rms = 0.34, κ = 2, τ0 such that
 /// μ0 = 0.15, and an illustrative α(v) law — see [`crate::seed000`] for the reasoning behind
 /// each value). Replace by a calibrated table for real predictions.
+///
+/// # Errors
+///
+/// None for the built-in constants (they pass [`FrictionLaw::new`], tested); the `Result` is that
+/// of [`crate::seed000::friction_law`].
 pub fn seed_000_law() -> Result<FrictionLaw, Error> {
     crate::seed000::friction_law()
 }

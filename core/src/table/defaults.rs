@@ -213,6 +213,11 @@ impl Table {
     /// samples with their intervals
     /// (β_thres = κ/(α·h'_rms), Eq. 24). [`Error::InvalidTable`] if a sample gives a
     /// non-finite or non-positive value.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] when the α vectors differ in length, or a sample or an interval end
+    /// gives a non-finite or non-positive β_thres.
     pub fn fill_beta_thres_samples(&mut self) -> Result<(), Error> {
         let (mut at, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new());
         match self.beta_thres.rule {

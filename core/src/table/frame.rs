@@ -24,9 +24,12 @@ pub const TRAILER_BYTES: usize = 4;
 impl Table {
     /// Encodes the table into `buf` and returns the number of bytes written.
     ///
-    /// Errors: [`Error::InvalidTable`] if the table does not pass [`Table::validate`] (an
-    /// encoded table always decodes), [`Error::BufferTooSmall`] if `buf` cannot hold it
-    /// (a buffer of [`super::MAX_TABLE_BYTES`] always can). Allocation-free.
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] or [`Error::ImplausibleLaw`] if the table does not pass
+    /// [`Table::validate`] (an encoded table always decodes), [`Error::BufferTooSmall`] if
+    /// `buf` cannot hold it (a buffer of [`super::MAX_TABLE_BYTES`] always can).
+    /// Allocation-free.
     pub fn encode(&self, buf: &mut [u8]) -> Result<usize, Error> {
         self.validate()?;
         self.encode_unvalidated(buf)
@@ -35,6 +38,12 @@ impl Table {
     /// Encodes the table **without** [`Table::validate`]: for tests and bad-input corpora that
     /// need the frame of a non-physical table with a valid CRC (as a tool that rewrites a
     /// value and recomputes the CRC would write). [`Table::from_bytes`] still refuses it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BufferTooSmall`] when `buf` cannot hold the frame (a buffer of
+    /// [`super::MAX_TABLE_BYTES`] always can); [`Error::Malformed`] if postcard refuses to
+    /// serialise a value.
     pub fn encode_unvalidated(&self, buf: &mut [u8]) -> Result<usize, Error> {
         let body = buf.get_mut(HEADER_BYTES..).ok_or(Error::BufferTooSmall)?;
         let payload_len = postcard::to_slice(self, body)
@@ -48,6 +57,15 @@ impl Table {
 
     /// Decodes and validates a table; `bytes` must be exactly one frame (nothing after the
     /// CRC). See the parent module for the order of the checks and the error of each.
+    ///
+    /// # Errors
+    ///
+    /// In the order checked: [`Error::Truncated`] (header or announced payload longer than
+    /// `bytes`), [`Error::BadMagic`], [`Error::UnsupportedVersion`], [`Error::Malformed`] (bytes
+    /// after the CRC, a payload that does not decode or has bytes left over),
+    /// [`Error::CrcMismatch`], then the physics of [`Table::validate`]: [`Error::InvalidTable`] for
+    /// a non-physical or inconsistent field, [`Error::ImplausibleLaw`] for a law outside its bounds
+    /// as a whole.
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, Error> {
         let table = Self::decode_for_diagnosis(bytes)?;
         table.validate()?;
@@ -57,6 +75,12 @@ impl Table {
     /// Decodes a frame (magic, version, CRC, layout) **without** the physical validation of
     /// [`Table::validate`]: only to explain why [`Table::from_bytes`] refused a table
     /// ([`Table::plausibility`] names the quantity). Never evaluate a table decoded this way.
+    ///
+    /// # Errors
+    ///
+    /// The frame errors of [`Table::from_bytes`] ([`Error::Truncated`], [`Error::BadMagic`],
+    /// [`Error::UnsupportedVersion`], [`Error::Malformed`], [`Error::CrcMismatch`]), and
+    /// [`Error::InvalidTable`] for a format-1 table whose sample vectors differ in length.
     pub fn decode_for_diagnosis(bytes: &[u8]) -> Result<Table, Error> {
         let (version, payload) = checked_payload(bytes)?;
         Ok(match version {

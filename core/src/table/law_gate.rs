@@ -60,6 +60,12 @@ pub const BETA_STEPS: u16 = 8;
 
 /// Checks the law as a whole over its domain (module docs). `p_crit` \[Pa\] is the pressure
 /// bound of the domain (the table's hardness).
+///
+/// # Errors
+///
+/// The first [`Implausibility`] (scope law): μ0 outside [`MU0_RANGE`], an α sample speed outside
+/// [`SAMPLE_SPEED_M_PER_S`], μ(v, β) outside \[0, [`MU_MAX`]\] or the traction μ·p_crit non-finite
+/// at a checked speed and β (the failing v and β in its `at`).
 pub fn check_law(law: &FrictionLaw, p_crit: f32) -> Result<(), Implausibility> {
     let gate = |q, unit, value, bounds| Implausibility::check(Scope::Law, q, unit, value, bounds);
     gate("μ0 = τ0·κ/(E*·h'_rms)", "-", law.mu0(), MU0_RANGE)?;
@@ -109,6 +115,11 @@ fn check_at_speed(law: &FrictionLaw, v: f32, p_crit: f32) -> Result<(), Implausi
 impl Table {
     /// The law gate ([`check_law`]) on this table's law with p_crit = its hardness.
     /// [`Table::validate`] runs it; this gives the reason.
+    ///
+    /// # Errors
+    ///
+    /// An [`Implausibility`] of μ0 when the table's law does not build ([`Table::friction_law`]),
+    /// else those of [`check_law`].
     pub fn law_plausibility(&self) -> Result<(), Implausibility> {
         let law = self.friction_law().map_err(|_| Implausibility {
             scope: Scope::Law,

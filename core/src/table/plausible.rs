@@ -69,17 +69,32 @@ impl Table {
     /// constants: E*, τ0, κ, h'_rms, H, h_p, α, β_thres, K and μ_3b), then the law as a whole
     /// ([`super::law_gate`]). [`Error::InvalidTable`] for a field, [`Error::ImplausibleLaw`]
     /// for the law; [`Table::plausibility`] gives the reason.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] when a field lies outside its bound; [`Error::ImplausibleLaw`] when
+    /// the law as a whole does ([`check_law`](super::law_gate::check_law)).
     pub fn check_plausible(&self) -> Result<(), Error> {
         self.plausibility().map_err(|why| why.error())
     }
 
     /// [`Table::check_plausible`] with the reason: the quantity, its value and its bound.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Implausibility`]: of a field ([`Table::plausible_fields`]), then of the law
+    /// ([`Table::law_plausibility`]).
     pub fn plausibility(&self) -> Result<(), Implausibility> {
         self.plausible_fields()?;
         self.law_plausibility()
     }
 
     /// Each bounded field within its own bound (module constants).
+    ///
+    /// # Errors
+    ///
+    /// An [`Implausibility`] (scope field) naming the first quantity outside its bound, its value
+    /// and the bound.
     pub fn plausible_fields(&self) -> Result<(), Implausibility> {
         let law = &self.law;
         field("E*", "Pa", law.e_star, E_STAR_PA)?;

@@ -94,6 +94,12 @@ impl WearSection {
     }
 
     /// Checks finiteness, signs, ordered intervals that contain their estimate, and the range.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] when K0 or p_ref is not finite and > 0, an interval does not contain
+    /// its estimate or has a non-finite end, the pressure range is not 0 < lo < hi < ∞, the wear
+    /// energy is negative or non-finite, or a shape-only law has K0 ≠ 1.
     pub fn validate(&self) -> Result<(), Error> {
         let [k_lo, k_hi] = self.k0_ci95;
         let [n_lo, n_hi] = self.exponent_ci95;
@@ -161,6 +167,12 @@ impl ThirdBodySection {
     }
 
     /// Checks finiteness, 0 < μ < 10 (a friction coefficient), lengths, ordering, intervals.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] when μ_3b or a sample μ is outside (0, 10) or outside its interval,
+    /// the reference temperature or inertial number is not finite and > 0, the sample vectors
+    /// differ in length, or the temperatures are not positive and strictly increasing.
     pub fn validate(&self) -> Result<(), Error> {
         let n = self.temperature.len();
         let [lo, hi] = self.mu_ci95;
@@ -225,6 +237,10 @@ pub struct ParticleShearSection {
 
 impl ParticleShearSection {
     /// Checks 0 ≤ lo ≤ μ_p ≤ hi ≤ [`PARTICLE_FRICTION_MAX`], all finite.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] unless 0 ≤ lo ≤ μ_p ≤ hi ≤ [`PARTICLE_FRICTION_MAX`], all finite.
     pub fn validate(&self) -> Result<(), Error> {
         let [lo, hi] = self.ci95;
         let in_range = |x: f32| non_negative(x) && x <= PARTICLE_FRICTION_MAX;

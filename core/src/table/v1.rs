@@ -99,8 +99,12 @@ pub struct TableV1 {
 }
 
 impl TableV1 {
-    /// The format-2 table that evaluates to the same law (module doc); [`Error::InvalidTable`]
-    /// when the sample vectors disagree in length.
+    /// The format-2 table that evaluates to the same law (module doc).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] when the α or spread vector differs in length from the velocities,
+    /// or the samples overflow the format-2 curve.
     pub fn into_format2(self) -> Result<TableV2, Error> {
         let old = self.alpha.curve;
         if old.alpha.len() != old.v.len() || old.spread.len() != old.v.len() {

@@ -24,8 +24,13 @@ fn check(ok: bool) -> Result<(), Error> {
 }
 
 impl Table {
-    /// Checks every section (see the parent module); [`Error::InvalidTable`] on the first
-    /// non-physical or inconsistent value.
+    /// Checks every section (see the parent module).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidTable`] on the first non-physical or inconsistent value of any section, or a
+    /// field outside its plausibility bound; [`Error::ImplausibleLaw`] when every field is within
+    /// its bound but the law as a whole is not ([`Table::plausibility`] gives the reason).
     pub fn validate(&self) -> Result<(), Error> {
         self.law.validate().map_err(|_| Error::InvalidTable)?;
         check(positive(self.law.mu0()))?;

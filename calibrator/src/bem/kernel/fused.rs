@@ -42,6 +42,11 @@ impl PeriodicFft2 {
     ///
     /// Equal to `forward`, the product and `inverse` up to round-off (the same plans run on
     /// the same values; the test `fused_convolution_equals_forward_product_inverse` checks it).
+    ///
+    /// # Panics
+    ///
+    /// If `weights` does not hold `spectrum_len()` = (nx/2 + 1)·ny values (a caller's sizing
+    /// error).
     pub fn convolve_rows(
         &mut self,
         weights: &[f64],

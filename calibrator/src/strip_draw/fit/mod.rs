@@ -74,6 +74,13 @@ pub struct StripParams {
 }
 
 /// Predicted μ̄ (F_S/F_N over the end window) for each measurement, in order.
+///
+/// # Errors
+///
+/// [`StripDrawError::ParticleFriction`] or [`StripDrawError::Tau0`] when `params` give no valid
+/// law; the bar errors of [`run_passes`] ([`StripDrawError::TimeStep`],
+/// [`StripDrawError::BarParams`], [`StripDrawError::Bar`], [`StripDrawError::NoSteadySample`]);
+/// [`StripDrawError::MissingPrediction`] for a measurement no run covered (a bookkeeping bug).
 pub fn predict(
     model: &StripModel,
     params: &StripParams,
@@ -179,6 +186,10 @@ pub struct StripFit {
 }
 
 /// Fits τ0, ζ (and K) to `data` with `model`'s other physics.
+///
+/// # Errors
+///
+/// As [`fit_strip_draw_observed`].
 pub fn fit_strip_draw(
     model: &StripModel,
     data: &[Measurement],
@@ -188,6 +199,12 @@ pub fn fit_strip_draw(
 }
 
 /// [`fit_strip_draw`], calling `on_evaluation` after each model evaluation (progress).
+///
+/// # Errors
+///
+/// [`StripDrawError::NoConvergence`] when the least-squares fit does not converge;
+/// [`StripDrawError::Fit`] when it fails otherwise (too few points, singular, non-finite); the
+/// errors of [`predict`] at any iterate.
 pub fn fit_strip_draw_observed<F: Fn()>(
     model: &StripModel,
     data: &[Measurement],
@@ -294,6 +311,11 @@ pub fn fit_strip_draw_observed<F: Fn()>(
 /// Writes the fitted τ0, ζ (and K if fitted) into `table` and, when μ_p was fitted, the
 /// particle-shear section (μ_p with its interval, origin [`ParticleShearOrigin::FittedStripDraw`],
 /// the table's material, `data_points` as the case count); validates the result.
+///
+/// # Errors
+///
+/// [`StripDrawError::FittedTable`] when the table with the fitted values does not validate (`table`
+/// is then unchanged).
 pub fn apply_to_table(
     table: &mut Table,
     fit: &StripFit,

@@ -86,6 +86,11 @@ pub const DOMINANT_FRAGMENT_SHARE: f64 = 0.5;
 
 /// Runs every (mesh, realisation) case in parallel (each case has its own RNG stream: the
 /// result does not depend on the thread count) and summarises.
+///
+/// # Errors
+///
+/// [`MeshError::Invalid`] for fewer than two meshes or two realisations; the first error, in case
+/// order, of a case's build ([`crate::dde::sliding::run`]).
 pub fn run_study(study: &KMeshStudy) -> Result<KMeshOutcome, MeshError> {
     if study.cells.len() < 2 || study.realisations < 2 {
         return Err(MeshError::Invalid(

@@ -14,6 +14,14 @@ use crate::report::{CsvTable, LinePlot, Series};
 
 /// Incline: `incline.csv` (t, x, v, T, N, joints), velocity against the closed form, forces
 /// against the free-body diagram; returns the summary text.
+///
+/// # Errors
+///
+/// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
+/// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::studies::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -80,6 +88,14 @@ pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result
 }
 
 /// Cracked plate mesh study: `plate.csv` and K_app/K_Ic and fracture energy against h.
+///
+/// # Errors
+///
+/// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
+/// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::studies::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult]) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -159,6 +175,14 @@ pub fn write_plate(out: &Path, case: &CrackedPlate, rows: &[CrackedPlateResult])
 
 /// Wear sweep: `k_vs_p.csv`, `runs.csv`, `debris_history.csv`, K(p) with CI and the fit,
 /// debris area against sliding distance.
+///
+/// # Errors
+///
+/// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
+/// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::studies::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -307,6 +331,14 @@ pub fn write_wear(out: &Path, points: &[KAtPressure], fit: Option<&PowerLawFit>)
 
 /// K mesh study: `k_mesh.csv`, `k_mesh_runs.csv`, K against h with CIs (log K); returns
 /// the summary text with the convergence verdict.
+///
+/// # Errors
+///
+/// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
+/// a figure's CSV or a debris snapshot cannot be written.
+///
+/// [`DdeError::Io`]: crate::studies::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_k_mesh(out: &Path, label: &str, outcome: &KMeshOutcome) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[

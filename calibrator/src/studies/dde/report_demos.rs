@@ -29,6 +29,14 @@ pub fn hertz_agreement(run: &CirclesRun, min_load_fraction: f64) -> (f64, f64, u
 }
 
 /// Circles: `circles.csv`, b against Hertz over the load, forces over the drive, summary.
+///
+/// # Errors
+///
+/// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
+/// a figure's CSV cannot be written.
+///
+/// [`DdeError::Io`]: crate::studies::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[
@@ -162,6 +170,14 @@ pub fn write_circles(out: &Path, case: &CirclesCase, run: &CirclesRun) -> Result
 }
 
 /// Asperity break-off: `asperity.csv`, force and debris over the drive, snapshots, summary.
+///
+/// # Errors
+///
+/// [`DdeError::Io`] when `out`, a CSV or `summary.txt` cannot be written; [`DdeError::Report`] when
+/// a figure's CSV or a snapshot cannot be written.
+///
+/// [`DdeError::Io`]: crate::studies::dde::error::DdeError::Io
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Result<String> {
     create_dir(out)?;
     let mut csv = CsvTable::new(&[

@@ -16,6 +16,12 @@ use crate::report::plot::{colormap, render_png, render_svg};
 
 /// A snapshot of `sys` over the window [lo, hi] \[m\], σ_yy coloured over ±`stress_scale` \[Pa\]
 /// (`None`: the largest |σ_yy| of the window).
+///
+/// # Errors
+///
+/// [`DdeError::Report`] when the SVG or PNG cannot be drawn or written.
+///
+/// [`DdeError::Report`]: crate::studies::dde::error::DdeError::Report
 pub fn write_stress_snapshot(
     stem: &Path,
     sys: &ElementAssembly,

@@ -68,6 +68,10 @@ pub struct PowerLawFit {
 
 /// Runs every case (rayon over cases; each case's own RNG stream, so the result does not
 /// depend on the thread count).
+///
+/// # Errors
+///
+/// The first error, in case order, of a case's build ([`crate::dde::sliding::run`]): a [`MeshError`].
 pub fn run_sweep(sweep: &WearSweep) -> Result<Vec<KAtPressure>, MeshError> {
     let cases: Vec<(usize, u64)> = (0..sweep.pressures.len())
         .flat_map(|i| (0..sweep.realisations).map(move |r| (i, r)))
@@ -233,6 +237,14 @@ pub fn wear_section(
 /// Puts `section` into the table at `path` (format 3's `Table.wear`), validates and writes it
 /// back atomically; returns the encoded size \[bytes\]. A table of another material pair than
 /// the section's zirconia is refused unless `allow_foreign` ([`crate::table::merge`]).
+///
+/// # Errors
+///
+/// [`DdeError::Merge`] when the table cannot be read or written
+/// ([`MergeError::Io`](crate::table::merge::MergeError::Io)), its material pair is not the
+/// section's and `allow_foreign` is false, or the table with the section does not validate.
+///
+/// [`DdeError::Merge`]: crate::studies::dde::error::DdeError::Merge
 pub fn write_into_table(
     path: &std::path::Path,
     section: WearSection,

@@ -183,6 +183,10 @@ pub fn summary_lines(f: &Fidelity) -> Vec<String> {
 
 /// Writes `reductions.csv` and `fidelity.{svg,png}` into `out` (nothing without a 1 MPa point
 /// of the 35 mm tool); returns the files written.
+///
+/// # Errors
+///
+/// [`ReportError::Io`] when `out` or `reductions.csv` cannot be written, or the figure's CSV.
 pub fn write_fidelity(
     results: &[StripCaseResult],
     out: &Path,

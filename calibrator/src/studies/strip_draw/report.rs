@@ -50,6 +50,10 @@ fn pass_label(r: &StripCaseResult, k: usize) -> String {
 }
 
 /// Writes the sweep report into `out`; returns the files written.
+///
+/// # Errors
+///
+/// [`ReportError::Io`] when `out`, a CSV or a figure's CSV cannot be written.
 pub fn write_sweep_report(
     results: &[StripCaseResult],
     out: &Path,
@@ -284,6 +288,10 @@ fn write_map(
 type PressurePoint = (f64, f64, f64);
 
 /// Writes the fit report into `out`; returns the files written.
+///
+/// # Errors
+///
+/// [`ReportError::Io`] when `out`, a CSV or a figure's CSV cannot be written.
 pub fn write_fit_report(
     data: &[Measurement],
     fit: &StripFit,

@@ -10,6 +10,11 @@ use crate::third_body::run::ShearOutcome;
 use crate::third_body::study::ShearCaseResult;
 
 /// Writes `stem.csv` + plots of one run's history and steady profiles.
+///
+/// # Errors
+///
+/// [`ThirdBodyError::Io`] when `dir` or a CSV cannot be written; [`ThirdBodyError::Report`] when a
+/// figure's CSV cannot be written.
 pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
     create_dir(dir)?;
     let mut h = CsvTable::new(&["time_s", "mu", "top_m", "t_max_K", "sweeps_per_step"]);
@@ -72,6 +77,11 @@ pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
 }
 
 /// Writes a sweep's summary CSV (one row per case, CI over seeds) and its plot of μ vs x.
+///
+/// # Errors
+///
+/// [`ThirdBodyError::Io`] when `dir` or a CSV cannot be written; [`ThirdBodyError::Report`] when a
+/// figure's CSV cannot be written.
 pub fn write_sweep(
     dir: &Path,
     stem: &str,
@@ -239,6 +249,10 @@ fn write_seeds(dir: &Path, stem: &str, results: &[ShearCaseResult]) -> Result<()
 }
 
 /// Writes `stem.csv` with the paired differences of two studies (one row per case).
+///
+/// # Errors
+///
+/// [`ThirdBodyError::Io`] when `dir` or the CSV cannot be written.
 pub fn write_paired(dir: &Path, stem: &str, paired: &[PairedCase]) -> Result<()> {
     create_dir(dir)?;
     let mut t = CsvTable::new(&[

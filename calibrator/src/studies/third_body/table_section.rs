@@ -23,6 +23,12 @@ pub struct TemperatureSample {
 /// Builds and validates the section. `reference` is the sample whose μ is the section's
 /// `mu`; `samples` must have strictly increasing temperatures (at most
 /// [`THIRD_BODY_SAMPLES`]).
+///
+/// # Errors
+///
+/// [`ThirdBodyError::TooManySamples`] for more than [`THIRD_BODY_SAMPLES`] samples;
+/// [`ThirdBodyError::Section`] when the section fails the core's validation (a μ outside (0, 10),
+/// an interval that does not contain its estimate, temperatures not strictly increasing).
 pub fn third_body_section(
     reference: TemperatureSample,
     samples: &[TemperatureSample],
