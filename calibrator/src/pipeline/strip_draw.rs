@@ -25,6 +25,7 @@ use crate::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;
 use crate::validate::rules::{ELEMENT_SIZE_M, PRESSURE, SLIDE_M, TOOL_LENGTH_M};
+use tribo_core::bar::BarParams;
 use tribo_core::transport::SourceRule;
 
 /// Inputs of the strip-draw studies (SI).
@@ -150,6 +151,35 @@ impl BarNumerics {
     }
 }
 
+/// Bytes per bar node of one pass: displacement, velocity, acceleration, mark (f64), α, β
+/// (f32) and the node's Coulomb spring (≈ 2 f64): ≈ 56 B, rounded up.
+const BYTES_PER_BAR_NODE: f64 = 64.0;
+
+/// The memory and work budgets of a strip-draw sweep of `cases` cases of bar `p` (each at
+/// least one pass of `settings.slide`): nodes × steps element-steps per case, with the
+/// element size named (l_e sets both the nodes and, through the CFL step, the steps:
+/// `--element-size 1e-9m` ran without bound).
+fn check_bar_budgets(p: &BarParams, settings: &NumericSettings, cases: usize) -> Result<()> {
+    const FLAG: &str = "--element-size";
+    let length = p.tool_entry + p.tool_length + tribo_core::bar::RIGHT_MARGIN;
+    let nodes = length / p.element_length + 2.0;
+    crate::validate::budget::check(
+        FLAG,
+        crate::validate::rule::show(p.element_length),
+        "the bar's nodes",
+        nodes * BYTES_PER_BAR_NODE,
+    )?;
+    let steps = settings.slide / (p.pull_velocity * p.time_step());
+    crate::validate::work::check(
+        FLAG,
+        p.element_length,
+        "bar element-steps",
+        nodes * steps * cases as f64,
+        crate::validate::work::SECONDS_PER_BAR_ELEMENT_STEP,
+    )?;
+    Ok(())
+}
+
 /// The flag names of the strip-draw inputs in messages, with their SI unit and a suffixed
 /// example (a bare number is SI: `--pressures 30` is 30 Pa and refused by [`PRESSURE`]).
 const PRESSURES_FLAG: &str = "--pressures (Pa, or with a unit: 30MPa)";
@@ -186,7 +216,7 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
         .archard_ks
         .iter()
         .chain(args.archard_k.iter())
-        .find(|k| !(k.is_finite() && **k >= 0.0))
+        .find(|k| !crate::validate::rules::ARCHARD_K.admits(f64::from(**k)))
     {
         return Err(PipelineError::ArchardK { archard_k });
     }
@@ -235,6 +265,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
         first.archard_k,
         &settings,
     )?;
+    check_bar_budgets(&p, &settings, cases.len())?;
     writeln!(
         log,
         "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",
