@@ -101,12 +101,17 @@ pub fn incline_study(
 /// as cells² and the explicit steps as cells (Δt ∝ h), so a run costs ≈ cells³ ×
 /// [`crate::validate::work::SECONDS_PER_DDE_CELL3`].
 fn check_cells_work(flag: &str, cells: f64, runs: f64) -> Result<()> {
+    check_cells_work_at(flag, cells, runs, crate::validate::work::SECONDS_PER_DDE_CELL3)
+}
+
+/// [`check_cells_work`] at the cost `seconds_per_cell3` of one run per cell³.
+fn check_cells_work_at(flag: &str, cells: f64, runs: f64, seconds_per_cell3: f64) -> Result<()> {
     crate::validate::work::check(
         flag,
         cells,
         "cell³ units of deformable-element work",
         cells.powi(3) * runs,
-        crate::validate::work::SECONDS_PER_DDE_CELL3,
+        seconds_per_cell3,
     )
     .map_err(|e| DdeError::Config(Box::new(e)))
 }
@@ -116,7 +121,12 @@ pub fn circles_study(cells: f64, out: &Path, log: &mut dyn Write) -> Result<()> 
     crate::validate::rules::CIRCLE_CELLS
         .check("--cells", cells)
         .map_err(|e| DdeError::Config(Box::new(e)))?;
-    check_cells_work("--cells", cells, 1.0)?;
+    check_cells_work_at(
+        "--cells",
+        cells,
+        1.0,
+        crate::validate::work::SECONDS_PER_CIRCLES_CELL3,
+    )?;
     if !(cells.is_finite() && cells >= 4.0) {
         return Err(DdeError::invalid(
             "--cells",

@@ -258,9 +258,9 @@ pub const POWER_LAW_EXPONENT: Rule = Rule::closed(0.0, 5.0);
 /// The viscous parameter η of seed 003 Eq. 1 \[1/s\]: in \[0, 10⁶\] (the seed: 100 /s).
 pub const ASPERITY_ETA: Rule = Rule::closed(0.0, 1e6);
 
-/// Elements across a radius of `fretting circles`: 4 … 400 (the default 20; the run time
-/// grows as cells³, and `--cells 1e300` overflowed an allocation).
-pub const CIRCLE_CELLS: Rule = Rule::closed(4.0, 400.0);
+/// Elements across a radius of `fretting circles`: 4 … 200 (the default 20 takes ≈ 30 s; the
+/// run time grows as cells³ — 200 is ≈ 7 h — and `--cells 1e300` overflowed an allocation).
+pub const CIRCLE_CELLS: Rule = Rule::closed(4.0, 200.0);
 
 /// Cells of a `fretting` mesh (plate, wear, mesh-study): 8 … 2000 (the defaults 20–96; the
 /// run time grows as cells³).

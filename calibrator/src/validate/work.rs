@@ -40,11 +40,15 @@ pub const SECONDS_PER_DISK_STEP: f64 = 1e-5;
 /// element-steps in 217 s (44 ns each, release, load ≈ 12); a twentieth of it.
 pub const SECONDS_PER_BAR_ELEMENT_STEP: f64 = 2e-9;
 
-/// Cost of one run of the deformable discrete elements (`fretting`) per cell³ \[s\] (nodes
-/// grow as cells², explicit steps as cells): `fretting circles --cells 10` took 3.3 s
-/// (3.3 ms per cell³) and `fretting wear --cells 16 --realisations 2 --pressures 200MPa`
-/// 2.7 s for two runs (0.33 ms per cell³; release, load ≈ 9); a tenth of the cheaper.
+/// Cost of one sliding-wear run of the deformable discrete elements (`fretting wear`,
+/// `mesh-study`, `plate`) per cell³ \[s\] (nodes grow as cells², explicit steps as cells):
+/// `fretting wear --cells 16 --realisations 2 --pressures 200MPa` took 2.7 s for two runs
+/// (0.33 ms per cell³; release, load ≈ 9); a tenth of it.
 pub const SECONDS_PER_DDE_CELL3: f64 = 3e-5;
+
+/// Cost of the two-circles run (`fretting circles`) per cell³ across a radius \[s\]:
+/// `fretting circles --cells 10` took 3.3 s (3.3 ms per cell³, release, load ≈ 10); a tenth.
+pub const SECONDS_PER_CIRCLES_CELL3: f64 = 3e-4;
 
 /// The budget in force \[s\]: [`WORK_VAR`] if set and valid, else the default. An invalid
 /// value is an error naming the variable.
