@@ -101,16 +101,21 @@ for sub in "${SUBS[@]}"; do
   # help of the subcommand without its positional/required extras
   help_words=()
   for w in "${words[@]}"; do case $w in --*|/*) break;; *) help_words+=("$w");; esac; done
+  # `export` and `inspect` write no folder (export takes -o FILE, a probe of its own below).
+  case ${words[0]} in export|inspect) out_words=();; *) out_words=(--out out);; esac
   rc=0
-  (d=$(mktemp -d "$OUT/b.XXXXXX") && cd "$d" && ulimit -v "$MEM" && exec timeout -k 2 "$T" "$BIN" "${words[@]}" --out out) >/dev/null 2>&1 </dev/null || rc=$?
+  (d=$(mktemp -d "$OUT/b.XXXXXX") && cd "$d" && ulimit -v "$MEM" && exec timeout -k 2 "$T" "$BIN" "${words[@]}" "${out_words[@]}") >/dev/null 2>&1 </dev/null || rc=$?
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then LONG_DEFAULTS=1; else LONG_DEFAULTS=0; fi
   echo "defaults of '$sub': rc=$rc (long: $LONG_DEFAULTS)" >>"$OUT/baselines.txt"
   for opt in $(options_of "${help_words[@]}"); do
-    case $opt in --out|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    case $opt in --out|--output|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
     for v in "${BAD_VALUES[@]}"; do
       # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
       case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
-      probe "$opt" "${words[@]}" "$opt=$v" --out out
+      # A path option's refusal may name the file instead of the flag.
+      case $opt in --into-table|--placement|--load|--def-file|--tool-file|--junctions) name="$v";; *) name="$opt";; esac
+      [ -z "$name" ] && name="$opt"
+      probe "$name" "${words[@]}" "$opt=$v" "${out_words[@]}"
     done
   done
 done

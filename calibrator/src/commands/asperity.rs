@@ -163,6 +163,7 @@ pub fn run(args: Args) -> Result<()> {
             ("--spike-median (m²)", Some(args.spike_median)),
         ],
         sigma_ln: args.sigma_ln,
+        spike_fraction: args.spike_fraction,
         spike_sigma_ln: args.spike_sigma_ln,
         exponent: args.exponent,
     };

@@ -222,6 +222,10 @@ pub fn run(args: Args) -> Result<()> {
         args.kappa_max_p_over_e,
     )?;
     check_surface_flags(&args.surface)?;
+    if args.surface.load.is_none() {
+        let a = &args.surface;
+        crate::validate::flags::check_spectrum(a.hurst, [a.k_l, a.k_r, a.k_s], a.n)?;
+    }
     if !args.elastic {
         crate::validate::rules::HARDNESS
             .check("--p-crit (Pa, or with a unit: 340MPa)", args.p_crit)?;

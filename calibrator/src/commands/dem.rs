@@ -185,6 +185,9 @@ pub fn run(args: Args) -> Result<()> {
             SLIDING_SPEED.check("--impact-speed (m/s, or with a unit: 10m/s)", v)?;
         }
         STRIDE.check_count("--every", o.every as u64)?;
+        if o.def_file.is_none() || o.tool_file.is_none() {
+            crate::validate::flags::check_spectrum(o.hurst, [o.k_l, o.k_r, o.k_s], o.n)?;
+        }
     }
     let config = DemRunConfig {
         out: o.out,

@@ -292,7 +292,7 @@ pub enum PipelineError {
     #[error("serialising the configuration for its hash")]
     HashJson(#[source] serde_json::Error),
     /// A tool-carried fraction ζ outside \[0, 1\].
-    #[error("ζ = {zeta} is outside [0, 1]")]
+    #[error("--zeta / --zetas: ζ = {zeta} is outside [0, 1]")]
     Zeta {
         /// The ζ given.
         zeta: f32,

@@ -101,7 +101,12 @@ pub fn incline_study(
 /// as cells² and the explicit steps as cells (Δt ∝ h), so a run costs ≈ cells³ ×
 /// [`crate::validate::work::SECONDS_PER_DDE_CELL3`].
 fn check_cells_work(flag: &str, cells: f64, runs: f64) -> Result<()> {
-    check_cells_work_at(flag, cells, runs, crate::validate::work::SECONDS_PER_DDE_CELL3)
+    check_cells_work_at(
+        flag,
+        cells,
+        runs,
+        crate::validate::work::SECONDS_PER_DDE_CELL3,
+    )
 }
 
 /// [`check_cells_work`] at the cost `seconds_per_cell3` of one run per cell³.

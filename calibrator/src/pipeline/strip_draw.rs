@@ -138,6 +138,14 @@ impl BarNumerics {
             "--element-size (m, or with a unit: 0.5mm)",
             self.element_size,
         )?;
+        if let Some(dt) = self.time_step {
+            crate::validate::Rule::POSITIVE.check("--time-step (s, or with a unit: 2us)", dt)?;
+        }
+        crate::validate::Rule::Real {
+            lo: crate::validate::Bound::Open(0.0),
+            hi: crate::validate::Bound::Closed(1.0),
+        }
+        .check("--courant", self.courant)?;
         let settings = NumericSettings {
             slide: self.slide,
             window: self.window,
@@ -194,6 +202,7 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
     };
     let mut model = StripModel::from_table(&table)?;
     if let Some(mu_p) = args.particle_friction {
+        crate::validate::rules::FRICTION_COEFFICIENT.check("--particle-friction", mu_p)?;
         model = model.with_particle_friction(Some(mu_p))?;
     }
     if let Some(rule) = args.source_rule {

@@ -27,6 +27,30 @@ pub fn check_grid(flag: &str, n: usize) -> Result<(), ConfigError> {
     )
 }
 
+/// The self-affine spectrum flags of `contact` and `dem` (seed 000 §6.1): `--hurst` in (0, 1),
+/// `--k-l`, `--k-r`, `--k-s` finite and > 0, ordered k_l ≤ k_r ≤ k_s, and k_s within the
+/// grid's Nyquist mode n/2 (`--n`), each refusal naming its flag.
+///
+/// # Errors
+/// [`ConfigError`] naming the flag and the rule.
+pub fn check_spectrum(hurst: f64, k: [f64; 3], n: usize) -> Result<(), ConfigError> {
+    super::rules::HURST.check("--hurst", hurst)?;
+    for (flag, v) in ["--k-l", "--k-r", "--k-s"].into_iter().zip(k) {
+        Rule::POSITIVE.check(flag, v)?;
+    }
+    if !(k[0] <= k[1] && k[1] <= k[2]) {
+        return Err(ConfigError::Order {
+            relation: "--k-l ≤ --k-r ≤ --k-s",
+            values: format!("{} ≤ {} ≤ {}", k[0], k[1], k[2]),
+        });
+    }
+    Rule::Real {
+        lo: super::rule::Bound::Open(0.0),
+        hi: super::rule::Bound::Closed(n as f64 / 2.0),
+    }
+    .check("--k-s (at most the Nyquist mode --n/2)", k[2])
+}
+
 /// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
 /// reading by [`super::maps::check_height_map`]), pressure steps, BEM tolerance, κ-fit range.
 pub fn check_contact(
@@ -71,6 +95,8 @@ pub struct AsperityFlags {
     pub areas: [(&'static str, Option<f64>); 4],
     /// `--sigma-ln`.
     pub sigma_ln: f64,
+    /// `--spike-fraction`.
+    pub spike_fraction: f64,
     /// `--spike-sigma-ln`.
     pub spike_sigma_ln: f64,
     /// `--exponent`, `None` when not given.
@@ -95,6 +121,9 @@ pub fn check_asperity(
             JUNCTION_AREA_M2.check(flag, a)?;
         }
     }
+    FRACTION.check("--spike-fraction", f.spike_fraction)?;
+    // Real contact area per load is 1/H: 1e-3 m²/N is a hardness of 1 kPa, softer than gels.
+    Rule::closed(0.0, 1e-3).check("--area-per-load (m²/N)", f.area_per_load)?;
     SIGMA_LN.check("--sigma-ln", f.sigma_ln)?;
     SIGMA_LN.check("--spike-sigma-ln", f.spike_sigma_ln)?;
     if let Some(t) = f.exponent {
