@@ -108,7 +108,7 @@ for sub in "${SUBS[@]}"; do
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then LONG_DEFAULTS=1; else LONG_DEFAULTS=0; fi
   echo "defaults of '$sub': rc=$rc (long: $LONG_DEFAULTS)" >>"$OUT/baselines.txt"
   for opt in $(options_of "${help_words[@]}"); do
-    case $opt in --out|--output|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    case $opt in --out|--output|--report|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
     for v in "${BAD_VALUES[@]}"; do
       # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
       case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
