@@ -25,8 +25,13 @@ pub mod random_field;
 pub mod report;
 pub mod rng;
 pub mod strip_draw;
+pub mod studies;
 pub mod surface;
 pub mod table;
 pub mod thermal;
 pub mod third_body;
 pub mod validate;
+
+/// This calibrator's version, written into every table's provenance (and the sections the
+/// physics fills, such as a fitted μ_p): at the crate root, below every layer.
+pub const CALIBRATOR_VERSION: &str = env!("CARGO_PKG_VERSION");

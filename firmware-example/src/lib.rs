@@ -26,4 +26,4 @@ pub mod stats;
 pub mod window;
 
 #[cfg(test)]
-mod closed_loop_tests;
+mod tests;

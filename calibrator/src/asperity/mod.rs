@@ -18,6 +18,6 @@ pub mod quasistatic;
 pub mod run;
 pub mod slider;
 
-#[cfg(test)]
-mod physics_tests;
 pub mod sweep;
+#[cfg(test)]
+mod tests;

@@ -5,7 +5,7 @@
 //! defaults**, not a calibration — said on stderr and in the output), the sweeps of
 //! [`crate::strip_draw::cases`]: μ̄ vs P_N per tool length, per ζ, per Archard K, and
 //! multi-pass runs with β persisting plus a cleaned pass. Writes the report of
-//! [`crate::strip_draw::report`] into `--out`. μ̄ is F_S/F_N averaged over the last
+//! [`crate::studies::strip_draw::report`] into `--out`. μ̄ is F_S/F_N averaged over the last
 //! `--window` of the `--slide` (default: 120–140 mm, see [`crate::strip_draw::extract`]).
 //! Mesh and step: `--element-size`, `--time-step` (default CFL-derived, `--courant` × the
 //! stability limit). Every physical flag is SI or carries its unit (`30MPa`, `35mm`, `1us`);

@@ -16,7 +16,7 @@ use crate::strip_draw::fit::{
     FitOptions, StripFit, StripParams, apply_to_table, data, fit_strip_draw_observed,
 };
 use crate::strip_draw::model::StripModel;
-use crate::strip_draw::report::write_fit_report;
+use crate::studies::strip_draw::report::write_fit_report;
 use crate::table::describe::{DEFAULTS_BANNER, fitted_banner};
 use crate::table::io::{read_table, write_table};
 use tribo_core::table::ValueOrigin;

@@ -11,13 +11,13 @@ use tribo_core::table::{SectionProvenance, WearForm};
 use crate::dde::asperity_breakoff::{self, AsperityCase};
 use crate::dde::circles::{self, CirclesCase};
 use crate::dde::cracked_plate::{self, CrackedPlate};
-use crate::dde::error::{DdeError, Result};
 use crate::dde::incline::{self, InclineCase};
-use crate::dde::k_mesh_study::{KMeshStudy, run_study};
-use crate::dde::report;
-use crate::dde::report_demos;
 use crate::dde::sliding::SlidingWearCase;
-use crate::dde::wear_study::{WearSweep, fit_power_law, run_sweep, wear_section};
+use crate::studies::dde::error::{DdeError, Result};
+use crate::studies::dde::k_mesh_study::{KMeshStudy, run_study};
+use crate::studies::dde::report;
+use crate::studies::dde::report_demos;
+use crate::studies::dde::wear_study::{WearSweep, fit_power_law, run_sweep, wear_section};
 use crate::validate::rules::DDE_CELLS;
 
 /// Inputs of the sliding-wear sweep K(p).
@@ -62,9 +62,11 @@ pub struct MeshStudyConfig {
 }
 
 fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
-    crate::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| DdeError::UnknownThreshold {
-        name: name.to_owned(),
-        known: crate::dde::k_mesh_study::THRESHOLD_NAMES,
+    crate::studies::dde::k_mesh_study::strength_by_name(name).ok_or_else(|| {
+        DdeError::UnknownThreshold {
+            name: name.to_owned(),
+            known: crate::studies::dde::k_mesh_study::THRESHOLD_NAMES,
+        }
     })
 }
 
@@ -232,7 +234,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
     template.amplitude = amplitude;
     template.strength = threshold(&name)?;
     if let Some(path) = &into_table {
-        crate::dde::wear_study::check_into_table(path, allow_foreign_material)?;
+        crate::studies::dde::wear_study::check_into_table(path, allow_foreign_material)?;
     }
     let sweep = WearSweep {
         pressures,
@@ -262,7 +264,7 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
                 }
             })?,
             seed,
-            config_hash: crate::dde::wear_study::sweep_hash(&sweep),
+            config_hash: crate::studies::dde::wear_study::sweep_hash(&sweep),
             cases: (points.len() as u64 * realisations) as u32,
         };
         // K0 has not been shown to converge with the mesh: only the shape goes in.
@@ -274,10 +276,13 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
                 source,
             })?;
         let json = serde_json::to_string_pretty(&section)?;
-        crate::dde::error::write_file(&out.join("wear_section.json"), json.as_bytes())?;
+        crate::studies::dde::error::write_file(&out.join("wear_section.json"), json.as_bytes())?;
         if let Some(path) = into_table {
-            let bytes =
-                crate::dde::wear_study::write_into_table(&path, section, allow_foreign_material)?;
+            let bytes = crate::studies::dde::wear_study::write_into_table(
+                &path,
+                section,
+                allow_foreign_material,
+            )?;
             writeln!(
                 log,
                 "wear section written into {} ({bytes} bytes)",

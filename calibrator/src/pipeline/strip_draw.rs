@@ -4,7 +4,7 @@
 //! For a calibration table (without one the **documented seed-000 defaults**, not a
 //! calibration — said on stderr and in the log), the sweeps of [`crate::strip_draw::cases`]:
 //! μ̄ vs P_N per tool length, per ζ, per Archard K, and multi-pass runs with β persisting plus a
-//! cleaned pass; the report of [`crate::strip_draw::report`]. μ̄ is F_S/F_N averaged over the
+//! cleaned pass; the report of [`crate::studies::strip_draw::report`]. μ̄ is F_S/F_N averaged over the
 //! last `window` of the `slide` ([`crate::strip_draw::extract`]). Inputs are SI (Pa, m, s),
 //! as every command line flag parses them (`30MPa`, `35mm` or `0.035`).
 //! `check_refinement` reruns the tool cases at the map pressure with l_e/2 and with Δt/2 and
@@ -18,10 +18,10 @@ use super::error::{PipelineError, Result, write_csv};
 
 use crate::report::CsvTable;
 use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
-use crate::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
-use crate::strip_draw::report::write_sweep_report;
+use crate::studies::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
+use crate::studies::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;
 use crate::validate::rules::{ELEMENT_SIZE_M, PRESSURE, SLIDE_M, TOOL_LENGTH_M};

@@ -12,13 +12,13 @@ use std::time::Instant;
 use crate::nscd::SweepOrder;
 use crate::nscd::system::SolverStats;
 use crate::progress;
-use crate::third_body::error::{Result, ThirdBodyError};
+use crate::studies::third_body::error::{Result, ThirdBodyError};
+use crate::studies::third_body::report::write_paired;
+use crate::studies::third_body::report::{write_run, write_sweep};
 use crate::third_body::localisation::run_localisation;
 use crate::third_body::lubricated::lubricated_cases;
 use crate::third_body::paired::paired_cases;
 pub use crate::third_body::physical::ThermalConstants;
-use crate::third_body::report::write_paired;
-use crate::third_body::report::{write_run, write_sweep};
 use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
 use crate::third_body::shear_cell::CellParams;
 use crate::third_body::shear_cell::ShearCell;
@@ -502,7 +502,7 @@ fn write_section(
     results: &[crate::third_body::study::ShearCaseResult],
     log: &mut dyn Write,
 ) -> Result<()> {
-    use crate::third_body::table_section::{TemperatureSample, third_body_section};
+    use crate::studies::third_body::table_section::{TemperatureSample, third_body_section};
     let samples: Vec<TemperatureSample> = results
         .iter()
         .map(|r| TemperatureSample {

@@ -10,8 +10,6 @@
 //! - [`saturation`]: seed 000 §2.1's one- and three-pass reductions and the tool-length
 //!   ordering of Fig. 2a; the solve of ζ and μ_p (the friction of the particle-borne area) that
 //!   reproduces the reductions.
-//! - [`fidelity`]: the one- and three-pass reductions and Fig. 2a's ordering of a sweep next to
-//!   seed 000 §2.1, with `reductions.csv` and the figure `fidelity`.
 //! - [`extract`]: the steady-state μ̄ from a μ(t) curve (end-of-slide window) and its drift.
 //! - [`cases`]: the sweeps of `tribo strip-draw` (tool length, ζ, K, multi-pass) as a list
 //!   of independent cases, run with rayon in a deterministic order.
@@ -20,17 +18,17 @@
 //!   intervals ([`crate::numerics::least_squares`] is the small Levenberg–Marquardt solver, [`fit::data`] the
 //!   measured-data CSV reader).
 //! - [`error`]: [`StripDrawError`], the subsystem's one error type.
-//! - [`report`]: CSV files and plots (Fig. 17–19 and 2b analogues).
+//!
+//! The report files (CSV and plots, Fig. 17–19 and 2b analogues) and the fidelity of a sweep
+//! against seed 000 §2.1 are studies above this engine: [`crate::studies::strip_draw`].
 
 pub mod cases;
 pub mod error;
 pub mod extract;
-pub mod fidelity;
 pub mod fit;
 pub mod model;
 pub mod multipass;
 pub mod refine;
-pub mod report;
 pub mod run;
 pub mod saturation;
 

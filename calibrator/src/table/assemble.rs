@@ -5,8 +5,7 @@ use tribo_core::table::{PRESET_CAPACITY, Provenance, Table, VERSION_CAPACITY, Va
 
 use super::TableError;
 
-/// This calibrator's version, written into every table's provenance.
-pub const CALIBRATOR_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub use crate::CALIBRATOR_VERSION;
 
 fn bounded<const N: usize>(
     what: &'static str,

@@ -2,21 +2,16 @@
 //! temperature-dependent cohesion, giving the layer's own friction μ_3b and μ_3b(T), and
 //! ([`lubricated`]) the friction μ_p of seed 000's lubricated flake layer (issue 30).
 
-pub mod error;
 pub mod localisation;
 pub mod lubricated;
 pub mod paired;
 pub mod physchem;
 pub mod physical;
-pub mod report;
 pub mod run;
 pub mod shear_cell;
 pub mod stats;
 pub mod study;
-pub mod table_section;
 pub mod thermo_cell;
-
-pub use error::ThirdBodyError;
 
 #[cfg(test)]
 mod tests;

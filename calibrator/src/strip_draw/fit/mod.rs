@@ -299,7 +299,7 @@ pub fn apply_to_table(
         };
         let _ = provenance
             .calibrator_version
-            .push_str(crate::table::assemble::CALIBRATOR_VERSION);
+            .push_str(crate::CALIBRATOR_VERSION);
         let _ = provenance.preset.push_str("fit strip-draw");
         next.particle_shear = Some(ParticleShearSection {
             particle_friction: v.value as f32,

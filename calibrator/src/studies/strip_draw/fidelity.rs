@@ -11,12 +11,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::cases::{StripCaseResult, Study};
-use super::saturation::{
-    FIG2A_TOOLS, PASS_TOOL, SEED000_ONE_PASS_REDUCTION, SEED000_THREE_PASS_REDUCTION,
-};
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, LinePlot, ReportError, Series, SeriesStyle};
+use crate::strip_draw::cases::{StripCaseResult, Study};
+use crate::strip_draw::saturation::{
+    FIG2A_TOOLS, PASS_TOOL, SEED000_ONE_PASS_REDUCTION, SEED000_THREE_PASS_REDUCTION,
+};
 
 /// Issue 30's band of the one-pass reduction \[-\].
 pub const ONE_PASS_BAND: (f64, f64) = (0.25, 0.45);

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use super::error::{Result, create_dir, write_csv, write_file};
 
-use super::cracked_plate::{CrackedPlate, CrackedPlateResult};
-use super::incline::{InclineCase, InclineRun, fitted_acceleration};
 use super::k_mesh_study::KMeshOutcome;
 use super::wear_study::{KAtPressure, PowerLawFit};
+use crate::dde::cracked_plate::{CrackedPlate, CrackedPlateResult};
+use crate::dde::incline::{InclineCase, InclineRun, fitted_acceleration};
 use crate::report::{CsvTable, LinePlot, Series};
 
 /// Incline: `incline.csv` (t, x, v, T, N, joints), velocity against the closed form, forces
@@ -38,7 +38,7 @@ pub fn write_incline(out: &Path, case: &InclineCase, run: &InclineRun) -> Result
     let a_fit = fitted_acceleration(run, 0.2 * case.run_time);
     let a_rigid = case.rigid_acceleration();
     let v0 = run.samples.first().map_or(0.0, |s| s.velocity);
-    let pts = |f: &dyn Fn(&super::incline::InclineSample) -> f64| -> Vec<(f64, f64)> {
+    let pts = |f: &dyn Fn(&crate::dde::incline::InclineSample) -> f64| -> Vec<(f64, f64)> {
         run.samples.iter().map(|s| (s.time * 1e9, f(s))).collect()
     };
     LinePlot::new("Block on a 15° incline: velocity", "t [ns]", "v [m/s]")

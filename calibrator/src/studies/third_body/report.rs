@@ -5,9 +5,9 @@ use std::path::Path;
 use crate::report::{CsvTable, LinePlot, Series};
 
 use super::error::{Result, ThirdBodyError};
-use super::paired::PairedCase;
-use super::run::ShearOutcome;
-use super::study::ShearCaseResult;
+use crate::third_body::paired::PairedCase;
+use crate::third_body::run::ShearOutcome;
+use crate::third_body::study::ShearCaseResult;
 
 /// Writes `stem.csv` + plots of one run's history and steady profiles.
 pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
@@ -27,7 +27,7 @@ pub fn write_run(dir: &Path, stem: &str, o: &ShearOutcome) -> Result<()> {
         ]);
     }
     write_csv(&p, &dir.join(format!("{stem}_profiles.csv")))?;
-    let pts = |f: &dyn Fn(&super::run::HistoryRow) -> f64| -> Vec<(f64, f64)> {
+    let pts = |f: &dyn Fn(&crate::third_body::run::HistoryRow) -> f64| -> Vec<(f64, f64)> {
         o.history.iter().map(|r| (r.time * 1e6, f(r))).collect()
     };
     LinePlot::new(

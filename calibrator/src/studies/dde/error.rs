@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::mesh::MeshError;
+use crate::dde::mesh::MeshError;
 use crate::report::ReportError;
 use crate::table::io::TableIoError;
 

@@ -9,8 +9,8 @@
 
 use rand::Rng;
 
-use super::sliding::{SlidingWearCase, SlidingWearResult};
 use super::wear_study::bootstrap_runs;
+use crate::dde::sliding::{SlidingWearCase, SlidingWearResult};
 
 /// Upper edges of the fragment-area histogram bins in units of h² (the last bin is open).
 pub const AREA_BINS_H2: [f64; 4] = [1.0, 2.0, 4.0, 8.0];

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use super::error::{Result, create_dir, write_csv, write_file};
 
-use super::asperity_breakoff::{AsperityCase, AsperityRun};
-use super::circles::{CirclesCase, CirclesRun};
 use super::snapshot::write_stress_snapshot;
-use super::vec2::V2;
+use crate::dde::asperity_breakoff::{AsperityCase, AsperityRun};
+use crate::dde::circles::{CirclesCase, CirclesRun};
+use crate::dde::vec2::V2;
 use crate::report::{CsvTable, LinePlot, Series};
 
 /// Relative difference of the moment half-width from Hertz's over the compression samples
@@ -181,7 +181,7 @@ pub fn write_asperity(out: &Path, case: &AsperityCase, run: &AsperityRun) -> Res
         ]);
     }
     write_csv(&csv, &out.join("asperity.csv"))?;
-    let pts = |f: &dyn Fn(&super::asperity_breakoff::AsperitySample) -> f64| {
+    let pts = |f: &dyn Fn(&crate::dde::asperity_breakoff::AsperitySample) -> f64| {
         run.samples
             .iter()
             .map(|s| (s.displacement * 1e6, f(s)))

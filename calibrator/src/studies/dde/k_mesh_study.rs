@@ -13,14 +13,14 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use super::build::Strength;
 use super::debris_scale::{
     DebrisScale, WithCi, largest_fragment_share, mean_fragment_area, mean_fragments,
     paired_pooled_ratio,
 };
-use super::mesh::MeshError;
-use super::sliding::{SlidingWearCase, run};
 use super::wear_study::{bootstrap_mean_ci, bootstrap_runs};
+use crate::dde::build::Strength;
+use crate::dde::mesh::MeshError;
+use crate::dde::sliding::{SlidingWearCase, run};
 
 /// The study definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -195,14 +195,14 @@ pub const THRESHOLD_NAMES: &str = "`eq16`, `crack-band`, `material-flaw`, `cohes
 pub fn strength_by_name(name: &str) -> Option<Strength> {
     match name {
         "eq16" => Some(Strength::FlawFraction(
-            super::sliding::CALIBRATED_FLAW_FRACTION,
+            crate::dde::sliding::CALIBRATED_FLAW_FRACTION,
         )),
-        "crack-band" => Some(Strength::CrackBand(super::build::CRACK_BAND_WIDTH)),
+        "crack-band" => Some(Strength::CrackBand(crate::dde::build::CRACK_BAND_WIDTH)),
         "material-flaw" => Some(Strength::MaterialFlaw(
-            super::sliding::MATERIAL_FLAW_HALF_SIZE,
+            crate::dde::sliding::MATERIAL_FLAW_HALF_SIZE,
         )),
         "cohesive" => Some(Strength::Cohesive(
-            super::cohesive::ZIRCONIA_TENSILE_STRENGTH,
+            crate::dde::cohesive::ZIRCONIA_TENSILE_STRENGTH,
         )),
         _ => None,
     }

@@ -9,7 +9,7 @@ use tribo_core::table::{
 };
 
 use super::error::{Result, ThirdBodyError};
-use super::stats::MeanCi;
+use crate::third_body::stats::MeanCi;
 
 /// One μ_3b(T) sample: temperature (K) and μ over seeds.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -17,10 +17,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::cases::{StripCaseResult, Study};
-use super::fit::{Measurement, StripFit};
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, Heatmap, LinePlot, ReportError, Series};
+use crate::strip_draw::cases::{StripCaseResult, Study};
+use crate::strip_draw::fit::{Measurement, StripFit};
 
 fn stem(out: &Path, name: &str) -> PathBuf {
     out.join(name)
@@ -44,7 +44,7 @@ fn case_tag(r: &StripCaseResult) -> String {
 /// Label of pass `k` (0-based) of a case.
 fn pass_label(r: &StripCaseResult, k: usize) -> String {
     match r.case.passes.get(k) {
-        Some(super::multipass::Pass::Cleaned) => "cleaned".to_owned(),
+        Some(crate::strip_draw::multipass::Pass::Cleaned) => "cleaned".to_owned(),
         _ => format!("pass {}", k + 1),
     }
 }
@@ -242,7 +242,7 @@ fn write_study(
 }
 
 fn write_map(
-    map: &super::run::BetaMap,
+    map: &crate::strip_draw::run::BetaMap,
     pressure: f64,
     tag: &str,
     label: &str,

@@ -9,9 +9,9 @@ use crate::report::ReportError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::joint::respond;
-use super::system::ElementAssembly;
-use super::vec2::V2;
+use crate::dde::joint::respond;
+use crate::dde::system::ElementAssembly;
+use crate::dde::vec2::V2;
 use crate::report::plot::{colormap, render_png, render_svg};
 
 /// A snapshot of `sys` over the window [lo, hi] \[m\], σ_yy coloured over ±`stress_scale` \[Pa\]
