@@ -70,9 +70,6 @@ pub enum SweepError {
     /// Configuration problem.
     #[error("{0}")]
     Config(String),
-    /// A run past the work budget (the flag, the estimate and how to lift it).
-    #[error(transparent)]
-    Budget(#[from] crate::validate::ConfigError),
 }
 
 /// Builds the simulations of a sweep (cheap), so that the caller can size a progress bar.
@@ -115,17 +112,6 @@ pub fn prepare(cfg: &LoadSweep) -> Result<Vec<(Simulation, RunConfig)>, SweepErr
                 rc.duration = d;
             }
             rc.record_interval = rc.duration / cfg.samples.max(10) as f64;
-            let (key, value) = match cfg.duration {
-                Some(d) => ("--duration", d),
-                None => ("--steps-per-period", cfg.params.steps_per_period),
-            };
-            crate::validate::work::check(
-                key,
-                value,
-                "junction-steps",
-                rc.duration / sim.dt() * areas.len().max(1) as f64,
-                crate::validate::work::SECONDS_PER_JUNCTION_STEP,
-            )?;
             Ok((sim, rc))
         })
         .collect()
