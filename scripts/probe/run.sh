@@ -8,10 +8,17 @@
 # (PROBE_MEM_KB of virtual memory, default 8 GiB), in a fresh folder. Printed: counts per class.
 #
 # Classes: panic (exit 101 or "panicked"), abort (killed by a signal other than the timeout's:
-# 134 SIGABRT from an allocation failure, 139 ...), hang (the time limit), accepted (exit 0 on a
-# meaningless input), refused-unnamed (clean refusal whose message names no flag, key or file),
-# refused (clean refusal naming the input), destroyed (an output fault that replaced a device,
-# FIFO, folder or symlink). Details of every non-"refused" probe go to $OUT/findings.txt.
+# 134 SIGABRT from an allocation failure, 139 ...), hang (the time limit, in a subcommand whose
+# defaults alone end within it), accepted (exit 0 on a meaningless input, or the time limit in a
+# subcommand whose defaults alone run longer than it: a refusal comes before any work, so an
+# input still running at the limit was accepted), refused-unnamed (clean refusal whose message
+# names no flag, key or file), refused (clean refusal naming the input), destroyed (an output
+# fault that replaced a device, FIFO, folder or symlink), valid (a value that is a valid input,
+# such as --seed 2⁶⁴−1: any outcome but a panic or an abort is right; not counted as a failure).
+# Details of every probe not "refused" or "valid" go to $OUT/findings.txt.
+#
+# Each subcommand is first run with its defaults (and `--out`) under the same limit: that
+# decides whether a timeout of its probes is a hang or an accepted long run.
 #
 # Usage: scripts/probe/run.sh [path/to/tribo] [max probes]
 #   (default: target/debug/tribo; build it first with `cargo build -p tribo-calibrator`)
@@ -27,8 +34,10 @@ OUT=$(mktemp -d /tmp/tribo-probe.XXXXXX)
 GOLDEN=$(realpath core/tests/golden/format3-filled.bin)
 FIX=${PROBE_FIXTURES:-/tmp/probe-fixtures}
 export TRIBO_NO_PROGRESS=1
-declare -A COUNT=([panic]=0 [abort]=0 [hang]=0 [accepted]=0 [refused-unnamed]=0 [refused]=0 [destroyed]=0)
+declare -A COUNT=([panic]=0 [abort]=0 [hang]=0 [accepted]=0 [refused-unnamed]=0 [refused]=0 [destroyed]=0 [valid]=0)
 N=0
+LONG_DEFAULTS=0  # 1 while probing a subcommand whose defaults run past the limit
+VALID=0          # 1 while probing a value that is a valid input
 
 finding() { echo "[$1] $2" >>"$OUT/findings.txt"; }
 
@@ -48,14 +57,16 @@ probe() {
 classify() {
   local rc=$1 err=$2 name=$3 what=$4 class
   if grep -q "panicked" "$err" || [ "$rc" -eq 101 ]; then class=panic
-  elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then class=hang
+  elif [ "$VALID" -eq 1 ] && { [ "$rc" -le 128 ] || [ "$rc" -eq 137 ] || [ "$rc" -eq 141 ]; }; then class=valid
+  elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    if [ "$LONG_DEFAULTS" -eq 1 ]; then class=accepted; else class=hang; fi
   elif [ "$rc" -gt 128 ] && [ "$rc" -ne 141 ]; then class=abort
   elif [ "$rc" -eq 0 ]; then class=accepted
   elif grep -qF -- "$name" "$err"; then class=refused
   else class=refused-unnamed
   fi
   COUNT[$class]=$((COUNT[$class] + 1))
-  [ "$class" != refused ] && finding "$class" "rc=$rc tribo $what :: $(head -c 300 "$err" | tr '\n' ' ')"
+  case $class in refused|valid) ;; *) finding "$class" "rc=$rc tribo $what :: $(head -c 300 "$err" | tr '\n' ' ')";; esac
 }
 
 # Options taking a value, from the help text: "--flag <VALUE>".
@@ -90,11 +101,45 @@ for sub in "${SUBS[@]}"; do
   # help of the subcommand without its positional/required extras
   help_words=()
   for w in "${words[@]}"; do case $w in --*|/*) break;; *) help_words+=("$w");; esac; done
+  # `export` and `inspect` write no folder (export takes -o FILE, a probe of its own below).
+  case ${words[0]} in export|inspect) out_words=();; *) out_words=(--out out);; esac
+  rc=0
+  (d=$(mktemp -d "$OUT/b.XXXXXX") && cd "$d" && ulimit -v "$MEM" && exec timeout -k 2 "$T" "$BIN" "${words[@]}" "${out_words[@]}") >/dev/null 2>&1 </dev/null || rc=$?
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then LONG_DEFAULTS=1; else LONG_DEFAULTS=0; fi
+  echo "defaults of '$sub': rc=$rc (long: $LONG_DEFAULTS)" >>"$OUT/baselines.txt"
   for opt in $(options_of "${help_words[@]}"); do
-    case $opt in --out|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    case $opt in --out|--output|--report|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
     for v in "${BAD_VALUES[@]}"; do
-      probe "$opt" "${words[@]}" "$opt=$v" --out out
+      # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
+      case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
+      # A path option's refusal may name the file instead of the flag.
+      case $opt in --into-table|--placement|--load|--def-file|--tool-file|--junctions) name="$v";; *) name="$opt";; esac
+      [ -z "$name" ] && name="$opt"
+      probe "$name" "${words[@]}" "$opt=$v" "${out_words[@]}"
     done
+  done
+done
+VALID=0
+LONG_DEFAULTS=0
+rm -rf "$OUT"/b.*
+
+# Inputs whose run time had no bound (issue 32): refused up front by the work budget.
+for cmd in "--duration asperity --duration 1e12" "--steps third-body shear --steps 1000000000000" \
+  "--steps third-body sweep --steps 1000000000000" "--element-size strip-draw --element-size 1e-9m" \
+  "--element-size strip-draw --element-size 2um" "--cells fretting circles --cells 250" \
+  "--cells fretting wear --cells 2000" "--cells fretting mesh-study --cells 20,2000" \
+  "--cells fretting plate --cells 2000" "--preshear third-body shear --eq17 --preshear 100000000000"; do
+  read -ra w <<<"$cmd"
+  probe "${w[0]}" "${w[@]:1}" --out out
+done
+# --into-table checked before the simulation: a missing, foreign, absurd or folder table.
+# (The golden table is seed 000's pair: foreign to the temperature sweep's and the wear's
+# sections, the lubricated sweep's own.)
+for sub in "third-body sweep --sweep temperature" "third-body sweep --sweep lubricated" "fretting wear"; do
+  read -ra w <<<"$sub"
+  for t in /nonexistent.bin "$GOLDEN" "$OUT" /dev/null; do
+    [ "$t" = "$GOLDEN" ] && [ "${w[3]:-}" = lubricated ] && continue
+    probe "$t" "${w[@]}" --into-table "$t" --out out
   done
 done
 
@@ -152,7 +197,7 @@ for b in inf 1e300 1e300TiB -1 0 abc 1e400; do
 done
 
 echo "probes: $N (timeout ${T}s, memory ${MEM} kB each)"
-for c in panic abort hang accepted refused-unnamed destroyed refused; do
+for c in panic abort hang accepted refused-unnamed destroyed refused valid; do
   printf '%-16s %d\n' "$c" "${COUNT[$c]}"
 done
 echo "findings (every probe not cleanly refused): $OUT/findings.txt"

@@ -62,8 +62,13 @@ impl BimodalPopulation {
     pub fn count(&self, load: f64) -> usize {
         match self.parts(load) {
             Ok((b, s)) => {
-                (if b > 0.0 { self.bulk.count(b) } else { 0 })
-                    + (if s > 0.0 { self.spike().count(s) } else { 0 })
+                // Saturating: at absurd loads (1e300 N) each part saturates at usize::MAX and
+                // the memory budget refuses the load by name; a plain `+` overflowed.
+                (if b > 0.0 { self.bulk.count(b) } else { 0 }).saturating_add(if s > 0.0 {
+                    self.spike().count(s)
+                } else {
+                    0
+                })
             }
             Err(_) => 0,
         }

@@ -30,7 +30,7 @@ pub struct Args {
     pub seed: u64,
     /// Normal loads P \[N\], comma separated (slider mass M = P/g). Default: the six
     /// experiments of seed 003, (0.100 kg + M1)·g.
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = crate::validate::units::newtons)]
     pub loads: Vec<f64>,
     /// CSV file of initial junction areas (column `area_m2`, or one plain column), one file
     /// per load, in the order of --loads. Replaces the generator.
@@ -42,15 +42,15 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Family::Bimodal)]
     pub family: Family,
     /// Generator: total initial area per newton of normal load \[m²/N\].
-    #[arg(long, default_value_t = 4e-6)]
+    #[arg(long, default_value_t = 4e-6, value_parser = crate::validate::units::square_metres_per_newton)]
     pub area_per_load: f64,
     /// Power-law generator (and bimodal bulk): smallest junction area A_min \[m²\]
     /// (default 5e-11; bimodal 1e-10).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::validate::units::square_metres)]
     pub min_area: Option<f64>,
     /// Power-law generator (and bimodal bulk): largest junction area A_max \[m²\]
     /// (default 5e-9; bimodal 1e-8).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::validate::units::square_metres)]
     pub max_area: Option<f64>,
     /// Power-law generator (and bimodal bulk): exponent τ of p(A) ∝ A^(−τ)
     /// (default 1, log-uniform; bimodal 1.5).
@@ -60,19 +60,19 @@ pub struct Args {
     #[arg(long, default_value_t = 0.5)]
     pub spike_fraction: f64,
     /// Bimodal generator: median area of the spike's junctions \[m²\].
-    #[arg(long, default_value_t = 2e-8)]
+    #[arg(long, default_value_t = 2e-8, value_parser = crate::validate::units::square_metres)]
     pub spike_median: f64,
     /// Bimodal generator: standard deviation of ln(area) within the spike.
     #[arg(long, default_value_t = 0.1)]
     pub spike_sigma_ln: f64,
     /// Lognormal generator: median junction area \[m²\].
-    #[arg(long, default_value_t = 1e-8)]
+    #[arg(long, default_value_t = 1e-8, value_parser = crate::validate::units::square_metres)]
     pub median_area: f64,
     /// Lognormal generator: standard deviation of ln(area).
     #[arg(long, default_value_t = 0.1)]
     pub sigma_ln: f64,
     /// Viscous parameter η of Eq. 1 \[1/s\].
-    #[arg(long, default_value_t = 100.0)]
+    #[arg(long, default_value_t = 100.0, value_parser = crate::validate::units::per_second)]
     pub eta: f64,
     /// Re-pinning velocity ratio c_min.
     #[arg(long, default_value_t = 0.01)]
@@ -84,7 +84,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1e4)]
     pub steps_per_period: f64,
     /// Simulated time per load \[s\] (default: 1.6× the time to reach σ_exp·A0).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::validate::units::seconds)]
     pub duration: Option<f64>,
     /// Recorded samples per run.
     #[arg(long, default_value_t = 4000)]
@@ -155,6 +155,17 @@ pub fn run(args: Args) -> Result<()> {
         samples: args.samples,
         eta: args.eta,
         area_per_load: args.area_per_load,
+        duration: args.duration,
+        areas: [
+            ("--min-area (m²)", args.min_area),
+            ("--max-area (m²)", args.max_area),
+            ("--median-area (m²)", Some(args.median_area)),
+            ("--spike-median (m²)", Some(args.spike_median)),
+        ],
+        sigma_ln: args.sigma_ln,
+        spike_fraction: args.spike_fraction,
+        spike_sigma_ln: args.spike_sigma_ln,
+        exponent: args.exponent,
     };
     crate::validate::flags::check_asperity(&flags, &loads, |p| match &population {
         PopulationSource::Generated(g) => g.count(p) as f64,

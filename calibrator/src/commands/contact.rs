@@ -36,11 +36,11 @@ pub struct SurfaceArgs {
     pub load: Option<PathBuf>,
     /// Pixel spacing of a loaded text/CSV map, the same in x and y [m] (SI or with a unit:
     /// `0.5um`; the config's `spacing`).
-    #[arg(long, value_parser = crate::validate::units::metres)]
+    #[arg(long, value_parser = crate::validate::units::metres, requires = "load")]
     pub spacing: Option<f64>,
     /// Metres per height unit of a loaded text/CSV map (the config's `height_unit`; default
     /// 1e-6, heights in µm).
-    #[arg(long)]
+    #[arg(long, requires = "load", value_parser = crate::validate::units::metres)]
     pub height_unit: Option<f64>,
     /// Hurst exponent H of a generated surface.
     #[arg(long, default_value_t = 0.8)]
@@ -113,6 +113,26 @@ pub struct Args {
     /// Largest p/E* used in the κ fit (Eq. 8, low-pressure slope).
     #[arg(long, default_value_t = 0.02)]
     pub kappa_max_p_over_e: f64,
+}
+
+/// The surface flags' rules: a loaded map's spacing and height unit, a generated surface's
+/// side, RMS height and slope (each was accepted at 1.8e19 or NaN).
+fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
+    use crate::validate::rules::{DEM_LENGTH_M, HEIGHT_UNIT_M, RMS_SLOPE, SURFACE_SIDE_M};
+    if let Some(dx) = args.spacing {
+        DEM_LENGTH_M.check("--spacing (m, or with a unit: 0.5um)", dx)?;
+    }
+    if let Some(u) = args.height_unit {
+        HEIGHT_UNIT_M.check("--height-unit (m per unit of the file: 1e-6 for µm)", u)?;
+    }
+    SURFACE_SIDE_M.check("--length (m, or with a unit: 100um)", args.length)?;
+    if let Some(h) = args.rms_height {
+        DEM_LENGTH_M.check("--rms-height (m, or with a unit: 1.4um)", h)?;
+    }
+    if let Some(m) = args.rms_slope {
+        RMS_SLOPE.check("--rms-slope", m)?;
+    }
+    Ok(())
 }
 
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
@@ -201,6 +221,15 @@ pub fn run(args: Args) -> Result<()> {
         args.tolerance,
         args.kappa_max_p_over_e,
     )?;
+    check_surface_flags(&args.surface)?;
+    if args.surface.load.is_none() {
+        let a = &args.surface;
+        crate::validate::flags::check_spectrum(a.hurst, [a.k_l, a.k_r, a.k_s], a.n)?;
+    }
+    if !args.elastic {
+        crate::validate::rules::HARDNESS
+            .check("--p-crit (Pa, or with a unit: 340MPa)", args.p_crit)?;
+    }
     let map = surface(&args.surface)?;
     let material = Material {
         e_star: args.e_star,

@@ -83,7 +83,7 @@ pub struct DemOptions {
     #[arg(long, value_parser = units::metres)]
     pub spacing: Option<f64>,
     /// Metres per height unit of loaded matrices (1e-6 for µm; the config's `height_unit`).
-    #[arg(long, default_value_t = 1e-6)]
+    #[arg(long, default_value_t = 1e-6, value_parser = units::metres)]
     pub height_unit: f64,
     /// Whose velocity the flakes' viscous drag (seed 000 Eq. 15–16) is measured against:
     /// `lubricant` (the Couette flow in the gap and Jeffery's rotation — the default of
@@ -104,7 +104,7 @@ pub struct DemOptions {
     #[arg(long, value_parser = units::metres, default_value = "0.5um")]
     pub thickness: f64,
     /// Flake density [kg/m³] (aluminium 2700; alumina 3950).
-    #[arg(long, default_value_t = 2700.0)]
+    #[arg(long, default_value_t = 2700.0, value_parser = crate::validate::units::kilograms_per_cubic_metre)]
     pub density: f64,
     /// Tool sliding speed v0 [m/s] (SI or with a unit).
     #[arg(long, value_parser = units::metres_per_second, default_value = "10")]
@@ -112,7 +112,7 @@ pub struct DemOptions {
     /// Viscous damping per unit mass γ = η/m [1/s] (Eq. 15–16; η = γ·m, η_rot = η·I₁/m), the
     /// meaning and default of the config's `flakes.damping` (the presets' 10⁸ 1/s). It was
     /// `--eta` in kg/s with a default of 1e-7 kg/s (γ ≈ 6.5e5 1/s for a 12 µm flake).
-    #[arg(long, default_value_t = 1e8)]
+    #[arg(long, default_value_t = 1e8, value_parser = crate::validate::units::per_second)]
     pub damping: f64,
     /// Reduced modulus E* for the Hertz force estimate [Pa] (seed 000: 55 GPa; SI or with a
     /// unit).
@@ -180,6 +180,25 @@ pub fn run(args: Args) -> Result<()> {
         o.gap,
         o.e_star,
     )?;
+    {
+        use crate::validate::rules::{
+            DAMPING_PER_S, DENSITY, HEIGHT_UNIT_M, SLIDING_SPEED, STRIDE,
+        };
+        HEIGHT_UNIT_M.check(
+            "--height-unit (m per unit of the file: 1e-6 for µm)",
+            o.height_unit,
+        )?;
+        DENSITY.check("--density (kg/m³)", o.density)?;
+        DAMPING_PER_S.check("--damping (1/s)", o.damping)?;
+        SLIDING_SPEED.check("--v0 (m/s, or with a unit: 80mm/s)", o.v0)?;
+        if let Some(v) = o.impact_speed {
+            SLIDING_SPEED.check("--impact-speed (m/s, or with a unit: 10m/s)", v)?;
+        }
+        STRIDE.check_count("--every", o.every as u64)?;
+        if o.def_file.is_none() || o.tool_file.is_none() {
+            crate::validate::flags::check_spectrum(o.hurst, [o.k_l, o.k_r, o.k_s], o.n)?;
+        }
+    }
     let config = DemRunConfig {
         out: o.out,
         seed: o.seed,

@@ -54,6 +54,14 @@ pub struct Args {
 /// Runs `tribo export`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::validate::flags::check_export(&args.pressures, &args.draw_lengths)?;
+    if !args.velocities.is_empty() {
+        // v = 0 (the static end of the grid) is a valid row; above, the sliding-speed bound.
+        crate::validate::Rule::closed(0.0, 1e3)
+            .check_each("--velocities (m/s)", &args.velocities)?;
+    }
+    if !args.betas.is_empty() {
+        crate::validate::rules::BETA_LEVEL.check_each("--betas", &args.betas)?;
+    }
     let spec = ExportSpec {
         format: args.format,
         units: args.units,

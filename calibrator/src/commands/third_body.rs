@@ -87,7 +87,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "cohesion")]
     pub sweep: SweepKind,
     /// Constant cohesion γ (N/m) of `shear` (ignored with --eq17).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = crate::validate::units::newtons_per_metre)]
     pub gamma: f64,
     /// `shear`: the §5.3 heating transition with Eq. 17 instead of a constant γ.
     #[arg(long)]
@@ -114,7 +114,7 @@ pub struct Args {
     #[arg(long)]
     pub columns: Option<usize>,
     /// Normal force F on the top wall (N/m); the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = crate::validate::units::newtons_per_metre)]
     pub normal_force: f64,
     /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
     #[arg(long, default_value_t = 1.4)]
@@ -131,7 +131,7 @@ pub struct Args {
     #[arg(long)]
     pub preparation_sweeps: Option<usize>,
     /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "0.0,0.025,0.05,0.125")]
+    #[arg(long, value_delimiter = ',', default_value = "0.0,0.025,0.05,0.125", value_parser = crate::validate::units::newtons_per_metre)]
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = 6000)]
@@ -144,7 +144,7 @@ pub struct Args {
     #[arg(long, default_value_t = 8e-9, value_parser = crate::validate::units::seconds)]
     pub time_step: f64,
     /// Initial temperature of the heated runs (shear, sweep --sweep localisation), K.
-    #[arg(long, default_value_t = 700.0)]
+    #[arg(long, default_value_t = 700.0, value_parser = crate::validate::units::kelvin)]
     pub temperature: f64,
     /// Thermal constants of the heated runs.
     #[arg(long, value_enum, default_value = "scaled")]

@@ -127,7 +127,7 @@ pub fn realised_surfaces(
 
 /// The seed handed to [`crate::dem::place_random`] for placement `seed_index`.
 pub fn placement_seed(seed: u64, seed_index: usize) -> u64 {
-    stream_rng(seed, PLACEMENT_STREAM_BASE + seed_index as u64).random()
+    stream_rng(seed, PLACEMENT_STREAM_BASE.wrapping_add(seed_index as u64)).random()
 }
 
 /// The flakes of the config (`flakes.diameter`, `flakes.thickness`, `flakes.density`).

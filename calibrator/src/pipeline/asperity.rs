@@ -39,6 +39,24 @@ pub fn run_and_report(cfg: &LoadSweep, out: &Path) -> Result<AsperityOutcome> {
         stage: "setting up the asperity sweep",
         source: Box::new(source),
     })?;
+    // The work budget: steps × junctions of every load, named by the flag that sets the
+    // duration (`--duration` 1e12 s ran without bound).
+    let (key, value) = match cfg.duration {
+        Some(d) => ("--duration", d),
+        None => ("--steps-per-period", cfg.params.steps_per_period),
+    };
+    let junction_steps: f64 = prepared
+        .iter()
+        .map(|(s, rc)| rc.duration / s.dt() * s.junctions().len().max(1) as f64)
+        .sum();
+    crate::validate::work::check(
+        key,
+        value,
+        "junction-steps",
+        junction_steps,
+        crate::validate::work::SECONDS_PER_JUNCTION_STEP,
+    )
+    .map_err(|e| PipelineError::Config(Box::new(e)))?;
     let total: u64 = prepared
         .iter()
         .map(|(s, rc)| (rc.duration / s.dt()).ceil() as u64)

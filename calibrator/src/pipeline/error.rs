@@ -69,6 +69,9 @@ pub enum PipelineError {
     /// A report file or figure (the message names it).
     #[error(transparent)]
     Report(#[from] ReportError),
+    /// The report folder of an earlier run could not be cleared.
+    #[error("clearing the report folder of an earlier run")]
+    ClearReport(#[source] crate::validate::out_dir::OutDirError),
     /// A table file that cannot be read or written (the message names it).
     #[error(transparent)]
     TableIo(#[from] TableIoError),
@@ -289,13 +292,13 @@ pub enum PipelineError {
     #[error("serialising the configuration for its hash")]
     HashJson(#[source] serde_json::Error),
     /// A tool-carried fraction ζ outside \[0, 1\].
-    #[error("ζ = {zeta} is outside [0, 1]")]
+    #[error("--zeta / --zetas: ζ = {zeta} is outside [0, 1]")]
     Zeta {
         /// The ζ given.
         zeta: f32,
     },
-    /// A negative or non-finite Archard coefficient K.
-    #[error("Archard K = {archard_k} must be finite and non-negative")]
+    /// An Archard coefficient K outside \[0, 1\] ([`crate::validate::rules::ARCHARD_K`]).
+    #[error("--archard-k / --archard-ks: Archard K = {archard_k} must be in [0, 1]")]
     ArchardK {
         /// The K given.
         archard_k: f32,

@@ -18,6 +18,7 @@ use crate::studies::dde::k_mesh_study::{KMeshStudy, run_study};
 use crate::studies::dde::report;
 use crate::studies::dde::report_demos;
 use crate::studies::dde::wear_study::{WearSweep, fit_power_law, run_sweep, wear_section};
+use crate::validate::rules::DDE_CELLS;
 
 /// Inputs of the sliding-wear sweep K(p).
 #[derive(Debug, Clone)]
@@ -104,6 +105,30 @@ pub fn incline_study(
     Ok(())
 }
 
+/// The work budget of `runs` deformable-element runs of `cells` cells each (`flag`): nodes grow
+/// as cells² and the explicit steps as cells (Δt ∝ h), so a run costs ≈ cells³ ×
+/// [`crate::validate::work::SECONDS_PER_DDE_CELL3`].
+fn check_cells_work(flag: &str, cells: f64, runs: f64) -> Result<()> {
+    check_cells_work_at(
+        flag,
+        cells,
+        runs,
+        crate::validate::work::SECONDS_PER_DDE_CELL3,
+    )
+}
+
+/// [`check_cells_work`] at the cost `seconds_per_cell3` of one run per cell³.
+fn check_cells_work_at(flag: &str, cells: f64, runs: f64, seconds_per_cell3: f64) -> Result<()> {
+    crate::validate::work::check(
+        flag,
+        cells,
+        "cell³ units of deformable-element work",
+        cells.powi(3) * runs,
+        seconds_per_cell3,
+    )
+    .map_err(|e| DdeError::Config(Box::new(e)))
+}
+
 /// Two circles pressed together and slid (seed 001 §4.1), `cells` elements across a radius.
 ///
 /// # Errors
@@ -112,6 +137,15 @@ pub fn incline_study(
 /// ([`DdeError::Mesh`]) and [`DdeError::Report`], [`DdeError::Io`] or [`DdeError::Log`] when the
 /// report or the log cannot be written.
 pub fn circles_study(cells: f64, out: &Path, log: &mut dyn Write) -> Result<()> {
+    crate::validate::rules::CIRCLE_CELLS
+        .check("--cells", cells)
+        .map_err(|e| DdeError::Config(Box::new(e)))?;
+    check_cells_work_at(
+        "--cells",
+        cells,
+        1.0,
+        crate::validate::work::SECONDS_PER_CIRCLES_CELL3,
+    )?;
     if !(cells.is_finite() && cells >= 4.0) {
         return Err(DdeError::invalid(
             "--cells",
@@ -147,6 +181,12 @@ pub fn asperity_study(out: &Path, log: &mut dyn Write) -> Result<()> {
 /// the DDE runs ([`DdeError::Mesh`]); [`DdeError::Report`], [`DdeError::Io`] or [`DdeError::Log`]
 /// when the report or the log cannot be written.
 pub fn plate_study(cells: &[usize], name: &str, out: &Path, log: &mut dyn Write) -> Result<()> {
+    for &c in cells {
+        DDE_CELLS
+            .check_count("--cells", c as u64)
+            .map_err(|e| DdeError::Config(Box::new(e)))?;
+        check_cells_work("--cells", c as f64, 1.0)?;
+    }
     let mut case = CrackedPlate::new(cells.first().copied().unwrap_or(24));
     if name != "eq16" {
         case.strength = threshold(name)?;
@@ -200,9 +240,14 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
             "must be ≥ 1",
         ));
     }
-    if cells < 8 {
-        return Err(DdeError::invalid("--cells", cells as f64, "must be ≥ 8"));
-    }
+    DDE_CELLS
+        .check_count("--cells", cells as u64)
+        .map_err(|e| DdeError::Config(Box::new(e)))?;
+    check_cells_work(
+        "--cells",
+        cells as f64,
+        pressures.len() as f64 * realisations as f64,
+    )?;
     if let Some(p) = pressures.iter().find(|p| !(p.is_finite() && **p > 0.0)) {
         return Err(DdeError::invalid(
             "--pressures",
@@ -221,6 +266,9 @@ pub fn wear_study(config: &WearConfig, log: &mut dyn Write) -> Result<()> {
     }
     template.amplitude = amplitude;
     template.strength = threshold(&name)?;
+    if let Some(path) = &into_table {
+        crate::studies::dde::wear_study::check_into_table(path, allow_foreign_material)?;
+    }
     let sweep = WearSweep {
         pressures,
         realisations,
@@ -309,12 +357,10 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
             "must be ≥ 2",
         ));
     }
-    if let Some(&c) = cells.iter().find(|&&c| c < 8) {
-        return Err(DdeError::invalid(
-            "--cells",
-            c as f64,
-            "every mesh must have ≥ 8 cells",
-        ));
+    for &c in &cells {
+        DDE_CELLS
+            .check_count("--cells", c as u64)
+            .map_err(|e| DdeError::Config(Box::new(e)))?;
     }
     if !(2..=crate::validate::rules::REALISATIONS_MAX).contains(&realisations) {
         return Err(DdeError::invalid(
@@ -330,6 +376,8 @@ pub fn mesh_study(config: &MeshStudyConfig, log: &mut dyn Write) -> Result<()> {
             "must be finite and > 0 Pa",
         ));
     }
+    let largest = cells.iter().copied().max().unwrap_or(0) as f64;
+    check_cells_work("--cells", largest, realisations as f64)?;
     let mut template = SlidingWearCase::quick(pressure, seed, 0);
     template.strength = threshold(&name)?;
     let study = KMeshStudy {

@@ -133,6 +133,7 @@ pub fn write_defaults(out: &Path, preset: Preset, seed: u64) -> Result<Outcome> 
     let table_path = out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
     let report_dir = out.join("report");
+    crate::validate::out_dir::clear_report_dir(&report_dir).map_err(PipelineError::ClearReport)?;
     crate::table::report::write_report(&table, &table_path, table_bytes, &report_dir).map_err(
         |source| PipelineError::TableReport {
             dir: report_dir.clone(),
@@ -380,6 +381,8 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
     let cfg = &opts.config;
     let started = Instant::now();
     let report = opts.out.join("report");
+    // The report is rebuilt whole: no file of an earlier run stays next to this run's.
+    crate::validate::out_dir::clear_report_dir(&report).map_err(PipelineError::ClearReport)?;
     // Figures wait until tables.bin, summary.md and every CSV are written (issue 20).
     let figures = crate::report::figures::Deferred::start();
     let results = merge(cfg, results).map_err(PipelineError::Merge)?;

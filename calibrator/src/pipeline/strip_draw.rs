@@ -25,6 +25,7 @@ use crate::studies::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;
 use crate::validate::rules::{ELEMENT_SIZE_M, PRESSURE, SLIDE_M, TOOL_LENGTH_M};
+use tribo_core::bar::BarParams;
 use tribo_core::transport::SourceRule;
 
 /// Inputs of the strip-draw studies (SI).
@@ -144,6 +145,14 @@ impl BarNumerics {
             "--element-size (m, or with a unit: 0.5mm)",
             self.element_size,
         )?;
+        if let Some(dt) = self.time_step {
+            crate::validate::Rule::POSITIVE.check("--time-step (s, or with a unit: 2us)", dt)?;
+        }
+        crate::validate::Rule::Real {
+            lo: crate::validate::Bound::Open(0.0),
+            hi: crate::validate::Bound::Closed(1.0),
+        }
+        .check("--courant", self.courant)?;
         let settings = NumericSettings {
             slide: self.slide,
             window: self.window,
@@ -155,6 +164,35 @@ impl BarNumerics {
         settings.validate()?;
         Ok(settings)
     }
+}
+
+/// Bytes per bar node of one pass: displacement, velocity, acceleration, mark (f64), α, β
+/// (f32) and the node's Coulomb spring (≈ 2 f64): ≈ 56 B, rounded up.
+const BYTES_PER_BAR_NODE: f64 = 64.0;
+
+/// The memory and work budgets of a strip-draw sweep of `cases` cases of bar `p` (each at
+/// least one pass of `settings.slide`): nodes × steps element-steps per case, with the
+/// element size named (l_e sets both the nodes and, through the CFL step, the steps:
+/// `--element-size 1e-9m` ran without bound).
+fn check_bar_budgets(p: &BarParams, settings: &NumericSettings, cases: usize) -> Result<()> {
+    const FLAG: &str = "--element-size";
+    let length = p.tool_entry + p.tool_length + tribo_core::bar::RIGHT_MARGIN;
+    let nodes = length / p.element_length + 2.0;
+    crate::validate::budget::check(
+        FLAG,
+        crate::validate::rule::show(p.element_length),
+        "the bar's nodes",
+        nodes * BYTES_PER_BAR_NODE,
+    )?;
+    let steps = settings.slide / (p.pull_velocity * p.time_step());
+    crate::validate::work::check(
+        FLAG,
+        p.element_length,
+        "bar element-steps",
+        nodes * steps * cases as f64,
+        crate::validate::work::SECONDS_PER_BAR_ELEMENT_STEP,
+    )?;
+    Ok(())
 }
 
 /// The flag names of the strip-draw inputs in messages, with their SI unit and a suffixed
@@ -179,6 +217,7 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
     };
     let mut model = StripModel::from_table(&table)?;
     if let Some(mu_p) = args.particle_friction {
+        crate::validate::rules::FRICTION_COEFFICIENT.check("--particle-friction", mu_p)?;
         model = model.with_particle_friction(Some(mu_p))?;
     }
     if let Some(rule) = args.source_rule {
@@ -201,7 +240,7 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
         .archard_ks
         .iter()
         .chain(args.archard_k.iter())
-        .find(|k| !(k.is_finite() && **k >= 0.0))
+        .find(|k| !crate::validate::rules::ARCHARD_K.admits(f64::from(**k)))
     {
         return Err(PipelineError::ArchardK { archard_k });
     }
@@ -257,6 +296,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
         first.archard_k,
         &settings,
     )?;
+    check_bar_budgets(&p, &settings, cases.len())?;
     writeln!(
         log,
         "strip-draw: {} cases, l_e = {} mm, Δt = {:.3e} s (stability limit {:.3e} s), slide {} mm, μ̄ over the last {} mm",

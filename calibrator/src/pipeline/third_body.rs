@@ -214,7 +214,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
             Ok(())
         }
         ThirdBodyAction::Sweep => {
-            let seeds: Vec<u64> = (0..args.seeds).map(|k| args.seed + k).collect();
+            let seeds: Vec<u64> = (0..args.seeds).map(|k| args.seed.wrapping_add(k)).collect();
             let results = if args.sweep == ThirdBodySweep::Localisation {
                 let case = transition_case(&cell, heating);
                 let bar = progress::bar(2 * seeds.len() as u64, "third-body localisation");
@@ -660,11 +660,51 @@ fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
+/// `--into-table`, before any simulation ([`crate::table::merge::check_into_table`]): only
+/// the temperature sweep (third-body section) and the lubricated sweep (particle-shear section)
+/// put a section into a table; for them the table must read, pass the gate, be of the section's
+/// material pair (or `--allow-foreign-material`) and be writable.
+fn check_into_table(args: &ThirdBodyConfig) -> Result<()> {
+    use tribo_core::table::MaterialIdentity;
+    let Some(path) = &args.table else {
+        return Ok(());
+    };
+    let (name, material) = match (args.action, args.sweep) {
+        (ThirdBodyAction::Sweep, ThirdBodySweep::Temperature) => (
+            "third-body",
+            MaterialIdentity::new(DRY_LAYER_PAIR, DRY_LAYER_CONDITIONS),
+        ),
+        (ThirdBodyAction::Sweep, ThirdBodySweep::Lubricated) => {
+            use tribo_core::seed000::{CONDITIONS, MATERIAL_PAIR};
+            (
+                "particle-shear",
+                MaterialIdentity::new(MATERIAL_PAIR, &format!("{CONDITIONS}, 2D NSCD")),
+            )
+        }
+        _ => return Err(ThirdBodyError::IntoTableUnused { path: path.clone() }),
+    };
+    crate::table::merge::check_into_table(path, name, &material, args.allow_foreign_material)?;
+    Ok(())
+}
+
 /// Refuses arguments outside their domain, naming the value and the rule.
 fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
     let bad = ThirdBodyError::bad;
-    if args.seeds == 0 {
-        return Err(bad("--seeds", args.seeds as f64, "need at least 1 seed"));
+    {
+        use crate::validate::rules::{SEEDS, SURFACE_ENERGY, SWEEP_CAP, TEMPERATURE_K};
+        SEEDS.check_count("--seeds", args.seeds)?;
+        TEMPERATURE_K.check("--temperature (K)", args.temperature)?;
+        SURFACE_ENERGY.check("--gamma (N/m)", args.gamma)?;
+        SURFACE_ENERGY.check_each("--gammas (N/m)", &args.gammas)?;
+        SWEEP_CAP.check_count("--max-sweeps", args.max_sweeps as u64)?;
+        if let Some(c) = args.preparation_sweeps {
+            SWEEP_CAP.check_count("--preparation-sweeps", c as u64)?;
+        }
+        if let Some(c) = args.columns {
+            // At most one column per disk: a wider period holds empty columns.
+            crate::validate::Rule::count(4, args.particles.max(4) as u64)
+                .check_count("--columns (at most --particles)", c as u64)?;
+        }
     }
     if args.particles < 20 {
         return Err(bad(
@@ -716,6 +756,32 @@ fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
         ));
     }
     check_step_physics(args)?;
+    let runs = if args.action == ThirdBodyAction::Sweep {
+        args.seeds
+    } else {
+        1
+    };
+    let disk_steps =
+        (args.steps as f64 * 1.25 + args.preshear as f64) * args.particles as f64 * runs as f64;
+    // The flag named is the driver furthest above its default (6000 steps, 400 disks, 2000
+    // held steps).
+    let (key, value) = [
+        ("--steps", args.steps as f64, 6000.0),
+        ("--particles", args.particles as f64, 400.0),
+        ("--preshear", args.preshear as f64, 2000.0),
+    ]
+    .into_iter()
+    .max_by(|a, b| (a.1 / a.2).total_cmp(&(b.1 / b.2)))
+    .map(|(k, v, _)| (k, v))
+    .unwrap_or(("--steps", args.steps as f64));
+    crate::validate::work::check(
+        key,
+        value,
+        "disk-steps",
+        disk_steps,
+        crate::validate::work::SECONDS_PER_DISK_STEP,
+    )?;
+    check_into_table(args)?;
     crate::validate::budget::check(
         "--particles",
         args.particles,

@@ -72,6 +72,26 @@ pub fn output_target(path: &Path) -> io::Result<PathBuf> {
     }))
 }
 
+/// Checks, without changing anything, that a later [`write_atomic`] to `path` can succeed: the
+/// path passes the output policy ([`output_target`]) and a temporary file can be created (and is
+/// removed again) in the target's folder. For outputs written only after a long run (`--into-table`
+/// of `third-body sweep` and `fretting wear`), so that a read-only or missing folder is refused
+/// before the simulation, not after it.
+///
+/// # Errors
+/// The policy's refusal, or the error of creating the temporary file, naming `path`.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    let target = output_target(path)?;
+    let tmp = temp_path_for(&target);
+    match File::create(&tmp) {
+        Ok(_) => fs::remove_file(&tmp),
+        Err(e) => Err(io::Error::new(
+            e.kind(),
+            format!("cannot write {}: {e}", path.display()),
+        )),
+    }
+}
+
 #[cfg(unix)]
 fn special_kind(kind: &fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
@@ -210,5 +230,17 @@ mod tests {
         assert!(err.is_err());
         assert_eq!(fs::read(&p).unwrap(), b"good");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn writability_is_checked_without_leaving_anything() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.bin");
+        std::fs::write(&path, b"old").unwrap();
+        check_writable(&path).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert!(check_writable(dir.path()).is_err());
+        assert!(check_writable(&dir.path().join("missing/t.bin")).is_err());
     }
 }

@@ -112,16 +112,7 @@ pub fn put_section(
     path: &Path,
 ) -> Result<(), MergeError> {
     let name = section.name();
-    if !allow_foreign && !section.material().same_pair(&table.material) {
-        let m = section.material();
-        return Err(MergeError::ForeignMaterial {
-            section: name,
-            section_pair: shown(&m.pair, "not recorded"),
-            section_conditions: shown(&m.conditions, "conditions not recorded"),
-            path: path.to_path_buf(),
-            table_pair: shown(&table.material.pair, "not recorded (format 1 or 2)"),
-        });
-    }
+    check_material(table, name, section.material(), allow_foreign, path)?;
     let mut next = table.clone();
     match section {
         Section::Wear(s) => next.wear = Some(s),
@@ -135,6 +126,52 @@ pub fn put_section(
     })?;
     *table = next;
     Ok(())
+}
+
+/// Refuses a section of `material` in `table` when the pairs differ and not `allow_foreign`.
+fn check_material(
+    table: &Table,
+    name: &'static str,
+    material: &MaterialIdentity,
+    allow_foreign: bool,
+    path: &Path,
+) -> Result<(), MergeError> {
+    if allow_foreign || material.same_pair(&table.material) {
+        return Ok(());
+    }
+    Err(MergeError::ForeignMaterial {
+        section: name,
+        section_pair: shown(&material.pair, "not recorded"),
+        section_conditions: shown(&material.conditions, "conditions not recorded"),
+        path: path.to_path_buf(),
+        table_pair: shown(&table.material.pair, "not recorded (format 1 or 2)"),
+    })
+}
+
+/// Checks, before a simulation whose section goes into the table at `path` (`--into-table`),
+/// everything [`put_section_into_file`] will check after it that does not depend on the section's
+/// numbers: the file reads and decodes as a table that passes the core's gate, its material
+/// pair is the section's `material` (or `allow_foreign`), and it can be replaced atomically
+/// (the output path policy and a writable folder). A bad `--into-table` costs seconds, not the
+/// sweep (issue 32: `third-body sweep --into-table <bad>` ran the whole sweep first).
+///
+/// # Errors
+/// [`MergeError::Io`] naming the file when it cannot be read, decoded or written;
+/// [`MergeError::ForeignMaterial`] for another material pair.
+pub fn check_into_table(
+    path: &Path,
+    name: &'static str,
+    material: &MaterialIdentity,
+    allow_foreign: bool,
+) -> Result<(), MergeError> {
+    let table = read_table(path)?;
+    check_material(&table, name, material, allow_foreign, path)?;
+    crate::report::atomic::check_writable(path).map_err(|source| {
+        MergeError::Io(TableIoError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    })
 }
 
 /// Reads the table at `path`, puts `section` into it ([`put_section`]) and writes it back

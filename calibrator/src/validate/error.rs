@@ -134,6 +134,27 @@ pub enum ConfigError {
         /// The budget, human-readable.
         budget: String,
     },
+    /// The work asked for would take longer than the work budget.
+    #[error(
+        "{key} {value}: {updates:.1e} {what} would take ≈ {seconds:.1e} s of one core, above \
+         the work budget of {budget_hours} h; lower {key}, or lift the budget with \
+         {var}=<hours>",
+        var = super::work::WORK_VAR
+    )]
+    OverWork {
+        /// Config key or `--flag`.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// What is counted (`junction-steps`).
+        what: &'static str,
+        /// Estimated elementary updates.
+        updates: f64,
+        /// Estimated run time \[s\] (a lower bound).
+        seconds: f64,
+        /// The budget \[h\].
+        budget_hours: f64,
+    },
     /// A number with a unit suffix that does not parse or has the wrong dimension.
     #[error("{key} {text:?}: {problem}")]
     BadQuantity {

@@ -10,10 +10,10 @@ use super::budget::{
 use super::error::ConfigError;
 use super::rule::Rule;
 use super::rules::{
-    BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, DEM_GAP_M, DEM_LENGTH_M, DRAW_LENGTH_M,
-    FRACTION, FRETTING_AMPLITUDE_M, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E, MODULUS,
-    PASSES, PRESSURE, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, SERIES_SAMPLES,
-    STEPS_PER_PERIOD, TILT,
+    ASPERITY_ETA, BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, DEM_GAP_M, DEM_LENGTH_M,
+    DRAW_LENGTH_M, FRACTION, FRETTING_AMPLITUDE_M, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E,
+    MODULUS, PASSES, POWER_LAW_EXPONENT, PRESSURE, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES,
+    RANDOM_FIELD_SAMPLES, RELATIVE_SPREAD, SERIES_SAMPLES, SIGMA_LN, STEPS_PER_PERIOD, TILT,
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
@@ -30,6 +30,30 @@ pub fn check_grid(flag: &str, n: usize) -> Result<(), ConfigError> {
         "the surface and its BEM arrays",
         (n as f64).powi(2) * BEM_BYTES_PER_CELL,
     )
+}
+
+/// The self-affine spectrum flags of `contact` and `dem` (seed 000 §6.1): `--hurst` in (0, 1),
+/// `--k-l`, `--k-r`, `--k-s` finite and > 0, ordered k_l ≤ k_r ≤ k_s, and k_s within the
+/// grid's Nyquist mode n/2 (`--n`), each refusal naming its flag.
+///
+/// # Errors
+/// [`ConfigError`] naming the flag and the rule.
+pub fn check_spectrum(hurst: f64, k: [f64; 3], n: usize) -> Result<(), ConfigError> {
+    super::rules::HURST.check("--hurst", hurst)?;
+    for (flag, v) in ["--k-l", "--k-r", "--k-s"].into_iter().zip(k) {
+        Rule::POSITIVE.check(flag, v)?;
+    }
+    if !(k[0] <= k[1] && k[1] <= k[2]) {
+        return Err(ConfigError::Order {
+            relation: "--k-l ≤ --k-r ≤ --k-s",
+            values: format!("{} ≤ {} ≤ {}", k[0], k[1], k[2]),
+        });
+    }
+    Rule::Real {
+        lo: super::rule::Bound::Open(0.0),
+        hi: super::rule::Bound::Closed(n as f64 / 2.0),
+    }
+    .check("--k-s (at most the Nyquist mode --n/2)", k[2])
 }
 
 /// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
@@ -74,6 +98,19 @@ pub struct AsperityFlags {
     pub eta: f64,
     /// `--area-per-load` \[m²/N\].
     pub area_per_load: f64,
+    /// `--duration` \[s\], `None` for the automatic one.
+    pub duration: Option<f64>,
+    /// The generators' junction areas \[m²\] with their flags (`--min-area`, `--max-area`,
+    /// `--median-area`, `--spike-median`), `None` when not given.
+    pub areas: [(&'static str, Option<f64>); 4],
+    /// `--sigma-ln`.
+    pub sigma_ln: f64,
+    /// `--spike-fraction`.
+    pub spike_fraction: f64,
+    /// `--spike-sigma-ln`.
+    pub spike_sigma_ln: f64,
+    /// `--exponent`, `None` when not given.
+    pub exponent: Option<f64>,
 }
 
 /// `tribo asperity`: every numeric flag, each load, and the junction memory of the largest
@@ -93,13 +130,29 @@ pub fn check_asperity(
     CMIN.check("--cmin", f.cmin)?;
     FRACTION.check("--epsilon", f.epsilon)?;
     SERIES_SAMPLES.check_count("--samples", f.samples as u64)?;
-    Rule::NON_NEGATIVE.check("--eta", f.eta)?;
     Rule::POSITIVE.check("--area-per-load", f.area_per_load)?;
+    ASPERITY_ETA.check("--eta (1/s)", f.eta)?;
+    for (flag, area) in f.areas {
+        if let Some(a) = area {
+            JUNCTION_AREA_M2.check(flag, a)?;
+        }
+    }
+    FRACTION.check("--spike-fraction", f.spike_fraction)?;
+    // Real contact area per load is 1/H: 1e-3 m²/N is a hardness of 1 kPa, softer than gels.
+    Rule::closed(0.0, 1e-3).check("--area-per-load (m²/N)", f.area_per_load)?;
+    SIGMA_LN.check("--sigma-ln", f.sigma_ln)?;
+    SIGMA_LN.check("--spike-sigma-ln", f.spike_sigma_ln)?;
+    if let Some(t) = f.exponent {
+        POWER_LAW_EXPONENT.check("--exponent", t)?;
+    }
+    if let Some(d) = f.duration {
+        Rule::POSITIVE.check("--duration", d)?;
+    }
     Rule::POSITIVE.check_each("--loads", loads)?;
     for &p in loads {
         budget::check(
             "--loads",
-            p,
+            super::rule::show(p),
             "the junction population of this load",
             junctions(p) * BYTES_PER_JUNCTION,
         )?;
@@ -127,9 +180,9 @@ pub fn check_random_field(
 ) -> Result<(), ConfigError> {
     RANDOM_FIELD_SAMPLES.check_count("--samples", samples as u64)?;
     RANDOM_FIELD_MAX_NODES.check_count("--max-nodes", max_nodes as u64)?;
-    Rule::POSITIVE.check("--sigma-over-mu", sigma_over_mu)?;
-    Rule::POSITIVE.check("--tolerance", tolerance)?;
-    Rule::POSITIVE.check("--plateau-tolerance", plateau_tolerance)
+    RELATIVE_SPREAD.check("--sigma-over-mu", sigma_over_mu)?;
+    Rule::OPEN_UNIT.check("--tolerance", tolerance)?;
+    Rule::OPEN_UNIT.check("--plateau-tolerance", plateau_tolerance)
 }
 
 /// `tribo dem`: grid of generated surfaces, initial tilt, output stride.

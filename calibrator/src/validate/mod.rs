@@ -5,6 +5,7 @@
 //! - [`rule`]: a rule as data (open/closed real bounds, whole counts) and its message;
 //! - [`rules`]: the shared rule objects, one per quantity, whichever command takes it;
 //! - [`budget`]: the memory budget (4 GiB, `TRIBO_MEMORY_BUDGET`) and per-item byte costs;
+//! - [`work`]: the work budget (24 h of one core, `TRIBO_WORK_BUDGET`) and per-update costs;
 //! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`maps`]: loaded
 //!   height maps; [`units`]: SI numbers or unit suffixes on the command line;
 //! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
@@ -22,6 +23,7 @@ pub mod print;
 pub mod rule;
 pub mod rules;
 pub mod units;
+pub mod work;
 
 pub use error::ConfigError;
 pub use rule::{Bound, Rule};

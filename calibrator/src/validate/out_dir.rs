@@ -198,6 +198,29 @@ pub fn lock_and_sweep(dir: &Path) -> Result<OutDirLock, OutDirError> {
 /// Attempts at taking the lock while its file is being replaced.
 const LOCK_ATTEMPTS: usize = 8;
 
+/// Removes the report folder `report` of an earlier run before this run writes its own, so a
+/// report never mixes two runs (issue 32: a `--seed 3 --no-plots` rerun into the folder of a
+/// `--seed 4` run kept 60 of 84 files, and the page showed seed-4 figures next to seed-3
+/// numbers). The report is derived whole from the table and the cases (kept in `cases/`), so
+/// nothing of value is lost. A symlink at `report` is removed as a link (its target is left
+/// alone); anything that is not a folder or a link is refused. Call it only under the output
+/// folder's lock ([`lock_and_sweep`]).
+///
+/// # Errors
+/// [`OutDirError::NotADirectory`] for a file at `report`; [`OutDirError::Io`] naming the
+/// path when it cannot be removed.
+pub fn clear_report_dir(report: &Path) -> Result<(), OutDirError> {
+    match fs::symlink_metadata(report) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(io_at(report)(e)),
+        Ok(m) if m.file_type().is_symlink() => fs::remove_file(report).map_err(io_at(report)),
+        Ok(m) if m.is_dir() => fs::remove_dir_all(report).map_err(io_at(report)),
+        Ok(_) => Err(OutDirError::NotADirectory {
+            path: report.to_path_buf(),
+        }),
+    }
+}
+
 /// Whether `name` is a temporary file of [`crate::report::atomic::temp_path_for`]
 /// (`.STEM.tmp-PID[.EXT]`) of a process other than this one.
 pub fn is_stale_temp(name: &str) -> bool {
@@ -297,5 +320,30 @@ mod tests {
         drop(lock);
         assert!(!path.exists());
         drop(lock_and_sweep(dir.path()).unwrap());
+    }
+
+    #[test]
+    fn an_earlier_report_is_removed_whole_and_a_linked_one_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let report = dir.path().join("report");
+        std::fs::create_dir_all(report.join("meso")).unwrap();
+        std::fs::write(report.join("meso/old_seed4.png"), b"x").unwrap();
+        clear_report_dir(&report).unwrap();
+        assert!(!report.exists());
+        clear_report_dir(&report).unwrap(); // nothing there: fine
+        #[cfg(unix)]
+        {
+            let elsewhere = dir.path().join("elsewhere");
+            std::fs::create_dir(&elsewhere).unwrap();
+            std::fs::write(elsewhere.join("keep.txt"), b"k").unwrap();
+            std::os::unix::fs::symlink(&elsewhere, &report).unwrap();
+            clear_report_dir(&report).unwrap();
+            assert!(!report.exists() && elsewhere.join("keep.txt").exists());
+        }
+        std::fs::write(&report, b"a file").unwrap();
+        assert!(matches!(
+            clear_report_dir(&report),
+            Err(OutDirError::NotADirectory { .. })
+        ));
     }
 }

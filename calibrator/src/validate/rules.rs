@@ -74,10 +74,11 @@ pub const DATA_CONDITIONS: Rule = Rule::count(1, 200);
 
 /// A nominal contact pressure on the command line \[Pa\]: at least 1 kPa (below, a bare number
 /// is almost surely MPa without its unit — `meso --pressure` took MPa before units were
-/// uniform) and finite.
+/// uniform) and at most 200 GPa, the hardness of diamond ([`HARDNESS`]): no nominal pressure
+/// exceeds the hardness of both bodies (`fretting wear --pressures 1e300` ran).
 pub const PRESSURE: Rule = Rule::Real {
     lo: Bound::Closed(1e3),
-    hi: Bound::Unbounded,
+    hi: Bound::Closed(2e11),
 };
 
 /// A tool length on the command line \[m\] (seed 000: 35–140 mm): in \[1 mm, 10 m\]. Above,
@@ -188,6 +189,82 @@ pub const SLIDING_SPEED: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(1.0e3),
 };
+
+/// Metres per height unit of a loaded text/CSV map \[m\]: in (0, 1\] (1e-6 for µm; a
+/// unit larger than a metre, or a negative or NaN one, is meaningless: `--height-unit -1`
+/// flipped the surface and `1e300` exited 0).
+pub const HEIGHT_UNIT_M: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1.0),
+};
+
+/// Side of a generated surface on the command line \[m\]: in (0, 1 m\] (`contact --length
+/// 1.8e19` exited 0; seed 000's domains are 100–500 µm).
+pub const SURFACE_SIDE_M: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1.0),
+};
+
+/// An RMS slope h'_rms \[-\]: in (0, 10\] (seed 000: 0.34; a slope of 10 is 84°, steeper
+/// than any machined or worn surface).
+pub const RMS_SLOPE: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(10.0),
+};
+
+/// A mass density \[kg/m³\]: in \[100, 30 000\] (foams … osmium at 22 600).
+pub const DENSITY: Rule = Rule::closed(100.0, 3e4);
+
+/// Viscous damping per unit mass γ = η/m of the flakes \[1/s\] (Eq. 15–16; the presets'
+/// 1e8): in \[0, 1e12\] (`dem --damping 1.8e19` made the explicit step run without end).
+pub const DAMPING_PER_S: Rule = Rule::closed(0.0, 1e12);
+
+/// An output stride (every N-th pixel or step): 1 … 10⁶.
+pub const STRIDE: Rule = Rule::count(1, 1_000_000);
+
+/// A temperature \[K\]: in (0, 10 000\] (above, every solid has long evaporated;
+/// `third-body --temperature 1e300` ran).
+pub const TEMPERATURE_K: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1e4),
+};
+
+/// A surface energy (cohesion) γ \[N/m = J/m²\]: in \[0, 10\] (seed 002: 0 … 0.125 N/m;
+/// solid surface energies are below ≈ 5 J/m²).
+pub const SURFACE_ENERGY: Rule = Rule::closed(0.0, 10.0);
+
+/// A cap of solver sweeps per step (`--max-sweeps`, `--preparation-sweeps`): 1 … 10⁶.
+pub const SWEEP_CAP: Rule = Rule::count(1, 1_000_000);
+
+/// Seeds (independent runs) of a study: 1 … 10 000 (each is a full simulation;
+/// `third-body sweep --seeds 2⁶⁴−1` overflowed the seed list).
+pub const SEEDS: Rule = Rule::count(1, REALISATIONS_MAX);
+
+/// A relative tolerance or a coefficient of variation in (0, 10\] (`random-field
+/// --sigma-over-mu 1e300` ran).
+pub const RELATIVE_SPREAD: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(10.0),
+};
+
+/// The standard deviation of ln(area) of a lognormal junction population \[-\]: in
+/// \[0, 5\] (a factor e⁵ ≈ 150 per σ already spans the seed's five decades).
+pub const SIGMA_LN: Rule = Rule::closed(0.0, 5.0);
+
+/// The exponent τ of a power-law junction population p(A) ∝ A^(−τ): in \[0, 5\] (seed 003:
+/// 1 log-uniform, 1.5 the bimodal bulk).
+pub const POWER_LAW_EXPONENT: Rule = Rule::closed(0.0, 5.0);
+
+/// The viscous parameter η of seed 003 Eq. 1 \[1/s\]: in \[0, 10⁶\] (the seed: 100 /s).
+pub const ASPERITY_ETA: Rule = Rule::closed(0.0, 1e6);
+
+/// Elements across a radius of `fretting circles`: 4 … 200 (the default 20 takes ≈ 30 s; the
+/// run time grows as cells³ — 200 is ≈ 7 h — and `--cells 1e300` overflowed an allocation).
+pub const CIRCLE_CELLS: Rule = Rule::closed(4.0, 200.0);
+
+/// Cells of a `fretting` mesh (plate, wear, mesh-study): 8 … 2000 (the defaults 20–96; the
+/// run time grows as cells³).
+pub const DDE_CELLS: Rule = Rule::count(8, 2000);
 
 #[cfg(test)]
 mod tests {

@@ -46,6 +46,32 @@ const TIME: &[(&str, f64)] = &[
     ("s", 1.0),
 ];
 
+const FORCE: &[(&str, f64)] = &[("kN", 1e3), ("mN", 1e-3), ("N", 1.0)];
+const AREA: &[(&str, f64)] = &[
+    ("mm2", 1e-6),
+    ("mm²", 1e-6),
+    ("um2", 1e-12),
+    ("µm2", 1e-12),
+    ("µm²", 1e-12),
+    ("m2", 1.0),
+    ("m²", 1.0),
+];
+const LINE_FORCE: &[(&str, f64)] = &[("mN/m", 1e-3), ("N/m", 1.0), ("J/m2", 1.0), ("J/m²", 1.0)];
+const TEMPERATURE: &[(&str, f64)] = &[("K", 1.0)];
+const RATE: &[(&str, f64)] = &[("1/s", 1.0), ("/s", 1.0), ("Hz", 1.0)];
+const DENSITY: &[(&str, f64)] = &[
+    ("kg/m3", 1.0),
+    ("kg/m³", 1.0),
+    ("g/cm3", 1e3),
+    ("g/cm³", 1e3),
+];
+const AREA_PER_FORCE: &[(&str, f64)] = &[
+    ("m2/N", 1.0),
+    ("m²/N", 1.0),
+    ("mm2/N", 1e-6),
+    ("mm²/N", 1e-6),
+];
+
 /// Splits `text` into its number and unit suffix and scales the number to SI.
 fn parse(
     text: &str,
@@ -153,6 +179,86 @@ pub fn seconds(text: &str) -> Result<f64, UnitError> {
     parse(text, TIME, "duration", "s, ms, us (µs), ns")
 }
 
+/// A force \[N\]: `2`, `2N`, `500mN`, `1kN`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a force unit.
+pub fn newtons(text: &str) -> Result<f64, UnitError> {
+    parse(text, FORCE, "force", "N, mN, kN")
+}
+
+/// An area \[m²\]: `2e-8`, `2e-8m2`, `0.02mm²`, `20000um2`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not an area unit.
+pub fn square_metres(text: &str) -> Result<f64, UnitError> {
+    parse(text, AREA, "area", "m2 (m²), mm2 (mm²), um2 (µm²)")
+}
+
+/// A force per length or a surface energy \[N/m = J/m²\]: `1`, `1N/m`, `50mN/m`, `0.05J/m2`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a force-per-length unit.
+pub fn newtons_per_metre(text: &str) -> Result<f64, UnitError> {
+    parse(
+        text,
+        LINE_FORCE,
+        "force per length",
+        "N/m, mN/m, J/m2 (J/m²)",
+    )
+}
+
+/// A temperature \[K\]: `700`, `700K`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a temperature unit.
+pub fn kelvin(text: &str) -> Result<f64, UnitError> {
+    parse(text, TEMPERATURE, "temperature", "K")
+}
+
+/// A rate \[1/s\]: `1e8`, `1e8/s`, `1e8 1/s`, `100Hz`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a rate unit.
+pub fn per_second(text: &str) -> Result<f64, UnitError> {
+    parse(text, RATE, "rate", "1/s, /s, Hz")
+}
+
+/// A mass density \[kg/m³\]: `2700`, `2700kg/m3`, `2.7g/cm3`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not a density unit.
+pub fn kilograms_per_cubic_metre(text: &str) -> Result<f64, UnitError> {
+    parse(text, DENSITY, "density", "kg/m3 (kg/m³), g/cm3 (g/cm³)")
+}
+
+/// An area per normal force \[m²/N\]: `4e-6`, `4e-6m2/N`, `4mm2/N`.
+///
+/// # Errors
+///
+/// [`UnitError::NotANumber`] when the numeric part does not parse; [`UnitError::UnknownUnit`] for a
+/// suffix that is not an area-per-force unit.
+pub fn square_metres_per_newton(text: &str) -> Result<f64, UnitError> {
+    parse(
+        text,
+        AREA_PER_FORCE,
+        "area per force",
+        "m2/N (m²/N), mm2/N (mm²/N)",
+    )
+}
+
 /// A number in the shortest form that reads back exactly, in scientific notation outside
 /// \[1e-3, 1e4) (`1.0e-4`, not `0.00009999999999999999`; `5.5e10`, not `55000000000.0`).
 pub fn readable(x: f64) -> String {
@@ -194,6 +300,16 @@ mod tests {
         assert!(matches!(pascals("30m"), Err(UnitError::UnknownUnit { .. })));
         assert!(matches!(pascals("abc"), Err(UnitError::NotANumber(_))));
         assert!(matches!(pascals("1,5MPa"), Err(UnitError::NotANumber(_))));
+        assert_eq!(newtons("500mN"), Ok(0.5));
+        assert_eq!(square_metres("2e-8m2"), Ok(2e-8));
+        assert_eq!(square_metres("1mm²"), Ok(1e-6));
+        assert_eq!(newtons_per_metre("50mN/m"), Ok(0.05));
+        assert_eq!(kelvin("700K"), Ok(700.0));
+        assert_eq!(per_second("1e8/s"), Ok(1e8));
+        assert_eq!(per_second("1e8 1/s"), Ok(1e8));
+        assert_eq!(kilograms_per_cubic_metre("2.7g/cm3"), Ok(2700.0));
+        assert_eq!(square_metres_per_newton("4e-6m2/N"), Ok(4e-6));
+        assert!(matches!(newtons("2m"), Err(UnitError::UnknownUnit { .. })));
     }
 
     #[test]

@@ -72,12 +72,16 @@ fn every_corpus_entry_is_refused_as_documented() {
     assert!(entries.len() >= 40, "corpus has {} entries", entries.len());
     for e in &entries {
         let dir = tempfile::tempdir().unwrap();
-        let cmd = e
-            .command
-            .replace("{dir}", &dir.path().display().to_string())
-            .replace("{files}", &root.join("files").display().to_string())
-            .replace("{golden}", &golden.display().to_string())
-            .replace("{implausible}", &implausible.display().to_string());
+        // Placeholders are expanded in the command and in the expected fragment (a refusal
+        // names the file it was given).
+        let expand = |text: &str| {
+            text.replace("{dir}", &dir.path().display().to_string())
+                .replace("{files}", &root.join("files").display().to_string())
+                .replace("{golden}", &golden.display().to_string())
+                .replace("{implausible}", &implausible.display().to_string())
+        };
+        let cmd = expand(&e.command);
+        let fragment = expand(&e.fragment);
         let mut words = shlex::split(&cmd).expect("shell words");
         // `NAME=value` words before the arguments set the environment; a last word `>FILE`
         // sends stdout to FILE (`>/dev/full`: a stdout write error).
@@ -107,7 +111,7 @@ fn every_corpus_entry_is_refused_as_documented() {
         let out = cmd.output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         if out.status.code() != Some(e.code)
-            || !stderr.contains(&e.fragment)
+            || !stderr.contains(&fragment)
             || stderr.contains("panicked")
         {
             failures.push(format!(
@@ -116,7 +120,7 @@ fn every_corpus_entry_is_refused_as_documented() {
                 e.command,
                 out.status.code(),
                 e.code,
-                e.fragment,
+                fragment,
                 stderr.trim()
             ));
         }

@@ -67,6 +67,9 @@ pub enum DdeError {
     /// The wear section was not put into the table (another material pair, invalid, I/O).
     #[error(transparent)]
     Merge(#[from] crate::table::merge::MergeError),
+    /// A flag outside its rule or past the work budget ([`crate::validate`]).
+    #[error(transparent)]
+    Config(Box<crate::validate::ConfigError>),
     /// The wear section could not be serialised to JSON.
     #[error("wear section to JSON: {0}")]
     Json(#[from] serde_json::Error),

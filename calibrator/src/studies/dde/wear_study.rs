@@ -258,6 +258,22 @@ pub fn write_into_table(
     )?)
 }
 
+/// Checks the table at `path` before the sweep ([`crate::table::merge::check_into_table`]):
+/// readable, passing the gate, of the wear section's material pair (or `allow_foreign`),
+/// writable.
+///
+/// # Errors
+/// [`super::error::DdeError`] from the merge check, naming the file.
+pub fn check_into_table(path: &std::path::Path, allow_foreign: bool) -> super::error::Result<()> {
+    let material = tribo_core::table::MaterialIdentity::new(WEAR_PAIR, WEAR_CONDITIONS);
+    Ok(crate::table::merge::check_into_table(
+        path,
+        "wear",
+        &material,
+        allow_foreign,
+    )?)
+}
+
 /// A stable hash of the sweep definition (the provenance's `config_hash` of a wear section):
 /// the one provenance hash ([`crate::provenance::fnv1a`]) over its parameters' text.
 pub fn sweep_hash(sweep: &WearSweep) -> u64 {

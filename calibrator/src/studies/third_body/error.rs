@@ -23,6 +23,19 @@ pub enum ThirdBodyError {
         /// The rule it breaks.
         rule: &'static str,
     },
+    /// A run past the work budget ([`crate::validate::work`]).
+    #[error(transparent)]
+    Work(#[from] crate::validate::ConfigError),
+    /// `--into-table` given to an action or sweep that puts no section into a table.
+    #[error(
+        "--into-table {}: this action puts no section into a table (only `sweep --sweep \
+         temperature` and `sweep --sweep lubricated` do)",
+        path.display()
+    )]
+    IntoTableUnused {
+        /// The table given.
+        path: std::path::PathBuf,
+    },
     /// A figure or CSV of the report.
     #[error(transparent)]
     Report(#[from] ReportError),
