@@ -277,7 +277,7 @@ mod tests {
             ),
             (
                 vec!["--pressures", "10,30"],
-                "--pressures (Pa, or with a unit: 30MPa)[0] = 10 is out of range: must be finite and ≥ 1000",
+                "--pressures (Pa, or with a unit: 30MPa)[0] = 10 is out of range: must be in [1000, 200000000000]",
             ),
             (
                 vec!["--tools", "35"],

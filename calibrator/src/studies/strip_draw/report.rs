@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::report::csv::Cell;
-use crate::report::{CsvTable, Heatmap, LinePlot, ReportError, Series};
+use crate::report::{CsvTable, Heatmap, LinePlot, ReportError, Series, write_caption};
 use crate::strip_draw::cases::{StripCaseResult, Study};
 use crate::strip_draw::fit::{Measurement, StripFit};
 
@@ -145,11 +145,27 @@ fn write_study(
                 .push((r.case.pressure * 1e-6, p.mu_bar));
         }
     }
-    let title = match study {
-        Study::ToolLength => "⟨μ⟩ vs P_N per tool length (seed 000 Fig. 19b)",
-        Study::Zeta => "⟨μ⟩ vs P_N per ζ (seed 000 Fig. 17b)",
-        Study::Archard => "⟨μ⟩ vs P_N per Archard K (seed 000 Fig. 18b)",
-        Study::MultiPass => "⟨μ⟩ vs P_N per pass, β persisting; cleaned pass (seed 000 Fig. 2b)",
+    let (title, caption) = match study {
+        Study::ToolLength => (
+            "Mean friction coefficient against pressure, per tool length",
+            "Seed 000 Fig. 19b: ⟨μ⟩ = F_S/F_N averaged over the draw, one line per tool length.",
+        ),
+        Study::Zeta => (
+            "Mean friction coefficient against pressure, per particle-transport ζ",
+            "Seed 000 Fig. 17b: ⟨μ⟩ averaged over the draw, one line per ζ (the fraction of \
+             particles carried by the sheet, Eq. 10–11).",
+        ),
+        Study::Archard => (
+            "Mean friction coefficient against pressure, per Archard coefficient K",
+            "Seed 000 Fig. 18b: ⟨μ⟩ averaged over the draw, one line per wear coefficient K \
+             of the particle source (Eq. 12).",
+        ),
+        Study::MultiPass => (
+            "Mean friction coefficient against pressure, pass after pass",
+            "Seed 000 Fig. 2b and §2.1: ⟨μ⟩ per pass with the particle coverage β kept from \
+             pass to pass; \"cleaned\" is a pass on a cleaned strip (β = 0), drawn dashed \
+             because it reproduces pass 1.",
+        ),
     };
     let mut plot = LinePlot::new(title, "P_N [MPa]", "⟨μ⟩ = F_S/F_N [-]");
     for ((_, label), mut pts) in series {
@@ -164,6 +180,7 @@ fn write_study(
     }
     let s = stem(out, &format!("mu_bar_vs_pressure_{name}"));
     plot.write(&s)?;
+    write_caption(&s, caption)?;
     files.extend(both(&s));
 
     // μ(t) of every case (CSV) and of the map cases (plot); final β fields.
@@ -180,7 +197,7 @@ fn write_study(
     ]);
     let mut beta = CsvTable::new(&["case", "pass", "X_mm", "beta"]);
     let mut mu_plot = LinePlot::new(
-        format!("μ(t) = F_S/F_N, {name} study, map pressure"),
+        format!("Friction coefficient along the draw, {name} study, at the map pressure"),
         "slide [mm]",
         "μ [-]",
     );
@@ -217,13 +234,19 @@ fn write_study(
                     .iter()
                     .map(|m| (m.slide * 1e3, m.mu_friction))
                     .collect();
-                mu_plot = mu_plot.series(Series::line(label, pts));
+                // A cleaned pass reproduces pass 1: dashed, so that pass 1 stays visible.
+                let style = if pass_label(r, k) == "cleaned" {
+                    crate::report::SeriesStyle::Dashed
+                } else {
+                    crate::report::SeriesStyle::Line
+                };
+                mu_plot = mu_plot.series(Series::line(label, pts).with_style(style));
                 let tag = format!("beta_map_{name}_{}_pass{}", case_tag(r), k + 1);
                 files.extend(write_map(
                     map,
                     c.pressure,
                     &tag,
-                    &r.case.series_label(),
+                    &format!("{}, {}", r.case.series_label(), pass_label(r, k)),
                     out,
                 )?);
             }
@@ -240,6 +263,11 @@ fn write_study(
     if any_map {
         let s = stem(out, &format!("mu_t_{name}"));
         mu_plot.write(&s)?;
+        write_caption(
+            &s,
+            "Seed 000 Eq. 1: μ(t) = F_S/F_N of the strip-draw bar (Eq. 2–3 with the local law \
+             of Eq. 4–9), at the pressure of the β maps. A cleaned pass (β = 0) is drawn dashed.",
+        )?;
         files.extend(both(&s));
     }
     Ok(files)
@@ -266,7 +294,7 @@ fn write_map(
     let y_hi = map.slide.last().copied().unwrap_or(0.0) * 1e3;
     let heat = Heatmap {
         title: format!(
-            "β(X, slide), {label}, P_N = {:.0} MPa (seed 000 Fig. 17a–19a)",
+            "Particle coverage β along the strip during the draw, {label}, P_N = {:.0} MPa",
             pressure * 1e-6
         ),
         x_label: "material coordinate X [mm]".to_owned(),
@@ -280,6 +308,11 @@ fn write_map(
     };
     let s = stem(out, tag);
     heat.write(&s)?;
+    write_caption(
+        &s,
+        "Seed 000 Fig. 17a–19a: β(X, slide) of the material points of the strip (X) as the \
+         tool slides; the tool's footprint moves across the strip as a diagonal band (the \"V\").",
+    )?;
     let [svg, png] = both(&s);
     Ok(vec![path, svg, png])
 }
