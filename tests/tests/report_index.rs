@@ -11,6 +11,7 @@ use tribo_calibrator::pipeline::write_defaults;
 use tribo_calibrator::presets::Preset;
 use tribo_calibrator::report::html::{INDEX_FILE, img_sources};
 use tribo_calibrator::report::plot::PLOT_SIZE;
+use tribo_calibrator::report::scaled::PNG_SCALE;
 
 /// Checks the page of `report`; returns the number of figures.
 fn check_page(report: &Path) -> usize {
@@ -39,7 +40,12 @@ fn check_page(report: &Path) -> usize {
         let frame = reader
             .next_frame(&mut buf)
             .unwrap_or_else(|e| panic!("{} does not decode: {e}", path.display()));
-        assert_eq!((frame.width, frame.height), PLOT_SIZE, "{src}");
+        // PNGs at print resolution: the logical layout drawn PNG_SCALE times larger (issue 33).
+        assert_eq!(
+            (frame.width, frame.height),
+            (PLOT_SIZE.0 * PNG_SCALE, PLOT_SIZE.1 * PNG_SCALE),
+            "{src}"
+        );
         // A blank image decodes too: a figure has more than one colour.
         let first = &buf[..3];
         assert!(

@@ -297,7 +297,7 @@ mod tests {
             ),
             (vec!["--zetas", "0,1.5"], "ζ = 1.5 is outside [0, 1]"),
             (vec!["--window", "200mm"], "averaging window"),
-            (vec!["--courant", "1.5"], "Courant factor"),
+            (vec!["--courant", "1.5"], "--courant must be in (0, 1]"),
             (
                 vec!["--table", "/nonexistent/t.bin"],
                 "reading /nonexistent/t.bin",

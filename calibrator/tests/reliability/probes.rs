@@ -115,10 +115,15 @@ fn nonsense_flags_are_refused_by_name_value_and_rule() {
         &["dem", "--max-tilt", "100deg"],
         "--max-tilt (rad, or with a unit: 5deg) must be in [0, 1.5707963267948966], got 1.74",
     );
-    // The old degree flag (issue 35: the last non-SI field) names its replacement.
-    refused(
-        &["dem", "--max-tilt-deg", "5"],
-        "'--max-tilt-deg' of `tribo dem` was renamed: use --max-tilt",
+    // The old degree flag (issue 35: the last non-SI field) names its replacement, with the
+    // usage-error exit code 2 of every renamed flag (issue 33, `renamed_flags.rs`).
+    let dir = tempfile::tempdir().unwrap();
+    let out = tribo_in(dir.path(), &["dem", "--max-tilt-deg", "5"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("'--max-tilt-deg' of `tribo dem` was renamed: use --max-tilt"),
+        "{stderr}"
     );
 }
 
