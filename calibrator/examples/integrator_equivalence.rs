@@ -9,7 +9,7 @@
 //!   integrator), `--recompute` reruns them;
 //! - `{prefix}v{V}_{label}_cases.csv`: per case ⟨A_p⟩, mean blocked flakes, steps and CPU of both;
 //! - `{prefix}v{V}_{label}_mismatches.csv`: every slide step whose blocked-flake count differs;
-//! - `{prefix}v{V}_{label}_summary.md`: the paired statistics of [`tribo_calibrator::meso::equivalence`].
+//! - `{prefix}v{V}_{label}_summary.md`: the paired statistics of [`tribo_calibrator::studies::meso::equivalence`].
 //!
 //! `cargo run --release -p tribo-calibrator --example integrator_equivalence -- [--velocity 0.08]
 //! [--label overdamped] [--toml 'dem.tolerance = 0.02'] [--base 'sweep.seeds = 12;
@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::meso::cases::MesoCase;
-use tribo_calibrator::meso::equivalence::{CaseRecord, compare, run_recorded};
+use tribo_calibrator::studies::meso::equivalence::{CaseRecord, compare, run_recorded};
 use tribo_calibrator::presets::Preset;
 
 const SEED: u64 = 0;
@@ -232,7 +232,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if !a.toml.is_empty() {
         let _ = writeln!(s, "Tested configuration adds: `{}`\n", a.toml);
     }
-    let e = |x: &tribo_calibrator::meso::equivalence::Estimate| {
+    let e = |x: &tribo_calibrator::studies::meso::equivalence::Estimate| {
         format!("{:.4} [{:.4}, {:.4}]", x.value, x.ci95[0], x.ci95[1])
     };
     let _ = writeln!(s, "| statistic | value [95 % CI] |\n|---|---|");

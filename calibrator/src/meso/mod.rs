@@ -6,11 +6,9 @@
 //! - [`accounting`]: A_p, contact nodes under blocked flakes (§6.2);
 //! - [`run`]: [`run_case`], one case end to end with its [`StepRecord`] history;
 //! - [`cases`]: the sweep as independent cases (list, run one, merge);
-//! - [`equivalence`]: paired comparison of two integrators on the same cases.
 
 pub mod accounting;
 pub mod cases;
-pub mod equivalence;
 pub mod error;
 pub mod run;
 pub mod setup;

@@ -12,5 +12,6 @@
 //! - [`third_body`]: the report of the μ_3b studies and the table's third-body section.
 
 pub mod dde;
+pub mod meso;
 pub mod strip_draw;
 pub mod third_body;

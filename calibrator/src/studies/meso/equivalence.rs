@@ -18,9 +18,9 @@ use serde::{Deserialize, Serialize};
 use crate::config::CalibrationConfig;
 use crate::fit::bootstrap::{Clustered, percentile_interval, resample_counts};
 
-use super::MesoError;
-use super::cases::{CaseResult, MesoCase};
-use super::run::{CaseRun, StepRecord};
+use crate::meso::MesoError;
+use crate::meso::cases::{CaseResult, MesoCase};
+use crate::meso::run::{CaseRun, StepRecord};
 
 /// One case run with one integrator, with its history and cost.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
