@@ -31,8 +31,8 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::meso::cases::MesoCase;
-use tribo_calibrator::studies::meso::equivalence::{CaseRecord, compare, run_recorded};
 use tribo_calibrator::presets::Preset;
+use tribo_calibrator::studies::meso::equivalence::{CaseRecord, compare, run_recorded};
 
 const SEED: u64 = 0;
 
