@@ -211,6 +211,19 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 start.elapsed().as_secs_f64(),
                 o.stats.summary()
             )?;
+            // Without a steady state the μ above is the mean of the second half of a transient
+            // (`third_body::run`), not a friction coefficient of the layer: a short run of a
+            // large cell was seen to give μ = −0.08 there. Say so instead of letting it pass as one.
+            if o.steady_from.is_none() || o.mu <= 0.0 {
+                writeln!(
+                    log,
+                    "warning: {}: no steady state within {} windows{}; the μ above is a transient \
+                     mean, not the layer's friction coefficient — raise --steps",
+                    case.label,
+                    o.history.len(),
+                    if o.mu <= 0.0 { " and μ ≤ 0" } else { "" },
+                )?;
+            }
             Ok(())
         }
         ThirdBodyAction::Sweep => {

@@ -43,10 +43,20 @@ fn case_tag(r: &StripCaseResult) -> String {
 
 /// Label of pass `k` (0-based) of a case.
 fn pass_label(r: &StripCaseResult, k: usize) -> String {
-    match r.case.passes.get(k) {
-        Some(crate::strip_draw::multipass::Pass::Cleaned) => "cleaned".to_owned(),
-        _ => format!("pass {}", k + 1),
+    if is_cleaned(r, k) {
+        "cleaned".to_owned()
+    } else {
+        format!("pass {}", k + 1)
     }
+}
+
+/// Whether pass `k` of `r` starts on a cleaned strip (β = 0): it reproduces pass 1, so its
+/// curves are drawn dashed to leave pass 1 visible.
+fn is_cleaned(r: &StripCaseResult, k: usize) -> bool {
+    matches!(
+        r.case.passes.get(k),
+        Some(crate::strip_draw::multipass::Pass::Cleaned)
+    )
 }
 
 /// Writes the sweep report into `out`; returns the files written.
@@ -235,7 +245,7 @@ fn write_study(
                     .map(|m| (m.slide * 1e3, m.mu_friction))
                     .collect();
                 // A cleaned pass reproduces pass 1: dashed, so that pass 1 stays visible.
-                let style = if pass_label(r, k) == "cleaned" {
+                let style = if is_cleaned(r, k) {
                     crate::report::SeriesStyle::Dashed
                 } else {
                     crate::report::SeriesStyle::Line
