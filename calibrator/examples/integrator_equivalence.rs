@@ -4,9 +4,12 @@
 //! and with the integrator under test (default `"overdamped"`), histories kept. Prints and writes
 //! (into `--out`, default `docs/studies/integrator/results`):
 //!
-//! - `{prefix}v{V}_{label}_records.json`: every run (result, history, CPU seconds, steps); the
-//!   explicit runs are read back from there when present (they do not depend on the other
-//!   integrator), `--recompute` reruns them;
+//! - `{prefix}v{V}_explicit_records.jsonl` and `{prefix}v{V}_{label}_records.jsonl`: every run
+//!   (result, history, CPU seconds, steps), one JSON line per case, appended as each case
+//!   finishes, with the configuration keys it was run with. Runs accumulate: a case already in
+//!   the file under the same keys is read back, not rerun, so `--cases` chunks add up to the
+//!   whole factorial and a killed run loses only the cases in flight; a line under other keys
+//!   is an error naming the file and line; `--recompute` starts both files afresh;
 //! - `{prefix}v{V}_{label}_cases.csv`: per case ⟨A_p⟩, mean blocked flakes, steps and CPU of both;
 //! - `{prefix}v{V}_{label}_mismatches.csv`: every slide step whose blocked-flake count differs;
 //! - `{prefix}v{V}_{label}_summary.md`: the paired statistics of [`tribo_calibrator::studies::meso::equivalence`].
@@ -20,15 +23,18 @@
 //! tests the explicit integrator against itself (e.g. `--toml 'dem.explicit_step = 0.5'`: the
 //! reference's own step convergence; `--toml 'dem.explicit_inertia = 0.1'`: the reference
 //! brought toward the inertia-free limit). `--cases` runs only the listed case indices (the
-//! paired statistics then need the rest of a factorial; the records are written first). CPU
-//! seconds are the running thread's
+//! paired statistics are over those; with the records of earlier chunks, the whole list is
+//! compared when `--cases` is left out). CPU seconds are the running thread's
 //! (`/proc/thread-self/schedstat`), so a loaded machine slows both alike.
 
 use std::error::Error;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::meso::cases::MesoCase;
 use tribo_calibrator::presets::Preset;
@@ -134,28 +140,106 @@ fn cases(cfg: &CalibrationConfig, velocity: f64) -> Vec<MesoCase> {
     out
 }
 
-fn run_all(cfg: &CalibrationConfig, cases: &[MesoCase]) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
-    let records: Result<Vec<CaseRecord>, _> = cases
+/// One line of a records file: the configuration keys the case was run with, and its record.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    keys: String,
+    record: CaseRecord,
+}
+
+/// The records of `path` run under `keys` (none when the file does not exist).
+fn load(path: &Path, keys: &str) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display()).into()),
+    };
+    let mut out = Vec::new();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let stored: Stored = serde_json::from_str(line)
+            .map_err(|e| format!("{}:{}:{}: {e}", path.display(), n + 1, e.column()))?;
+        if stored.keys != keys {
+            return Err(format!(
+                "{}:{}: run with keys `{}`, not `{keys}` (another --label, or --recompute)",
+                path.display(),
+                n + 1,
+                stored.keys
+            )
+            .into());
+        }
+        out.push(stored.record);
+    }
+    Ok(out)
+}
+
+/// The records of `cases` under `cfg`: those already in `path` (run under `keys`) read back,
+/// the others run and appended to `path` one line each as they finish; in the order of `cases`.
+fn run_all(
+    cfg: &CalibrationConfig,
+    cases: &[MesoCase],
+    path: &Path,
+    keys: &str,
+) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
+    let done = load(path, keys)?;
+    let missing: Vec<&MesoCase> = cases
+        .iter()
+        .filter(|c| !done.iter().any(|r| r.result.case == **c))
+        .collect();
+    eprintln!(
+        "{}: {} of {} cases read back, {} to run",
+        path.display(),
+        cases.len() - missing.len(),
+        cases.len(),
+        missing.len()
+    );
+    let file = Mutex::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?,
+    );
+    let fresh: Result<Vec<CaseRecord>, Box<dyn Error + Send + Sync>> = missing
         .par_iter()
         .map(|c| {
-            let r = run_recorded(cfg, c, SEED, thread_cpu);
-            if let Ok(r) = &r {
-                eprintln!(
-                    "case {} ({} MPa, β {}, seed index {}) {}: <A_p> {:.4e}, {} steps, {:.1} s CPU",
-                    c.index,
-                    c.pressure / 1e6,
-                    c.beta,
-                    c.seed_index,
-                    r.integrator,
-                    r.result.mean_ap,
-                    r.dem_steps,
-                    r.cpu_seconds
-                );
-            }
-            r
+            let r = run_recorded(cfg, c, SEED, thread_cpu)?;
+            eprintln!(
+                "case {} ({} MPa, β {}, seed index {}) {}: <A_p> {:.4e}, {} steps, {:.1} s CPU",
+                c.index,
+                c.pressure / 1e6,
+                c.beta,
+                c.seed_index,
+                r.integrator,
+                r.result.mean_ap,
+                r.dem_steps,
+                r.cpu_seconds
+            );
+            let line = serde_json::to_string(&Stored {
+                keys: keys.to_owned(),
+                record: r.clone(),
+            })?;
+            let mut f = file.lock().map_err(|_| "records file lock poisoned")?;
+            writeln!(f, "{line}")?;
+            f.flush()?;
+            Ok(r)
         })
         .collect();
-    Ok(records?)
+    let all: Vec<CaseRecord> = done
+        .into_iter()
+        .chain(fresh.map_err(|e| e.to_string())?)
+        .collect();
+    cases
+        .iter()
+        .map(|c| {
+            all.iter()
+                .find(|r| r.result.case == *c)
+                .cloned()
+                .ok_or_else(|| format!("case {} missing from {}", c.index, path.display()).into())
+        })
+        .collect()
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -168,25 +252,20 @@ fn main() -> Result<(), Box<dyn Error>> {
         list.retain(|c| only.contains(&c.index));
     }
     let v = format!("{}v{}", a.prefix, a.velocity);
-    let reference_path = a.out.join(format!("{v}_explicit_records.json"));
-    let reference: Vec<CaseRecord> = match std::fs::read_to_string(&reference_path) {
-        Ok(text) if !a.recompute => serde_json::from_str(&text)?,
-        _ => {
-            let r = run_all(&reference_cfg, &list)?;
-            std::fs::write(&reference_path, serde_json::to_string(&r)?)?;
-            r
+    let reference_path = a.out.join(format!("{v}_explicit_records.jsonl"));
+    let tested_path = a.out.join(format!("{v}_{}_records.jsonl", a.label));
+    if a.recompute {
+        for p in [&reference_path, &tested_path] {
+            if p.exists() {
+                std::fs::remove_file(p)?;
+            }
         }
-    };
-    let reference: Vec<CaseRecord> = reference
-        .into_iter()
-        .filter(|r| list.iter().any(|c| c.index == r.result.case.index))
-        .collect();
-    let tested = run_all(&tested_cfg, &list)?;
+    }
+    // The explicit runs do not depend on the tested integrator: shared by every label.
+    let reference = run_all(&reference_cfg, &list, &reference_path, &a.base)?;
+    let tested_keys = format!("{}; {}", a.base, a.toml);
+    let tested = run_all(&tested_cfg, &list, &tested_path, &tested_keys)?;
     let label = &a.label;
-    std::fs::write(
-        a.out.join(format!("{v}_{label}_records.json")),
-        serde_json::to_string(&tested)?,
-    )?;
     let c = compare(&reference, &tested, reference_cfg.material.e_star, SEED)?;
 
     let mut csv = String::from(
