@@ -71,12 +71,12 @@ pub struct DemOptions {
     #[arg(long, value_parser = units::metres, default_value = "0.60um")]
     pub tool_rms: f64,
     /// Load h_Def from a text matrix (rows = y, heights in units of --height-unit) instead of
-    /// generating it; needs --spacing.
-    #[arg(long, requires = "spacing")]
+    /// generating it; needs --spacing (checked by name before the file is read).
+    #[arg(long)]
     pub def_file: Option<PathBuf>,
     /// Load h_Tool from a text matrix (rows = y, heights in units of --height-unit) instead of
-    /// generating it; needs --spacing.
-    #[arg(long, requires = "spacing")]
+    /// generating it; needs --spacing (checked by name before the file is read).
+    #[arg(long)]
     pub tool_file: Option<PathBuf>,
     /// Pixel spacing of loaded matrices, the same in x and y [m] (SI or with a unit: `1um`;
     /// the config's `spacing`, as `tribo contact --spacing`).
@@ -167,6 +167,11 @@ impl From<DragFrameArg> for crate::dem::DragFrame {
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
     crate::validate::flags::check_dem(o.n, o.max_tilt, o.every)?;
+    crate::validate::flags::check_dem_files(
+        o.def_file.as_deref(),
+        o.tool_file.as_deref(),
+        o.spacing,
+    )?;
     crate::validate::flags::check_dem_units(
         &[
             ("--length (m, or with a unit: 500um)", Some(o.length)),
