@@ -57,7 +57,7 @@ pub fn check_spectrum(hurst: f64, k: [f64; 3], n: usize) -> Result<(), ConfigErr
 }
 
 /// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
-/// reading by [`super::maps::check_height_map`]), pressure steps, BEM tolerance, κ-fit range.
+/// reading by [`crate::surface::check_measured_map`]), pressure steps, BEM tolerance, κ-fit range.
 ///
 /// # Errors
 ///
