@@ -109,8 +109,9 @@ pub struct DemRunSummary {
 /// # Errors
 ///
 /// [`PipelineError::Config`] naming the flag when a count, speed, damping, distance, gap or output
-/// interval is outside its rule; [`PipelineError::Generate`], [`PipelineError::HeightMap`] or
-/// [`PipelineError::NonSquare`] when a surface cannot be generated or read;
+/// interval is outside its rule; [`PipelineError::Generate`], [`PipelineError::MeasuredSurface`]
+/// (a measured map refused by its reader or the one map check) or [`PipelineError::NonSquare`]
+/// when a surface cannot be generated or read;
 /// [`PipelineError::FlakeShape`] for a flake that is not an oblate spheroid of positive size and
 /// density; [`PipelineError::FlakeFile`] for an unreadable `--placement` file;
 /// [`PipelineError::Dem`] when the DEM refuses the set-up or placement; [`PipelineError::Io`] or
