@@ -72,7 +72,8 @@ pub struct DemOptions {
     #[arg(long, value_parser = units::metres, default_value = "0.60um")]
     pub tool_rms: f64,
     /// Load h_Def from a measured map instead of generating it, as `tribo contact --load`: a
-    /// text matrix (rows = y, heights in units of --height-unit; needs --spacing) or `*.x3p`.
+    /// text matrix (rows = y, heights in units of --height-unit; needs --spacing, checked by name
+    /// before the file is read) or `*.x3p`.
     #[arg(long)]
     pub def_file: Option<PathBuf>,
     /// Load h_Tool from a measured map instead of generating it (as --def-file).
@@ -168,6 +169,11 @@ impl From<DragFrameArg> for crate::dem::DragFrame {
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
     crate::validate::flags::check_dem(o.n, o.max_tilt, o.every)?;
+    crate::validate::flags::check_dem_files(
+        o.def_file.as_deref(),
+        o.tool_file.as_deref(),
+        o.spacing,
+    )?;
     crate::validate::flags::check_dem_units(
         &[
             ("--length (m, or with a unit: 500um)", Some(o.length)),
