@@ -175,7 +175,7 @@ impl SurfaceSource {
 mod tests {
     use super::*;
 
-    /// A 16 × 16 text map of `value(i, j)` µm.
+    /// A 16 × 16 text map of `value(i, j)` µm, cells separated by spaces.
     fn write_map(
         dir: &std::path::Path,
         name: &str,
@@ -184,7 +184,7 @@ mod tests {
         let text: String = (0..16)
             .map(|j| {
                 let row: Vec<String> = (0..16).map(|i| value(i, j).to_string()).collect();
-                row.join(",") + "\n"
+                row.join(" ") + "\n"
             })
             .collect();
         let path = dir.join(name);
@@ -197,8 +197,8 @@ mod tests {
     #[test]
     fn flat_and_kilometre_maps_are_refused_on_every_path_alike() {
         let dir = tempfile::tempdir().unwrap();
-        let flat = write_map(dir.path(), "flat.csv", |_, _| 0.5);
-        let km = write_map(dir.path(), "km.csv", |i, j| {
+        let flat = write_map(dir.path(), "flat.txt", |_, _| 0.5);
+        let km = write_map(dir.path(), "km.txt", |i, j| {
             if (i + j) % 2 == 0 { 3e9 } else { -3e9 }
         });
         for (path, fragment) in [
