@@ -20,7 +20,8 @@ use crate::numerics::line_fit::FitError;
 use crate::random_field::field::FieldError;
 use crate::report::{CsvTable, ReportError, write_atomic};
 use crate::strip_draw::error::StripDrawError;
-use crate::surface::{ImportError, SurfaceError};
+use crate::surface::MeasuredError;
+use crate::surface::SurfaceError;
 use crate::table::TableError;
 use crate::table::io::TableIoError;
 use crate::validate::ConfigError;
@@ -193,15 +194,10 @@ pub enum PipelineError {
         #[source]
         source: SurfaceError,
     },
-    /// A height-map file of `tribo dem` could not be read.
-    #[error("reading height map {}", path.display())]
-    HeightMap {
-        /// The file.
-        path: PathBuf,
-        /// The reader's error (line and column).
-        #[source]
-        source: Box<ImportError>,
-    },
+    /// A measured map of `tribo dem` could not be read or failed the map check (the error names
+    /// the flag and the file).
+    #[error(transparent)]
+    MeasuredSurface(Box<MeasuredError>),
     /// A generated tool over a non-square deformable map.
     #[error("a generated tool needs a square deformable surface, got {nx}×{ny}")]
     NonSquare {

@@ -51,6 +51,13 @@ pub struct ShearCaseResult {
     pub band: MeanCi,
 }
 
+impl ShearCaseResult {
+    /// The mean of `metric` over the seeds' outcomes (NaN without outcomes).
+    pub fn mean_of(&self, metric: fn(&ShearOutcome) -> f64) -> f64 {
+        self.outcomes.iter().map(metric).sum::<f64>() / self.outcomes.len() as f64
+    }
+}
+
 /// The default cell: 400 disks, 20 columns, the seed's F and V (module doc).
 pub fn default_cell() -> CellParams {
     CellParams {

@@ -57,7 +57,7 @@ pub fn check_spectrum(hurst: f64, k: [f64; 3], n: usize) -> Result<(), ConfigErr
 }
 
 /// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
-/// reading by [`super::maps::check_height_map`]), pressure steps, BEM tolerance, κ-fit range.
+/// reading by [`crate::surface::check_measured_map`]), pressure steps, BEM tolerance, κ-fit range.
 ///
 /// # Errors
 ///
@@ -197,7 +197,8 @@ pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigErro
     Rule::count(1, u64::MAX).check_count("--every", every as u64)
 }
 
-/// `tribo dem --def-file/--tool-file`: a loaded text matrix needs `--spacing`. The pixel
+/// `tribo dem --def-file/--tool-file`: a loaded text matrix needs `--spacing` (an X3P file
+/// carries its own). The pixel
 /// spacing is not derived: a plain matrix carries no lengths (only heights, in
 /// `--height-unit`), and `--length`/`--n` describe generated surfaces, not a file — a guessed
 /// spacing would scale every flake contact, slope and slid pixel silently. So the rule is
@@ -217,7 +218,8 @@ pub fn check_dem_files(
         return Ok(());
     }
     for (flag, file) in [("--def-file", def_file), ("--tool-file", tool_file)] {
-        if let Some(f) = file {
+        // An X3P file carries its own spacing (`crate::surface::SurfaceSource`).
+        if let Some(f) = file.filter(|f| !crate::surface::MeasuredSurface::path_is_x3p(f)) {
             return Err(ConfigError::NeedsFlag {
                 flag: format!("{flag} {}", f.display()),
                 needs: "--spacing (pixel spacing in m, or with a unit: 1um)",

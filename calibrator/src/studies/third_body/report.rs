@@ -112,9 +112,7 @@ pub fn write_sweep(
             .map(|o| o.stats.mean_iterations())
             .sum::<f64>()
             / r.outcomes.len() as f64;
-        let mean = |f: fn(&ShearOutcome) -> f64| {
-            r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
-        };
+        let mean = |f: fn(&ShearOutcome) -> f64| r.mean_of(f);
         let inertial = mean(|o| o.inertial_number);
         t.push(&[
             r.case.x,
