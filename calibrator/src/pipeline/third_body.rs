@@ -268,17 +268,13 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
             };
             for r in &results {
                 let mean = |f: fn(&ShearOutcome) -> f64| r.mean_of(f);
+                let [mu, mu_lo, mu_hi, band, band_lo, band_hi] = r.intervals();
                 writeln!(
                     log,
-                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] z(V/2) {:.3} \
-                     I {:.3} I_bulk {:.3} mean η {:.4} (n = {} seeds)",
+                    "{:>14}: μ_3b = {mu:.4} [{mu_lo:.4}, {mu_hi:.4}] band {band:.2} d \
+                     [{band_lo:.2}, {band_hi:.2}] z(V/2) {:.3} I {:.3} I_bulk {:.3} mean η {:.4} \
+                     (n = {} seeds)",
                     r.case.label,
-                    r.mu.mean,
-                    r.mu.lo,
-                    r.mu.hi,
-                    r.band.mean,
-                    r.band.lo,
-                    r.band.hi,
                     mean(|o| o.half_speed_height),
                     mean(|o| o.inertial_number),
                     mean(|o| o.bulk_inertial_number),

@@ -287,8 +287,7 @@ pub fn stats_in_band(map: &HeightMap, lo: f64, hi: f64) -> MeasuredStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::stream_rng;
-    use crate::surface::{Rescale, SelfAffine};
+    use crate::surface::self_affine::test_surface;
 
     /// A plane's residual after levelling: rounding of sums of ~10⁴ terms of size 1e-6.
     const PLANE_ABS: f64 = 1e-18;
@@ -306,20 +305,7 @@ mod tests {
     #[test]
     fn hurst_of_a_generated_surface_is_fitted_over_its_power_law_band() {
         // The standard preset's spectrum: plateau k_l = 2 … k_r = 4, power law to k_s = 32.
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 2.0,
-            k_r: 4.0,
-            k_s: 32.0,
-        };
-        let m = spec
-            .generate(
-                128,
-                200e-6,
-                Rescale::RmsHeight(1.4e-6),
-                &mut stream_rng(0, 1),
-            )
-            .unwrap();
+        let m = test_surface(0.8, [2.0, 4.0, 32.0], 128, 200e-6, 1.4e-6, (0, 1));
         let band = stats_in_band(&m, 4.0, 32.0).hurst;
         assert!((band - 0.8).abs() < HURST_TOL, "H = {band} over k_r … k_s");
         // The measured-map heuristic (modes 2 … n/4) reaches into the plateau and reads low.
@@ -330,15 +316,7 @@ mod tests {
     #[test]
     fn conditioned_map_is_seamless_keeps_rms_and_follows_the_map() {
         // A tilted self-affine map of 48 × 40 pixels of 1 µm onto a 32² domain of 40 µm.
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 1.0,
-            k_r: 2.0,
-            k_s: 12.0,
-        };
-        let base = spec
-            .generate(48, 48e-6, Rescale::RmsHeight(1e-6), &mut stream_rng(1, 2))
-            .unwrap();
+        let base = test_surface(0.8, [1.0, 2.0, 12.0], 48, 48e-6, 1e-6, (1, 2));
         let h: Vec<f64> = (0..40 * 48)
             .map(|k| base.heights()[k] + 0.05 * (k % 48) as f64 * 1e-6)
             .collect();
