@@ -32,10 +32,10 @@ fn bench_strip_draw(c: &mut Criterion) {
         b.iter(|| run_pass(black_box(&params), &model.law, None, &short, false).expect("runs"))
     });
 
-    let mut spec = SweepSpec::seed_000(&model);
+    let mut spec = SweepSpec::seed_000();
     spec.studies = vec![Study::ToolLength];
     spec.tools = vec![0.005, 0.010, 0.020];
-    let cases = list_cases(&spec);
+    let cases = list_cases(&spec, &model);
     assert_eq!(cases.len(), 24);
     let mut group = c.benchmark_group("strip_draw");
     group.sample_size(10);

@@ -100,6 +100,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     if let Some(p) = plots {
         p.apply();
     }
+    // The output folder's lock and manifest, held for the run (dropped after the command).
+    let _folder = match out_folder(&cli.command) {
+        Some(dir) => {
+            let lock = tribo_calibrator::validate::out_dir::lock_and_sweep(&dir)?;
+            let manifest = tribo_calibrator::report::manifest::begin(&dir)?;
+            Some((lock, manifest))
+        }
+        None => None,
+    };
     match cli.command {
         Command::Calibrate(args) => commands::calibrate::run(args),
         Command::Contact(args) => commands::contact::run(args),
@@ -119,6 +128,29 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Man { out } => man_pages(out.as_deref()),
     }
+}
+
+/// The `--out` folder of a command that writes its files into one, found by the argument's
+/// id in the innermost subcommand's matches (so every command and future command with `--out`
+/// is covered): locked and given a manifest for the run ([`tribo_calibrator::report::manifest`]:
+/// the files of the previous run are removed first, a folder of the user's is refused).
+/// `calibrate` keeps its own policy (its `report/` rebuilt whole, its `cases/` resumed) and `man
+/// --out` writes pages, not a report: both are left out.
+fn out_folder(command: &Command) -> Option<std::path::PathBuf> {
+    if matches!(command, Command::Calibrate(_) | Command::Man { .. }) {
+        return None;
+    }
+    let matches = Cli::command()
+        .try_get_matches_from(std::env::args_os())
+        .ok()?;
+    let mut m = matches.subcommand()?.1;
+    while let Some((_, sub)) = m.subcommand() {
+        m = sub;
+    }
+    m.try_get_one::<std::path::PathBuf>("out")
+        .ok()
+        .flatten()
+        .cloned()
 }
 
 /// `tribo man`: the page of `tribo` on stdout, or every page into `out`.

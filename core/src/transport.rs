@@ -53,10 +53,13 @@
 //!    its particles drift outwards, they leave the modelled line — reported as
 //!    [`Fluxes::outflow_left`] / [`Fluxes::outflow_right`]. Nothing enters from beyond.
 //!
-//! **Input policy.** P ≤ 0 or NaN: not under the tool. A non-finite velocity is an error
-//! ([`Error::NonFiniteInput`], β untouched); so are a non-finite or negative Δt and invalid
-//! parameters ([`Error::InvalidParameter`]). β_thres NaN counts as +∞ (no saturation), a
-//! negative one as 0. A NaN β already in storage counts as 0.
+//! **Input policy.** P ≤ 0 or NaN: not under the tool; P = +∞ under it (its source saturates
+//! the node if it slides, creates nothing at rest). A non-finite velocity is an error
+//! ([`Error::NonFiniteInput`], β untouched); so are a non-finite or negative Δt, a Δt whose
+//! source or drift rate Δt·K/(H·h_p), Δt·ζ/l_e overflows, and invalid parameters
+//! ([`Error::InvalidParameter`]). β_thres NaN counts as no saturation (clamp at `f32::MAX`), a
+//! negative one as 0. A NaN β already in storage counts as 0, ±∞ as ±`f32::MAX`. So no NaN
+//! leaves a step and β stays finite in [0, β_thres] (the kernel, `transport/advance.rs`).
 //!
 //! ```
 //! use tribo_core::transport::{BetaLine, TransportParams};
@@ -80,11 +83,12 @@ use crate::error::Error;
 use crate::real;
 use crate::wear_law::WearPressureLaw;
 
+mod advance;
 mod coverage;
 mod k_factor;
+use advance::advance;
 pub use coverage::SourceRule;
-use coverage::{Coverage, UncoveredOnly, WholeContact};
-use k_factor::{KChoice, MemoisedPowerLaw, SourceFactor, UniformK, scan_for};
+use k_factor::{KChoice, scan_for};
 
 /// Accepted excess of the CFL number over 1: rounding of Δt·ζ·|U̇|/l_e for an intended ν = 1.
 pub const CFL_TOLERANCE: f32 = 4.0 * f32::EPSILON;
@@ -220,185 +224,19 @@ pub struct NodeInput {
     pub beta_thres: f32,
 }
 
-/// Sanitised node input: contact flag, velocity, upper clamp.
-#[derive(Clone, Copy)]
-struct Node {
-    pressure: f32,
-    velocity: f32,
-    beta_max: f32,
-}
-
-impl Node {
-    #[inline]
-    fn from_input(input: NodeInput) -> Self {
-        let beta_max = if input.beta_thres.is_nan() {
-            f32::INFINITY
-        } else if input.beta_thres < 0.0 {
-            0.0
-        } else {
-            input.beta_thres
-        };
-        Self {
-            pressure: if input.pressure > 0.0 {
-                input.pressure
-            } else {
-                0.0
-            },
-            velocity: if input.velocity.is_finite() {
-                input.velocity
-            } else {
-                0.0
-            },
-            beta_max,
-        }
-    }
-
-    #[inline]
-    fn in_contact(&self) -> bool {
-        self.pressure > 0.0
-    }
-}
-
-#[inline]
-fn stored_beta(b: f32) -> f32 {
-    if b.is_nan() { 0.0 } else { b }
-}
-
+/// Δt against the parameters: finite and ≥ 0, and with the step's two rates finite —
+/// Δt·K/(H·h_p) (the source per unit pressure and sliding distance, Eq. 12) and Δt·ζ/l_e (the
+/// drift per unit velocity, Eq. 14). An absurd Δt·K overflowed the source to ∞ and turned
+/// ∞·0 (a node at rest) into a NaN flux; it is refused here, before any node is touched.
 fn check_dt(params: &TransportParams, dt: f32) -> Result<(), Error> {
     params.validate()?;
-    if dt.is_finite() && dt >= 0.0 {
+    let rates_finite = (dt * params.source_coefficient()).is_finite()
+        && (dt * params.zeta / params.element_length).is_finite();
+    if dt.is_finite() && dt >= 0.0 && rates_finite {
         Ok(())
     } else {
         Err(Error::InvalidParameter)
     }
-}
-
-/// One unchecked upwind step (parameters, Δt and CFL already validated), with the node loop
-/// monomorphised for one K factor per step or one per node (benches `core`, `wear_law`).
-fn advance<F: FnMut(usize) -> NodeInput>(
-    params: &TransportParams,
-    dt: f32,
-    beta: &mut [f32],
-    inputs: &mut F,
-    k: KChoice,
-    rule: SourceRule,
-) -> Fluxes {
-    match rule {
-        SourceRule::Archard => advance_k(params, dt, beta, inputs, k, WholeContact),
-        SourceRule::UncoveredArchard => advance_k(params, dt, beta, inputs, k, UncoveredOnly),
-    }
-}
-
-fn advance_k<F: FnMut(usize) -> NodeInput, C: Coverage>(
-    params: &TransportParams,
-    dt: f32,
-    beta: &mut [f32],
-    inputs: &mut F,
-    k: KChoice,
-    coverage: C,
-) -> Fluxes {
-    match k {
-        KChoice::Uniform(factor) => {
-            advance_with(params, dt, beta, inputs, UniformK(factor), coverage)
-        }
-        KChoice::PerNode(law) => advance_with(
-            params,
-            dt,
-            beta,
-            inputs,
-            MemoisedPowerLaw {
-                law,
-                last: (f32::NAN, 1.0),
-            },
-            coverage,
-        ),
-    }
-}
-
-fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor, C: Coverage>(
-    params: &TransportParams,
-    dt: f32,
-    beta: &mut [f32],
-    inputs: &mut F,
-    mut k_factor: K,
-    coverage: C,
-) -> Fluxes {
-    let mut fluxes = Fluxes::default();
-    let n = beta.len();
-    let Some(&b0) = beta.first() else {
-        return fluxes;
-    };
-    let l_e = f64::from(params.element_length);
-    let drift = dt * params.zeta / params.element_length; // [s/m]
-    let source = dt * params.source_coefficient(); // [1/(Pa·m)·s]
-
-    let mut cur = Node::from_input(inputs(0));
-    let mut beta_cur = stored_beta(b0);
-    // Amount (in β units) crossing the face left of the current node, rightward positive.
-    let mut face_left = if cur.in_contact() && cur.velocity > 0.0 {
-        -drift * cur.velocity * beta_cur
-    } else {
-        0.0
-    };
-    fluxes.outflow_left = -f64::from(face_left) * l_e;
-
-    for i in 0..n {
-        let next = if i + 1 < n {
-            beta.get(i + 1)
-                .map(|&b| (Node::from_input(inputs(i + 1)), stored_beta(b)))
-        } else {
-            None
-        };
-        let face_right = match next {
-            Some((nx, beta_nx)) => {
-                if cur.in_contact() && nx.in_contact() {
-                    drift * ((-cur.velocity).max(0.0) * beta_cur - nx.velocity.max(0.0) * beta_nx)
-                } else {
-                    0.0
-                }
-            }
-            None => {
-                if cur.in_contact() && cur.velocity < 0.0 {
-                    let out = -drift * cur.velocity * beta_cur;
-                    fluxes.outflow_right = f64::from(out) * l_e;
-                    out
-                } else {
-                    0.0
-                }
-            }
-        };
-        let created = if cur.in_contact() {
-            coverage.apply(
-                source * k_factor.at(cur.pressure) * cur.pressure * real::abs(cur.velocity),
-                beta_cur,
-                cur.beta_max,
-            )
-        } else {
-            0.0
-        };
-        fluxes.source += f64::from(created) * l_e;
-        let mut updated = beta_cur + created + face_left - face_right;
-        if updated > cur.beta_max {
-            fluxes.clamped_high += (f64::from(updated) - f64::from(cur.beta_max)) * l_e;
-            updated = cur.beta_max;
-        }
-        if updated < 0.0 {
-            fluxes.clamped_low -= f64::from(updated) * l_e;
-            updated = 0.0;
-        } else if updated.is_nan() {
-            // ∞ − ∞ from an unbounded neighbour: reset to empty.
-            updated = 0.0;
-        }
-        if let Some(slot) = beta.get_mut(i) {
-            *slot = updated;
-        }
-        face_left = face_right;
-        if let Some((nx, beta_nx)) = next {
-            cur = nx;
-            beta_cur = beta_nx;
-        }
-    }
-    fluxes
 }
 
 /// One β-transport step of length `dt` \[s\] on the line `beta` (β per node, updated in
@@ -407,7 +245,8 @@ fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor, C: Coverage>(
 /// # Errors
 ///
 /// β untouched in every case: [`Error::InvalidParameter`] when `params` fail
-/// [`TransportParams::validate`] or `dt` is NaN, infinite or < 0; [`Error::NonFiniteInput`] for a
+/// [`TransportParams::validate`] or `dt` is NaN, infinite, < 0 or
+/// makes Δt·K/(H·h_p) or Δt·ζ/l_e overflow; [`Error::NonFiniteInput`] for a
 /// non-finite node velocity; [`Error::CflViolation`] when ν_max > 1 + [`CFL_TOLERANCE`].
 pub fn step_with<F: FnMut(usize) -> NodeInput>(
     params: &TransportParams,
@@ -417,7 +256,8 @@ pub fn step_with<F: FnMut(usize) -> NodeInput>(
 ) -> Result<Fluxes, Error> {
     check_dt(params, dt)?;
     let scan = scan_for(params, dt, beta.len(), &mut inputs)?;
-    if scan.cfl > 1.0 + CFL_TOLERANCE {
+    // A NaN CFL number (∞·0) is a violation, not a pass.
+    if scan.cfl.is_nan() || scan.cfl > 1.0 + CFL_TOLERANCE {
         return Err(Error::CflViolation);
     }
     let k = KChoice::for_step(params, &scan);

@@ -379,3 +379,119 @@ fn uncovered_source_approaches_beta_thres_exponentially() {
     assert_eq!(b.map(f32::to_bits), c.map(f32::to_bits));
     assert!(b.iter().all(|&x| x == beta_t));
 }
+
+/// The upper clamp a node's β_thres stands for (module docs of `transport`): NaN is no
+/// saturation (held at `f32::MAX`), a negative one is 0.
+fn clamp_of(thres: f32) -> f32 {
+    if thres.is_nan() {
+        f32::MAX
+    } else {
+        thres.clamp(0.0, f32::MAX)
+    }
+}
+
+/// Issue 32: an absurd Δt·K (or K, P, U̇, a stored ∞) made the source ∞ and ∞·0 a NaN flux.
+/// Over a grid of NaN/∞/1e30 inputs, a step either refuses with β untouched (bit for bit) or
+/// leaves every β finite in [0, β_max] and every flux finite — the bound the kernel
+/// promises, checked against its definition, not against a rerun.
+#[test]
+fn absurd_inputs_leave_no_nan_and_keep_beta_in_its_bounds() {
+    let dts = [1.0e-3f32, 1.0e30, f32::MAX, f32::INFINITY, f32::NAN, -1.0];
+    let ks = [1.0e-4f32, 1.0e30, f32::MAX];
+    let pressures = [30.0e6f32, 1.0e30, f32::INFINITY, f32::NAN, 0.0];
+    let velocities = [0.0f32, 0.08, -0.08, 1.0e30, f32::NAN];
+    let thresholds = [0.4f32, f32::NAN, f32::INFINITY, -1.0];
+    let stored = [
+        0.0f32,
+        0.2,
+        f32::INFINITY,
+        f32::NAN,
+        f32::NEG_INFINITY,
+        1.0e38,
+    ];
+    let mut oks = 0u32;
+    for &dt in &dts {
+        for &k in &ks {
+            let p = params(0.2, k, 1.0e-3);
+            for &pr in &pressures {
+                for &v in &velocities {
+                    for &th in &thresholds {
+                        for &b in &stored {
+                            // Three nodes: the probed one between two ordinary ones, so both
+                            // faces and both neighbours see it.
+                            let pressure = [30.0e6, pr, 30.0e6];
+                            let velocity = [0.08, v, 0.08];
+                            let beta_thres = [0.4, th, 0.4];
+                            for sub in [false, true] {
+                                let before = [0.1f32, b, 0.1];
+                                let mut beta = before;
+                                let r = if sub {
+                                    step_substepped(
+                                        &p,
+                                        dt,
+                                        &pressure,
+                                        &velocity,
+                                        &beta_thres,
+                                        &mut beta,
+                                    )
+                                    .map(|(f, _)| f)
+                                } else {
+                                    step(&p, dt, &pressure, &velocity, &beta_thres, &mut beta)
+                                };
+                                let case = format!(
+                                    "dt={dt} K={k} P={pr} v={v} thres={th} beta={b} sub={sub}"
+                                );
+                                match r {
+                                    Err(_) => {
+                                        let same = beta
+                                            .iter()
+                                            .zip(&before)
+                                            .all(|(a, b)| a.to_bits() == b.to_bits());
+                                        assert!(same, "refused but β changed: {case}");
+                                    }
+                                    Ok(f) => {
+                                        oks += 1;
+                                        for (i, &x) in beta.iter().enumerate() {
+                                            let hi = clamp_of(beta_thres[i]);
+                                            assert!(
+                                                x.is_finite() && (0.0..=hi).contains(&x),
+                                                "β[{i}] = {x} outside [0, {hi}]: {case}"
+                                            );
+                                        }
+                                        for flux in [
+                                            f.source,
+                                            f.outflow_left,
+                                            f.outflow_right,
+                                            f.clamped_high,
+                                            f.clamped_low,
+                                        ] {
+                                            assert!(flux.is_finite(), "flux {f:?}: {case}");
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The grid is not all refusals: the ordinary and saturating cases ran.
+    assert!(oks > 1000, "only {oks} steps ran");
+}
+
+/// A node at rest under an infinite pressure creates nothing (∞·0 is no wear, not NaN): its
+/// β is unchanged by the source, and the absurd Δt·K that overflowed the source is refused.
+#[test]
+fn infinite_pressure_at_rest_creates_nothing_and_overflowing_dt_k_is_refused() {
+    let p = params(0.0, 1.0e-4, 1.0e-3);
+    let mut beta = [0.1f32];
+    let f = step(&p, 1.0e-3, &[f32::INFINITY], &[0.0], &[0.4], &mut beta).unwrap();
+    assert_eq!(beta[0], 0.1);
+    assert_eq!(f.source, 0.0);
+    // K/(H·h_p) = 1e30/(750e6·0.5e-6) ≈ 2.7e27 1/(Pa·m); × Δt = 1e15 s overflows f32.
+    let huge = params(0.0, 1.0e30, 1.0e-3);
+    let r = step(&huge, 1.0e15, &[30.0e6], &[0.0], &[0.4], &mut beta);
+    assert_eq!(r, Err(Error::InvalidParameter));
+    assert_eq!(beta[0], 0.1);
+}

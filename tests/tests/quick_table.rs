@@ -21,8 +21,7 @@ use std::path::{Path, PathBuf};
 use tribo_calibrator::export::{ExportSpec, Format, Units, export_table};
 use tribo_calibrator::pipeline::saturation::section_provenance;
 use tribo_calibrator::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
-use tribo_calibrator::strip_draw::cases::{Study, SweepSpec};
-use tribo_calibrator::strip_draw::model::StripModel;
+use tribo_calibrator::strip_draw::cases::SweepSpec;
 use tribo_calibrator::table::io::read_table;
 use tribo_core::table::Table;
 
@@ -35,21 +34,11 @@ fn fixture(name: &str) -> PathBuf {
 /// `tribo strip-draw`'s default sweep (seed 000's, all four studies) on `table` with the given
 /// numerics.
 fn default_sweep(table: &Path, out: &Path, numerics: BarNumerics) -> StripDrawConfig {
-    let model = StripModel::from_table(&read_table(table).unwrap()).unwrap();
-    let spec = SweepSpec::seed_000(&model);
     StripDrawConfig {
         table: Some(table.to_path_buf()),
         out: out.to_path_buf(),
-        studies: Study::ALL.to_vec(),
-        pressures: spec.pressures,
-        tools: spec.tools,
-        zetas: spec.zetas,
-        archard_ks: spec.archard_ks,
-        passes: spec.passes,
-        zeta: None,
-        archard_k: None,
+        sweep: SweepSpec::seed_000(),
         numerics,
-        map_pressure: None,
         check_refinement: false,
         particle_friction: None,
         source_rule: None,

@@ -184,8 +184,7 @@ pub fn analyze(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::stream_rng;
-    use crate::surface::{Rescale, SelfAffine};
+    use crate::surface::self_affine::test_surface;
 
     /// Literature band of Eq. 8 for self-affine surfaces (1.6–2.6, issue 3) widened upwards
     /// for a 64² grid, which overestimates κ by ~15 % (refinement study: 2.47 at 64², 2.1
@@ -198,20 +197,7 @@ mod tests {
 
     #[test]
     fn elastic_sweep_gives_kappa_in_band_and_consistent_analysis() {
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 1.0,
-            k_r: 2.0,
-            k_s: 16.0,
-        };
-        let map = spec
-            .generate(
-                64,
-                100e-6,
-                Rescale::RmsHeight(1.0e-6),
-                &mut stream_rng(3, 0),
-            )
-            .unwrap();
+        let map = test_surface(0.8, [1.0, 2.0, 16.0], 64, 100e-6, 1.0e-6, (3, 0));
         let e = 55e9;
         let ps: Vec<f64> = [0.002, 0.004, 0.008].iter().map(|x| x * e).collect();
         let opts = SolverOptions {

@@ -14,8 +14,7 @@ use anyhow::{Context, Result, bail};
 use crate::bem::sweep::pressure_sweep;
 use crate::bem::{Connectivity, Material, SolverOptions};
 use crate::pipeline::contact_report::write_report;
-use crate::rng::stream_rng;
-use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SlopeDefinition};
+use crate::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition, SurfaceSource};
 
 /// How the RMS slope is defined for `--rms-slope`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -136,51 +135,42 @@ fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
 }
 
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
-    if let Some(path) = &args.load {
-        let mut file = MeasuredSurface {
-            path: path.clone(),
-            spacing: args.spacing,
-            height_unit: args.height_unit,
-            allow_tiling: false,
-        };
-        if !file.is_x3p() {
-            if file.spacing.is_none() {
-                bail!(
-                    "--load {}: a text/CSV map needs --spacing (pixel spacing in metres, e.g. 0.5um)",
-                    path.display()
-                );
-            }
-            file.height_unit.get_or_insert(1e-6);
+    let source = match &args.load {
+        Some(path) => {
+            SurfaceSource::from_flag("--load", path.clone(), args.spacing, args.height_unit)?
         }
-        let loaded = file.load("--load")?;
-        if loaded.invalid_points > 0 {
-            eprintln!(
-                "warning: --load {}: {} invalid points filled with the mean height",
-                path.display(),
-                loaded.invalid_points
-            );
-        }
-        crate::validate::maps::check_height_map("--load", &loaded.map)?;
-        return Ok(loaded.map);
-    }
-    let rescale = match (args.rms_height, args.rms_slope) {
-        (Some(h), _) => Rescale::RmsHeight(h),
-        (None, s) => Rescale::RmsSlope(
-            s.unwrap_or(0.34),
-            match args.slope_definition {
-                SlopeDef::Spectral => SlopeDefinition::Spectral,
-                SlopeDef::Fd => SlopeDefinition::FiniteDifference,
+        None => SurfaceSource::Generated {
+            which: "self-affine",
+            spectrum: SelfAffine {
+                hurst: args.hurst,
+                k_l: args.k_l,
+                k_r: args.k_r,
+                k_s: args.k_s,
             },
-        ),
+            grid: args.n,
+            length: args.length,
+            rescale: match (args.rms_height, args.rms_slope) {
+                (Some(h), _) => Rescale::RmsHeight(h),
+                (None, s) => Rescale::RmsSlope(
+                    s.unwrap_or(0.34),
+                    match args.slope_definition {
+                        SlopeDef::Spectral => SlopeDefinition::Spectral,
+                        SlopeDef::Fd => SlopeDefinition::FiniteDifference,
+                    },
+                ),
+            },
+            seed: args.seed,
+            stream: 0,
+        },
     };
-    let spec = SelfAffine {
-        hurst: args.hurst,
-        k_l: args.k_l,
-        k_r: args.k_r,
-        k_s: args.k_s,
-    };
-    spec.generate(args.n, args.length, rescale, &mut stream_rng(args.seed, 0))
-        .context("generating the self-affine surface")
+    let loaded = source.realise()?;
+    if let (Some(path), n @ 1..) = (&args.load, loaded.invalid_points) {
+        eprintln!(
+            "warning: --load {}: {n} invalid points filled with the mean height",
+            path.display()
+        );
+    }
+    Ok(loaded.map)
 }
 
 fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {

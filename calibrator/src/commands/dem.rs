@@ -1,9 +1,10 @@
 //! `tribo dem`: wear flakes between a sliding rigid rough tool and a rigid rough surface
 //! (seed 000 §5 Step 1, Fig. 8–9), without the BEM.
 //!
-//! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
-//! (whitespace- or comma-separated, one row per y, heights in units of `--height-unit`, µm by
-//! default; read by [`crate::surface::read_height_map`], as `tribo contact --load`). The
+//! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from measured maps: plain-text
+//! matrices (whitespace- or comma-separated, one row per y, heights in units of
+//! `--height-unit`, µm by default) or X3P, read and checked as `tribo contact --load` reads
+//! them ([`crate::surface::SurfaceSource`]). The
 //! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
 //! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
 //! (`--gap`).
@@ -70,19 +71,20 @@ pub struct DemOptions {
     /// RMS height of the tool [m] (seed 000: 0.60 µm).
     #[arg(long, value_parser = units::metres, default_value = "0.60um")]
     pub tool_rms: f64,
-    /// Load h_Def from a text matrix (rows = y, heights in units of --height-unit) instead of
-    /// generating it; needs --spacing.
-    #[arg(long, requires = "spacing")]
+    /// Load h_Def from a measured map instead of generating it, as `tribo contact --load`: a
+    /// text matrix (rows = y, heights in units of --height-unit; needs --spacing, checked by name
+    /// before the file is read) or `*.x3p`.
+    #[arg(long)]
     pub def_file: Option<PathBuf>,
-    /// Load h_Tool from a text matrix (rows = y, heights in units of --height-unit) instead of
-    /// generating it; needs --spacing.
-    #[arg(long, requires = "spacing")]
+    /// Load h_Tool from a measured map instead of generating it (as --def-file).
+    #[arg(long)]
     pub tool_file: Option<PathBuf>,
     /// Pixel spacing of loaded matrices, the same in x and y [m] (SI or with a unit: `1um`;
     /// the config's `spacing`, as `tribo contact --spacing`).
     #[arg(long, value_parser = units::metres)]
     pub spacing: Option<f64>,
-    /// Metres per height unit of loaded matrices (1e-6 for µm; the config's `height_unit`).
+    /// Metres per height unit of loaded text matrices (1e-6 for µm; the config's `height_unit`;
+    /// an X3P file carries its own).
     #[arg(long, default_value_t = 1e-6, value_parser = units::metres)]
     pub height_unit: f64,
     /// Whose velocity the flakes' viscous drag (seed 000 Eq. 15–16) is measured against:
@@ -167,6 +169,11 @@ impl From<DragFrameArg> for crate::dem::DragFrame {
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
     crate::validate::flags::check_dem(o.n, o.max_tilt, o.every)?;
+    crate::validate::flags::check_dem_files(
+        o.def_file.as_deref(),
+        o.tool_file.as_deref(),
+        o.spacing,
+    )?;
     crate::validate::flags::check_dem_units(
         &[
             ("--length (m, or with a unit: 500um)", Some(o.length)),
@@ -212,9 +219,8 @@ pub fn run(args: Args) -> Result<()> {
         tool_rms: o.tool_rms,
         def_file: o.def_file,
         tool_file: o.tool_file,
-        dx: o.spacing,
-        dy: o.spacing,
-        z_scale: o.height_unit,
+        spacing: o.spacing,
+        height_unit: o.height_unit,
         drag_frame: o.drag_frame.into(),
         flakes: o.flakes,
         placement: o.placement,

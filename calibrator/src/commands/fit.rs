@@ -94,8 +94,8 @@ pub struct StripDrawArgs {
     /// 20 fits per parameter) instead of the linearised σ²(JᵀJ)⁻¹ alone.
     #[arg(long)]
     pub profile: bool,
-    /// Start value of τ0 [Pa] (default: the table's).
-    #[arg(long)]
+    /// Start value of τ0 [Pa] (default: the table's; SI or with a unit: `3MPa`).
+    #[arg(long, value_parser = crate::validate::units::pascals)]
     pub tau0: Option<f64>,
     /// Start value of ζ (default: the table's).
     #[arg(long)]

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 
 use crate::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
 use crate::strip_draw::cases::Study;
+use crate::strip_draw::cases::SweepSpec;
 use crate::validate::units;
 use tribo_core::transport::SourceRule;
 
@@ -170,16 +171,19 @@ impl From<&Args> for StripDrawConfig {
         Self {
             table: args.table.clone(),
             out: args.out.clone(),
-            studies: args.studies.iter().map(|&s| s.into()).collect(),
-            pressures: args.pressures.clone(),
-            tools: args.tools.clone(),
-            zetas: args.zetas.clone(),
-            archard_ks: args.archard_ks.clone(),
-            passes: args.passes,
-            zeta: args.zeta,
-            archard_k: args.archard_k,
+            sweep: SweepSpec {
+                studies: args.studies.iter().map(|&s| s.into()).collect(),
+                pressures: args.pressures.clone(),
+                tools: args.tools.clone(),
+                zetas: args.zetas.clone(),
+                archard_ks: args.archard_ks.clone(),
+                passes: args.passes,
+                zeta: args.zeta,
+                archard_k: args.archard_k,
+                map_pressure: args.map_pressure,
+                ..SweepSpec::seed_000()
+            },
             numerics: (&args.numerics).into(),
-            map_pressure: args.map_pressure,
             check_refinement: args.check_refinement,
             particle_friction: args.particle_friction,
             source_rule: args.source_rule.map(Into::into),
@@ -220,11 +224,11 @@ mod tests {
         assert_eq!(a.tools, [35e-3, 70e-3, 140e-3]);
         assert_eq!(a.pressures[7], 30e6);
         assert_eq!(a.studies.len(), 4);
-        let (_, settings, spec, defaults) = setup(&StripDrawConfig::from(&a)).unwrap();
+        let (model, settings, spec, defaults) = setup(&StripDrawConfig::from(&a)).unwrap();
         assert!(defaults);
         assert_eq!(settings.slide, 0.140);
-        assert_eq!(spec.map_pressure, 30.0e6);
-        assert_eq!(list_cases(&spec).len(), 24 + 32 + 24 + 8);
+        assert_eq!(spec.map_pressure(), 30.0e6);
+        assert_eq!(list_cases(&spec, &model).len(), 24 + 32 + 24 + 8);
 
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("sd");
@@ -345,7 +349,7 @@ mod tests {
         // A time step above the stability limit is refused when the bar is set up.
         let a = parse(&["--time-step", "1"]);
         let (model, settings, spec, _) = setup(&StripDrawConfig::from(&a)).unwrap();
-        let c = &list_cases(&spec)[0];
+        let c = &list_cases(&spec, &model)[0];
         let msg = format!(
             "{:#}",
             model

@@ -12,38 +12,6 @@ use crate::pipeline::third_body::{
     ThermalConstants, ThirdBodyAction, ThirdBodyConfig, ThirdBodySweep, run_third_body,
 };
 
-/// What to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Action {
-    /// Energy balance per step in a small sheared cell, solver statistics.
-    Validate,
-    /// One shear run.
-    Shear,
-    /// A sweep over seeds.
-    Sweep,
-}
-
-/// Which sweep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SweepKind {
-    /// μ_3b and band width vs constant cohesion γ.
-    Cohesion,
-    /// μ_3b(T) with Eq. 17's η(T).
-    Temperature,
-    /// μ_3b vs normal force at a fixed inertial number (dry).
-    Force,
-    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
-    Inertial,
-    /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
-    /// run's mean cohesion, paired by seed.
-    Localisation,
-    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
-    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
-    /// μ_3b of the first case is the simulated μ_p (with `--into-table`: the table's particle-shear
-    /// section). Run it at the quasi-static end: `--normal-force 16`.
-    Lubricated,
-}
-
 /// NSGS sweep order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Order {
@@ -73,7 +41,7 @@ pub struct Args {
     pub plots: super::run_options::Plots,
     /// validate | shear | sweep.
     #[arg(value_enum)]
-    pub action: Action,
+    pub action: ThirdBodyAction,
     /// Output folder.
     #[arg(long, default_value = "out/third-body")]
     pub out: PathBuf,
@@ -85,7 +53,7 @@ pub struct Args {
     pub seeds: u64,
     /// Sweep kind.
     #[arg(long, value_enum, default_value = "cohesion")]
-    pub sweep: SweepKind,
+    pub sweep: ThirdBodySweep,
     /// Constant cohesion γ (N/m) of `shear` (ignored with --eq17).
     #[arg(long, default_value_t = 0.0, value_parser = crate::validate::units::newtons_per_metre)]
     pub gamma: f64,
@@ -155,37 +123,14 @@ pub struct Args {
     pub baseline_relaxation: Option<f64>,
 }
 
-impl From<Action> for ThirdBodyAction {
-    fn from(a: Action) -> Self {
-        match a {
-            Action::Validate => Self::Validate,
-            Action::Shear => Self::Shear,
-            Action::Sweep => Self::Sweep,
-        }
-    }
-}
-
-impl From<SweepKind> for ThirdBodySweep {
-    fn from(s: SweepKind) -> Self {
-        match s {
-            SweepKind::Cohesion => Self::Cohesion,
-            SweepKind::Temperature => Self::Temperature,
-            SweepKind::Force => Self::Force,
-            SweepKind::Inertial => Self::Inertial,
-            SweepKind::Localisation => Self::Localisation,
-            SweepKind::Lubricated => Self::Lubricated,
-        }
-    }
-}
-
 /// Runs `tribo third-body`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let config = ThirdBodyConfig {
-        action: args.action.into(),
+        action: args.action,
         out: args.out,
         seed: args.seed,
         seeds: args.seeds,
-        sweep: args.sweep.into(),
+        sweep: args.sweep,
         gamma: args.gamma,
         eq17: args.eq17,
         reservoir_walls: args.reservoir_walls,

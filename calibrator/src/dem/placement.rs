@@ -177,8 +177,9 @@ const MAX_OVERLAP_FRACTION: f64 = 0.05;
 ///
 /// The reader's errors ([`PlacementFile::read`] and its rows): [`FlakeFileError::Read`],
 /// [`FlakeFileError::Cell`], [`FlakeFileError::Empty`], [`FlakeFileError::Header`],
-/// [`FlakeFileError::Missing`], [`FlakeFileError::ZeroQuaternion`]; then, placing the flakes,
-/// [`FlakeFileError::Inside`] for a given `z` sunk into a surface, [`FlakeFileError::NoRoom`]
+/// [`FlakeFileError::Missing`], [`FlakeFileError::ZeroQuaternion`], [`FlakeFileError::Unit`];
+/// then, placing the flakes, [`FlakeFileError::OutsideDomain`] for a centre outside the
+/// surfaces' periodic domain (never wrapped), [`FlakeFileError::Inside`] for a given `z` sunk into a surface, [`FlakeFileError::NoRoom`]
 /// when no resting height exists between the surfaces at (x, y), and
 /// [`FlakeFileError::Overlap`] for two flakes that overlap.
 pub fn read_csv(
@@ -199,6 +200,19 @@ pub fn read_csv(
             orientation,
             velocity,
         } = row?;
+        // The periodic domain of the surfaces: a centre outside it is refused, never wrapped
+        // (a file in µm without its `[um]` header, a position at 5 m).
+        let (lx, ly) = (def.nx() as f64 * def.dx(), def.ny() as f64 * def.dy());
+        if !((0.0..lx).contains(&x) && (0.0..ly).contains(&y)) {
+            return Err(FlakeFileError::OutsideDomain {
+                path: file(),
+                line,
+                x,
+                y,
+                lx,
+                ly,
+            });
+        }
         let q = orientation.map_or(Quat::IDENTITY, |[w, x, y, z]| {
             Quat { w, x, y, z }.normalized()
         });

@@ -104,6 +104,24 @@ pub enum TextTableError {
         /// Cells in the row.
         got: usize,
     },
+    /// A comma-separated file of bare integers in pairs: the same text as a decimal-comma file
+    /// whose cells are also separated by commas (`1,5,2,0` is 1, 5, 2, 0 or 1.5, 2.0).
+    #[error(
+        "{file}:{line}:{column}: '{cell}' — every cell of this comma-separated file is a bare \
+         integer and every row holds an even number of them: it reads the same as decimal \
+         commas separated by commas (`1,5,2,0` = 1.5 and 2.0?), so it is refused as ambiguous; \
+         write numbers with a decimal point (`1.0`), or separate cells by ';' or spaces"
+    )]
+    AmbiguousDecimalComma {
+        /// File path or name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The cell pointed at (a fraction-like one, `05`, when there is one).
+        cell: String,
+    },
     /// A row has another number of cells than the first one (where every row must match).
     #[error("{file}:{line}: {got} cells, but the first row (line {first_line}) has {expected}")]
     Ragged {
@@ -271,6 +289,52 @@ impl TextTable {
             .collect()
     }
 
+    /// Refuses a comma-separated numeric block that is ambiguous with decimal commas (issue 32:
+    /// such a map was read as a map of integers): `,` delimiter, every cell of `rows` a bare
+    /// integer (sign and digits only), every row of an even length. The cell named is the first
+    /// even-column cell with a leading zero (`05`: a fraction's digits), else the second cell of
+    /// the first row. Integer maps stay readable with a decimal point, `;` or spaces.
+    ///
+    /// # Errors
+    ///
+    /// [`TextTableError::AmbiguousDecimalComma`] (file, line, column, cell) for such a block.
+    pub fn refuse_ambiguous_decimal_comma(&self, rows: &[Record]) -> Result<(), TextTableError> {
+        fn bare_integer(c: &str) -> bool {
+            let digits = c.strip_prefix(['-', '+']).unwrap_or(c);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        }
+        let ambiguous = self.delimiter == Delimiter::Comma
+            && !rows.is_empty()
+            && rows.iter().all(|r| {
+                !r.cells.is_empty()
+                    && r.cells.len() % 2 == 0
+                    && r.cells.iter().all(|c| bare_integer(c))
+            });
+        if !ambiguous {
+            return Ok(());
+        }
+        let pointed = rows.iter().find_map(|r| {
+            r.cells
+                .iter()
+                .enumerate()
+                .skip(1)
+                .step_by(2)
+                .find(|(_, c)| c.len() > 1 && c.starts_with('0'))
+                .map(|(k, c)| (r.line, k, c.clone()))
+        });
+        let (line, k, cell) = match (pointed, rows.first()) {
+            (Some(p), _) => p,
+            (None, Some(r)) => (r.line, 1, r.cells.get(1).cloned().unwrap_or_default()),
+            (None, None) => return Ok(()),
+        };
+        Err(TextTableError::AmbiguousDecimalComma {
+            file: self.file.clone(),
+            line,
+            column: k + 1,
+            cell,
+        })
+    }
+
     /// Fails on the first of `rows` whose length differs from the first one's.
     ///
     /// # Errors
@@ -395,5 +459,31 @@ mod tests {
                 .starts_with("cannot read /nonexistent/t.csv"),
             "{missing}"
         );
+    }
+
+    /// Issue 32: a decimal-comma map whose cells are also separated by commas was read as a
+    /// map of integers; it is refused as ambiguous with file:line:column, while the same
+    /// integers with `;`, spaces or decimal points, and odd-width integer rows, still read.
+    #[test]
+    fn comma_separated_integer_pairs_are_refused_as_ambiguous() {
+        let t = TextTable::parse("# map\n1,5,2,0\n0,25,3,05\n", "m.csv").unwrap();
+        let e = t.refuse_ambiguous_decimal_comma(&t.records).unwrap_err();
+        assert_eq!(
+            e,
+            TextTableError::AmbiguousDecimalComma {
+                file: "m.csv".into(),
+                line: 3,
+                column: 4,
+                cell: "05".into(),
+            }
+        );
+        assert!(e.to_string().starts_with("m.csv:3:4: '05'"), "{e}");
+        for fine in ["1;5;2;0\n", "1 5 2 0\n", "1.5,2.0\n", "1,5,2\n", "1,5.0\n"] {
+            let t = TextTable::parse(fine, "m").unwrap();
+            assert!(
+                t.refuse_ambiguous_decimal_comma(&t.records).is_ok(),
+                "{fine}"
+            );
+        }
     }
 }

@@ -35,6 +35,43 @@ pub enum FlakeFileError {
         /// The file.
         path: PathBuf,
     },
+    /// A header cell with a unit the column cannot take (`x [kg]`, `qw [m]`).
+    #[error(
+        "{}:{line}: column `{column}` has the unit [{unit}]; positions x, y, z take [m], [mm], \
+         [um] or [nm], velocities vx, vy, vz [m/s], [mm/s] or [um/s], the quaternion none",
+        path.display()
+    )]
+    Unit {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the header.
+        line: usize,
+        /// The header cell as written.
+        column: String,
+        /// The unit found.
+        unit: String,
+    },
+    /// A flake centre outside the periodic domain of the surfaces: never wrapped into it (a
+    /// file written in µm without its `[um]` header reads 10⁶ times too far).
+    #[error(
+        "{}:{line}: flake at x = {x} m, y = {y} m is outside the domain [0, {lx}) × [0, {ly}) m \
+         of the surfaces; positions are metres unless the header says otherwise (`x [um]`)",
+        path.display()
+    )]
+    OutsideDomain {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// Centre x \[m\].
+        x: f64,
+        /// Centre y \[m\].
+        y: f64,
+        /// Domain length along x \[m\].
+        lx: f64,
+        /// Domain length along y \[m\].
+        ly: f64,
+    },
     /// A required cell is absent or not finite.
     #[error("{}:{line}: missing or non-finite column {column}", path.display())]
     Missing {

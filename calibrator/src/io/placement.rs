@@ -6,6 +6,13 @@
 //! Columns (any order, case-insensitive): `x,y` \[m\] required; `z` \[m\] optional (absent:
 //! the flake rests on h_Def); `qw,qx,qy,qz` optional, all four or none (absent: flat);
 //! `vx,vy,vz` \[m/s\] optional.
+//!
+//! **Units (issue 32).** A header cell may declare its column's unit in brackets: `x [um]`,
+//! `y [um]`, `z [nm]`, `vx [mm/s]`. Positions take `m`, `mm`, `um` (or `µm`) and `nm`;
+//! velocities `m/s`, `mm/s`, `um/s`; the quaternion no unit. Without a bracket a column is SI
+//! (metres, m/s). The rows are returned in SI. A file written in µm without its `[um]` is then
+//! caught by the domain check of [`crate::dem::placement::read_csv`] (a centre outside the
+//! surfaces' periodic domain is refused with its file and line, never wrapped into it).
 
 use std::path::{Path, PathBuf};
 
@@ -16,12 +23,32 @@ use super::flake_file::FlakeFileError;
 /// undefined (a zero quaternion was silently read as the identity).
 const MIN_QUATERNION_NORM2: f64 = 1e-12;
 
+/// The column name (lower case, without its unit) and the divisor that takes a header cell's
+/// unit to SI (module docs: units; a divisor, so `20` in `[um]` is the same f64 as `20e-6` in
+/// metres: both the correctly rounded 20·10⁻⁶); `None` for a unit the column cannot take.
+fn column_unit(cell: &str) -> Option<(String, f64)> {
+    let cell = cell.to_lowercase();
+    let Some((name, rest)) = cell.split_once('[') else {
+        return Some((cell.trim().to_owned(), 1.0));
+    };
+    let name = name.trim().to_owned();
+    let unit = rest.strip_suffix(']')?.trim();
+    let per_si = match (name.as_str(), unit) {
+        ("x" | "y" | "z", "m") | ("vx" | "vy" | "vz", "m/s") => 1.0,
+        ("x" | "y" | "z", "mm") | ("vx" | "vy" | "vz", "mm/s") => 1e3,
+        ("x" | "y" | "z", "um" | "µm") | ("vx" | "vy" | "vz", "um/s" | "µm/s") => 1e6,
+        ("x" | "y" | "z", "nm") => 1e9,
+        _ => return None,
+    };
+    Some((name, per_si))
+}
+
 /// One flake of the file as written: nothing is checked against the surfaces yet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlacementRow {
     /// 1-based line in the file.
     pub line: usize,
-    /// Centre x \[m\].
+    /// Centre x \[m\] (SI: the header's unit applied).
     pub x: f64,
     /// Centre y \[m\].
     pub y: f64,
@@ -39,6 +66,8 @@ pub struct PlacementFile {
     path: PathBuf,
     table: TextTable,
     names: Vec<String>,
+    /// Divisor to SI of each column (its header unit; 1 without one).
+    scales: Vec<f64>,
     cx: usize,
     cy: usize,
     cz: Option<usize>,
@@ -61,7 +90,21 @@ impl PlacementFile {
         let Some(header) = table.records.first() else {
             return Err(FlakeFileError::Empty { path: file() });
         };
-        let names: Vec<String> = header.cells.iter().map(|s| s.to_lowercase()).collect();
+        let mut names = Vec::with_capacity(header.cells.len());
+        let mut scales = Vec::with_capacity(header.cells.len());
+        for cell in &header.cells {
+            let (name, scale) = column_unit(cell).ok_or_else(|| FlakeFileError::Unit {
+                path: file(),
+                line: header.line,
+                column: cell.clone(),
+                unit: cell
+                    .split_once('[')
+                    .map_or("", |(_, u)| u.trim_end_matches(']').trim())
+                    .to_owned(),
+            })?;
+            names.push(name);
+            scales.push(scale);
+        }
         let col = |n: &str| names.iter().position(|c| c == n);
         let (Some(cx), Some(cy)) = (col("x"), col("y")) else {
             return Err(FlakeFileError::Header { path: file() });
@@ -73,6 +116,7 @@ impl PlacementFile {
             path: file(),
             table,
             names,
+            scales,
             cx,
             cy,
             cz,
@@ -97,7 +141,8 @@ impl PlacementFile {
         let vals: Vec<f64> = (0..row.cells.len())
             .map(|c| {
                 let name = self.names.get(c).map_or("extra column", String::as_str);
-                self.table.number(row, c, name)
+                let per_si = self.scales.get(c).copied().unwrap_or(1.0);
+                self.table.number(row, c, name).map(|v| v / per_si)
             })
             .collect::<Result<_, _>>()
             .map_err(|e| FlakeFileError::Cell(Box::new(e)))?;

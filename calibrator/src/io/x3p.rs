@@ -93,6 +93,14 @@ pub struct X3pMap {
     pub invalid_points: usize,
 }
 
+/// Largest height increment of the CZ axis \[m per stored unit\] (issue 32: an absurd
+/// increment turned heights into ±∞ and a panic): heights stored in metres take 1, integer
+/// data 1e-9–1e-6; more than a metre per unit is no surface measurement.
+const MAX_Z_INCREMENT_M: f64 = 1.0;
+
+/// Largest |offset| of the CZ axis \[m\]: a profilometer's height range is millimetres.
+const MAX_Z_OFFSET_M: f64 = 1.0;
+
 /// Element names of `main.xml`.
 const PATH_FEATURE: &str = "Record1/FeatureType";
 const PATH_SIZE_X: &str = "Record3/MatrixDimension/SizeX";
@@ -188,6 +196,21 @@ pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
     };
     let z_inc = optional_number(find(root, PATH_CZ_INC), PATH_CZ_INC, 1.0)?;
     let z_off = optional_number(find(root, PATH_CZ_OFF), PATH_CZ_OFF, 0.0)?;
+    if !(z_inc > 0.0 && z_inc <= MAX_Z_INCREMENT_M) {
+        return Err(X3pProblem::Value {
+            field: PATH_CZ_INC,
+            value: format!("{z_inc:e}"),
+            why: "a height increment must be > 0 and at most 1 m per stored unit (X3P lengths \
+                  are metres: 1 for heights stored in m, 1e-9 for integer nm)",
+        });
+    }
+    if z_off.abs() > MAX_Z_OFFSET_M {
+        return Err(X3pProblem::Value {
+            field: PATH_CZ_OFF,
+            value: format!("{z_off:e}"),
+            why: "a height offset must be within ±1 m (X3P lengths are metres)",
+        });
+    }
     let link = text(PATH_LINK)?;
     let data = entry(&mut zip, &link)?;
     let n = nx.checked_mul(ny).ok_or(X3pProblem::Value {
@@ -482,5 +505,33 @@ mod tests {
         }
         zip.finish().unwrap();
         out.into_inner()
+    }
+
+    /// Issue 32: an absurd (or zero, or negative) height increment is refused by name, with the
+    /// element and value, and through `read_x3p` with the file.
+    #[test]
+    fn absurd_height_increment_or_offset_is_refused_by_name() {
+        let m = sample();
+        let data: Vec<u8> = m.heights.iter().flat_map(|z| z.to_le_bytes()).collect();
+        let cz = "<Increment>1</Increment><Offset>0</Offset></CZ>";
+        let good = main_xml(5, 3, 0.5e-6, 0.25e-6);
+        assert!(good.contains(cz), "fixture changed: {good}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("absurd.x3p");
+        for (inc, off, named) in [
+            ("1e300", "0", "CZ/Increment = '1e300'"),
+            ("0", "0", "CZ/Increment = '0e0'"),
+            ("-1e-9", "0", "CZ/Increment = '-1e-9'"),
+            ("1", "5e3", "CZ/Offset = '5e3'"),
+        ] {
+            let xml = good.replace(
+                cz,
+                &format!("<Increment>{inc}</Increment><Offset>{off}</Offset></CZ>"),
+            );
+            let bytes = zip_of(&[("main.xml", xml.as_bytes()), ("bindata/data.bin", &data)]);
+            std::fs::write(&path, &bytes).unwrap();
+            let e = read_x3p(&path).unwrap_err().to_string();
+            assert!(e.contains("absurd.x3p") && e.contains(named), "{e}");
+        }
     }
 }

@@ -34,7 +34,8 @@ use crate::config::CalibrationConfig;
 use crate::dem::{DemParams, FlakeShape};
 use crate::meso::cases::MesoCase;
 use crate::rng::stream_rng;
-use crate::surface::{HeightMap, Rescale, SelfAffine};
+use crate::surface::source::Domain;
+use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SourceError, SurfaceSource};
 
 /// Stream of the deformable (aluminium) surface.
 pub const DEFORMABLE_STREAM: u64 = 0x3e50_0001;
@@ -88,40 +89,51 @@ pub fn realised_surfaces(
         k_r: s.k_r,
         k_s: s.k_s,
     };
-    // A measured map (`surface.deformable_file` / `tool_file`) is the same in every
-    // realisation; the generator's stream is not drawn from for it.
-    let measured = |key: &'static str, m: &crate::surface::measured::MeasuredSurface| {
-        m.surface(key, s.grid, s.length)
-            .map_err(MesoError::MeasuredSurface)
+    // A measured map is conditioned onto the config's domain and is the same in every
+    // realisation; the generator's stream is not drawn from for it (`SurfaceSource`).
+    let source = |which: &'static str,
+                  key: &'static str,
+                  file: &Option<MeasuredSurface>,
+                  rms: f64,
+                  stream: u64| match file {
+        Some(file) => SurfaceSource::Measured {
+            file: file.clone(),
+            key,
+            onto: Some(Domain {
+                grid: s.grid,
+                length: s.length,
+            }),
+        },
+        None => SurfaceSource::Generated {
+            which,
+            spectrum,
+            grid: s.grid,
+            length: s.length,
+            rescale: Rescale::RmsHeight(rms),
+            seed,
+            stream: stream.wrapping_add(offset),
+        },
     };
-    let def = match &s.deformable_file {
-        Some(m) => measured("surface.deformable_file", m)?,
-        None => spectrum
-            .generate(
-                s.grid,
-                s.length,
-                Rescale::RmsHeight(s.rms_height_deformable),
-                &mut stream_rng(seed, DEFORMABLE_STREAM.wrapping_add(offset)),
-            )
-            .map_err(|source| MesoError::Surface {
-                which: "deformable",
-                source,
-            })?,
+    let realise = |source: SurfaceSource| {
+        source.realise().map(|l| l.map).map_err(|e| match e {
+            SourceError::Measured(e) => MesoError::MeasuredSurface(e),
+            SourceError::Generated { which, source } => MesoError::Surface { which, source },
+        })
     };
-    let tool = match &s.tool_file {
-        Some(m) => measured("surface.tool_file", m)?,
-        None => spectrum
-            .generate(
-                s.grid,
-                s.length,
-                Rescale::RmsHeight(s.rms_height_tool),
-                &mut stream_rng(seed, TOOL_STREAM.wrapping_add(offset)),
-            )
-            .map_err(|source| MesoError::Surface {
-                which: "tool",
-                source,
-            })?,
-    };
+    let def = realise(source(
+        "deformable",
+        "surface.deformable_file",
+        &s.deformable_file,
+        s.rms_height_deformable,
+        DEFORMABLE_STREAM,
+    ))?;
+    let tool = realise(source(
+        "tool",
+        "surface.tool_file",
+        &s.tool_file,
+        s.rms_height_tool,
+        TOOL_STREAM,
+    ))?;
     Ok((def, tool))
 }
 

@@ -3,7 +3,7 @@
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
 //! (whitespace- or comma-separated, one row per y, heights in units of `z_scale` metres, µm
-//! by default; read by [`crate::surface::read_height_map`], as `tribo contact --load`). The
+//! by default; or X3P; read and checked as `tribo contact --load` by [`crate::surface::SurfaceSource`]). The
 //! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
 //! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
 //! (`--gap`). Every input is SI.
@@ -27,7 +27,7 @@ use crate::dem::{
 };
 use crate::io::delimited::TextTable;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
-use crate::surface::{HeightMap, Rescale, SelfAffine, read_height_map};
+use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SourceError, SurfaceSource};
 use crate::validate::rule::Rule;
 
 /// Inputs of a `tribo dem` run (SI; the command's flags parse `500um`, `55GPa` into it).
@@ -53,16 +53,15 @@ pub struct DemRunConfig {
     pub def_rms: f64,
     /// RMS height of the tool \[m\] (seed 000: 0.60 µm).
     pub tool_rms: f64,
-    /// Load h_Def from a text matrix (rows = y, heights in units of `z_scale`).
+    /// Load h_Def from a measured map instead of generating it: a text matrix (rows = y,
+    /// heights in units of `height_unit`, needs `spacing`) or X3P (`crate::surface::source`).
     pub def_file: Option<PathBuf>,
-    /// Load h_Tool from a text matrix (rows = y, heights in units of `z_scale`).
+    /// Load h_Tool from a measured map (as `def_file`).
     pub tool_file: Option<PathBuf>,
-    /// x spacing of loaded matrices \[m\].
-    pub dx: Option<f64>,
-    /// y spacing of loaded matrices \[m\] (None: `dx`).
-    pub dy: Option<f64>,
-    /// Height unit of loaded matrices \[m\] (1e-6: µm).
-    pub z_scale: f64,
+    /// Pixel spacing of loaded text matrices, the same in x and y \[m\].
+    pub spacing: Option<f64>,
+    /// Height unit of loaded text matrices \[m\] (1e-6: µm; an X3P file carries its own).
+    pub height_unit: f64,
     /// Whose velocity the flakes' drag is measured against (`tribo dem --drag-frame`;
     /// `tribo calibrate`'s default is the lubricant).
     pub drag_frame: crate::dem::DragFrame,
@@ -110,8 +109,9 @@ pub struct DemRunSummary {
 /// # Errors
 ///
 /// [`PipelineError::Config`] naming the flag when a count, speed, damping, distance, gap or output
-/// interval is outside its rule; [`PipelineError::Generate`], [`PipelineError::HeightMap`] or
-/// [`PipelineError::NonSquare`] when a surface cannot be generated or read;
+/// interval is outside its rule; [`PipelineError::Generate`], [`PipelineError::MeasuredSurface`]
+/// (a measured map refused by its reader or the one map check) or [`PipelineError::NonSquare`]
+/// when a surface cannot be generated or read;
 /// [`PipelineError::FlakeShape`] for a flake that is not an oblate spheroid of positive size and
 /// density; [`PipelineError::FlakeFile`] for an unreadable `--placement` file;
 /// [`PipelineError::Dem`] when the DEM refuses the set-up or placement; [`PipelineError::Io`] or
@@ -125,8 +125,6 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
         args.flakes as f64 * crate::validate::budget::BYTES_PER_FLAKE,
     )?;
     let (def, tool) = surfaces(args)?;
-    crate::validate::maps::check_height_map("--def-file", &def)?;
-    crate::validate::maps::check_height_map("--tool-file", &tool)?;
     let shape = FlakeShape::new(args.diameter, args.thickness, args.density);
     if !shape.is_valid() {
         return Err(PipelineError::FlakeShape { shape });
@@ -274,62 +272,74 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     })
 }
 
+/// The surface pair: measured maps as read, checked by the one map check
+/// ([`SurfaceSource`]), or generated (streams 1 and 2 under `--seed`; a generated tool takes
+/// the deformable surface's grid and side).
 fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
-    if let Some(s) = args.dx {
+    if let Some(s) = args.spacing {
         Rule::POSITIVE.check("--spacing", s)?;
     }
-    if let Some(s) = args.dy {
-        Rule::POSITIVE.check("--spacing", s)?;
-    }
-    Rule::POSITIVE.check("--height-unit", args.z_scale)?;
-    let dx = args.dx.unwrap_or(1.0);
-    let dy = args.dy.or(args.dx).unwrap_or(1.0);
-    let sa = SelfAffine {
+    Rule::POSITIVE.check("--height-unit", args.height_unit)?;
+    let spectrum = SelfAffine {
         hurst: args.hurst,
         k_l: args.k_l,
         k_r: args.k_r,
         k_s: args.k_s,
     };
-    let length = args.length;
-    let def = match &args.def_file {
-        Some(p) => {
-            read_height_map(p, dx, dy, args.z_scale).map_err(|source| PipelineError::HeightMap {
-                path: p.clone(),
-                source: Box::new(source),
-            })?
-        }
-        None => {
-            let mut rng = crate::rng::stream_rng(args.seed, 1);
-            sa.generate(args.n, length, Rescale::RmsHeight(args.def_rms), &mut rng)
-                .map_err(|source| PipelineError::Generate {
-                    which: "deformable",
-                    source,
-                })?
-        }
-    };
-    let tool = match &args.tool_file {
-        Some(p) => {
-            read_height_map(p, dx, dy, args.z_scale).map_err(|source| PipelineError::HeightMap {
-                path: p.clone(),
-                source: Box::new(source),
-            })?
-        }
-        None => {
-            let mut rng = crate::rng::stream_rng(args.seed, 2);
-            let n = def.nx();
-            if def.ny() != n {
-                return Err(PipelineError::NonSquare {
-                    nx: def.nx(),
-                    ny: def.ny(),
-                });
+    let source = |key: &'static str, file: &Option<PathBuf>, which, grid, length, rms, stream| {
+        Ok::<_, PipelineError>(match file {
+            Some(path) => {
+                // `--height-unit` is a text matrix's (it has a default); X3P carries its own.
+                let text = !MeasuredSurface::path_is_x3p(path);
+                SurfaceSource::from_flag(
+                    key,
+                    path.clone(),
+                    args.spacing,
+                    text.then_some(args.height_unit),
+                )
+                .map_err(|e| PipelineError::MeasuredSurface(Box::new(e)))?
             }
-            sa.generate(n, def.lx(), Rescale::RmsHeight(args.tool_rms), &mut rng)
-                .map_err(|source| PipelineError::Generate {
-                    which: "tool",
-                    source,
-                })?
-        }
+            None => SurfaceSource::Generated {
+                which,
+                spectrum,
+                grid,
+                length,
+                rescale: Rescale::RmsHeight(rms),
+                seed: args.seed,
+                stream,
+            },
+        })
     };
+    let realise = |source: SurfaceSource| {
+        source.realise().map(|l| l.map).map_err(|e| match e {
+            SourceError::Measured(e) => PipelineError::MeasuredSurface(Box::new(e)),
+            SourceError::Generated { which, source } => PipelineError::Generate { which, source },
+        })
+    };
+    let def = realise(source(
+        "--def-file",
+        &args.def_file,
+        "deformable",
+        args.n,
+        args.length,
+        args.def_rms,
+        1,
+    )?)?;
+    if args.tool_file.is_none() && def.ny() != def.nx() {
+        return Err(PipelineError::NonSquare {
+            nx: def.nx(),
+            ny: def.ny(),
+        });
+    }
+    let tool = realise(source(
+        "--tool-file",
+        &args.tool_file,
+        "tool",
+        def.nx(),
+        def.lx(),
+        args.tool_rms,
+        2,
+    )?)?;
     Ok((def, tool))
 }
 

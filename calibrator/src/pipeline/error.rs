@@ -20,7 +20,8 @@ use crate::numerics::line_fit::FitError;
 use crate::random_field::field::FieldError;
 use crate::report::{CsvTable, ReportError, write_atomic};
 use crate::strip_draw::error::StripDrawError;
-use crate::surface::{ImportError, SurfaceError};
+use crate::surface::MeasuredError;
+use crate::surface::SurfaceError;
 use crate::table::TableError;
 use crate::table::io::TableIoError;
 use crate::validate::ConfigError;
@@ -193,15 +194,10 @@ pub enum PipelineError {
         #[source]
         source: SurfaceError,
     },
-    /// A height-map file of `tribo dem` could not be read.
-    #[error("reading height map {}", path.display())]
-    HeightMap {
-        /// The file.
-        path: PathBuf,
-        /// The reader's error (line and column).
-        #[source]
-        source: Box<ImportError>,
-    },
+    /// A measured map of `tribo dem` could not be read or failed the map check (the error names
+    /// the flag and the file).
+    #[error(transparent)]
+    MeasuredSurface(Box<MeasuredError>),
     /// A generated tool over a non-square deformable map.
     #[error("a generated tool needs a square deformable surface, got {nx}×{ny}")]
     NonSquare {
@@ -269,6 +265,29 @@ pub enum PipelineError {
         cases: usize,
         /// Indices without a file.
         missing: Vec<usize>,
+    },
+    /// μ0 = τ0·κ/(E*·h'_rms) of the run's surfaces is outside the core's plausibility gate,
+    /// found before the BEM–DEM sweep ([`super::stages::check_mu0_before_sweep`]).
+    #[error(
+        "material.tau0 = {tau0:e} Pa and material.e_star = {e_star:e} Pa give μ0 = τ0·κ/(E*·h'_rms) = \
+         {mu0:e} (seed 000 Eq. 8) with this run's surfaces (κ = {kappa:.3}, h'_rms = {slope_rms:.4}), \
+         outside the table's plausibility range [{lo:e}, {hi:e}]: the table would be refused at \
+         the end of the run, so no case is run; change material.tau0 or material.e_star \
+         (or the surfaces)",
+        lo = tribo_core::table::law_gate::MU0_RANGE.0,
+        hi = tribo_core::table::law_gate::MU0_RANGE.1
+    )]
+    Mu0OutsideGate {
+        /// μ0 \[-\].
+        mu0: f64,
+        /// `material.tau0` \[Pa\].
+        tau0: f64,
+        /// `material.e_star` \[Pa\].
+        e_star: f64,
+        /// κ fitted on the run's surfaces \[-\].
+        kappa: f64,
+        /// Spectral RMS slope of the composite map \[-\].
+        slope_rms: f64,
     },
     /// The contact stage found no pressure in the κ-fit range (Eq. 8).
     #[error("no contact pressure within the κ-fit range")]

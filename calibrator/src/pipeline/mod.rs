@@ -263,6 +263,7 @@ fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
 /// foreign or missing case files; the errors of the stages (contact, α fit, random field, asperity,
 /// saturation: [`PipelineError::Stage`], [`PipelineError::NoKappa`],
 /// [`PipelineError::AlphaNotCalibrated`], [`PipelineError::Table`],
+/// [`PipelineError::Mu0OutsideGate`] (checked before the sweep and before `--list-cases`),
 /// [`PipelineError::InvalidTable`]); [`PipelineError::Io`], [`PipelineError::Json`],
 /// [`PipelineError::TableIo`] or [`PipelineError::Report`] when an output cannot be written.
 pub fn run(opts: &Options) -> Result<Option<Outcome>> {
@@ -272,6 +273,12 @@ pub fn run(opts: &Options) -> Result<Option<Outcome>> {
     let hash_hex = hash_text(hash);
     std::fs::create_dir_all(&opts.out).map_err(io_at("creating", &opts.out))?;
     let record = RunRecord::new(cfg, opts.preset.name(), opts.seed, hash);
+    if matches!(opts.mode, Mode::ListCases | Mode::Full) {
+        // Before any case (and before a cluster's job list): a law the gate would refuse at the
+        // end of the run is refused now, naming the keys (issue 32).
+        crate::progress::stage("checking μ0 on the run's surfaces (elastic κ sweep)");
+        stages::check_mu0_before_sweep(cfg, opts.seed)?;
+    }
     match opts.mode {
         Mode::ListCases => {
             record.write(&opts.out)?;

@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use tribo_core::cof_field::CofSection;
+use tribo_core::law::LawParams;
 use tribo_core::presliding::PreslidingSection;
+use tribo_core::table::law_gate::MU0_RANGE;
 
 use super::contact_report;
 use super::error::{PipelineError, Result, io_at};
@@ -86,15 +88,7 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
         )?;
     contact_report::write_report(out, &map, material, &points, &traction, KAPPA_MAX_P_OVER_E)?;
     let mut analysis = analyze(&map, cfg.material.e_star, &points, KAPPA_MAX_P_OVER_E);
-    let kp: Vec<f64> = KAPPA_P_OVER_E
-        .iter()
-        .map(|x| x * cfg.material.e_star)
-        .collect();
-    let (kpoints, ktraction) = pressure_sweep(&map, material, options, &kp, Connectivity::Four)
-        .map_err(|source| PipelineError::Bem {
-            stage: "elastic κ sweep",
-            source,
-        })?;
+    let (kpoints, ktraction) = kappa_sweep(cfg, &map)?;
     let kout = out.join("kappa");
     contact_report::write_report(
         &kout,
@@ -107,6 +101,71 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
     let k = analyze(&map, cfg.material.e_star, &kpoints, KAPPA_MAX_P_OVER_E);
     (analysis.kappa, analysis.kappa_fd, analysis.kappa_r2) = (k.kappa, k.kappa_fd, k.kappa_r2);
     Ok(ContactStage { points, analysis })
+}
+
+/// The elastic κ sweep at [`KAPPA_P_OVER_E`]·E* on the composite map (Eq. 8's low-pressure
+/// range): the points and the last traction field.
+fn kappa_sweep(cfg: &CalibrationConfig, map: &HeightMap) -> Result<(Vec<SweepPoint>, Vec<f64>)> {
+    let material = Material::elastic(cfg.material.e_star);
+    let options = SolverOptions {
+        tolerance: cfg.bem.tolerance,
+        max_iterations: cfg.bem.max_iterations,
+    };
+    let kp: Vec<f64> = KAPPA_P_OVER_E
+        .iter()
+        .map(|x| x * cfg.material.e_star)
+        .collect();
+    pressure_sweep(map, material, options, &kp, Connectivity::Four).map_err(|source| {
+        PipelineError::Bem {
+            stage: "elastic κ sweep",
+            source,
+        }
+    })
+}
+
+/// μ0 = τ0·κ/(E*·h'_rms) (seed 000 Eq. 8) of this run's surfaces, checked against the core's
+/// plausibility gate ([`MU0_RANGE`]) **before** the BEM–DEM sweep (issue 32): validation
+/// cannot bound μ0 from the config alone, because κ and h'_rms are properties of the surfaces
+/// (a config with τ0 = 1 kPa and E* = 350 MPa passes every key's rule and gives μ0 = 1.7·10⁻⁵
+/// on the quick surfaces). The κ sweep is five elastic BEM solves on the run's composite map,
+/// the same surfaces and the same fit as the contact stage of the table ([`contact`]), so the
+/// μ0 checked here is the table's. Returns μ0.
+///
+/// # Errors
+///
+/// [`PipelineError::Mu0OutsideGate`] naming `material.tau0` and `material.e_star` when μ0 is
+/// outside [`MU0_RANGE`] or not finite; [`PipelineError::NoKappa`] when no κ can be fitted;
+/// [`PipelineError::Meso`], [`PipelineError::Surface`] or [`PipelineError::Bem`] when the
+/// surfaces cannot be made or the κ sweep fails.
+pub fn check_mu0_before_sweep(cfg: &CalibrationConfig, seed: u64) -> Result<f64> {
+    let (def, tool) =
+        crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
+            stage: "generating the surfaces",
+            source: Box::new(source),
+        })?;
+    let map = composite(&def, &tool)?;
+    let (kpoints, _) = kappa_sweep(cfg, &map)?;
+    let k = analyze(&map, cfg.material.e_star, &kpoints, KAPPA_MAX_P_OVER_E);
+    let kappa = k.kappa.ok_or(PipelineError::NoKappa)?;
+    // The table stores the law in f32 and the gate evaluates it there: check the same number.
+    let law = LawParams {
+        tau0: cfg.material.tau0 as f32,
+        kappa: kappa as f32,
+        e_star: cfg.material.e_star as f32,
+        slope_rms: k.slope_spectral as f32,
+    };
+    let mu0 = law.mu0();
+    if mu0.is_finite() && (MU0_RANGE.0..=MU0_RANGE.1).contains(&mu0) {
+        Ok(f64::from(mu0))
+    } else {
+        Err(PipelineError::Mu0OutsideGate {
+            mu0: f64::from(mu0),
+            tau0: cfg.material.tau0,
+            e_star: cfg.material.e_star,
+            kappa,
+            slope_rms: k.slope_spectral,
+        })
+    }
 }
 
 /// Stage 3: CV curves vs l/a and thresholds (seed 004) → the table's COF section.

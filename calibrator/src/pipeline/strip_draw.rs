@@ -28,33 +28,18 @@ use crate::validate::rules::{ELEMENT_SIZE_M, PRESSURE, SLIDE_M, TOOL_LENGTH_M};
 use tribo_core::bar::BarParams;
 use tribo_core::transport::SourceRule;
 
-/// Inputs of the strip-draw studies (SI).
+/// Inputs of the strip-draw studies (SI): the table, the sweep ([`SweepSpec`], the one spec) and
+/// the bar's numerics.
 #[derive(Debug, Clone)]
 pub struct StripDrawConfig {
     /// Calibration table (None: the documented seed-000 defaults — NOT a calibration).
     pub table: Option<PathBuf>,
     /// Output folder for the CSV files and plots.
     pub out: PathBuf,
-    /// Studies to run (duplicates run once).
-    pub studies: Vec<Study>,
-    /// Tool pressures P_N \[Pa\].
-    pub pressures: Vec<f64>,
-    /// Tool lengths of the tool study \[m\].
-    pub tools: Vec<f64>,
-    /// ζ values of the ζ study (35 mm tool) \[-\].
-    pub zetas: Vec<f32>,
-    /// Archard K values of the K study (70 mm tool, ζ = 0) \[-\].
-    pub archard_ks: Vec<f32>,
-    /// Passes of the multi-pass study (35 mm tool) before its cleaned pass.
-    pub passes: usize,
-    /// ζ of the tool and multi-pass studies (None: the table's).
-    pub zeta: Option<f32>,
-    /// Archard K of the tool, ζ and multi-pass studies (None: the table's).
-    pub archard_k: Option<f32>,
+    /// What to sweep (ζ, K None: the table's; map pressure None: the highest).
+    pub sweep: SweepSpec,
     /// Slide, averaging window, element size and time step.
     pub numerics: BarNumerics,
-    /// Pressure of the β(x, t) maps and μ(t) plots \[Pa\] (None: the highest).
-    pub map_pressure: Option<f64>,
     /// Also rerun the tool cases at the map pressure with l_e/2 and Δt/2 (refinement.csv).
     pub check_refinement: bool,
     /// Friction μ_p of the particle-borne area \[-\] (None: the table's; 0: seed 000's Eq. 7).
@@ -72,17 +57,13 @@ impl StripDrawConfig {
         Self {
             table: Some(table.to_path_buf()),
             out: out.to_path_buf(),
-            studies: vec![Study::ToolLength, Study::MultiPass],
-            pressures: [1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]
-                .iter()
-                .map(|p| p * 1e6)
-                .collect(),
-            tools: crate::strip_draw::saturation::FIG2A_TOOLS.to_vec(),
-            zetas: Vec::new(),
-            archard_ks: Vec::new(),
-            passes: 3,
-            zeta: None,
-            archard_k: None,
+            sweep: SweepSpec {
+                studies: vec![Study::ToolLength, Study::MultiPass],
+                tools: crate::strip_draw::saturation::FIG2A_TOOLS.to_vec(),
+                zetas: Vec::new(),
+                archard_ks: Vec::new(),
+                ..SweepSpec::seed_000()
+            },
             numerics: BarNumerics {
                 slide: 0.140,
                 window: 0.020,
@@ -90,7 +71,6 @@ impl StripDrawConfig {
                 time_step: None,
                 courant: 0.9,
             },
-            map_pressure: None,
             check_refinement: false,
             particle_friction: None,
             source_rule: None,
@@ -223,49 +203,30 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
     if let Some(rule) = args.source_rule {
         model = model.with_source_rule(rule);
     }
-    PRESSURE.check_each(PRESSURES_FLAG, &args.pressures)?;
-    TOOL_LENGTH_M.check_each(TOOLS_FLAG, &args.tools)?;
-    if let Some(p) = args.map_pressure {
+    let spec = &args.sweep;
+    PRESSURE.check_each(PRESSURES_FLAG, &spec.pressures)?;
+    TOOL_LENGTH_M.check_each(TOOLS_FLAG, &spec.tools)?;
+    if let Some(p) = spec.map_pressure {
         PRESSURE.check("--map-pressure (Pa, or with a unit: 30MPa)", p)?;
     }
-    if let Some(&zeta) = args
+    if let Some(&zeta) = spec
         .zetas
         .iter()
-        .chain(args.zeta.iter())
+        .chain(spec.zeta.iter())
         .find(|z| !(0.0..=1.0).contains(*z))
     {
         return Err(PipelineError::Zeta { zeta });
     }
-    if let Some(&archard_k) = args
+    if let Some(&archard_k) = spec
         .archard_ks
         .iter()
-        .chain(args.archard_k.iter())
+        .chain(spec.archard_k.iter())
         .find(|k| !crate::validate::rules::ARCHARD_K.admits(f64::from(**k)))
     {
         return Err(PipelineError::ArchardK { archard_k });
     }
     let settings = args.numerics.settings()?;
-    let mut spec = SweepSpec::seed_000(&model);
-    spec.studies = Vec::new();
-    for &s in &args.studies {
-        if !spec.studies.contains(&s) {
-            spec.studies.push(s);
-        }
-    }
-    spec.pressures = args.pressures.clone();
-    spec.tools = args.tools.clone();
-    spec.zetas = args.zetas.clone();
-    spec.archard_ks = args.archard_ks.clone();
-    spec.passes = args.passes;
-    if let Some(z) = args.zeta {
-        spec.zeta = z;
-    }
-    if let Some(k) = args.archard_k {
-        spec.archard_k = k;
-    }
-    spec.map_pressure = args
-        .map_pressure
-        .unwrap_or_else(|| spec.pressures.iter().copied().fold(0.0, f64::max));
+    let spec = spec.clone();
     Ok((model, settings, spec, defaults))
 }
 
@@ -283,7 +244,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
     if defaults {
         crate::errln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
     }
-    let cases = list_cases(&spec);
+    let cases = list_cases(&spec, &model);
     if cases.is_empty() {
         return Err(PipelineError::NoStudy);
     }
@@ -402,7 +363,12 @@ fn refinement(
         "beta_change_max",
     ]);
     for &tool in &spec.tools {
-        let case = (tool, spec.map_pressure, spec.zeta, spec.archard_k);
+        let (map_pressure, zeta, archard_k) = (
+            spec.map_pressure(),
+            spec.zeta_of(model),
+            spec.archard_k_of(model),
+        );
+        let case = (tool, map_pressure, zeta, archard_k);
         for (name, r) in [
             ("mesh_half_le", mesh_check(model, case, settings)?),
             ("step_half_dt", step_check(model, case, settings)?),
@@ -411,7 +377,7 @@ fn refinement(
                 log,
                 "{name}: tool {:.0} mm, P_N {:.0} MPa: β change {:.3} % (L2), {:.3} % (max); μ̄ {:.5} → {:.5} ({:.4} %)",
                 tool * 1e3,
-                spec.map_pressure * 1e-6,
+                map_pressure * 1e-6,
                 100.0 * r.beta_change_l2,
                 100.0 * r.beta_change_max,
                 r.mu_base,
@@ -421,9 +387,9 @@ fn refinement(
             csv.push_cells(&[
                 crate::report::csv::Cell::Text(name),
                 crate::report::csv::Cell::Num(tool * 1e3),
-                crate::report::csv::Cell::Num(spec.map_pressure * 1e-6),
-                crate::report::csv::Cell::Num(f64::from(spec.zeta)),
-                crate::report::csv::Cell::Num(f64::from(spec.archard_k)),
+                crate::report::csv::Cell::Num(map_pressure * 1e-6),
+                crate::report::csv::Cell::Num(f64::from(zeta)),
+                crate::report::csv::Cell::Num(f64::from(archard_k)),
                 crate::report::csv::Cell::Num(r.mu_base),
                 crate::report::csv::Cell::Num(r.mu_refined),
                 crate::report::csv::Cell::Num(r.mu_change),

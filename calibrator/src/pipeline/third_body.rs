@@ -38,8 +38,8 @@ pub const DRY_LAYER_CONDITIONS: &str = "dry 2D NSCD shear cell";
 /// One scalar of a run's outcome.
 type Metric = fn(&ShearOutcome) -> f64;
 
-/// What to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What to do (`tribo third-body <ACTION>`; the doc lines are the command's help).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ThirdBodyAction {
     /// Energy balance per step in a small sheared cell, solver statistics.
     Validate,
@@ -49,8 +49,8 @@ pub enum ThirdBodyAction {
     Sweep,
 }
 
-/// Which sweep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which sweep (`tribo third-body sweep --sweep`; the doc lines are the command's help).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ThirdBodySweep {
     /// μ_3b and band width vs constant cohesion γ.
     Cohesion,
@@ -60,11 +60,13 @@ pub enum ThirdBodySweep {
     Force,
     /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
     Inertial,
-    /// Band position with heat: Eq. 17 heating runs (Eq. 16 walls) against constant-γ cells
-    /// matched to each run's mean cohesion, paired by seed
-    /// ([`crate::third_body::localisation`]).
+    /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
+    /// run's mean cohesion, paired by seed.
     Localisation,
-    /// Seed 000's lubricated flake layer: μ_p from μ_3b ([`crate::third_body::lubricated`]).
+    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
+    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
+    /// μ_3b of the first case is the simulated μ_p (with `--into-table`: the table's particle-shear
+    /// section). Run it at the quasi-static end: `--normal-force 16`.
     Lubricated,
 }
 
@@ -265,20 +267,14 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
                 results
             };
             for r in &results {
-                let mean = |f: fn(&ShearOutcome) -> f64| {
-                    r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
-                };
+                let mean = |f: fn(&ShearOutcome) -> f64| r.mean_of(f);
+                let [mu, mu_lo, mu_hi, band, band_lo, band_hi] = r.intervals();
                 writeln!(
                     log,
-                    "{:>14}: μ_3b = {:.4} [{:.4}, {:.4}] band {:.2} d [{:.2}, {:.2}] z(V/2) {:.3} \
-                     I {:.3} I_bulk {:.3} mean η {:.4} (n = {} seeds)",
+                    "{:>14}: μ_3b = {mu:.4} [{mu_lo:.4}, {mu_hi:.4}] band {band:.2} d \
+                     [{band_lo:.2}, {band_hi:.2}] z(V/2) {:.3} I {:.3} I_bulk {:.3} mean η {:.4} \
+                     (n = {} seeds)",
                     r.case.label,
-                    r.mu.mean,
-                    r.mu.lo,
-                    r.mu.hi,
-                    r.band.mean,
-                    r.band.lo,
-                    r.band.hi,
                     mean(|o| o.half_speed_height),
                     mean(|o| o.inertial_number),
                     mean(|o| o.bulk_inertial_number),

@@ -9,6 +9,9 @@
 //! - a **symlink is followed**: the file it points to is replaced atomically (temporary file
 //!   in the target's folder), the link stays a link to it. A dangling link or a link to
 //!   anything but a regular file is refused.
+//!
+//! Every committed write is also recorded in the output folder's manifest when the command
+//! keeps one ([`super::manifest`]: the next run into the folder removes exactly these files).
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -146,6 +149,8 @@ where
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
+    } else {
+        super::manifest::record(shown);
     }
     result.map_err(|e| io::Error::new(e.kind(), format!("writing {}: {e}", shown.display())))
 }
@@ -160,7 +165,7 @@ where
 pub fn commit_temp(tmp: &Path, path: &Path, ok: bool) -> io::Result<()> {
     if ok {
         match output_target(path) {
-            Ok(target) => fs::rename(tmp, target),
+            Ok(target) => fs::rename(tmp, target).map(|()| super::manifest::record(path)),
             Err(e) => {
                 let _ = fs::remove_file(tmp);
                 Err(e)

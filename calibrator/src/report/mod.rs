@@ -22,6 +22,7 @@ pub mod html;
 pub mod label;
 pub mod legend;
 pub mod log_axis;
+pub mod manifest;
 pub mod plot;
 pub mod render;
 pub mod scaled;

@@ -50,10 +50,12 @@ impl Study {
     }
 }
 
-/// What to sweep (SI units).
+/// What to sweep (SI units): the one strip-draw spec, of `tribo strip-draw`, the calibration's
+/// fidelity study, tests and benches. ζ, K and the map pressure left `None` are the model's
+/// (the table's) ζ and K and the highest pressure, resolved by [`list_cases`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepSpec {
-    /// Studies to run.
+    /// Studies to run (duplicates run once).
     pub studies: Vec<Study>,
     /// Tool pressures P_N \[Pa\].
     pub pressures: Vec<f64>,
@@ -65,25 +67,26 @@ pub struct SweepSpec {
     pub archard_ks: Vec<f32>,
     /// Passes of the multi-pass study before the cleaned pass.
     pub passes: usize,
-    /// ζ of the tool and multi-pass studies (the table's) \[-\].
-    pub zeta: f32,
-    /// K of the tool, ζ and multi-pass studies (the table's) \[-\].
-    pub archard_k: f32,
+    /// ζ of the tool and multi-pass studies \[-\] (None: the model's).
+    pub zeta: Option<f32>,
+    /// K of the tool, ζ and multi-pass studies \[-\] (None: the model's).
+    pub archard_k: Option<f32>,
     /// Tool of the ζ and multi-pass studies \[m\] (seed: 35 mm).
     pub zeta_tool: f64,
     /// Tool of the K study \[m\] (seed: 70 mm).
     pub archard_tool: f64,
     /// ζ of the K study (seed: 0).
     pub archard_zeta: f32,
-    /// β(x, t) maps are recorded for the cases at this pressure \[Pa\] (seed: 30 MPa).
-    pub map_pressure: f64,
+    /// β(x, t) maps are recorded for the cases at this pressure \[Pa\] (None: the highest of
+    /// `pressures`; seed: 30 MPa).
+    pub map_pressure: Option<f64>,
 }
 
 impl SweepSpec {
-    /// Seed 000's sweeps for `model`'s ζ and K: P_N = 1, 2, 5, 10, 15, 20, 25, 30 MPa; tools
-    /// 35, 70, 140 mm; ζ = 0, 0.2, 0.5, 1; K = 1e-5, 1e-4, 1e-3; 3 passes + cleaned; maps
-    /// at 30 MPa.
-    pub fn seed_000(model: &StripModel) -> Self {
+    /// Seed 000's sweeps, the defaults defined once: P_N = 1, 2, 5, 10, 15, 20, 25, 30 MPa;
+    /// tools 35, 70, 140 mm; ζ = 0, 0.2, 0.5, 1; K = 1e-5, 1e-4, 1e-3; 3 passes + cleaned;
+    /// ζ and K of the model; maps at the highest pressure (30 MPa).
+    pub fn seed_000() -> Self {
         Self {
             studies: Study::ALL.to_vec(),
             pressures: [1.0, 2.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]
@@ -94,13 +97,29 @@ impl SweepSpec {
             zetas: vec![0.0, 0.2, 0.5, 1.0],
             archard_ks: vec![1e-5, 1e-4, 1e-3],
             passes: 3,
-            zeta: model.zeta,
-            archard_k: model.archard_k,
+            zeta: None,
+            archard_k: None,
             zeta_tool: 0.035,
             archard_tool: 0.070,
             archard_zeta: 0.0,
-            map_pressure: 30.0e6,
+            map_pressure: None,
         }
+    }
+
+    /// ζ of the tool and multi-pass studies: the spec's, else `model`'s \[-\].
+    pub fn zeta_of(&self, model: &StripModel) -> f32 {
+        self.zeta.unwrap_or(model.zeta)
+    }
+
+    /// K of the tool, ζ and multi-pass studies: the spec's, else `model`'s \[-\].
+    pub fn archard_k_of(&self, model: &StripModel) -> f32 {
+        self.archard_k.unwrap_or(model.archard_k)
+    }
+
+    /// Pressure of the β(x, t) maps: the spec's, else the highest of `pressures` \[Pa\].
+    pub fn map_pressure(&self) -> f64 {
+        self.map_pressure
+            .unwrap_or_else(|| self.pressures.iter().copied().fold(0.0, f64::max))
     }
 }
 
@@ -147,10 +166,16 @@ pub struct StripCaseResult {
     pub passes: Vec<PassResult>,
 }
 
-/// The cases of `spec` in a fixed order: study, then the study's parameter, then pressure.
-pub fn list_cases(spec: &SweepSpec) -> Vec<StripCase> {
+/// The cases of `spec` on `model` in a fixed order: study (each once), then the study's
+/// parameter, then pressure.
+pub fn list_cases(spec: &SweepSpec, model: &StripModel) -> Vec<StripCase> {
     let mut out = Vec::new();
-    let map_at = |p: f64| (p - spec.map_pressure).abs() <= 1e-9 * spec.map_pressure.abs();
+    let (zeta, archard_k, map_pressure) = (
+        spec.zeta_of(model),
+        spec.archard_k_of(model),
+        spec.map_pressure(),
+    );
+    let map_at = |p: f64| (p - map_pressure).abs() <= 1e-9 * map_pressure.abs();
     let mut push = |study, tool_length, pressure, zeta, archard_k, passes: Vec<Pass>| {
         let index = out.len();
         out.push(StripCase {
@@ -164,26 +189,25 @@ pub fn list_cases(spec: &SweepSpec) -> Vec<StripCase> {
             record_map: map_at(pressure),
         });
     };
-    for &study in &spec.studies {
+    let mut studies = Vec::new();
+    for &s in &spec.studies {
+        if !studies.contains(&s) {
+            studies.push(s);
+        }
+    }
+    for study in studies {
         match study {
             Study::ToolLength => {
                 for &tool in &spec.tools {
                     for &p in &spec.pressures {
-                        push(study, tool, p, spec.zeta, spec.archard_k, vec![Pass::Fresh]);
+                        push(study, tool, p, zeta, archard_k, vec![Pass::Fresh]);
                     }
                 }
             }
             Study::Zeta => {
                 for &zeta in &spec.zetas {
                     for &p in &spec.pressures {
-                        push(
-                            study,
-                            spec.zeta_tool,
-                            p,
-                            zeta,
-                            spec.archard_k,
-                            vec![Pass::Fresh],
-                        );
+                        push(study, spec.zeta_tool, p, zeta, archard_k, vec![Pass::Fresh]);
                     }
                 }
             }
@@ -199,7 +223,7 @@ pub fn list_cases(spec: &SweepSpec) -> Vec<StripCase> {
                 if spec.passes > 0 {
                     for &p in &spec.pressures {
                         let passes = sequence(spec.passes, true);
-                        push(study, spec.zeta_tool, p, spec.zeta, spec.archard_k, passes);
+                        push(study, spec.zeta_tool, p, zeta, archard_k, passes);
                     }
                 }
             }

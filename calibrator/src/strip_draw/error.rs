@@ -65,10 +65,12 @@ pub enum StripDrawError {
         #[source]
         source: tribo_core::Error,
     },
-    /// An explicit time step above the bar's stability limit.
+    /// An explicit time step (`--time-step`, the only source of one) above the bar's
+    /// stability limit: the CFL step l_e/c of the explicit central difference (c the bar's
+    /// elastic wave speed), the physics' own bound (a step of 1e300 s was refused unnamed).
     #[error(
-        "time step {dt:.3e} s exceeds the stability limit {limit:.3e} s of the bar (element \
-         size {element_mm} mm)"
+        "--time-step {dt:.3e} s exceeds the stability limit {limit:.3e} s of the bar (the CFL \
+         step l_e/c of its elastic wave, element size {element_mm} mm)"
     )]
     TimeStep {
         /// The time step asked for \[s\].

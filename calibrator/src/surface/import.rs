@@ -106,6 +106,8 @@ pub enum ImportError {
 ///
 /// [`ImportError::Surface`] for a `z_scale` that is 0 or non-finite, or spacings not finite and >
 /// 0; [`ImportError::Table`] for text that is no table ([`TextTable::parse`]);
+/// [`ImportError::Table`] also for a comma-separated map of bare integers in pairs, ambiguous
+/// with decimal commas ([`TextTable::refuse_ambiguous_decimal_comma`]);
 /// [`ImportError::Ragged`] for a row of another width than the first; [`ImportError::DecimalComma`]
 /// for decimal commas; [`ImportError::NotANumber`] and [`ImportError::NonFinite`] for a cell that
 /// is no finite number; [`ImportError::Empty`] for no data row.
@@ -122,6 +124,7 @@ pub fn parse_height_map(
         .into());
     }
     let table = TextTable::parse(text, "height map")?;
+    table.refuse_ambiguous_decimal_comma(&table.records)?;
     let mut heights = Vec::new();
     let mut first: Option<(usize, usize)> = None;
     let mut rows = 0;

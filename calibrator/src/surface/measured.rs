@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::conditioning::{Conditioned, condition};
 use super::height_map::HeightMap;
 use super::import::read_height_map;
+use super::map_check::check_measured_map;
 use super::measured_error::MeasuredError;
 use super::psd::{fit_psd_exponent, radial_psd};
 use super::stats::{rms_height, rms_slope_fd};
@@ -87,8 +88,12 @@ pub struct LoadedMap {
 impl MeasuredSurface {
     /// Whether the file is X3P (by extension, case-insensitive).
     pub fn is_x3p(&self) -> bool {
-        self.path
-            .extension()
+        Self::path_is_x3p(&self.path)
+    }
+
+    /// Whether `path` names an X3P file (by extension, case-insensitive).
+    pub fn path_is_x3p(path: &std::path::Path) -> bool {
+        path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("x3p"))
     }
 
@@ -100,7 +105,8 @@ impl MeasuredSurface {
     /// [`MeasuredError::X3p`] when the X3P reader refuses it;
     /// [`MeasuredError::MissingTextSettings`] for a text map without its spacing or height unit;
     /// [`MeasuredError::Spacing`] for a spacing not finite and > 0; [`MeasuredError::Text`] when
-    /// the text reader refuses the file.
+    /// the text reader refuses the file; those of [`check_measured_map`] (too few points, heights
+    /// beyond ±1 mm, a flat map), the one check of every measured map however it is used.
     pub fn load(&self, key: &'static str) -> Result<LoadedMap, MeasuredError> {
         let path = || self.path.clone();
         if self.is_x3p() {
@@ -121,6 +127,7 @@ impl MeasuredSurface {
                     }),
                 }
             })?;
+            check_measured_map(key, &self.path, &map)?;
             return Ok(LoadedMap {
                 map,
                 invalid_points,
@@ -139,6 +146,7 @@ impl MeasuredSurface {
                 error: Box::new(error),
             }
         })?;
+        check_measured_map(key, &self.path, &map)?;
         Ok(LoadedMap {
             map,
             invalid_points: 0,
@@ -163,9 +171,7 @@ impl MeasuredSurface {
     ///
     /// # Errors
     ///
-    /// Those of [`load`](Self::load); [`MeasuredError::Conditioning`] wrapping an error of
-    /// [`condition`] (a map smaller than the domain without tiling,
-    /// a window under 4 × 4 points, a flat map).
+    /// Those of [`load`](Self::load) and [`condition_loaded`](Self::condition_loaded).
     pub fn conditioned(
         &self,
         key: &'static str,
@@ -173,7 +179,24 @@ impl MeasuredSurface {
         length: f64,
     ) -> Result<Conditioned, MeasuredError> {
         let loaded = self.load(key)?;
-        condition(&loaded.map, grid, length, self.allow_tiling).map_err(|error| {
+        self.condition_loaded(key, &loaded.map, grid, length)
+    }
+
+    /// `map`, read from this file, conditioned onto the `grid`² domain of side `length`
+    /// (tiling as `allow_tiling` says).
+    ///
+    /// # Errors
+    ///
+    /// [`MeasuredError::Conditioning`] wrapping an error of [`condition`] (a map smaller than
+    /// the domain without tiling, a window under 4 × 4 points, a map flat after levelling).
+    pub fn condition_loaded(
+        &self,
+        key: &'static str,
+        map: &HeightMap,
+        grid: usize,
+        length: f64,
+    ) -> Result<Conditioned, MeasuredError> {
+        condition(map, grid, length, self.allow_tiling).map_err(|error| {
             MeasuredError::Conditioning {
                 key,
                 path: self.path.clone(),
@@ -264,8 +287,7 @@ pub fn stats_in_band(map: &HeightMap, lo: f64, hi: f64) -> MeasuredStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::stream_rng;
-    use crate::surface::{Rescale, SelfAffine};
+    use crate::surface::self_affine::test_surface;
 
     /// A plane's residual after levelling: rounding of sums of ~10⁴ terms of size 1e-6.
     const PLANE_ABS: f64 = 1e-18;
@@ -283,20 +305,7 @@ mod tests {
     #[test]
     fn hurst_of_a_generated_surface_is_fitted_over_its_power_law_band() {
         // The standard preset's spectrum: plateau k_l = 2 … k_r = 4, power law to k_s = 32.
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 2.0,
-            k_r: 4.0,
-            k_s: 32.0,
-        };
-        let m = spec
-            .generate(
-                128,
-                200e-6,
-                Rescale::RmsHeight(1.4e-6),
-                &mut stream_rng(0, 1),
-            )
-            .unwrap();
+        let m = test_surface(0.8, [2.0, 4.0, 32.0], 128, 200e-6, 1.4e-6, (0, 1));
         let band = stats_in_band(&m, 4.0, 32.0).hurst;
         assert!((band - 0.8).abs() < HURST_TOL, "H = {band} over k_r … k_s");
         // The measured-map heuristic (modes 2 … n/4) reaches into the plateau and reads low.
@@ -307,15 +316,7 @@ mod tests {
     #[test]
     fn conditioned_map_is_seamless_keeps_rms_and_follows_the_map() {
         // A tilted self-affine map of 48 × 40 pixels of 1 µm onto a 32² domain of 40 µm.
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 1.0,
-            k_r: 2.0,
-            k_s: 12.0,
-        };
-        let base = spec
-            .generate(48, 48e-6, Rescale::RmsHeight(1e-6), &mut stream_rng(1, 2))
-            .unwrap();
+        let base = test_surface(0.8, [1.0, 2.0, 12.0], 48, 48e-6, 1e-6, (1, 2));
         let h: Vec<f64> = (0..40 * 48)
             .map(|k| base.heights()[k] + 0.05 * (k % 48) as f64 * 1e-6)
             .collect();

@@ -112,6 +112,60 @@ pub enum MeasuredError {
         /// Domain side \[m\].
         length: f64,
     },
+    /// A map with fewer than [`super::map_check::MAP_MIN_SIDE`] points along an axis.
+    #[error(
+        "{key} (points along {axis}) must be a whole number ≥ {min}, got {points} (file {})",
+        path.display(),
+        min = super::map_check::MAP_MIN_SIDE
+    )]
+    TooFewPoints {
+        /// The flag or config key naming the file.
+        key: String,
+        /// The file.
+        path: PathBuf,
+        /// `x` or `y`.
+        axis: &'static str,
+        /// Points along that axis.
+        points: usize,
+    },
+    /// A height beyond ±[`super::map_check::MAP_MAX_ABS_HEIGHT_M`] (a unit mistake) or not finite.
+    #[error(
+        "{key} (height in m) must be in [-{max}, {max}], got {height} (file {})",
+        path.display(),
+        max = super::map_check::MAP_MAX_ABS_HEIGHT_M
+    )]
+    HeightOutOfRange {
+        /// The flag or config key naming the file.
+        key: String,
+        /// The file.
+        path: PathBuf,
+        /// The first height outside the bound \[m\].
+        height: f64,
+    },
+    /// A map without height spread (flat before any levelling).
+    #[error(
+        "{key} (height spread in m) must be finite and > 0, got {spread} (file {})",
+        path.display()
+    )]
+    NoSpread {
+        /// The flag or config key naming the file.
+        key: String,
+        /// The file.
+        path: PathBuf,
+        /// Largest |h − mean| \[m\].
+        spread: f64,
+    },
+    /// A text/CSV map given on the command line without `--spacing`.
+    #[error(
+        "{key} {}: a text/CSV map needs --spacing (pixel spacing in metres, e.g. 0.5um)",
+        path.display()
+    )]
+    MissingSpacingFlag {
+        /// The flag naming the file.
+        key: &'static str,
+        /// The file.
+        path: PathBuf,
+    },
     /// Nothing left after levelling.
     #[error("the measured map is flat after levelling (RMS height 0)")]
     Flat,

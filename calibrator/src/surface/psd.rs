@@ -87,6 +87,7 @@ pub fn fit_psd_exponent(bins: &[PsdBin], lo: f64, hi: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::rng::stream_rng;
+    use crate::surface::self_affine::test_surface;
     use crate::surface::{Rescale, SelfAffine, stats};
 
     /// Issue 3: fitted exponent within 3 % of −2(1+H).
@@ -96,15 +97,7 @@ mod tests {
     fn psd_integrates_to_rms_height() {
         // Parseval: Σ C(q)·(2π)²/A over all modes = h_rms²; the radial bins miss only the
         // corner modes beyond min(n)/2, absent for a band-limited surface.
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 1.0,
-            k_r: 2.0,
-            k_s: 24.0,
-        };
-        let m = spec
-            .generate(64, 1e-4, Rescale::RmsHeight(1e-6), &mut stream_rng(3, 0))
-            .unwrap();
+        let m = test_surface(0.8, [1.0, 2.0, 24.0], 64, 1e-4, 1e-6, (3, 0));
         let bins = radial_psd(&m);
         let area = m.lx() * m.ly();
         let total: f64 = bins
@@ -152,16 +145,8 @@ mod tests {
         // statistically like any interior column/row of differences, whereas a non-periodic
         // cut of the same spectrum would put a jump there. Oracle: the wrap-around mean-square
         // difference lies within the range of the n − 1 interior ones.
-        let spec = SelfAffine {
-            hurst: 0.8,
-            k_l: 1.0,
-            k_r: 2.0,
-            k_s: 32.0,
-        };
         let n = 128;
-        let m = spec
-            .generate(n, 1e-4, Rescale::RmsHeight(1e-6), &mut stream_rng(4, 0))
-            .unwrap();
+        let m = test_surface(0.8, [1.0, 2.0, 32.0], n, 1e-4, 1e-6, (4, 0));
         let col_ms = |ix: isize| -> f64 {
             (0..n as isize)
                 .map(|iy| (m.at(ix + 1, iy) - m.at(ix, iy)).powi(2))

@@ -182,6 +182,37 @@ fn transpose(buf: &mut [Complex64], n: usize) {
     }
 }
 
+/// Test fixture shared by the BEM, PSD and measured-map tests: an `n × n` map of side `length`
+/// \[m\] with Hurst exponent `hurst` over the band `[k_l, k_r, k_s]` (wavenumbers in units of
+/// 2π/length), RMS height `rms` \[m\], drawn from `stream_rng(seed, stream)`.
+///
+/// # Panics
+///
+/// When the spectrum is invalid for `n` (a test's own set-up error).
+#[cfg(test)]
+pub(crate) fn test_surface(
+    hurst: f64,
+    [k_l, k_r, k_s]: [f64; 3],
+    n: usize,
+    length: f64,
+    rms: f64,
+    (seed, stream): (u64, u64),
+) -> HeightMap {
+    let spec = SelfAffine {
+        hurst,
+        k_l,
+        k_r,
+        k_s,
+    };
+    spec.generate(
+        n,
+        length,
+        Rescale::RmsHeight(rms),
+        &mut crate::rng::stream_rng(seed, stream),
+    )
+    .expect("the test's spectrum is valid for its grid")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,26 @@ pub struct ShearCaseResult {
     pub band: MeanCi,
 }
 
+impl ShearCaseResult {
+    /// μ and the band width with their 95 % intervals over the seeds, in the order the log line
+    /// and the CSV columns use: `[μ, μ_lo, μ_hi, band, band_lo, band_hi]`.
+    pub fn intervals(&self) -> [f64; 6] {
+        [
+            self.mu.mean,
+            self.mu.lo,
+            self.mu.hi,
+            self.band.mean,
+            self.band.lo,
+            self.band.hi,
+        ]
+    }
+
+    /// The mean of `metric` over the seeds' outcomes (NaN without outcomes).
+    pub fn mean_of(&self, metric: fn(&ShearOutcome) -> f64) -> f64 {
+        self.outcomes.iter().map(metric).sum::<f64>() / self.outcomes.len() as f64
+    }
+}
+
 /// The default cell: 400 disks, 20 columns, the seed's F and V (module doc).
 pub fn default_cell() -> CellParams {
     CellParams {

@@ -54,6 +54,17 @@ pub enum ConfigError {
         /// The rule it breaks.
         rule: Rule,
     },
+    /// A flag that cannot be used without another one (`tribo dem --def-file` without
+    /// `--spacing`): the message names both flags and the rule that ties them.
+    #[error("{flag} needs {needs}: {why}")]
+    NeedsFlag {
+        /// The flag as given, with its value (`--def-file surface.txt`).
+        flag: String,
+        /// The flag it needs, with its unit hint.
+        needs: &'static str,
+        /// Why: the physics the missing value carries.
+        why: &'static str,
+    },
     /// A list that must not be empty is.
     #[error("{key} must not be empty")]
     Empty {

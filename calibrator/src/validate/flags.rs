@@ -57,7 +57,7 @@ pub fn check_spectrum(hurst: f64, k: [f64; 3], n: usize) -> Result<(), ConfigErr
 }
 
 /// `tribo contact`: grid side of a generated surface (`None` for a loaded map, checked after
-/// reading by [`super::maps::check_height_map`]), pressure steps, BEM tolerance, κ-fit range.
+/// reading by [`crate::surface::check_measured_map`]), pressure steps, BEM tolerance, κ-fit range.
 ///
 /// # Errors
 ///
@@ -195,6 +195,39 @@ pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigErro
     check_grid("--n", n)?;
     TILT.check("--max-tilt (rad, or with a unit: 5deg)", max_tilt)?;
     Rule::count(1, u64::MAX).check_count("--every", every as u64)
+}
+
+/// `tribo dem --def-file/--tool-file`: a loaded text matrix needs `--spacing` (an X3P file
+/// carries its own). The pixel
+/// spacing is not derived: a plain matrix carries no lengths (only heights, in
+/// `--height-unit`), and `--length`/`--n` describe generated surfaces, not a file — a guessed
+/// spacing would scale every flake contact, slope and slid pixel silently. So the rule is
+/// "no file without `--spacing`", checked before the file is read; the message names the flag,
+/// its file and `--spacing`.
+///
+/// # Errors
+///
+/// [`ConfigError::NeedsFlag`] naming `--def-file FILE` (or `--tool-file FILE`) and `--spacing`
+/// when a file is given without a spacing.
+pub fn check_dem_files(
+    def_file: Option<&std::path::Path>,
+    tool_file: Option<&std::path::Path>,
+    spacing: Option<f64>,
+) -> Result<(), ConfigError> {
+    if spacing.is_some() {
+        return Ok(());
+    }
+    for (flag, file) in [("--def-file", def_file), ("--tool-file", tool_file)] {
+        // An X3P file carries its own spacing (`crate::surface::SurfaceSource`).
+        if let Some(f) = file.filter(|f| !crate::surface::MeasuredSurface::path_is_x3p(f)) {
+            return Err(ConfigError::NeedsFlag {
+                flag: format!("{flag} {}", f.display()),
+                needs: "--spacing (pixel spacing in m, or with a unit: 1um)",
+                why: "a text matrix carries heights only, so its pixel spacing must be given",
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `tribo export`: pressures and draw lengths within their plausibility rules (a bare number

@@ -6,8 +6,9 @@
 //! - [`rules`]: the shared rule objects, one per quantity, whichever command takes it;
 //! - [`budget`]: the memory budget (4 GiB, `TRIBO_MEMORY_BUDGET`) and per-item byte costs;
 //! - [`work`]: the work budget (24 h of one core, `TRIBO_WORK_BUDGET`) and per-update costs;
-//! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`maps`]: loaded
-//!   height maps; [`units`]: SI numbers or unit suffixes on the command line;
+//! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`units`]: SI numbers
+//!   or unit suffixes on the command line (loaded height maps are checked where they are read,
+//!   by [`crate::surface::check_measured_map`]);
 //! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
 //! - [`error`]: the typed [`ConfigError`].
 //!
@@ -17,7 +18,6 @@ pub mod budget;
 pub mod config;
 pub mod error;
 pub mod flags;
-pub mod maps;
 pub mod out_dir;
 pub mod print;
 pub mod rule;

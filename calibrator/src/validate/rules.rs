@@ -9,14 +9,6 @@ use super::rule::{Bound, Rule};
 /// k_l < k_r < k_s ≤ n/2 with room between them); the memory budget bounds it above.
 pub const GRID_SIDE: Rule = Rule::count(16, u64::MAX);
 
-/// Smallest side of a loaded height map \[points\]: below 8 a map has no contact clusters or
-/// slopes to speak of (1×1 and 2×2 maps gave κ = 0 and NaN).
-pub const MAP_MIN_SIDE: u64 = 8;
-
-/// Largest |height| of a loaded map \[m\]: 1 mm, a thousand times the roughness of a sheet;
-/// larger heights are a unit mistake (µm read as m; 1e300 µm gave NaN energies).
-pub const MAP_MAX_ABS_HEIGHT_M: f64 = 1e-3;
-
 /// BEM relative convergence tolerance: in (0, 1) (a tolerance of 10 stops before the first
 /// iteration and gave κ = 205 instead of 56).
 pub const BEM_TOLERANCE: Rule = Rule::OPEN_UNIT;

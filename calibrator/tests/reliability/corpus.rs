@@ -72,6 +72,12 @@ fn every_corpus_entry_is_refused_as_documented() {
     assert!(entries.len() >= 40, "corpus has {} entries", entries.len());
     for e in &entries {
         let dir = tempfile::tempdir().unwrap();
+        // The working directory holds a copy of `files/`: a config's relative map paths
+        // (`path = "flat_map.csv"`) are taken from it.
+        for f in std::fs::read_dir(root.join("files")).unwrap() {
+            let f = f.unwrap().path();
+            std::fs::copy(&f, dir.path().join(f.file_name().unwrap())).unwrap();
+        }
         // Placeholders are expanded in the command and in the expected fragment (a refusal
         // names the file it was given).
         let expand = |text: &str| {

@@ -10,6 +10,8 @@ mod inputs;
 mod output;
 mod probes;
 mod property;
+mod report_folders;
+mod units;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

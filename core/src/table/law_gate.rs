@@ -26,6 +26,16 @@
 //! every point. The law itself keeps μ between μ_p and μ0 ([`crate::law`]), so a law that
 //! passes evaluates to a finite μ in [0, μ_max] everywhere (property test below).
 //!
+//! **μ_p = 0 is accepted, μ_p < 0 refused (decision, issue 32).** The friction of the
+//! particle-borne area μ_p (Eq. 7 with τ_p on A_p) is bounded to [0, [`MU_MAX`]] where it is
+//! set ([`FrictionLaw::with_particle_friction`]), so a table never carries μ_p < 0. μ_p = 0 is
+//! τ_p = 0: seed 000's own law bit for bit (a full particle cover at β_thres carries no shear),
+//! the law of every table without a particle-shear section and of the firmware's default. The
+//! gate does not refuse it in exported tables: μ then reaches 0 only at β = β_thres, which is
+//! how seed 000 defines β_thres (Eq. 24: the β at which Eq. 9 gives μ = 0), so refusing it
+//! would refuse the seed's law itself.
+//! What the gate does refuse is μ < 0 anywhere in the domain (the [0, μ_max] check below).
+//!
 //! No heap, no panic: the points are generated on the fly, every access is an iterator.
 
 use super::Table;

@@ -45,7 +45,7 @@ impl Coverage for WholeContact {
 }
 
 /// Only the uncovered contact wears: × (1 − β/β_max), 0 at and above β_max, 1 for an
-/// unbounded β_max.
+/// unbounded β_max (NaN β_thres, held at `f32::MAX` by the kernel).
 pub(super) struct UncoveredOnly;
 
 impl Coverage for UncoveredOnly {
@@ -53,7 +53,7 @@ impl Coverage for UncoveredOnly {
     fn apply(&self, created: f32, beta: f32, beta_max: f32) -> f32 {
         if beta >= beta_max {
             0.0
-        } else if beta_max == f32::INFINITY || beta <= 0.0 {
+        } else if beta_max >= f32::MAX || beta <= 0.0 {
             created
         } else {
             created * (1.0 - beta / beta_max)

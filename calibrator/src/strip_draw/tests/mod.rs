@@ -198,7 +198,7 @@ fn sampled_steady_mean_agrees_with_the_cores_every_step_mean() {
 fn sweep_is_listed_in_order_and_deterministic_across_thread_counts() {
     let m = model();
     let s = NumericSettings::short(0.010);
-    let mut spec = SweepSpec::seed_000(&m);
+    let mut spec = SweepSpec::seed_000();
     spec.pressures = vec![10.0e6, 30.0e6];
     spec.tools = vec![0.005, 0.010];
     spec.zetas = vec![0.0, 1.0];
@@ -206,7 +206,7 @@ fn sweep_is_listed_in_order_and_deterministic_across_thread_counts() {
     spec.passes = 2;
     spec.zeta_tool = 0.005;
     spec.archard_tool = 0.005;
-    let cases = list_cases(&spec);
+    let cases = list_cases(&spec, &m);
     // 2 tools × 2 P + 2 ζ × 2 P + 1 K × 2 P + 2 P (multi-pass).
     assert_eq!(cases.len(), 12);
     assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
@@ -235,9 +235,9 @@ fn sweep_is_listed_in_order_and_deterministic_across_thread_counts() {
 fn paper_scale_tool_sweep() {
     let m = model();
     let s = NumericSettings::seed_000();
-    let mut spec = SweepSpec::seed_000(&m);
+    let mut spec = SweepSpec::seed_000();
     spec.studies = vec![Study::ToolLength];
-    let cases = list_cases(&spec);
+    let cases = list_cases(&spec, &m);
     assert_eq!(cases.len(), 24);
     let t = std::time::Instant::now();
     let r = run_cases(&cases, &m, &s, || {}).unwrap();

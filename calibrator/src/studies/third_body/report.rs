@@ -112,18 +112,17 @@ pub fn write_sweep(
             .map(|o| o.stats.mean_iterations())
             .sum::<f64>()
             / r.outcomes.len() as f64;
-        let mean = |f: fn(&ShearOutcome) -> f64| {
-            r.outcomes.iter().map(f).sum::<f64>() / r.outcomes.len() as f64
-        };
+        let mean = |f: fn(&ShearOutcome) -> f64| r.mean_of(f);
         let inertial = mean(|o| o.inertial_number);
+        let [mu, mu_lo, mu_hi, band, band_lo, band_hi] = r.intervals();
         t.push(&[
             r.case.x,
-            r.mu.mean,
-            r.mu.lo,
-            r.mu.hi,
-            r.band.mean,
-            r.band.lo,
-            r.band.hi,
+            mu,
+            mu_lo,
+            mu_hi,
+            band,
+            band_lo,
+            band_hi,
             inertial,
             mean(|o| o.bulk_inertial_number),
             mean(|o| o.half_speed_height),

@@ -1,0 +1,116 @@
+//! Report folders never mix runs (issue 32 item 3): a rerun into the folder of an earlier run
+//! (another seed, `--no-plots`) leaves no file of the earlier run, and a folder of the user's
+//! (`--out .` with their files) is refused untouched. The policy is the output manifest's
+//! (`tribo_calibrator::report::manifest`): the files a run wrote are listed in
+//! `.tribo-manifest` and removed by the next run into the folder.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::{assert_refused, tribo_in};
+
+const MANIFEST: &str = tribo_calibrator::report::manifest::MANIFEST_FILE;
+
+/// Every regular file under `dir`, relative to it, the manifest and lock left out.
+fn files(dir: &Path) -> BTreeSet<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let e = e.unwrap();
+            let p = e.path();
+            if e.file_type().unwrap().is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.insert(p.strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(dir, dir, &mut out);
+    out.remove(MANIFEST);
+    out.remove(".tribo.lock");
+    out
+}
+
+/// Quick runs (≤ 2 s in debug) of commands that write a report folder, as shell words: the
+/// arguments of both runs, then what the first and the second add (another seed, or another
+/// input where the command has no seed; `--no-plots` is added to the second).
+const RUNS: &[(&str, &str, &str)] = &[
+    (
+        "random-field --samples 10 --max-nodes 8 --points 4 --crank-realisations 2",
+        "--seed 4",
+        "--seed 3",
+    ),
+    (
+        "dem --n 32 --k-s 16 --flakes 2 --distance 2um",
+        "--seed 4",
+        "--seed 3",
+    ),
+    (
+        "strip-draw --studies tool --tools 35mm --slide 40mm --window 10mm --element-size 2mm",
+        "--pressures 30MPa",
+        "--pressures 20MPa",
+    ),
+    (
+        "third-body shear --particles 30 --steps 200",
+        "--seed 4",
+        "--seed 3",
+    ),
+    ("fretting incline", "--mu-static 0.25", "--mu-static 0.3"),
+];
+
+fn is_figure(f: &str) -> bool {
+    f.ends_with(".png") || f.ends_with(".svg")
+}
+
+#[test]
+fn a_rerun_with_another_seed_and_no_plots_leaves_no_file_of_the_earlier_run() {
+    for &(common, one, two) in RUNS {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("o");
+        let o = out.to_str().unwrap();
+        let words = |extra: &'static str| common.split(' ').chain(extra.split(' '));
+        let first: Vec<&str> = words(one).chain(["--out", o]).collect();
+        let r = tribo_in(dir.path(), &first);
+        assert_eq!(
+            r.status.code(),
+            Some(0),
+            "{first:?}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        let before = files(&out);
+        assert!(
+            before.iter().any(|f| is_figure(f)),
+            "{first:?}: no figure {before:?}"
+        );
+        let second: Vec<&str> = words(two).chain(["--no-plots", "--out", o]).collect();
+        let r = tribo_in(dir.path(), &second);
+        assert_eq!(
+            r.status.code(),
+            Some(0),
+            "{second:?}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        // What is in the folder is exactly what the second run lists: nothing stale, no figure.
+        let listed: BTreeSet<String> = std::fs::read_to_string(out.join(MANIFEST))
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let after = files(&out);
+        assert_eq!(after, listed, "{second:?}: stale files of the first run");
+        assert!(!after.iter().any(|f| is_figure(f)), "{second:?}: {after:?}");
+    }
+}
+
+#[test]
+fn a_folder_of_the_users_is_refused_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+    let r = tribo_in(dir.path(), &["fretting", "incline", "--out", "."]);
+    assert_refused(&r, "no tribo run listed");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names, ["notes.txt"], "the folder was changed");
+}
