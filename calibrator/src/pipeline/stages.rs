@@ -56,6 +56,24 @@ pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
     Ok(HeightMap::new(def.nx(), def.ny(), def.dx(), def.dy(), h)?)
 }
 
+/// The composite map of the run's surfaces (measured or generated, [`crate::meso::setup::case_surfaces`]).
+fn run_composite(cfg: &CalibrationConfig, seed: u64) -> Result<HeightMap> {
+    let (def, tool) =
+        crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
+            stage: "generating the surfaces",
+            source: Box::new(source),
+        })?;
+    composite(&def, &tool)
+}
+
+/// The BEM solver settings of the config's `bem` section.
+fn solver_options(cfg: &CalibrationConfig) -> SolverOptions {
+    SolverOptions {
+        tolerance: cfg.bem.tolerance,
+        max_iterations: cfg.bem.max_iterations,
+    }
+}
+
 /// Stage 1: the particle-free elastic BEM sweep over `sweep.contact_pressures` on the
 /// composite surface of the run → κ (with the spectral h'_rms), N_c, d̄_c (Fig. 14).
 ///
@@ -66,17 +84,9 @@ pub fn composite(def: &HeightMap, tool: &HeightMap) -> Result<HeightMap> {
 /// pressure sweep fails (a pressure ≥ p_crit, no convergence); [`PipelineError::Io`],
 /// [`PipelineError::Report`] or [`PipelineError::Json`] when the report cannot be written.
 pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<ContactStage> {
-    let (def, tool) =
-        crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
-            stage: "generating the surfaces",
-            source: Box::new(source),
-        })?;
-    let map = composite(&def, &tool)?;
+    let map = run_composite(cfg, seed)?;
     let material = Material::elastic(cfg.material.e_star);
-    let options = SolverOptions {
-        tolerance: cfg.bem.tolerance,
-        max_iterations: cfg.bem.max_iterations,
-    };
+    let options = solver_options(cfg);
     let mut pressures = cfg.sweep.contact_pressures.clone();
     pressures.sort_by(f64::total_cmp);
     let (points, traction) =
@@ -107,10 +117,7 @@ pub fn contact(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<Contact
 /// range): the points and the last traction field.
 fn kappa_sweep(cfg: &CalibrationConfig, map: &HeightMap) -> Result<(Vec<SweepPoint>, Vec<f64>)> {
     let material = Material::elastic(cfg.material.e_star);
-    let options = SolverOptions {
-        tolerance: cfg.bem.tolerance,
-        max_iterations: cfg.bem.max_iterations,
-    };
+    let options = solver_options(cfg);
     let kp: Vec<f64> = KAPPA_P_OVER_E
         .iter()
         .map(|x| x * cfg.material.e_star)
@@ -138,12 +145,7 @@ fn kappa_sweep(cfg: &CalibrationConfig, map: &HeightMap) -> Result<(Vec<SweepPoi
 /// [`PipelineError::Meso`], [`PipelineError::Surface`] or [`PipelineError::Bem`] when the
 /// surfaces cannot be made or the κ sweep fails.
 pub fn check_mu0_before_sweep(cfg: &CalibrationConfig, seed: u64) -> Result<f64> {
-    let (def, tool) =
-        crate::meso::setup::case_surfaces(cfg, seed).map_err(|source| PipelineError::Meso {
-            stage: "generating the surfaces",
-            source: Box::new(source),
-        })?;
-    let map = composite(&def, &tool)?;
+    let map = run_composite(cfg, seed)?;
     let (kpoints, _) = kappa_sweep(cfg, &map)?;
     let k = analyze(&map, cfg.material.e_star, &kpoints, KAPPA_MAX_P_OVER_E);
     let kappa = k.kappa.ok_or(PipelineError::NoKappa)?;
