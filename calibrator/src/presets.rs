@@ -74,15 +74,16 @@ impl Preset {
             seeds: None,
             pressures: None,
         };
-        // The explicit integrator stays the presets' default until the overdamped one is
-        // shown equivalent (issue 31, docs/studies/integrator/): at 1/24 of the explicit CPU
-        // at 0.08 m/s it agrees in the mean over the quick preset's 18 cases (α ratio 0.990
-        // [0.839, 1.132], A_p 1.015 [0.912, 1.128]) but these intervals are wider than the
-        // ±10 % / ±5 % equivalence bounds, and only 82.5 % of slide steps have equal blocked
-        // counts (the bound is 95 %). `dem.integrator = "auto"` selects it where the Stokes
-        // ratio is ≤ 0.01 (0.08 and 1 m/s at the presets' γ and pixel).
+        // The flakes' integrator follows the regime (issue 31, `dem/regime.rs`): overdamped
+        // backward Euler where the Stokes ratio v0/(γ·δx) ≤ 0.01 (0.08 and 1 m/s at this γ and
+        // pixel), the explicit damped Verlet above (10, 50 m/s). Paired against the explicit
+        // reference at 0.08 m/s over 72 quick cases (12 seed indices, docs/studies/integrator/
+        // §4): summed ⟨A_p⟩ ratio 1.001 [0.967, 1.034], α ratio 0.999 [0.955, 1.039], at 1/17
+        // of the CPU. Case by case they differ (85 % equal blocked counts): the blocked count
+        // is a threshold of a trajectory with bifurcations that the explicit reference at half
+        // its step also moves (§2–3). `dem.integrator = "explicit"` keeps the reference.
         let dem = DemConfig {
-            integrator: IntegratorChoice::Explicit,
+            integrator: IntegratorChoice::Auto,
             tolerance: DEFAULT_TOLERANCE_FRACTION,
             max_advance: DEFAULT_ADVANCE_FRACTION,
             explicit_step: 1.0,
@@ -161,24 +162,23 @@ impl Preset {
                 },
                 flakes: flakes.clone(),
                 dem: dem.clone(),
-                // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 15 % in ≤ 90 min on 2
-                // cores with the explicit integrator (issue 14). α's spread is between surface
-                // realisations, so the process velocity gets 18 seed indices on 18 surface
-                // pairs (the half-width goes as CV/√n over n pairs; per-pair CV of α 0.31
-                // [0.21, 0.38]), the sweep's velocities 6 (the first 6 of the same pairs, so
-                // the velocity comparison stays paired). ±7 % needs n ≥ 69 at the CV's
-                // estimate and 113 at its upper bound: 120 seed indices, affordable only with
-                // the overdamped integrator (a 0.08 m/s case 3–13 s of CPU instead of 85–191 s;
-                // issue 31: `process.seeds = 120`, `sweep.surfaces = 120`,
-                // `dem.integrator = "auto"`, about 40 min estimated, not yet measured). The
-                // process velocity runs at 30 MPa only: Eq. 23 is a line through the origin, so
-                // one pressure and two β fix α (a least-squares slope through the origin weights
-                // a point by (β·p)², so a 5 MPa point counts 1/36 of a 30 MPa one; refitting
-                // issue 14's run without its 5 MPa cases at 0.08 m/s moved α(0.08) from 16.25
-                // [14.17, 18.58] to 16.43 [14.36, 18.87]). Measured with this design (seed 0,
-                // 2 cores, idle): 61.2 min wall, α(0.08) = 16.43 [14.32, 18.81], ±13.7 %.
+                // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 7 % in ≤ 60 min on 2 idle
+                // cores (issue 31). α's spread is between surface realisations (per-pair CV of
+                // α 0.31 [0.21, 0.38], issue 14), so the process velocity gets 120 seed indices
+                // on 120 surface pairs: the half-width goes as CV/√n, and ±7 % needs n ≥ 69 at
+                // the CV's estimate and 113 at its upper bound. Affordable because `auto` runs
+                // the 0.08 m/s cases overdamped (3–13 s of CPU per case instead of 85–191 s
+                // explicit). The sweep's velocities keep 6 seed indices (the first 6 of the
+                // same pairs, so the velocity comparison stays paired). The process velocity
+                // runs at 30 MPa only: Eq. 23 is a line through the origin, so one pressure and
+                // two β fix α (a least-squares slope through the origin weights a point by
+                // (β·p)², so a 5 MPa point counts 1/36 of a 30 MPa one; refitting issue 14's run
+                // without its 5 MPa cases at 0.08 m/s moved α(0.08) from 16.25 [14.17, 18.58] to
+                // 16.43 [14.36, 18.87]). Measured with this design (seed 0, 2 idle cores,
+                // `/usr/bin/time -v`): 39.8 min wall, α(0.08) = 15.65 [14.98, 16.40], −4.3 %/
+                // +4.8 %; the explicit design before (18 pairs): 61.2 min, ±13.7 %.
                 process: ProcessConfig {
-                    seeds: Some(18),
+                    seeds: Some(120),
                     pressures: Some(vec![30e6]),
                     ..process.clone()
                 },
@@ -191,7 +191,7 @@ impl Preset {
                     betas: vec![0.1, 0.2],
                     velocities: vec![1.0, 10.0, 50.0],
                     seeds: 6,
-                    surfaces: 18,
+                    surfaces: 120,
                     slide_lengths: 1.0,
                     contact_pressures: vec![1e6, 2e6, 5e6, 10e6, 20e6, 30e6],
                 },

@@ -199,10 +199,10 @@ mod tests {
         assert_ne!(h, config_hash(&frame, 7).unwrap());
         // The integrator and its settings (issue 31): a run resumed with another integrator
         // reruns every case instead of mixing them.
-        let mut auto = cfg.clone();
-        assert_eq!(auto.dem.integrator, crate::dem::IntegratorChoice::Explicit);
-        auto.dem.integrator = crate::dem::IntegratorChoice::Auto;
-        assert_ne!(h, config_hash(&auto, 7).unwrap());
+        let mut explicit = cfg.clone();
+        assert_eq!(explicit.dem.integrator, crate::dem::IntegratorChoice::Auto);
+        explicit.dem.integrator = crate::dem::IntegratorChoice::Explicit;
+        assert_ne!(h, config_hash(&explicit, 7).unwrap());
         let mut tighter = cfg;
         tighter.dem.tolerance *= 0.5;
         assert_ne!(h, config_hash(&tighter, 7).unwrap());
