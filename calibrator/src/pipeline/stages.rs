@@ -7,7 +7,7 @@ use std::path::Path;
 use tribo_core::cof_field::CofSection;
 use tribo_core::law::LawParams;
 use tribo_core::presliding::PreslidingSection;
-use tribo_core::table::law_gate::MU0_RANGE;
+use tribo_core::table::law_gate::check_mu0;
 
 use super::contact_report;
 use super::error::{PipelineError, Result, io_at};
@@ -131,7 +131,7 @@ fn kappa_sweep(cfg: &CalibrationConfig, map: &HeightMap) -> Result<(Vec<SweepPoi
 }
 
 /// μ0 = τ0·κ/(E*·h'_rms) (seed 000 Eq. 8) of this run's surfaces, checked against the core's
-/// plausibility gate ([`MU0_RANGE`]) **before** the BEM–DEM sweep (issue 32): validation
+/// plausibility gate ([`MU0_RANGE`](tribo_core::table::law_gate::MU0_RANGE)) **before** the BEM–DEM sweep (issue 32): validation
 /// cannot bound μ0 from the config alone, because κ and h'_rms are properties of the surfaces
 /// (a config with τ0 = 1 kPa and E* = 350 MPa passes every key's rule and gives μ0 = 1.7·10⁻⁵
 /// on the quick surfaces). The κ sweep is five elastic BEM solves on the run's composite map,
@@ -141,7 +141,7 @@ fn kappa_sweep(cfg: &CalibrationConfig, map: &HeightMap) -> Result<(Vec<SweepPoi
 /// # Errors
 ///
 /// [`PipelineError::Mu0OutsideGate`] naming `material.tau0` and `material.e_star` when μ0 is
-/// outside [`MU0_RANGE`] or not finite; [`PipelineError::NoKappa`] when no κ can be fitted;
+/// outside [`MU0_RANGE`](tribo_core::table::law_gate::MU0_RANGE) or not finite; [`PipelineError::NoKappa`] when no κ can be fitted;
 /// [`PipelineError::Meso`], [`PipelineError::Surface`] or [`PipelineError::Bem`] when the
 /// surfaces cannot be made or the κ sweep fails.
 pub fn check_mu0_before_sweep(cfg: &CalibrationConfig, seed: u64) -> Result<f64> {
@@ -157,17 +157,14 @@ pub fn check_mu0_before_sweep(cfg: &CalibrationConfig, seed: u64) -> Result<f64>
         slope_rms: k.slope_spectral as f32,
     };
     let mu0 = law.mu0();
-    if mu0.is_finite() && (MU0_RANGE.0..=MU0_RANGE.1).contains(&mu0) {
-        Ok(f64::from(mu0))
-    } else {
-        Err(PipelineError::Mu0OutsideGate {
-            mu0: f64::from(mu0),
-            tau0: cfg.material.tau0,
-            e_star: cfg.material.e_star,
-            kappa,
-            slope_rms: k.slope_spectral,
-        })
-    }
+    check_mu0(mu0).map_err(|_| PipelineError::Mu0OutsideGate {
+        mu0: f64::from(mu0),
+        tau0: cfg.material.tau0,
+        e_star: cfg.material.e_star,
+        kappa,
+        slope_rms: k.slope_spectral,
+    })?;
+    Ok(f64::from(mu0))
 }
 
 /// Stage 3: CV curves vs l/a and thresholds (seed 004) → the table's COF section.

@@ -78,7 +78,7 @@ pub const BETA_STEPS: u16 = 8;
 /// at a checked speed and β (the failing v and β in its `at`).
 pub fn check_law(law: &FrictionLaw, p_crit: f32) -> Result<(), Implausibility> {
     let gate = |q, unit, value, bounds| Implausibility::check(Scope::Law, q, unit, value, bounds);
-    gate("μ0 = τ0·κ/(E*·h'_rms)", "-", law.mu0(), MU0_RANGE)?;
+    check_mu0(law.mu0())?;
     let samples = &law.alpha_curve().v;
     for &v in samples {
         gate("α sample speed v", "m/s", v, SAMPLE_SPEED_M_PER_S)?;
@@ -95,6 +95,24 @@ pub fn check_law(law: &FrictionLaw, p_crit: f32) -> Result<(), Implausibility> {
         check_at_speed(law, v, p_crit)?;
     }
     Ok(())
+}
+
+/// The gate's first check alone: μ0 = τ0·κ/(E*·h'_rms) \[-\] within [`MU0_RANGE`] (NaN never
+/// is). [`check_law`] starts with it; the calibrator runs it before its BEM–DEM sweep, on the
+/// μ0 of the run's own surfaces, so a law the gate would refuse at the end is refused first.
+///
+/// # Errors
+///
+/// The [`Implausibility`] of μ0 (scope law) when it is outside [`MU0_RANGE`] or not finite.
+///
+/// ```
+/// use tribo_core::table::law_gate::check_mu0;
+/// assert!(check_mu0(0.15).is_ok());
+/// assert!(check_mu0(2.0e-5).is_err()); // τ0 = 1 kPa over E* = 350 MPa: no friction coefficient
+/// assert!(check_mu0(f32::NAN).is_err());
+/// ```
+pub fn check_mu0(mu0: f32) -> Result<(), Implausibility> {
+    Implausibility::check(Scope::Law, "μ0 = τ0·κ/(E*·h'_rms)", "-", mu0, MU0_RANGE)
 }
 
 /// μ over β ∈ [0, β_thres(v)] at one speed, and the traction μ·p_crit.
