@@ -97,8 +97,8 @@ pub struct Loads {
     pub torque: Vec<Vec3>,
     /// Penalty energy of each flake's two surface contacts \[J\].
     pub surface_energy: Vec<f64>,
-    /// Gauss–Newton stiffness of each flake's surface contacts (full, symmetric; zero
-    /// unless requested).
+    /// Stiffness of each flake's surface contacts (full, symmetric; empty after an
+    /// evaluation with [`StiffnessKind::None`], which does not build it).
     pub stiffness: Vec<Stiffness6>,
     /// Touching pairs in (i, j) order.
     pub pairs: Vec<PairLoad>,
@@ -108,7 +108,10 @@ pub struct Loads {
     pub max_depth: f64,
     frames: Vec<FlakeFrame>,
     centres: Vec<Vec3>,
-    sums: Vec<(ContactSum, Stiffness6)>,
+    sums: Vec<ContactSum>,
+    /// Each flake's surface stiffness as accumulated (upper triangle; empty after an
+    /// evaluation without stiffness).
+    raw_stiffness: Vec<Stiffness6>,
     cells: CellList,
     /// Difference stiffness of touching pairs computed since [`Self::forget_pair_stiffness`].
     pair_cache: Vec<(usize, usize, Vec<f64>)>,
@@ -168,15 +171,23 @@ impl Loads {
                 }
             }
         }
+        // The explicit integrator's evaluation: forces only, no 6×6 sums (issue 43).
+        let contact = |f: &Flake, fr: &FlakeFrame| {
+            let mut s = surface_contact(&scene.lower, Side::Below, fr, f.position, k);
+            s.accumulate(&surface_contact(&scene.upper, Side::Above, fr, f.position, k));
+            s
+        };
         let per_flake = |f: &Flake, fr: &FlakeFrame, kind: StiffnessKind| {
-            let gauss_newton = kind == StiffnessKind::GaussNewton;
+            if kind == StiffnessKind::None {
+                return (contact(f, fr), [[0.0; 6]; 6]);
+            }
             let mut kk = [[0.0; 6]; 6];
-            let mut s = if gauss_newton {
+            let mut s = if kind == StiffnessKind::GaussNewton {
                 surface_contact_stiffness(&scene.lower, Side::Below, fr, f.position, k, &mut kk)
             } else {
                 surface_contact(&scene.lower, Side::Below, fr, f.position, k)
             };
-            let upper = if gauss_newton {
+            let upper = if kind == StiffnessKind::GaussNewton {
                 surface_contact_stiffness(&scene.upper, Side::Above, fr, f.position, k, &mut kk)
             } else {
                 surface_contact(&scene.upper, Side::Above, fr, f.position, k)
@@ -188,51 +199,83 @@ impl Loads {
             (s, kk)
         };
         let parallel = scene.parallel && flakes.len() >= PARALLEL_FLAKES;
+        let n = flakes.len();
         match refresh {
-            None if parallel => flakes
-                .par_iter()
-                .zip(self.frames.par_iter())
-                .map(|(f, fr)| per_flake(f, fr, kind))
-                .collect_into_vec(&mut self.sums),
+            None if !stiffness => {
+                if parallel {
+                    flakes
+                        .par_iter()
+                        .zip(self.frames.par_iter())
+                        .map(|(f, fr)| contact(f, fr))
+                        .collect_into_vec(&mut self.sums);
+                } else {
+                    self.sums.clear();
+                    self.sums.extend(
+                        flakes
+                            .iter()
+                            .zip(self.frames.iter())
+                            .map(|(f, fr)| contact(f, fr)),
+                    );
+                }
+                self.raw_stiffness.clear();
+            }
+            None if parallel => {
+                flakes
+                    .par_iter()
+                    .zip(self.frames.par_iter())
+                    .map(|(f, fr)| per_flake(f, fr, kind))
+                    .unzip_into_vecs(&mut self.sums, &mut self.raw_stiffness);
+            }
             None => {
                 self.sums.clear();
-                self.sums.extend(
-                    flakes
-                        .iter()
-                        .zip(self.frames.iter())
-                        .map(|(f, fr)| per_flake(f, fr, kind)),
-                );
+                self.raw_stiffness.clear();
+                for (f, fr) in flakes.iter().zip(self.frames.iter()) {
+                    let (s, kk) = per_flake(f, fr, kind);
+                    self.sums.push(s);
+                    self.raw_stiffness.push(kk);
+                }
             }
             Some(modes) => {
-                let update = |(i, sum): (usize, &mut (ContactSum, Stiffness6))| {
+                // Flakes kept from an evaluation without stiffness have none (zero).
+                self.raw_stiffness.resize(n, [[0.0; 6]; 6]);
+                let frames = &self.frames;
+                let update = |(i, (sum, kk)): (usize, (&mut ContactSum, &mut Stiffness6))| {
                     if let Some(kind) = modes[i] {
-                        *sum = per_flake(&flakes[i], &self.frames[i], kind);
+                        (*sum, *kk) = per_flake(&flakes[i], &frames[i], kind);
                     }
                 };
                 if parallel {
-                    self.sums.par_iter_mut().enumerate().for_each(update);
+                    self.sums
+                        .par_iter_mut()
+                        .zip(self.raw_stiffness.par_iter_mut())
+                        .enumerate()
+                        .for_each(update);
                 } else {
-                    self.sums.iter_mut().enumerate().for_each(update);
+                    self.sums
+                        .iter_mut()
+                        .zip(self.raw_stiffness.iter_mut())
+                        .enumerate()
+                        .for_each(update);
                 }
             }
         }
-        let n = flakes.len();
         self.force.resize(n, [0.0; 3]);
         self.torque.resize(n, [0.0; 3]);
         self.surface_energy.resize(n, 0.0);
-        self.stiffness.resize(n, [[0.0; 6]; 6]);
         let mut energy = 0.0;
         let mut max_depth: f64 = 0.0;
-        for (i, (s, kk)) in self.sums.iter().enumerate() {
+        for (i, s) in self.sums.iter().enumerate() {
             self.force[i] = add(s.force, scene.external_force);
             self.torque[i] = s.torque;
             self.surface_energy[i] = s.energy;
             energy += s.energy;
             max_depth = max_depth.max(s.max_depth);
-            self.stiffness[i] = std::array::from_fn(|a| {
-                std::array::from_fn(|b| if b < a { kk[b][a] } else { kk[a][b] })
-            });
         }
+        // The symmetric stiffness from the accumulated upper triangle.
+        self.stiffness.clear();
+        self.stiffness.extend(self.raw_stiffness.iter().map(|kk| {
+            std::array::from_fn(|a| std::array::from_fn(|b| if b < a { kk[b][a] } else { kk[a][b] }))
+        }));
         // Flake–flake contacts, pairs in (i, j) order.
         let (lx, ly) = scene.period();
         self.centres.clear();
