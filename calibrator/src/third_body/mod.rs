@@ -6,7 +6,7 @@ pub mod localisation;
 pub mod lubricated;
 pub mod paired;
 pub mod physchem;
-pub mod physical;
+pub mod thermal_constants;
 pub mod run;
 pub mod shear_cell;
 pub mod stats;

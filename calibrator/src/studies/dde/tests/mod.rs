@@ -103,13 +103,13 @@ fn paired_ratio_of_proportional_samples_is_exact() {
 
 #[test]
 fn bootstrap_mean_ci_is_the_naive_percentile_bootstrap_and_takes_no_runs() {
-    use crate::fit::bootstrap::percentile_interval;
-    use crate::studies::dde::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
+    use crate::numerics::bootstrap::{REPLICATES, percentile_interval};
+    use crate::studies::dde::wear_study::bootstrap_mean_ci;
     use rand::{Rng, SeedableRng};
     // Oracle: the textbook loop (draw n indices, average, repeat), on the same stream.
     let x = [0.02, 0.5, 0.07, 0.11, 1.9, 0.04, 0.3];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-    let naive = percentile_interval((0..BOOTSTRAP_RESAMPLES).map(|_| {
+    let naive = percentile_interval((0..REPLICATES).map(|_| {
         (0..x.len())
             .map(|_| x[rng.random_range(0..x.len())])
             .sum::<f64>()
