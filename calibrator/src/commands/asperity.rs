@@ -123,9 +123,15 @@ pub fn run(args: Args) -> Result<()> {
         PopulationSource::Generated(match args.family {
             Family::LogUniform => Generator::PowerLaw(PowerLawPopulation {
                 area_per_load: args.area_per_load,
-                min_area: args.min_area.unwrap_or(PowerLawPopulation::default().min_area),
-                max_area: args.max_area.unwrap_or(PowerLawPopulation::default().max_area),
-                exponent: args.exponent.unwrap_or(PowerLawPopulation::default().exponent),
+                min_area: args
+                    .min_area
+                    .unwrap_or(PowerLawPopulation::default().min_area),
+                max_area: args
+                    .max_area
+                    .unwrap_or(PowerLawPopulation::default().max_area),
+                exponent: args
+                    .exponent
+                    .unwrap_or(PowerLawPopulation::default().exponent),
             }),
             Family::Bimodal => Generator::Bimodal(BimodalPopulation {
                 bulk: PowerLawPopulation {

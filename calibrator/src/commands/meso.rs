@@ -21,9 +21,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use super::calibrate::PresetArg;
 use crate::config::CalibrationConfig;
 use crate::pipeline::meso_case::{SingleCaseConfig, run_single_case};
-use super::calibrate::PresetArg;
 
 /// Arguments of `tribo meso`.
 #[derive(Debug, clap::Args)]

@@ -8,10 +8,10 @@
 use std::path::PathBuf;
 
 use crate::nscd::SweepOrder;
-use crate::third_body::study;
 use crate::pipeline::third_body::{
     ThermalConstants, ThirdBodyAction, ThirdBodyConfig, ThirdBodySweep, run_third_body,
 };
+use crate::third_body::study;
 
 /// What to do (`tribo third-body <ACTION>`): the CLI names of [`ThirdBodyAction`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -15,8 +15,8 @@
 //! run's seed, so the interval is reproducible bit for bit.
 
 use crate::meso::cases::CaseResult;
-pub use crate::numerics::bootstrap::{CONFIDENCE, REPLICATES, percentile_interval};
 use crate::numerics::bootstrap::resample;
+pub use crate::numerics::bootstrap::{CONFIDENCE, REPLICATES, percentile_interval};
 use crate::rng::stream_rng;
 
 /// Random stream of the bootstrap under the run's seed (apart from the case streams of

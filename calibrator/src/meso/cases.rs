@@ -254,6 +254,9 @@ mod tests {
         assert_eq!(merge(&s, dup), Err(CaseMergeError::Duplicate(5)));
         let mut foreign = all;
         foreign[0].case.pressure *= 2.0;
-        assert!(matches!(merge(&s, foreign), Err(CaseMergeError::Foreign(_))));
+        assert!(matches!(
+            merge(&s, foreign),
+            Err(CaseMergeError::Foreign(_))
+        ));
     }
 }

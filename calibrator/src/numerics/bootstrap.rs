@@ -112,7 +112,9 @@ mod tests {
         // 40 values ±1: bootstrap SE of the mean σ/√n·√((n−1)/n) ≈ 0.156, 95 % half-width
         // ≈ 1.96·0.156 = 0.306; 10 % covers the Monte-Carlo error of 2000 replicates (≈ 5 %)
         // and the lattice of resampled means.
-        let x: Vec<f64> = (0..40).map(|i| if i % 2 == 0 { 1.0 } else { -1.0 }).collect();
+        let x: Vec<f64> = (0..40)
+            .map(|i| if i % 2 == 0 { 1.0 } else { -1.0 })
+            .collect();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
         let [lo, hi] = percentile_interval(resample(&mut rng, x.len(), |p| {
             mean_of_pick(&x, p).unwrap()

@@ -11,9 +11,7 @@ use super::error::{Result, io_at, write_csv, write_json};
 use crate::bem::Material;
 use crate::bem::kappa::poisson_nearest_distance;
 use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze};
-use crate::report::{
-    CsvTable, LinePlot, Series, SeriesStyle, TwinAxisPlot, write_caption,
-};
+use crate::report::{CsvTable, LinePlot, Series, SeriesStyle, TwinAxisPlot, write_caption};
 use crate::surface::{HeightMap, radial_psd, stats};
 
 /// Writes CSV, summary and plots of a sweep into `out`.

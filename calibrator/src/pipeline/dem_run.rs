@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::{PipelineError, Result, io_at, write_csv, write_file};
 
+use super::surface_report::on_map;
 use crate::dem::{
     DemParams, DemSystem, FlakeShape, RandomPlacement, area_fraction,
     flake::FlakeFrame,
@@ -26,7 +27,6 @@ use crate::dem::{
     place_random, read_csv, touching_offset,
 };
 use crate::io::delimited::TextTable;
-use super::surface_report::on_map;
 use crate::report::{CsvTable, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SourceError, SurfaceSource};
 use crate::validate::rule::Rule;

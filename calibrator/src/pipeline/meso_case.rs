@@ -13,11 +13,11 @@ use std::path::{Path, PathBuf};
 
 use super::error::{PipelineError, Result, io_at, write_csv, write_file, write_json};
 
+use super::surface_report::on_map;
 use crate::config::CalibrationConfig;
 use crate::dem::Footprint;
 use crate::meso::cases::{CaseResult, MesoCase, list_cases};
 use crate::meso::{CaseRun, MesoLoop, StepRecord};
-use super::surface_report::on_map;
 use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
 
 /// Which case of a configuration to run.

@@ -17,7 +17,9 @@ use std::time::Instant;
 use super::error::{PipelineError, Result, write_csv};
 
 use crate::report::CsvTable;
-use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_strip_cases, run_strip_cases};
+use crate::strip_draw::cases::{
+    StripCaseResult, Study, SweepSpec, list_strip_cases, run_strip_cases,
+};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
 use crate::studies::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};

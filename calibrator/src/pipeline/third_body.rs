@@ -18,7 +18,6 @@ use crate::studies::third_body::report::{write_run, write_sweep};
 use crate::third_body::localisation::run_localisation;
 use crate::third_body::lubricated::lubricated_cases;
 use crate::third_body::paired::paired_cases;
-pub use crate::third_body::thermal_constants::ThermalConstants;
 use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
 use crate::third_body::shear_cell::CellParams;
 use crate::third_body::shear_cell::ShearCell;
@@ -27,6 +26,7 @@ use crate::third_body::study::{
     ShearCase, ShearCaseResult, cohesion_cases, cohesive_law, default_cell, default_run,
     inertial_cases, normal_force_cases, run_shear_cases, temperature_cases, transition_case,
 };
+pub use crate::third_body::thermal_constants::ThermalConstants;
 use crate::third_body::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 
 /// The material of seed 002's dry layer (the μ_3b(T) section): rigid disks with sapphire-like
@@ -41,32 +41,29 @@ type Metric = fn(&ShearOutcome) -> f64;
 /// What to do (`tribo third-body <ACTION>`, named by `commands::third_body::ActionArg`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThirdBodyAction {
-    /// Energy balance per step in a small sheared cell, solver statistics.
+    /// The energy check of Eq. 8–11 on a small sheared cell.
     Validate,
-    /// One shear run.
+    /// One run.
     Shear,
-    /// A sweep over seeds.
+    /// Cases × seeds.
     Sweep,
 }
 
-/// Which sweep (`tribo third-body sweep --sweep`, named by `commands::third_body::SweepArg`).
+/// Which sweep (`tribo third-body sweep --sweep`, named by `commands::third_body::SweepArg`,
+/// whose doc lines are the command's help).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThirdBodySweep {
-    /// μ_3b and band width vs constant cohesion γ.
+    /// Constant cohesion γ.
     Cohesion,
-    /// μ_3b(T) with Eq. 17's η(T).
+    /// Temperature, Eq. 17's η(T).
     Temperature,
-    /// μ_3b vs normal force at a fixed inertial number (dry).
+    /// Normal force at a fixed inertial number.
     Force,
-    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
+    /// Inertial number.
     Inertial,
-    /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
-    /// run's mean cohesion, paired by seed.
+    /// Heated band against matched constant-γ cells.
     Localisation,
-    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
-    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
-    /// μ_3b of the first case is the simulated μ_p (with `--into-table`: the table's particle-shear
-    /// section). Run it at the quasi-static end: `--normal-force 16`.
+    /// Seed 000's lubricated flakes (μ_p).
     Lubricated,
 }
 

@@ -62,7 +62,11 @@ pub type BarVecs = BarStorageOf<Vec<f64>, Vec<f32>, Vec<CoulombSpring>>;
 
 /// Zeroed [`BarVecs`] of `n` nodes.
 pub fn bar_vecs(n: usize) -> BarVecs {
-    BarStorageOf::from_fn(|| vec![0.0; n], || vec![0.0; n], vec![CoulombSpring::new(); n])
+    BarStorageOf::from_fn(
+        || vec![0.0; n],
+        || vec![0.0; n],
+        vec![CoulombSpring::new(); n],
+    )
 }
 
 /// Runs one pass of `params` with the friction `law` over `settings.slide`, starting from
@@ -84,7 +88,7 @@ pub fn run_pass(
 ) -> Result<PassResult, StripDrawError> {
     let n = params.nodes_needed();
     let mut vecs = bar_vecs(n);
-    let mut buffers = vecs.buffers();
+    let buffers = vecs.buffers();
     if let Some(b0) = initial_beta {
         if b0.len() != n {
             return Err(StripDrawError::InitialBeta {
@@ -94,8 +98,8 @@ pub fn run_pass(
         }
         buffers.beta.copy_from_slice(b0);
     }
-    let mut bar = StripDraw::with_initial_beta(params, law, buffers)
-        .map_err(StripDrawError::BarParams)?;
+    let mut bar =
+        StripDraw::with_initial_beta(params, law, buffers).map_err(StripDrawError::BarParams)?;
     let dt = bar.dt();
     let per_step = params.pull_velocity * dt;
     let total_steps = (settings.slide / per_step).ceil().max(1.0);

@@ -20,9 +20,9 @@ use super::import::read_height_map;
 use super::map_check::check_measured_map;
 use super::measured_error::MeasuredError;
 use super::psd::{fit_psd_exponent, radial_psd};
-use super::stats::{rms_height, rms_slope_fd};
 #[cfg(test)]
 use super::stats::level;
+use super::stats::{rms_height, rms_slope_fd};
 use crate::io::x3p::{X3pError, X3pMap, X3pProblem, read_x3p, x3p_bytes};
 
 /// Writes `map` as an X3P archive with f64 heights in metres ([`x3p_bytes`]): the format

@@ -12,7 +12,9 @@
 //! whether heat moved the band.
 
 use super::run::ShearRun;
-use super::study::{ShearCase, ShearCaseResult, case_result, cohesion_cases, run_shear_cases, run_jobs};
+use super::study::{
+    ShearCase, ShearCaseResult, case_result, cohesion_cases, run_jobs, run_shear_cases,
+};
 
 /// The two arms of the study, outcomes in seed order.
 #[derive(Debug, Clone)]

@@ -40,7 +40,9 @@ pub fn bootstrap_mean(x: &[f64], seed: u64) -> MeanCi {
     }
     let mean = x.iter().sum::<f64>() / n as f64;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let means = resample(&mut rng, n, |pick| mean_of_pick(x, pick).unwrap_or(f64::NAN));
+    let means = resample(&mut rng, n, |pick| {
+        mean_of_pick(x, pick).unwrap_or(f64::NAN)
+    });
     let [lo, hi] = percentile_interval(means);
     MeanCi { mean, lo, hi, n }
 }

@@ -104,7 +104,11 @@ impl<F64, F32, S> BarStorageOf<F64, F32, S> {
     /// `f64s`, whose f32 fields (α, β) by `f32s`, with the interface `springs`. The containers
     /// should all hold the same number of nodes: [`BarBuffers::len`] is `None` otherwise and
     /// [`StripDraw::new`](super::StripDraw::new) refuses them.
-    pub fn from_fn(mut f64s: impl FnMut() -> F64, mut f32s: impl FnMut() -> F32, springs: S) -> Self {
+    pub fn from_fn(
+        mut f64s: impl FnMut() -> F64,
+        mut f32s: impl FnMut() -> F32,
+        springs: S,
+    ) -> Self {
         Self {
             displacement: f64s(),
             velocity: f64s(),

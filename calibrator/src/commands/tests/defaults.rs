@@ -26,21 +26,45 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
     // Output folders, seeds and run sizes are the command's own choice.
     ("asperity", "out", "output folder"),
     ("asperity", "seed", "the command's master seed"),
-    ("asperity", "samples", "recorded samples per run (a report choice)"),
+    (
+        "asperity",
+        "samples",
+        "recorded samples per run (a report choice)",
+    ),
     ("calibrate", "out", "output folder"),
-    ("calibrate", "preset", "the quick preset is the command's default run"),
+    (
+        "calibrate",
+        "preset",
+        "the quick preset is the command's default run",
+    ),
     ("calibrate", "seed", "the command's master seed"),
     ("contact", "out", "output folder"),
-    ("contact", "hurst", "the command's generated surface (no engine default surface)"),
+    (
+        "contact",
+        "hurst",
+        "the command's generated surface (no engine default surface)",
+    ),
     ("contact", "k_l", "the command's generated surface"),
     ("contact", "k_r", "the command's generated surface"),
     ("contact", "k_s", "the command's generated surface"),
     ("contact", "n", "the command's generated surface"),
     ("contact", "length", "the command's generated surface"),
-    ("contact", "slope_definition", "the command's generated surface"),
+    (
+        "contact",
+        "slope_definition",
+        "the command's generated surface",
+    ),
     ("contact", "seed", "the command's master seed"),
-    ("contact", "e_star", "seed 000's 55 GPa in f64 (core's seed000::E_STAR is f32)"),
-    ("contact", "p_crit", "seed 000's 340 MPa, the command's sweep"),
+    (
+        "contact",
+        "e_star",
+        "seed 000's 55 GPa in f64 (core's seed000::E_STAR is f32)",
+    ),
+    (
+        "contact",
+        "p_crit",
+        "seed 000's 340 MPa, the command's sweep",
+    ),
     ("contact", "p_min", "the command's pressure sweep"),
     ("contact", "p_max", "the command's pressure sweep"),
     ("contact", "steps", "the command's pressure sweep"),
@@ -54,14 +78,18 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
     ("dem", "k_l", "the command's generated surfaces"),
     ("dem", "k_r", "the command's generated surfaces"),
     ("dem", "k_s", "the command's generated surfaces"),
-    ("dem", "rms_def", "the command's generated surfaces"),
-    ("dem", "rms_tool", "the command's generated surfaces"),
+    ("dem", "def_rms", "the command's generated surfaces"),
+    ("dem", "tool_rms", "the command's generated surfaces"),
     ("dem", "flakes", "the command's flake set"),
     ("dem", "diameter", "the command's flake set"),
     ("dem", "thickness", "the command's flake set"),
     ("dem", "density", "the command's flake set"),
-    ("dem", "velocity", "the command's slide"),
-    ("dem", "damping", "the presets' flakes.damping value (a config, not an engine default)"),
+    ("dem", "v0", "the command's slide"),
+    (
+        "dem",
+        "damping",
+        "the presets' flakes.damping value (a config, not an engine default)",
+    ),
     ("dem", "e_star", "the command's Hertz estimate"),
     ("dem", "distance", "the command's slide"),
     ("dem", "max_tilt", "the command's placement"),
@@ -74,7 +102,11 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
     ("fit saturation", "out", "output folder"),
     ("fit strip-draw", "out", "output folder"),
     ("fretting incline", "mu_static", "the demonstration's block"),
-    ("fretting incline", "mu_kinetic", "the demonstration's block"),
+    (
+        "fretting incline",
+        "mu_kinetic",
+        "the demonstration's block",
+    ),
     ("fretting incline", "out", "output folder"),
     ("fretting circles", "cells", "the demonstration's mesh"),
     ("fretting circles", "out", "output folder"),
@@ -92,25 +124,49 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
     ("fretting mesh-study", "cells", "the study's meshes"),
     ("fretting mesh-study", "pressure", "the study's pressure"),
     ("fretting mesh-study", "realisations", "the study's size"),
-    ("fretting mesh-study", "threshold", "the study's fracture law"),
+    (
+        "fretting mesh-study",
+        "threshold",
+        "the study's fracture law",
+    ),
     ("fretting mesh-study", "seed", "the study's master seed"),
     ("fretting mesh-study", "out", "output folder"),
-    ("meso", "preset", "the quick preset is the command's default run"),
+    (
+        "meso",
+        "preset",
+        "the quick preset is the command's default run",
+    ),
     ("meso", "seed", "the command's master seed"),
     ("meso", "seed_index", "the first placement"),
     ("meso", "out", "output folder"),
     ("random-field", "out", "output folder"),
     ("random-field", "mode", "what the command computes"),
-    ("random-field", "tolerance", "the command's threshold criterion"),
-    ("random-field", "plateau_tolerance", "the command's threshold criterion"),
-    ("random-field", "crank_realisations", "the command's crank-slider study size"),
+    (
+        "random-field",
+        "tolerance",
+        "the command's threshold criterion",
+    ),
+    (
+        "random-field",
+        "plateau_tolerance",
+        "the command's threshold criterion",
+    ),
+    (
+        "random-field",
+        "crank_realisations",
+        "the command's crank-slider study size",
+    ),
     ("strip-draw", "out", "output folder"),
     ("third-body", "out", "output folder"),
     ("third-body", "seed", "the command's master seed"),
     ("third-body", "seeds", "the sweep's size"),
     ("third-body", "sweep", "which sweep the command runs"),
     ("third-body", "gamma", "the shear run's cohesion (dry)"),
-    ("third-body", "preshear", "held steps of the command's runs (the engine's run has none)"),
+    (
+        "third-body",
+        "preshear",
+        "held steps of the command's runs (the engine's run has none)",
+    ),
     ("third-body", "sweep_order", "the command's NSGS order"),
     ("third-body", "gammas", "the cohesion sweep's values"),
     ("third-body", "thermal", "the command's thermal constants"),
@@ -189,7 +245,10 @@ fn engine_defaults() -> BTreeMap<(&'static str, &'static str), Vec<String>> {
     );
     m.insert(("random-field", "seed"), dbg([curves.seed]));
     m.insert(("random-field", "samples"), dbg([curves.samples]));
-    m.insert(("random-field", "sigma_over_mu"), dbg([curves.sigma_over_mu]));
+    m.insert(
+        ("random-field", "sigma_over_mu"),
+        dbg([curves.sigma_over_mu]),
+    );
     m.insert(("random-field", "points"), dbg([curves.points]));
     m.insert(("random-field", "exponent"), dbg([curves.exponent]));
     m.insert(("random-field", "max_nodes"), dbg([curves.max_nodes]));
@@ -202,21 +261,33 @@ fn engine_defaults() -> BTreeMap<(&'static str, &'static str), Vec<String>> {
         ("asperity", "area_per_load"),
         dbg([bimodal.bulk.area_per_load]),
     );
-    m.insert(("asperity", "spike_fraction"), dbg([bimodal.spike_fraction]));
+    m.insert(
+        ("asperity", "spike_fraction"),
+        dbg([bimodal.spike_fraction]),
+    );
     m.insert(("asperity", "spike_median"), dbg([bimodal.spike_median]));
-    m.insert(("asperity", "spike_sigma_ln"), dbg([bimodal.spike_sigma_ln]));
+    m.insert(
+        ("asperity", "spike_sigma_ln"),
+        dbg([bimodal.spike_sigma_ln]),
+    );
     m.insert(("asperity", "median_area"), dbg([lognormal.median_area]));
     m.insert(("asperity", "sigma_ln"), dbg([lognormal.sigma_ln]));
     m.insert(("asperity", "eta"), dbg([model.eta]));
     m.insert(("asperity", "cmin"), dbg([model.c_min]));
     m.insert(("asperity", "epsilon"), dbg([model.epsilon]));
-    m.insert(("asperity", "steps_per_period"), dbg([model.steps_per_period]));
+    m.insert(
+        ("asperity", "steps_per_period"),
+        dbg([model.steps_per_period]),
+    );
     m.insert(("third-body", "particles"), dbg([cell.particles]));
     m.insert(("third-body", "normal_force"), dbg([cell.normal_force]));
     m.insert(("third-body", "wall_velocity"), dbg([cell.wall_velocity]));
     m.insert(("third-body", "time_step"), dbg([cell.h]));
     m.insert(("third-body", "relaxation"), dbg([cell.solver.relaxation]));
-    m.insert(("third-body", "max_sweeps"), dbg([cell.solver.max_iterations]));
+    m.insert(
+        ("third-body", "max_sweeps"),
+        dbg([cell.solver.max_iterations]),
+    );
     m.insert(("third-body", "steps"), dbg([run.shear_steps]));
     m.insert(("third-body", "temperature"), dbg([thermal.temperature]));
     m.insert(
@@ -298,7 +369,10 @@ fn help_defaults_are_the_engines_defaults() {
         .copied()
         .chain(CLI_ONLY.iter().map(|&(p, i, _)| (p, i)))
     {
-        if !shown.iter().any(|(sp, si, _)| (sp.as_str(), si.as_str()) == (p, i)) {
+        if !shown
+            .iter()
+            .any(|(sp, si, _)| (sp.as_str(), si.as_str()) == (p, i))
+        {
             problems.push(format!("tribo {p} --{i}: listed here but has no default"));
         }
     }

@@ -41,8 +41,7 @@ use super::model::{NumericSettings, StripModel};
 /// [`StripDrawError::Io`] when the file cannot be read, [`StripDrawError::Data`] naming
 /// the file, line and column when its text is refused.
 pub fn read_data(path: &Path) -> Result<Vec<Measurement>, StripDrawError> {
-    let text =
-        std::fs::read_to_string(path).map_err(crate::io::FileError::at("reading", path))?;
+    let text = std::fs::read_to_string(path).map_err(crate::io::FileError::at("reading", path))?;
     data::parse(&text).map_err(|source| StripDrawError::Data {
         path: path.to_path_buf(),
         source,

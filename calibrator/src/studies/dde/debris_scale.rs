@@ -10,8 +10,8 @@
 use rand::Rng;
 
 use super::wear_study::bootstrap_runs;
-use crate::numerics::bootstrap::mean_of_pick;
 use crate::dde::sliding::{SlidingWearCase, SlidingWearResult};
+use crate::numerics::bootstrap::mean_of_pick;
 
 /// Upper edges of the fragment-area histogram bins in units of h² (the last bin is open).
 pub const AREA_BINS_H2: [f64; 4] = [1.0, 2.0, 4.0, 8.0];

@@ -8,8 +8,8 @@ use core::f64::consts::PI;
 
 use crate::thermal::conductance::{hertz_half_width, strip_resistance_series};
 use crate::thermal::{ConductanceModel, Link, ThermalState, conductance};
-use crate::third_body::thermal_constants::ThermalConstants;
 use crate::third_body::study::{default_cell, default_thermal};
+use crate::third_body::thermal_constants::ThermalConstants;
 
 /// The pair's capacity C (J/(m·K)), exact conductance (series) and the model's conductance
 /// (closed form), both W/(m·K), for `constants`.
