@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tribo_calibrator::strip_draw::cases::{Study, SweepSpec, list_cases, run_cases};
+use tribo_calibrator::strip_draw::cases::{Study, SweepSpec, list_strip_cases, run_strip_cases};
 use tribo_calibrator::strip_draw::model::{NumericSettings, StripModel};
 use tribo_calibrator::strip_draw::run::run_pass;
 
@@ -35,12 +35,12 @@ fn bench_strip_draw(c: &mut Criterion) {
     let mut spec = SweepSpec::seed_000();
     spec.studies = vec![Study::ToolLength];
     spec.tools = vec![0.005, 0.010, 0.020];
-    let cases = list_cases(&spec, &model);
+    let cases = list_strip_cases(&spec, &model);
     assert_eq!(cases.len(), 24);
     let mut group = c.benchmark_group("strip_draw");
     group.sample_size(10);
     group.bench_function("sweep_3x8_short", |b| {
-        b.iter(|| run_cases(&cases, &model, &short, || {}).expect("runs"))
+        b.iter(|| run_strip_cases(&cases, &model, &short, || {}).expect("runs"))
     });
     group.finish();
 

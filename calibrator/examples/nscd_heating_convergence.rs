@@ -14,9 +14,9 @@
 //! Run: `cargo run --release -p tribo-calibrator --example nscd_heating_convergence [seed] [warm] [steps]`
 
 use tribo_calibrator::nscd::{SolverParams, SweepOrder};
-use tribo_calibrator::third_body::physical::ThermalConstants;
 use tribo_calibrator::third_body::shear_cell::ShearCell;
 use tribo_calibrator::third_body::study::{default_cell, transition_case};
+use tribo_calibrator::third_body::thermal_constants::ThermalConstants;
 use tribo_calibrator::third_body::thermo_cell::ThermoCell;
 
 fn candidates(study: SolverParams) -> Vec<(String, SolverParams)> {

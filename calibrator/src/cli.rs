@@ -50,7 +50,7 @@ pub enum Command {
     #[command(after_help = ex::FIT)]
     Fit(commands::fit::Args),
     /// Deformable discrete elements with fracture (seed 001): incline, circles, asperity, cracked plate, wear K(p), mesh study.
-    #[command(after_help = ex::FRETTING)]
+    #[command(after_help = ex::FRETTING, visible_alias = "dde")]
     Fretting(commands::fretting::Args),
     /// Validate a calibration table and print or dump it.
     #[command(after_help = ex::INSPECT)]

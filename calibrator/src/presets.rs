@@ -2,7 +2,6 @@
 //! `standard` (an hour-class run on a workstation) and `paper` (seed 000's 500 µm domain and
 //! sweeps; meant for many cores or a cluster).
 
-use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
 use crate::config::{
@@ -13,7 +12,7 @@ use crate::dem::system::{DEFAULT_ADVANCE_FRACTION, DEFAULT_TOLERANCE_FRACTION};
 use crate::dem::{DragFrame, IntegratorChoice};
 
 /// A named set of defaults.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Preset {
     /// Small grid, few cases and seeds: a full table in a few minutes on 2 cores.
@@ -27,6 +26,24 @@ pub enum Preset {
 // The presets hold values as a user would type them in a config file (`100e-6`, `5e6`), not
 // products such as `100.0 * 1e-6` (9.999999999999999e-5 in f64): `--print-config` then prints
 // what was written, and its printout re-reads to the same configuration hash (issue 33).
+
+/// A generated surface pair with seed 000's values (§6.1: H = 0.8; RMS heights 1.40 µm of the
+/// aluminium sheet, 0.60 µm of the tool), on a preset's `grid`² pixels of side `length` \[m\]
+/// with its spectrum's cutoffs `[k_l, k_r, k_s]` \[modes of 2π/L\]: the part a preset chooses.
+fn seed000_surface(grid: usize, length: f64, [k_l, k_r, k_s]: [f64; 3]) -> SurfaceConfig {
+    SurfaceConfig {
+        grid,
+        length,
+        hurst: 0.8,
+        k_l,
+        k_r,
+        k_s,
+        rms_height_deformable: 1.4e-6,
+        rms_height_tool: 0.6e-6,
+        deformable_file: None,
+        tool_file: None,
+    }
+}
 
 impl Preset {
     /// Name as written in tables and reports.
@@ -97,18 +114,7 @@ impl Preset {
         match self {
             Preset::Quick => CalibrationConfig {
                 material,
-                surface: SurfaceConfig {
-                    grid: 64,
-                    length: 100e-6,
-                    hurst: 0.8,
-                    k_l: 1.0,
-                    k_r: 2.0,
-                    k_s: 16.0,
-                    rms_height_deformable: 1.4e-6,
-                    rms_height_tool: 0.6e-6,
-                    deformable_file: None,
-                    tool_file: None,
-                },
+                surface: seed000_surface(64, 100e-6, [1.0, 2.0, 16.0]),
                 flakes: flakes.clone(),
                 dem: dem.clone(),
                 process: process.clone(),
@@ -148,18 +154,7 @@ impl Preset {
                 // α(0.08) ±50 %, issue 14). At one condition (15 MPa, β = 0.2, 50 m/s, 12 pairs
                 // each) ⟨A_p⟩'s CV was 0.56 [0.33, 0.69] with k_l = 1, k_r = 2 and
                 // 0.26 [0.16, 0.32] with k_l = 2, k_r = 4 (95 % bootstrap over pairs).
-                surface: SurfaceConfig {
-                    grid: 128,
-                    length: 200e-6,
-                    hurst: 0.8,
-                    k_l: 2.0,
-                    k_r: 4.0,
-                    k_s: 32.0,
-                    rms_height_deformable: 1.4e-6,
-                    rms_height_tool: 0.6e-6,
-                    deformable_file: None,
-                    tool_file: None,
-                },
+                surface: seed000_surface(128, 200e-6, [2.0, 4.0, 32.0]),
                 flakes: flakes.clone(),
                 dem: dem.clone(),
                 // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 7 % in ≤ 60 min on 2 idle
@@ -210,18 +205,7 @@ impl Preset {
             },
             Preset::Paper => CalibrationConfig {
                 material,
-                surface: SurfaceConfig {
-                    grid: 512,
-                    length: 500e-6,
-                    hurst: 0.8,
-                    k_l: 1.0,
-                    k_r: 2.0,
-                    k_s: 100.0,
-                    rms_height_deformable: 1.4e-6,
-                    rms_height_tool: 0.6e-6,
-                    deformable_file: None,
-                    tool_file: None,
-                },
+                surface: seed000_surface(512, 500e-6, [1.0, 2.0, 100.0]),
                 flakes: flakes.clone(),
                 dem: dem.clone(),
                 process: process.clone(),

@@ -69,7 +69,7 @@ mod storage;
 
 pub use interface::{InterfaceLine, tick};
 pub use params::{BarParams, LEFT_MARGIN, RIGHT_MARGIN, seed_000_law};
-pub use storage::{BarBuffers, BarStorage};
+pub use storage::{BarBuffers, BarStorage, BarStorageOf};
 
 use params::Model;
 

@@ -42,7 +42,8 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Family::Bimodal)]
     pub family: Family,
     /// Generator: total initial area per newton of normal load \[m²/N\].
-    #[arg(long, default_value_t = 4e-6, value_parser = crate::validate::units::square_metres_per_newton)]
+    #[arg(long, default_value_t = BimodalPopulation::default().bulk.area_per_load,
+        value_parser = crate::validate::units::square_metres_per_newton)]
     pub area_per_load: f64,
     /// Power-law generator (and bimodal bulk): smallest junction area A_min \[m²\]
     /// (default 5e-11; bimodal 1e-10).
@@ -57,31 +58,34 @@ pub struct Args {
     #[arg(long)]
     pub exponent: Option<f64>,
     /// Bimodal generator: area fraction φ of the spike of large junctions.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = BimodalPopulation::default().spike_fraction)]
     pub spike_fraction: f64,
     /// Bimodal generator: median area of the spike's junctions \[m²\].
-    #[arg(long, default_value_t = 2e-8, value_parser = crate::validate::units::square_metres)]
+    #[arg(long, default_value_t = BimodalPopulation::default().spike_median,
+        value_parser = crate::validate::units::square_metres)]
     pub spike_median: f64,
     /// Bimodal generator: standard deviation of ln(area) within the spike.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = BimodalPopulation::default().spike_sigma_ln)]
     pub spike_sigma_ln: f64,
     /// Lognormal generator: median junction area \[m²\].
-    #[arg(long, default_value_t = 1e-8, value_parser = crate::validate::units::square_metres)]
+    #[arg(long, default_value_t = LognormalPopulation::default().median_area,
+        value_parser = crate::validate::units::square_metres)]
     pub median_area: f64,
     /// Lognormal generator: standard deviation of ln(area).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = LognormalPopulation::default().sigma_ln)]
     pub sigma_ln: f64,
     /// Viscous parameter η of Eq. 1 \[1/s\].
-    #[arg(long, default_value_t = 100.0, value_parser = crate::validate::units::per_second)]
+    #[arg(long, default_value_t = ModelParams::seed003(1.0).eta,
+        value_parser = crate::validate::units::per_second)]
     pub eta: f64,
     /// Re-pinning velocity ratio c_min.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = ModelParams::seed003(1.0).c_min)]
     pub cmin: f64,
     /// Kinetic-to-static ratio ε of the junctions.
-    #[arg(long, default_value_t = 0.9)]
+    #[arg(long, default_value_t = ModelParams::seed003(1.0).epsilon)]
     pub epsilon: f64,
     /// Time steps per slider period C_t (dt = T0/C_t).
-    #[arg(long, default_value_t = 1e4)]
+    #[arg(long, default_value_t = ModelParams::seed003(1.0).steps_per_period)]
     pub steps_per_period: f64,
     /// Simulated time per load \[s\] (default: 1.6× the time to reach σ_exp·A0).
     #[arg(long, value_parser = crate::validate::units::seconds)]
@@ -114,20 +118,27 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         args.loads.clone()
     };
+    let bimodal = BimodalPopulation::default();
     let population = if args.junctions.is_empty() {
         PopulationSource::Generated(match args.family {
             Family::LogUniform => Generator::PowerLaw(PowerLawPopulation {
                 area_per_load: args.area_per_load,
-                min_area: args.min_area.unwrap_or(5e-11),
-                max_area: args.max_area.unwrap_or(5e-9),
-                exponent: args.exponent.unwrap_or(1.0),
+                min_area: args
+                    .min_area
+                    .unwrap_or(PowerLawPopulation::default().min_area),
+                max_area: args
+                    .max_area
+                    .unwrap_or(PowerLawPopulation::default().max_area),
+                exponent: args
+                    .exponent
+                    .unwrap_or(PowerLawPopulation::default().exponent),
             }),
             Family::Bimodal => Generator::Bimodal(BimodalPopulation {
                 bulk: PowerLawPopulation {
                     area_per_load: args.area_per_load,
-                    min_area: args.min_area.unwrap_or(1e-10),
-                    max_area: args.max_area.unwrap_or(1e-8),
-                    exponent: args.exponent.unwrap_or(1.5),
+                    min_area: args.min_area.unwrap_or(bimodal.bulk.min_area),
+                    max_area: args.max_area.unwrap_or(bimodal.bulk.max_area),
+                    exponent: args.exponent.unwrap_or(bimodal.bulk.exponent),
                 },
                 spike_median: args.spike_median,
                 spike_sigma_ln: args.spike_sigma_ln,

@@ -13,6 +13,27 @@ use crate::pipeline::{self, Mode, Options, Outcome};
 use crate::presets::Preset;
 use crate::table::describe::DEFAULTS_BANNER;
 
+/// `--preset` of `tribo calibrate` and `tribo meso`: the CLI names of [`Preset`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PresetArg {
+    /// Small grid, few cases and seeds: a full table in a few minutes on 2 cores.
+    Quick,
+    /// Finer grid and more cases.
+    Standard,
+    /// Seed 000's domain (500 µm) and sweeps.
+    Paper,
+}
+
+impl From<PresetArg> for Preset {
+    fn from(p: PresetArg) -> Self {
+        match p {
+            PresetArg::Quick => Self::Quick,
+            PresetArg::Standard => Self::Standard,
+            PresetArg::Paper => Self::Paper,
+        }
+    }
+}
+
 /// Arguments of `tribo calibrate`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -26,8 +47,8 @@ pub struct Args {
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
     /// Calibration preset (resolution and cost).
-    #[arg(long, value_enum, default_value_t = Preset::Quick)]
-    pub preset: Preset,
+    #[arg(long, value_enum, default_value_t = PresetArg::Quick)]
+    pub preset: PresetArg,
     /// TOML file overriding any subset of the preset's parameters.
     #[arg(long)]
     pub config: Option<PathBuf>,
@@ -59,8 +80,8 @@ impl Args {
     /// The preset's configuration with the `--config` overrides.
     fn resolved_config(&self) -> anyhow::Result<CalibrationConfig> {
         Ok(match &self.config {
-            Some(p) => CalibrationConfig::from_preset_and_file(self.preset, p)?,
-            None => CalibrationConfig::from_preset_and_toml(self.preset, "")?,
+            Some(p) => CalibrationConfig::from_preset_and_file(self.preset.into(), p)?,
+            None => CalibrationConfig::from_preset_and_toml(self.preset.into(), "")?,
         })
     }
 }
@@ -77,7 +98,7 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     if args.defaults {
         return Ok(Some(pipeline::write_defaults(
             &args.out,
-            args.preset,
+            Preset::from(args.preset),
             args.seed,
         )?));
     }
@@ -98,7 +119,7 @@ fn calibrate(args: &Args) -> anyhow::Result<Option<Outcome>> {
     };
     let opts = Options {
         out: args.out.clone(),
-        preset: args.preset,
+        preset: args.preset.into(),
         config,
         seed: args.seed,
         mode,
@@ -127,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             "wrote {} ({} bytes, preset {}, seed {}){} in {:.1} s; report in {}",
             out.table_path.display(),
             out.table_bytes,
-            args.preset.name(),
+            Preset::from(args.preset).name(),
             args.seed,
             if args.defaults {
                 " — DOCUMENTED DEFAULTS, NOT A CALIBRATION"

@@ -9,11 +9,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 
-use crate::bem::sweep::pressure_sweep;
-use crate::bem::{Connectivity, Material, SolverOptions};
-use crate::pipeline::contact_report::write_report;
+use crate::bem::{Connectivity, Material};
+use crate::pipeline::contact::{ContactConfig, run_contact};
 use crate::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition, SurfaceSource};
 
 /// How the RMS slope is defined for `--rms-slope`.
@@ -23,6 +22,35 @@ pub enum SlopeDef {
     Spectral,
     /// From periodic forward differences.
     Fd,
+}
+
+/// `--connectivity`: the CLI names of [`Connectivity`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ConnectivityArg {
+    /// Edge neighbours.
+    #[value(name = "4")]
+    Four,
+    /// Edge and corner neighbours.
+    #[value(name = "8")]
+    Eight,
+}
+
+impl From<ConnectivityArg> for Connectivity {
+    fn from(c: ConnectivityArg) -> Self {
+        match c {
+            ConnectivityArg::Four => Self::Four,
+            ConnectivityArg::Eight => Self::Eight,
+        }
+    }
+}
+
+impl From<Connectivity> for ConnectivityArg {
+    fn from(c: Connectivity) -> Self {
+        match c {
+            Connectivity::Four => Self::Four,
+            Connectivity::Eight => Self::Eight,
+        }
+    }
 }
 
 /// Surface of `tribo contact`: loaded or generated.
@@ -107,8 +135,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1e-10)]
     pub tolerance: f64,
     /// Cluster connectivity (4 or 8).
-    #[arg(long, default_value_t = 4)]
-    pub connectivity: u8,
+    #[arg(long, value_enum, default_value_t = Connectivity::default().into())]
+    pub connectivity: ConnectivityArg,
     /// Largest p/E* used in the κ fit (Eq. 8, low-pressure slope).
     #[arg(long, default_value_t = 0.02)]
     pub kappa_max_p_over_e: f64,
@@ -173,34 +201,6 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     Ok(loaded.map)
 }
 
-fn pressures(args: &Args, p_crit: f64) -> Result<Vec<f64>> {
-    if !(args.p_min > 0.0 && args.p_max >= args.p_min && args.p_max.is_finite()) {
-        bail!(
-            "need 0 < --p-min ≤ --p-max, got {} and {}",
-            args.p_min,
-            args.p_max
-        );
-    }
-    if args.p_max >= p_crit {
-        bail!(
-            "--p-max {} Pa must stay below p_crit {} Pa",
-            args.p_max,
-            p_crit
-        );
-    }
-    if args.steps == 0 {
-        bail!("--steps must be at least 1");
-    }
-    let r = if args.steps == 1 {
-        1.0
-    } else {
-        (args.p_max / args.p_min).powf(1.0 / (args.steps - 1) as f64)
-    };
-    Ok((0..args.steps)
-        .map(|i| args.p_min * r.powi(i as i32))
-        .collect())
-}
-
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
     crate::validate::rules::MODULUS.check("--e-star (Pa, or with a unit: 55GPa)", args.e_star)?;
@@ -221,30 +221,20 @@ pub fn run(args: Args) -> Result<()> {
             .check("--p-crit (Pa, or with a unit: 340MPa)", args.p_crit)?;
     }
     let map = surface(&args.surface)?;
-    let material = Material {
-        e_star: args.e_star,
-        p_crit: (!args.elastic).then_some(args.p_crit),
-    };
-    let connectivity = match args.connectivity {
-        4 => Connectivity::Four,
-        8 => Connectivity::Eight,
-        c => bail!("--connectivity must be 4 or 8, got {c}"),
-    };
-    let ps = pressures(&args, material.p_crit.unwrap_or(f64::INFINITY))?;
-    let options = SolverOptions {
+    let config = ContactConfig {
+        out: args.out,
+        material: Material {
+            e_star: args.e_star,
+            p_crit: (!args.elastic).then_some(args.p_crit),
+        },
+        p_min: args.p_min,
+        p_max: args.p_max,
+        steps: args.steps,
         tolerance: args.tolerance,
-        ..SolverOptions::default()
+        connectivity: args.connectivity.into(),
+        kappa_max_p_over_e: args.kappa_max_p_over_e,
     };
-    let (points, last_traction) =
-        pressure_sweep(&map, material, options, &ps, connectivity).context("BEM pressure sweep")?;
-    write_report(
-        &args.out,
-        &map,
-        material,
-        &points,
-        &last_traction,
-        args.kappa_max_p_over_e,
-    )?;
+    run_contact(&config, &map)?;
     Ok(())
 }
 

@@ -85,7 +85,8 @@ pub struct DemOptions {
     pub spacing: Option<f64>,
     /// Metres per height unit of loaded text matrices (1e-6 for µm; the config's `height_unit`;
     /// an X3P file carries its own).
-    #[arg(long, default_value_t = 1e-6, value_parser = units::metres)]
+    #[arg(long, default_value_t = crate::surface::source::DEFAULT_TEXT_HEIGHT_UNIT,
+        value_parser = units::metres)]
     pub height_unit: f64,
     /// Whose velocity the flakes' viscous drag (seed 000 Eq. 15–16) is measured against:
     /// `lubricant` (the Couette flow in the gap and Jeffery's rotation — the default of

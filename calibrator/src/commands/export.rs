@@ -7,6 +7,51 @@ use crate::export::{ExportSpec, Format, Units, export_table};
 use crate::report::write_atomic;
 use crate::validate::units;
 
+/// `--format`: the CLI names of [`Format`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// LS-DYNA keyword file (`*DEFINE_TABLE` + `*DEFINE_CURVE`).
+    Lsdyna,
+    /// Abaqus input (`*FRICTION, DEPENDENCIES=1`).
+    Abaqus,
+    /// CSV, SI units.
+    Csv,
+    /// JSON, SI units.
+    Json,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Self {
+        match f {
+            FormatArg::Lsdyna => Self::Lsdyna,
+            FormatArg::Abaqus => Self::Abaqus,
+            FormatArg::Csv => Self::Csv,
+            FormatArg::Json => Self::Json,
+        }
+    }
+}
+
+/// `--units`: the CLI names of [`Units`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum UnitsArg {
+    /// kg, m, s: pressure in Pa, velocity in m/s, length in m.
+    Si,
+    /// tonne, mm, s: pressure in MPa, velocity in mm/s, length in mm.
+    MmS,
+    /// kg, mm, ms: pressure in GPa, velocity in mm/ms, length in mm.
+    MmMs,
+}
+
+impl From<UnitsArg> for Units {
+    fn from(u: UnitsArg) -> Self {
+        match u {
+            UnitsArg::Si => Self::Si,
+            UnitsArg::MmS => Self::MmS,
+            UnitsArg::MmMs => Self::MmMs,
+        }
+    }
+}
+
 /// Arguments of `tribo export`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -16,7 +61,7 @@ pub struct Args {
     /// Output format: LS-DYNA keywords, Abaqus input, or the grid as CSV/JSON (SI units; CSV
     /// with a `# key = value` preamble: `pandas.read_csv(path, comment='#')`).
     #[arg(long, value_enum)]
-    pub format: Format,
+    pub format: FormatArg,
     /// Contact pressures [Pa], strictly increasing, comma-separated (SI or with a unit:
     /// `2MPa,30MPa`).
     #[arg(long, value_delimiter = ',', value_parser = units::pascals,
@@ -41,8 +86,8 @@ pub struct Args {
     pub draw_lengths: Vec<f64>,
     /// Consistent unit system of the LS-DYNA/Abaqus deck: si (Pa, m/s, m), mm-s (MPa, mm/s,
     /// mm), mm-ms (GPa, mm/ms, mm).
-    #[arg(long, value_enum, default_value = "mm-s")]
-    pub units: Units,
+    #[arg(long, value_enum, default_value_t = UnitsArg::MmS)]
+    pub units: UnitsArg,
     /// First LS-DYNA *DEFINE_TABLE/*DEFINE_CURVE ID (tables and curves are numbered on).
     #[arg(long, default_value_t = 1000)]
     pub first_id: u32,
@@ -63,8 +108,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         crate::validate::rules::BETA_LEVEL.check_each("--betas", &args.betas)?;
     }
     let spec = ExportSpec {
-        format: args.format,
-        units: args.units,
+        format: args.format.into(),
+        units: args.units.into(),
         pressures: args.pressures,
         velocities: args.velocities,
         betas: args.betas,

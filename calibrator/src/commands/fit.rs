@@ -59,7 +59,8 @@ pub struct SaturationArgs {
     pub out: PathBuf,
     /// Particle source of the solve's runs (a mechanism study: the table records no source
     /// rule, the core's transport is seed 000's Eq. 12): `archard` or `uncovered`.
-    #[arg(long, value_enum, default_value = "archard")]
+    #[arg(long, value_enum,
+        default_value_t = tribo_core::transport::SourceRule::default().into())]
     pub source_rule: super::strip_draw::SourceRuleArg,
 }
 
@@ -107,7 +108,7 @@ pub struct StripDrawArgs {
     #[command(flatten)]
     pub numerics: super::strip_draw::BarNumericsArgs,
     /// Largest number of Levenberg–Marquardt iterations.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = crate::numerics::least_squares::LsqOptions::default().max_iterations)]
     pub max_iterations: usize,
 }
 

@@ -1,6 +1,7 @@
-//! `tribo fretting`: seed 001's deformable discrete elements — the incline validation, the
-//! two circles and the asperity break-off demonstrations, the centre-cracked plate, the
-//! sliding-wear sweep that gives K(p) and its mesh study.
+//! `tribo fretting` (alias `tribo dde`; its stage is `pipeline::dde`): seed 001's deformable
+//! discrete elements — the incline validation, the two circles and the asperity break-off
+//! demonstrations, the centre-cracked plate, the sliding-wear sweep that gives K(p) and its
+//! mesh study.
 
 use std::path::PathBuf;
 
@@ -8,7 +9,7 @@ use anyhow::Result;
 
 use crate::validate::units;
 
-use crate::pipeline::fretting::{
+use crate::pipeline::dde::{
     MeshStudyConfig, WearConfig, asperity_study, circles_study, incline_study, mesh_study,
     plate_study, wear_study,
 };

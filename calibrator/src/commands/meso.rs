@@ -21,9 +21,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use super::calibrate::PresetArg;
 use crate::config::CalibrationConfig;
 use crate::pipeline::meso_case::{SingleCaseConfig, run_single_case};
-use crate::presets::Preset;
 
 /// Arguments of `tribo meso`.
 #[derive(Debug, clap::Args)]
@@ -35,8 +35,8 @@ pub struct Args {
     #[command(flatten)]
     pub plots: super::run_options::Plots,
     /// Preset the configuration starts from.
-    #[arg(long, value_enum, default_value_t = Preset::Quick)]
-    pub preset: Preset,
+    #[arg(long, value_enum, default_value_t = PresetArg::Quick)]
+    pub preset: PresetArg,
     /// TOML file overriding any subset of the preset's keys.
     #[arg(long)]
     pub config: Option<PathBuf>,
@@ -74,8 +74,8 @@ pub struct Args {
 /// Runs `tribo meso`.
 pub fn run(args: Args) -> Result<()> {
     let cfg = match &args.config {
-        Some(p) => CalibrationConfig::from_preset_and_file(args.preset, p)?,
-        None => CalibrationConfig::from_preset_and_toml(args.preset, "")?,
+        Some(p) => CalibrationConfig::from_preset_and_file(args.preset.into(), p)?,
+        None => CalibrationConfig::from_preset_and_toml(args.preset.into(), "")?,
     };
     if args.sweep {
         tribo_calibrator::out!(

@@ -13,3 +13,6 @@ pub mod random_field;
 pub mod run_options;
 pub mod strip_draw;
 pub mod third_body;
+
+#[cfg(test)]
+mod tests;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 
 use crate::pipeline::random_field::{self, RandomFieldStudy};
+use crate::random_field::curves::CurveConfig;
 use crate::random_field::sampler::SamplerKind;
 
 /// What to compute.
@@ -24,6 +25,41 @@ pub enum FieldPart {
     CrankSlider,
 }
 
+/// `--sampler`: the CLI names of [`SamplerKind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SamplerArg {
+    /// Separable for n = 2, circulant embedding otherwise.
+    Auto,
+    /// Kronecker L·Z·Lᵀ (n = 2 only; exact at any l/a).
+    Separable,
+    /// Circulant embedding via 2-D FFT (padding; clipping fallback).
+    Circulant,
+    /// Dense Cholesky (reference, ≤ 4096 nodes).
+    Cholesky,
+}
+
+impl From<SamplerArg> for SamplerKind {
+    fn from(s: SamplerArg) -> Self {
+        match s {
+            SamplerArg::Auto => Self::Auto,
+            SamplerArg::Separable => Self::Separable,
+            SamplerArg::Circulant => Self::Circulant,
+            SamplerArg::Cholesky => Self::Cholesky,
+        }
+    }
+}
+
+impl From<SamplerKind> for SamplerArg {
+    fn from(s: SamplerKind) -> Self {
+        match s {
+            SamplerKind::Auto => Self::Auto,
+            SamplerKind::Separable => Self::Separable,
+            SamplerKind::Circulant => Self::Circulant,
+            SamplerKind::Cholesky => Self::Cholesky,
+        }
+    }
+}
+
 /// Arguments of `tribo random-field`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,16 +73,16 @@ pub struct Args {
     #[arg(long, default_value = "report/random_field")]
     pub out: PathBuf,
     /// Master seed (results are reproducible for a seed).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = CurveConfig::default().seed)]
     pub seed: u64,
     /// Monte-Carlo realisations per point (seed: 5000).
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = CurveConfig::default().samples)]
     pub samples: usize,
     /// What to compute.
     #[arg(long, value_enum, default_value_t = FieldPart::All)]
     pub mode: FieldPart,
     /// σ_H/μ_H of the COF field.
-    #[arg(long, default_value_t = 0.2)]
+    #[arg(long, default_value_t = CurveConfig::default().sigma_over_mu)]
     pub sigma_over_mu: f64,
     /// Absolute CV tolerance of the deterministic threshold.
     #[arg(long, default_value_t = 0.05)]
@@ -55,16 +91,16 @@ pub struct Args {
     #[arg(long, default_value_t = 0.01)]
     pub plateau_tolerance: f64,
     /// Number of log-spaced l/a points in 0.01–100 (the table needs 25).
-    #[arg(long, default_value_t = 25)]
+    #[arg(long, default_value_t = CurveConfig::default().points)]
     pub points: usize,
     /// Correlation exponent n of exp(−(r/l)^n) (1–4).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = CurveConfig::default().exponent)]
     pub exponent: u32,
     /// Sampler of the Gaussian generator.
-    #[arg(long, value_enum, default_value_t = SamplerKind::Auto)]
-    pub sampler: SamplerKind,
+    #[arg(long, value_enum, default_value_t = CurveConfig::default().sampler.into())]
+    pub sampler: SamplerArg,
     /// Mesh cap per side (the seed's h = min(l, 0.1a) needs 200 at l/a = 0.01).
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = CurveConfig::default().max_nodes)]
     pub max_nodes: usize,
     /// Crank-slider realisations per l/a (seed: 50).
     #[arg(long, default_value_t = 50)]
@@ -82,7 +118,7 @@ impl Args {
             plateau_tolerance: self.plateau_tolerance,
             points: self.points,
             exponent: self.exponent,
-            sampler: self.sampler,
+            sampler: self.sampler.into(),
             max_nodes: self.max_nodes,
             crank_realisations: self.crank_realisations,
         }

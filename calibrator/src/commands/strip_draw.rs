@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use crate::pipeline::strip_draw::{BarNumerics, StripDrawConfig, run_studies};
 use crate::strip_draw::cases::Study;
 use crate::strip_draw::cases::SweepSpec;
+use crate::strip_draw::model::NumericSettings;
 use crate::validate::units;
 use tribo_core::transport::SourceRule;
 
@@ -32,6 +33,17 @@ pub enum StudyArg {
     Archard,
     /// Passes with β persisting, then a cleaned pass (Fig. 2b).
     Multipass,
+}
+
+impl From<Study> for StudyArg {
+    fn from(s: Study) -> Self {
+        match s {
+            Study::ToolLength => StudyArg::Tool,
+            Study::Zeta => StudyArg::Zeta,
+            Study::Archard => StudyArg::Archard,
+            Study::MultiPass => StudyArg::Multipass,
+        }
+    }
 }
 
 impl From<StudyArg> for Study {
@@ -61,33 +73,26 @@ pub struct Args {
     #[arg(long, default_value = "out/strip-draw")]
     pub out: PathBuf,
     /// Studies to run (comma-separated).
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "tool,zeta,archard,multipass"
-    )]
+    #[arg(long, value_enum, value_delimiter = ',',
+        default_values_t = SweepSpec::seed_000().studies.into_iter().map(StudyArg::from))]
     pub studies: Vec<StudyArg>,
     /// Tool pressures P_N [Pa] (comma-separated; SI or with a unit: `5MPa,30MPa`).
     #[arg(long, value_delimiter = ',', value_parser = units::pascals,
-        default_value = "1MPa,2MPa,5MPa,10MPa,15MPa,20MPa,25MPa,30MPa")]
+        default_values_t = SweepSpec::seed_000().pressures)]
     pub pressures: Vec<f64>,
     /// Tool lengths of the tool study [m] (SI or with a unit: `35mm,70mm`).
     #[arg(long, value_delimiter = ',', value_parser = units::metres,
-        default_value = "35mm,70mm,140mm")]
+        default_values_t = SweepSpec::seed_000().tools)]
     pub tools: Vec<f64>,
     /// ζ values of the ζ study (35 mm tool) [-].
-    #[arg(long, value_delimiter = ',', default_value = "0.0,0.2,0.5,1.0")]
+    #[arg(long, value_delimiter = ',', default_values_t = SweepSpec::seed_000().zetas)]
     pub zetas: Vec<f32>,
     /// Archard K values of the K study (70 mm tool, ζ = 0) [-].
-    #[arg(
-        long = "archard-ks",
-        value_delimiter = ',',
-        default_value = "1e-5,1e-4,1e-3"
-    )]
+    #[arg(long = "archard-ks", value_delimiter = ',',
+        default_values_t = SweepSpec::seed_000().archard_ks)]
     pub archard_ks: Vec<f32>,
     /// Passes of the multi-pass study (35 mm tool) before its cleaned pass.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = SweepSpec::seed_000().passes)]
     pub passes: usize,
     /// ζ of the tool and multi-pass studies (default: the table's).
     #[arg(long)]
@@ -124,6 +129,15 @@ pub enum SourceRuleArg {
     Uncovered,
 }
 
+impl From<SourceRule> for SourceRuleArg {
+    fn from(s: SourceRule) -> Self {
+        match s {
+            SourceRule::Archard => SourceRuleArg::Archard,
+            SourceRule::UncoveredArchard => SourceRuleArg::Uncovered,
+        }
+    }
+}
+
 impl From<SourceRuleArg> for SourceRule {
     fn from(s: SourceRuleArg) -> Self {
         match s {
@@ -137,20 +151,21 @@ impl From<SourceRuleArg> for SourceRule {
 #[derive(Debug, Clone, clap::Args)]
 pub struct BarNumericsArgs {
     /// Slide of each pass [m] (seed 000: 140 mm; SI or with a unit).
-    #[arg(long, value_parser = units::metres, default_value = "140mm")]
+    #[arg(long, value_parser = units::metres, default_value_t = NumericSettings::seed_000().slide)]
     pub slide: f64,
     /// μ̄ averaging window at the end of the slide [m] (SI or with a unit).
-    #[arg(long, value_parser = units::metres, default_value = "20mm")]
+    #[arg(long, value_parser = units::metres, default_value_t = NumericSettings::seed_000().window)]
     pub window: f64,
     /// Element size l_e [m] (SI or with a unit).
-    #[arg(long, value_parser = units::metres, default_value = "0.5mm")]
+    #[arg(long, value_parser = units::metres,
+        default_value_t = NumericSettings::seed_000().element_length)]
     pub element_size: f64,
     /// Explicit time step [s] (default: CFL-derived, --courant × the stability limit; SI or
     /// with a unit: `2us`).
     #[arg(long, value_parser = units::seconds)]
     pub time_step: Option<f64>,
     /// Courant factor of the CFL-derived time step, in (0, 1].
-    #[arg(long, default_value_t = 0.9)]
+    #[arg(long, default_value_t = NumericSettings::seed_000().courant)]
     pub courant: f64,
 }
 
@@ -202,7 +217,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::pipeline::strip_draw::setup;
-    use crate::strip_draw::cases::list_cases;
+    use crate::strip_draw::cases::list_strip_cases;
     use clap::Parser;
 
     #[derive(Debug, Parser)]
@@ -228,7 +243,7 @@ mod tests {
         assert!(defaults);
         assert_eq!(settings.slide, 0.140);
         assert_eq!(spec.map_pressure(), 30.0e6);
-        assert_eq!(list_cases(&spec, &model).len(), 24 + 32 + 24 + 8);
+        assert_eq!(list_strip_cases(&spec, &model).len(), 24 + 32 + 24 + 8);
 
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("sd");
@@ -349,7 +364,7 @@ mod tests {
         // A time step above the stability limit is refused when the bar is set up.
         let a = parse(&["--time-step", "1"]);
         let (model, settings, spec, _) = setup(&StripDrawConfig::from(&a)).unwrap();
-        let c = &list_cases(&spec, &model)[0];
+        let c = &list_strip_cases(&spec, &model)[0];
         let msg = format!(
             "{:#}",
             model

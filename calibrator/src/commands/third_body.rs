@@ -11,6 +11,62 @@ use crate::nscd::SweepOrder;
 use crate::pipeline::third_body::{
     ThermalConstants, ThirdBodyAction, ThirdBodyConfig, ThirdBodySweep, run_third_body,
 };
+use crate::third_body::study;
+
+/// What to do (`tribo third-body <ACTION>`): the CLI names of [`ThirdBodyAction`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ActionArg {
+    /// Energy balance per step in a small sheared cell, solver statistics.
+    Validate,
+    /// One shear run.
+    Shear,
+    /// A sweep over seeds.
+    Sweep,
+}
+
+impl From<ActionArg> for ThirdBodyAction {
+    fn from(a: ActionArg) -> Self {
+        match a {
+            ActionArg::Validate => Self::Validate,
+            ActionArg::Shear => Self::Shear,
+            ActionArg::Sweep => Self::Sweep,
+        }
+    }
+}
+
+/// Which sweep (`tribo third-body sweep --sweep`): the CLI names of [`ThirdBodySweep`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SweepArg {
+    /// μ_3b and band width vs constant cohesion γ.
+    Cohesion,
+    /// μ_3b(T) with Eq. 17's η(T).
+    Temperature,
+    /// μ_3b vs normal force at a fixed inertial number (dry).
+    Force,
+    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
+    Inertial,
+    /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
+    /// run's mean cohesion, paired by seed.
+    Localisation,
+    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
+    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
+    /// μ_3b of the first case is the simulated μ_p (with `--into-table`: the table's particle-shear
+    /// section). Run it at the quasi-static end: `--normal-force 16`.
+    Lubricated,
+}
+
+impl From<SweepArg> for ThirdBodySweep {
+    fn from(s: SweepArg) -> Self {
+        match s {
+            SweepArg::Cohesion => Self::Cohesion,
+            SweepArg::Temperature => Self::Temperature,
+            SweepArg::Force => Self::Force,
+            SweepArg::Inertial => Self::Inertial,
+            SweepArg::Localisation => Self::Localisation,
+            SweepArg::Lubricated => Self::Lubricated,
+        }
+    }
+}
 
 /// NSGS sweep order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -41,7 +97,7 @@ pub struct Args {
     pub plots: super::run_options::Plots,
     /// validate | shear | sweep.
     #[arg(value_enum)]
-    pub action: ThirdBodyAction,
+    pub action: ActionArg,
     /// Output folder.
     #[arg(long, default_value = "out/third-body")]
     pub out: PathBuf,
@@ -52,8 +108,8 @@ pub struct Args {
     #[arg(long, default_value_t = 3)]
     pub seeds: u64,
     /// Sweep kind.
-    #[arg(long, value_enum, default_value = "cohesion")]
-    pub sweep: ThirdBodySweep,
+    #[arg(long, value_enum, default_value_t = SweepArg::Cohesion)]
+    pub sweep: SweepArg,
     /// Constant cohesion γ (N/m) of `shear` (ignored with --eq17).
     #[arg(long, default_value_t = 0.0, value_parser = crate::validate::units::newtons_per_metre)]
     pub gamma: f64,
@@ -76,23 +132,24 @@ pub struct Args {
     #[arg(long)]
     pub allow_foreign_material: bool,
     /// Free particles.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = study::default_cell().particles)]
     pub particles: usize,
     /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
     #[arg(long)]
     pub columns: Option<usize>,
     /// Normal force F on the top wall (N/m); the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
-    #[arg(long, default_value_t = 1.0, value_parser = crate::validate::units::newtons_per_metre)]
+    #[arg(long, default_value_t = study::default_cell().normal_force,
+        value_parser = crate::validate::units::newtons_per_metre)]
     pub normal_force: f64,
     /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
-    #[arg(long, default_value_t = 1.4)]
+    #[arg(long, default_value_t = study::default_cell().solver.relaxation)]
     pub relaxation: f64,
     /// NSGS sweep order: `layered` sorts the contacts by height and sweeps up then down
     /// (symmetric Gauss–Seidel along the load path), `forward` keeps detection order.
     #[arg(long, value_enum, default_value = "forward")]
     pub sweep_order: Order,
     /// NSGS sweep cap per step (steps that reach it are counted as not converged).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = study::default_cell().solver.max_iterations)]
     pub max_sweeps: usize,
     /// NSGS sweep cap during the preparation (compaction and held pre-shear), which is not
     /// measured; default: --max-sweeps.
@@ -102,17 +159,20 @@ pub struct Args {
     #[arg(long, value_delimiter = ',', default_value = "0.0,0.025,0.05,0.125", value_parser = crate::validate::units::newtons_per_metre)]
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
-    #[arg(long, default_value_t = 6000)]
+    #[arg(long, default_value_t = study::default_run().shear_steps)]
     pub steps: usize,
     /// Bottom-wall velocity V (m/s; SI or with a unit: `5m/s`); the seed's 5 m/s by default.
-    #[arg(long, default_value_t = 5.0, value_parser = crate::validate::units::metres_per_second)]
+    #[arg(long, default_value_t = study::default_cell().wall_velocity,
+        value_parser = crate::validate::units::metres_per_second)]
     pub wall_velocity: f64,
     /// Time step h (s; SI or with a unit: `8ns`). (F, V, h) and (k²F, kV, h/k) are the same
     /// motion.
-    #[arg(long, default_value_t = 8e-9, value_parser = crate::validate::units::seconds)]
+    #[arg(long, default_value_t = study::default_cell().h,
+        value_parser = crate::validate::units::seconds)]
     pub time_step: f64,
     /// Initial temperature of the heated runs (shear, sweep --sweep localisation), K.
-    #[arg(long, default_value_t = 700.0, value_parser = crate::validate::units::kelvin)]
+    #[arg(long, default_value_t = study::default_thermal().temperature,
+        value_parser = crate::validate::units::kelvin)]
     pub temperature: f64,
     /// Thermal constants of the heated runs.
     #[arg(long, value_enum, default_value = "scaled")]
@@ -126,11 +186,11 @@ pub struct Args {
 /// Runs `tribo third-body`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let config = ThirdBodyConfig {
-        action: args.action,
+        action: args.action.into(),
         out: args.out,
         seed: args.seed,
         seeds: args.seeds,
-        sweep: args.sweep,
+        sweep: args.sweep.into(),
         gamma: args.gamma,
         eq17: args.eq17,
         reservoir_walls: args.reservoir_walls,

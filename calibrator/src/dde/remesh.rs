@@ -4,7 +4,7 @@
 //! = minimum cosine of the angles). The new reference configurations keep the elastic forces on
 //! the four elements and the strain energy of the pair (§3.5.3: 5 momentum + 1 energy
 //! equations). This file holds the pair bookkeeping, the problem set-up and the Gauss–Newton
-//! solver; `remesh_exact` the exact solve the contact update uses ([`remesh_contacts`],
+//! solver; `remesh_exact` the exact solve the contact update uses (its `remesh_contacts`,
 //! `remesh_in_loop`), with independent references for the two new joints.
 //!
 //! **The seed's shared diagonal** (w₂(j₄) = −w₂(j₃), [`try_remesh_shared_diagonal`]): forces and
@@ -24,7 +24,6 @@ use std::collections::{HashMap, HashSet};
 
 use super::joint::{JointReference, respond};
 use super::material::Lame;
-use super::remesh_exact::{ExactOutcome, remesh_exact};
 use super::system::{ContactJoint, ElementAssembly};
 use super::vec2::V2;
 
@@ -339,17 +338,6 @@ pub(super) fn normal_matrix<const M: usize>(jac: &[[f64; 6]; M]) -> [[f64; 6]; 6
         }
     }
     a
-}
-
-/// Remeshes every admissible adjacent pair once by the exact solve of §3.5.3 with independent
-/// references (`remesh_exact`); pairs it cannot solve are kept. Returns how many pairs were
-/// replaced.
-pub fn remesh_contacts(sys: &mut ElementAssembly) -> usize {
-    let lame = sys.material.lame();
-    remesh_pairs(sys, |pos, r1, r2| match remesh_exact(pos, r1, r2, &lame) {
-        ExactOutcome::Solved(e) => Some(e.refs),
-        _ => None,
-    })
 }
 
 /// Visits every adjacent pair of contact joints j₁ = [p, q, r], j₂ = [s, r, q] whose new

@@ -55,8 +55,9 @@ use super::joint::JointReference;
 use super::material::Lame;
 use super::remesh::{
     JACOBIAN_STEP, PairProblem, REMESH_TOLERANCE, central_jacobian, damped_gauss_newton,
-    event_change, gauss_newton, normal_matrix, pair_problem, residual,
+    event_change, gauss_newton, normal_matrix, pair_problem, remesh_pairs, residual,
 };
+use super::system::ElementAssembly;
 
 /// Relative force residual at which a point counts as on the force-keeping family: 10× below
 /// [`REMESH_TOLERANCE`], so that the energies compared along the family are not polluted by a
@@ -350,4 +351,15 @@ impl Family<'_> {
             Err(norm)
         }
     }
+}
+
+/// Remeshes every admissible adjacent pair once by the exact solve of §3.5.3 with independent
+/// references (`remesh_exact`); pairs it cannot solve are kept. Returns how many pairs were
+/// replaced.
+pub fn remesh_contacts(sys: &mut ElementAssembly) -> usize {
+    let lame = sys.material.lame();
+    remesh_pairs(sys, |pos, r1, r2| match remesh_exact(pos, r1, r2, &lame) {
+        ExactOutcome::Solved(e) => Some(e.refs),
+        _ => None,
+    })
 }

@@ -98,7 +98,7 @@ pub enum ExportError {
 }
 
 /// Output file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// LS-DYNA keyword file (`*DEFINE_TABLE` + `*DEFINE_CURVE`).
     Lsdyna,
@@ -111,7 +111,7 @@ pub enum Format {
 }
 
 /// The consistent unit system of the solver deck (the CSV and JSON stay in SI).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Units {
     /// kg, m, s: pressure in Pa, velocity in m/s, length in m.
     Si,

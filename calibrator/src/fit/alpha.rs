@@ -138,10 +138,8 @@ impl AlphaSweep {
     /// indices at both); `None` when an index is out of range.
     pub fn paired(&self, lo: usize, hi: usize) -> Option<PairedChange> {
         let (a, b) = (self.per_velocity.get(lo)?, self.per_velocity.get(hi)?);
-        let pick = |r: &Vec<f64>, i: usize| {
-            let x = r[i];
-            if x.is_nan() { 0.0 } else { x }
-        };
+        // Replicates carry α = 0 on degenerate draws (`Clustered::alpha_of_draw`).
+        let pick = |r: &Vec<f64>, i: usize| r[i];
         let difference_ci95 =
             percentile_interval(self.replicates.iter().map(|r| pick(r, hi) - pick(r, lo)));
         let ratios = self.replicates.iter().filter_map(|r| {

@@ -6,25 +6,22 @@
 //! configurations. One replicate draws n seed indices with replacement out of the n present
 //! and refits the ensemble α of Eq. 23 (seed-averaged A̅_p and β·p/E* per (p, β), least squares
 //! through the origin) at **every** velocity from the same draw, so differences and ratios
-//! between velocities are paired. Intervals are percentile intervals of the replicates.
+//! between velocities are paired. Intervals are percentile intervals of the replicates. The
+//! loop, the replicate count and the interval rule are the calibrator's one bootstrap,
+//! [`crate::numerics::bootstrap`] (re-exported here); this file holds what is α's own: the
+//! clusters, the weighted refit and α's value on a degenerate draw.
 //!
 //! The generator is the calibrator's [`crate::rng::stream_rng`] on a fixed stream under the
 //! run's seed, so the interval is reproducible bit for bit.
 
-use rand::Rng;
-
 use crate::meso::cases::CaseResult;
+use crate::numerics::bootstrap::resample;
+pub use crate::numerics::bootstrap::{CONFIDENCE, REPLICATES, percentile_interval};
 use crate::rng::stream_rng;
 
-/// Bootstrap replicates (the percentile interval's Monte-Carlo error on a 2.5 % quantile is
-/// about √(0.025·0.975/2000) ≈ 0.35 % in probability).
-pub const REPLICATES: usize = 2000;
 /// Random stream of the bootstrap under the run's seed (apart from the case streams of
 /// `meso::setup`).
 pub const BOOTSTRAP_STREAM: u64 = 0xB007_5742_0000_0000;
-/// Two-sided confidence level of the intervals.
-pub const CONFIDENCE: f64 = 0.95;
-
 /// One (p, β) group at one velocity: per seed index, the case's x = β_realised·p/E* and
 /// y = ⟨A_p⟩/A_0 (`None` where the case is missing).
 type Group = Vec<Option<(f64, f64)>>;
@@ -102,63 +99,45 @@ impl Clustered {
         if sxx > 0.0 { sxy / sxx } else { f64::NAN }
     }
 
+    /// α of one bootstrap draw: [`Self::alpha`], with 0 where it is undefined (a draw with no
+    /// weighted point of x > 0 has no particle-borne area to attribute: α = 0, not a missing
+    /// replicate, so the interval's NaN rule never sees it).
+    pub fn alpha_of_draw(&self, v: usize, counts: &[u32]) -> f64 {
+        let a = self.alpha(v, counts);
+        if a.is_nan() { 0.0 } else { a }
+    }
+
     /// `REPLICATES` bootstrap replicates: `out[b][v]` is velocity v's α under draw b
-    /// ([`resample_counts`]).
+    /// ([`resample_counts`], [`Self::alpha_of_draw`]).
     pub fn replicates(&self, seed: u64) -> Vec<Vec<f64>> {
         resample_counts(seed, self.seeds)
             .iter()
             .map(|counts| {
                 (0..self.groups.len())
-                    .map(|v| self.alpha(v, counts))
+                    .map(|v| self.alpha_of_draw(v, counts))
                     .collect()
             })
             .collect()
     }
 }
 
-/// The `REPLICATES` draws of the bootstrap over `n` clusters under `seed`: how often each
-/// cluster is drawn (n draws with replacement each). Any two statistics computed from the
-/// same draws are paired.
+/// The `REPLICATES` draws of the bootstrap over `n` clusters under `seed`
+/// ([`crate::numerics::bootstrap::resample`] on the stream [`BOOTSTRAP_STREAM`]): how often each
+/// cluster is drawn. Any two statistics computed from the same draws are paired.
 pub fn resample_counts(seed: u64, n: usize) -> Vec<Vec<u32>> {
     let mut rng = stream_rng(seed, BOOTSTRAP_STREAM);
-    (0..REPLICATES)
-        .map(|_| {
-            let mut counts = vec![0u32; n];
-            for _ in 0..n {
-                counts[rng.random_range(0..n)] += 1;
-            }
-            counts
-        })
-        .collect()
-}
-
-/// The `CONFIDENCE` percentile interval of `values` by the one quantile rule
-/// ([`crate::numerics::percentile`]: Hyndman & Fan definition 7) (NaNs, from draws with no load-bearing
-/// flake anywhere, count as 0: no particle-borne area); `[NaN, NaN]` when empty.
-pub fn percentile_interval(values: impl IntoIterator<Item = f64>) -> [f64; 2] {
-    let v: Vec<f64> = values
-        .into_iter()
-        .map(|x| if x.is_nan() { 0.0 } else { x })
-        .collect();
-    crate::numerics::percentile::percentile_interval(v, CONFIDENCE)
+    resample(&mut rng, n, |pick| {
+        let mut counts = vec![0u32; n];
+        for &i in pick {
+            counts[i] += 1;
+        }
+        counts
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percentile_interval_of_a_uniform_grid() {
-        // 0, 1, …, 1000: the 2.5 % and 97.5 % quantiles are 25 and 975 exactly.
-        // (0.025·1000 is 25 up to one rounding of the product.)
-        let [lo, hi] = percentile_interval((0..=1000).map(f64::from));
-        assert!(
-            (lo - 25.0).abs() < 1e-9 && (hi - 975.0).abs() < 1e-9,
-            "{lo} {hi}"
-        );
-        let [lo, hi] = percentile_interval([f64::NAN, 1.0]);
-        assert!(lo >= 0.0 && hi <= 1.0);
-    }
 
     #[test]
     fn bootstrap_interval_of_a_mean_matches_the_normal_theory() {

@@ -107,7 +107,7 @@ pub fn list_cases(cfg: &CalibrationConfig) -> Vec<MesoCase> {
 
 /// Why case results cannot be merged.
 #[derive(Debug, thiserror::Error, PartialEq)]
-pub enum MergeError {
+pub enum CaseMergeError {
     /// A case of the list has no result.
     #[error("case {0} has no result (rerun it with --case {0})")]
     Missing(usize),
@@ -123,28 +123,28 @@ pub enum MergeError {
 ///
 /// # Errors
 ///
-/// [`MergeError::Duplicate`] for a case index given twice, [`MergeError::Foreign`] for an index the
-/// sweep does not have, [`MergeError::Missing`] (how many) when cases of the sweep are absent.
+/// [`CaseMergeError::Duplicate`] for a case index given twice, [`CaseMergeError::Foreign`] for an index the
+/// sweep does not have, [`CaseMergeError::Missing`] (how many) when cases of the sweep are absent.
 pub fn merge(
     cfg: &CalibrationConfig,
     mut results: Vec<CaseResult>,
-) -> Result<Vec<CaseResult>, MergeError> {
+) -> Result<Vec<CaseResult>, CaseMergeError> {
     let cases = list_cases(cfg);
     results.sort_by_key(|r| r.case.index);
     for w in results.windows(2) {
         if w[0].case.index == w[1].case.index {
-            return Err(MergeError::Duplicate(w[0].case.index));
+            return Err(CaseMergeError::Duplicate(w[0].case.index));
         }
     }
     for r in &results {
         if cases.get(r.case.index) != Some(&r.case) {
-            return Err(MergeError::Foreign(r.case.index));
+            return Err(CaseMergeError::Foreign(r.case.index));
         }
     }
     if let Some(missing) =
         (0..cases.len()).find(|&i| results.get(i).map(|r| r.case.index) != Some(i))
     {
-        return Err(MergeError::Missing(missing));
+        return Err(CaseMergeError::Missing(missing));
     }
     Ok(results)
 }
@@ -248,12 +248,15 @@ mod tests {
         assert!(merged.iter().enumerate().all(|(i, r)| r.case.index == i));
         let mut gap = all.clone();
         gap.retain(|r| r.case.index != 3);
-        assert_eq!(merge(&s, gap), Err(MergeError::Missing(3)));
+        assert_eq!(merge(&s, gap), Err(CaseMergeError::Missing(3)));
         let mut dup = all.clone();
         dup.push(result(cases[5]));
-        assert_eq!(merge(&s, dup), Err(MergeError::Duplicate(5)));
+        assert_eq!(merge(&s, dup), Err(CaseMergeError::Duplicate(5)));
         let mut foreign = all;
         foreign[0].case.pressure *= 2.0;
-        assert!(matches!(merge(&s, foreign), Err(MergeError::Foreign(_))));
+        assert!(matches!(
+            merge(&s, foreign),
+            Err(CaseMergeError::Foreign(_))
+        ));
     }
 }

@@ -11,9 +11,7 @@ use super::error::{Result, io_at, write_csv, write_json};
 use crate::bem::Material;
 use crate::bem::kappa::poisson_nearest_distance;
 use crate::bem::sweep::{ContactAnalysis, SweepPoint, analyze};
-use crate::report::{
-    CsvTable, Heatmap, LinePlot, Series, SeriesStyle, TwinAxisPlot, write_caption,
-};
+use crate::report::{CsvTable, LinePlot, Series, SeriesStyle, TwinAxisPlot, write_caption};
 use crate::surface::{HeightMap, radial_psd, stats};
 
 /// Writes CSV, summary and plots of a sweep into `out`.
@@ -181,21 +179,11 @@ pub fn write_report(
 
     if !last_traction.is_empty() {
         let map_mpa: Vec<f64> = last_traction.iter().map(|t| t / 1e6).collect();
-        Heatmap {
-            title: format!(
-                "Contact traction [MPa] at p = {:.1} MPa, {model}",
-                points.last().map_or(0.0, |p| p.pressure / 1e6)
-            ),
-            x_label: "x [µm]".into(),
-            y_label: "y [µm]".into(),
-            values: &map_mpa,
-            nx: map.nx(),
-            ny: map.ny(),
-            x_range: (0.0, map.lx() * 1e6),
-            y_range: (0.0, map.ly() * 1e6),
-            value_range: None,
-        }
-        .write(&out.join("contact_map"))?;
+        let title = format!(
+            "Contact traction [MPa] at p = {:.1} MPa, {model}",
+            points.last().map_or(0.0, |p| p.pressure / 1e6)
+        );
+        super::surface_report::on_map(map, title, &map_mpa).write(&out.join("contact_map"))?;
         let peak = last_traction.iter().copied().fold(0.0, f64::max);
         let reading = match material.p_crit {
             None => format!(

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::{PipelineError, Result, io_at, write_csv, write_file};
 
+use super::surface_report::on_map;
 use crate::dem::{
     DemParams, DemSystem, FlakeShape, RandomPlacement, area_fraction,
     flake::FlakeFrame,
@@ -26,7 +27,7 @@ use crate::dem::{
     place_random, read_csv, touching_offset,
 };
 use crate::io::delimited::TextTable;
-use crate::report::{CsvTable, Heatmap, LinePlot, Series, SeriesStyle};
+use crate::report::{CsvTable, LinePlot, Series, SeriesStyle};
 use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SourceError, SurfaceSource};
 use crate::validate::rule::Rule;
 
@@ -485,17 +486,11 @@ fn snapshot_data(dem: &DemSystem) -> FlakeSnapshot {
 fn write_snapshot(s: &FlakeSnapshot, dem: &DemSystem, out: &Path, tag: &str) -> Result<()> {
     let def = dem.deformable();
     let (lx, ly) = (def.lx() * 1e6, def.ly() * 1e6);
-    Heatmap {
-        title: format!("h_Def [µm] with flakes ({tag}; magenta: outlines, filled = blocked)"),
-        x_label: "x [µm]".into(),
-        y_label: "y [µm]".into(),
-        values: &s.marked,
-        nx: def.nx(),
-        ny: def.ny(),
-        x_range: (0.0, lx),
-        y_range: (0.0, ly),
-        value_range: None,
-    }
+    on_map(
+        def,
+        format!("h_Def [µm] with flakes ({tag}; magenta: outlines, filled = blocked)"),
+        &s.marked,
+    )
     .write(&out.join(format!("snapshot_{tag}")))?;
     let mut plot = LinePlot::new(
         format!("Flake outlines ({tag}; dashed = blocked)"),

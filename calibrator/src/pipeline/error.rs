@@ -15,7 +15,7 @@ use crate::bem::BemError;
 use crate::dem::{DemError, FlakeFileError, FlakeShape};
 use crate::io::delimited::TextTableError;
 use crate::meso::MesoError;
-use crate::meso::cases::MergeError;
+use crate::meso::cases::CaseMergeError;
 use crate::numerics::line_fit::FitError;
 use crate::random_field::field::FieldError;
 use crate::report::{CsvTable, ReportError, write_atomic};
@@ -28,19 +28,10 @@ use crate::validate::ConfigError;
 
 /// Why a pipeline stage (a calibration, a command's run) failed.
 #[derive(Debug, Error)]
-#[non_exhaustive]
 pub enum PipelineError {
-    /// A file or folder could not be created, read or written.
-    #[error("{action} {}", path.display())]
-    Io {
-        /// What was being done (`creating`, `reading`, `writing`).
-        action: &'static str,
-        /// The file or folder.
-        path: PathBuf,
-        /// The OS error.
-        #[source]
-        source: io::Error,
-    },
+    /// A file or folder could not be created, read or written (the one file error).
+    #[error(transparent)]
+    Io(#[from] crate::io::FileError),
     /// The log the caller passed (stdout for the commands) could not be written.
     #[error("writing the log")]
     Log(#[source] io::Error),
@@ -242,7 +233,7 @@ pub enum PipelineError {
     },
     /// Case results that are not exactly the configuration's case list.
     #[error("merging case results")]
-    Merge(#[source] MergeError),
+    Merge(#[source] CaseMergeError),
     /// `--merge` over case files of another configuration, seed or build.
     #[error(
         "--merge refuses {} case file(s) of another configuration, seed or build (rerun them, \
@@ -404,11 +395,7 @@ impl ForeignCase {
 /// `path`.
 pub fn io_at(action: &'static str, path: &Path) -> impl FnOnce(io::Error) -> PipelineError {
     let path = path.to_path_buf();
-    move |source| PipelineError::Io {
-        action,
-        path,
-        source,
-    }
+    move |source| PipelineError::Io(crate::io::FileError::new(action, path, source))
 }
 
 /// A `map_err` adapter: a JSON error while `action` (`encoding`, `parsing`) for `path`.

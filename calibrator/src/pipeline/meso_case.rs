@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::error::{PipelineError, Result, io_at, write_csv, write_file, write_json};
 
+use super::surface_report::on_map;
 use crate::config::CalibrationConfig;
 use crate::dem::Footprint;
 use crate::meso::cases::{CaseResult, MesoCase, list_cases};
@@ -162,29 +163,12 @@ impl CaseSnapshot {
 
     fn write(&self, sim: &MesoLoop, out: &Path, tag: &str, what: &str) -> Result<()> {
         let d = sim.deformable();
-        let (lx, ly) = (d.lx() * 1e6, d.ly() * 1e6);
+        let title = format!("h_Def [µm] ({what}; magenta: blocked flakes)");
+        on_map(d, title, &self.heights_um).write(&out.join(format!("snapshot_{tag}")))?;
+        let title = format!("contact ({what}; 1 = contact, magenta = under a blocked flake)");
         Heatmap {
-            title: format!("h_Def [µm] ({what}; magenta: blocked flakes)"),
-            x_label: "x [µm]".into(),
-            y_label: "y [µm]".into(),
-            values: &self.heights_um,
-            nx: d.nx(),
-            ny: d.ny(),
-            x_range: (0.0, lx),
-            y_range: (0.0, ly),
-            value_range: None,
-        }
-        .write(&out.join(format!("snapshot_{tag}")))?;
-        Heatmap {
-            title: format!("contact ({what}; 1 = contact, magenta = under a blocked flake)"),
-            x_label: "x [µm]".into(),
-            y_label: "y [µm]".into(),
-            values: &self.contact,
-            nx: d.nx(),
-            ny: d.ny(),
-            x_range: (0.0, lx),
-            y_range: (0.0, ly),
             value_range: Some((0.0, 1.0)),
+            ..on_map(d, title, &self.contact)
         }
         .write(&out.join(format!("contact_{tag}")))?;
         Ok(())

@@ -18,11 +18,12 @@
 
 pub mod asperity;
 pub mod case_runner;
+pub mod contact;
 pub mod contact_report;
+pub mod dde;
 pub mod dem_run;
 pub mod error;
 pub mod fit_strip_draw;
-pub mod fretting;
 pub mod index_page;
 pub mod inspect;
 pub mod meso_case;

@@ -17,7 +17,9 @@ use std::time::Instant;
 use super::error::{PipelineError, Result, write_csv};
 
 use crate::report::CsvTable;
-use crate::strip_draw::cases::{StripCaseResult, Study, SweepSpec, list_cases, run_cases};
+use crate::strip_draw::cases::{
+    StripCaseResult, Study, SweepSpec, list_strip_cases, run_strip_cases,
+};
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
 use crate::studies::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
@@ -244,7 +246,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
     if defaults {
         crate::errln!("WARNING: no --table given: using the {DEFAULTS_BANNER}");
     }
-    let cases = list_cases(&spec, &model);
+    let cases = list_strip_cases(&spec, &model);
     if cases.is_empty() {
         return Err(PipelineError::NoStudy);
     }
@@ -270,7 +272,7 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
     ).map_err(PipelineError::Log)?;
     let start = Instant::now();
     let pb = crate::progress::bar(cases.len() as u64, "strip draw");
-    let results = run_cases(&cases, &model, &settings, || pb.inc(1))?;
+    let results = run_strip_cases(&cases, &model, &settings, || pb.inc(1))?;
     crate::progress::finish(&pb);
     let elapsed = start.elapsed().as_secs_f64();
     let mut files =

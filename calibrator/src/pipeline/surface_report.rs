@@ -203,17 +203,24 @@ fn power_law_through(
 
 fn heatmap(map: &HeightMap, name: &str, stem: &Path) -> Result<()> {
     let um: Vec<f64> = map.heights().iter().map(|h| h * 1e6).collect();
+    on_map(map, format!("{name} surface height [µm]"), &um).write(stem)?;
+    Ok(())
+}
+
+/// The one figure of a field on a height map's grid (its heights, a contact or traction
+/// map, blocked pixels marked NaN): `values` row-major on `map`'s nx × ny pixels, axes x and y
+/// in µm over the map's side, the colour range from the values. Used by the surfaces here, the
+/// h_Def snapshots of `dem_run` and `meso_case` and the contact map of `contact_report`.
+pub(crate) fn on_map<'a>(map: &HeightMap, title: String, values: &'a [f64]) -> Heatmap<'a> {
     Heatmap {
-        title: format!("{name} surface height [µm]"),
+        title,
         x_label: "x [µm]".into(),
         y_label: "y [µm]".into(),
-        values: &um,
+        values,
         nx: map.nx(),
         ny: map.ny(),
         x_range: (0.0, map.lx() * 1e6),
         y_range: (0.0, map.ly() * 1e6),
         value_range: None,
     }
-    .write(stem)?;
-    Ok(())
 }

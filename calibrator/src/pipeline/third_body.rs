@@ -18,15 +18,15 @@ use crate::studies::third_body::report::{write_run, write_sweep};
 use crate::third_body::localisation::run_localisation;
 use crate::third_body::lubricated::lubricated_cases;
 use crate::third_body::paired::paired_cases;
-pub use crate::third_body::physical::ThermalConstants;
 use crate::third_body::run::{ShearOutcome, ShearRun, run_shear};
 use crate::third_body::shear_cell::CellParams;
 use crate::third_body::shear_cell::ShearCell;
 use crate::third_body::stats::paired_difference;
 use crate::third_body::study::{
     ShearCase, ShearCaseResult, cohesion_cases, cohesive_law, default_cell, default_run,
-    inertial_cases, normal_force_cases, run_cases, temperature_cases, transition_case,
+    inertial_cases, normal_force_cases, run_shear_cases, temperature_cases, transition_case,
 };
+pub use crate::third_body::thermal_constants::ThermalConstants;
 use crate::third_body::thermo_cell::{ThermalSetup, ThermoCell, WallModel};
 
 /// The material of seed 002's dry layer (the μ_3b(T) section): rigid disks with sapphire-like
@@ -38,35 +38,32 @@ pub const DRY_LAYER_CONDITIONS: &str = "dry 2D NSCD shear cell";
 /// One scalar of a run's outcome.
 type Metric = fn(&ShearOutcome) -> f64;
 
-/// What to do (`tribo third-body <ACTION>`; the doc lines are the command's help).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// What to do (`tribo third-body <ACTION>`, named by `commands::third_body::ActionArg`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThirdBodyAction {
-    /// Energy balance per step in a small sheared cell, solver statistics.
+    /// The energy check of Eq. 8–11 on a small sheared cell.
     Validate,
-    /// One shear run.
+    /// One run.
     Shear,
-    /// A sweep over seeds.
+    /// Cases × seeds.
     Sweep,
 }
 
-/// Which sweep (`tribo third-body sweep --sweep`; the doc lines are the command's help).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+/// Which sweep (`tribo third-body sweep --sweep`, named by `commands::third_body::SweepArg`,
+/// whose doc lines are the command's help).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThirdBodySweep {
-    /// μ_3b and band width vs constant cohesion γ.
+    /// Constant cohesion γ.
     Cohesion,
-    /// μ_3b(T) with Eq. 17's η(T).
+    /// Temperature, Eq. 17's η(T).
     Temperature,
-    /// μ_3b vs normal force at a fixed inertial number (dry).
+    /// Normal force at a fixed inertial number.
     Force,
-    /// μ_3b(I), dry: F/k² at fixed V for k = 0.25, 0.5, 1, 2 (I × k).
+    /// Inertial number.
     Inertial,
-    /// Band position with heat: Eq. 17 heating runs against constant-γ cells matched to each
-    /// run's mean cohesion, paired by seed.
+    /// Heated band against matched constant-γ cells.
     Localisation,
-    /// Seed 000's lubricated flake layer (issue 30): inter-particle μ_s = 0.10 (boundary
-    /// lubrication), no cohesion; μ_s = 0.05, 0.15 and weak cohesion as sensitivity cases.
-    /// μ_3b of the first case is the simulated μ_p (with `--into-table`: the table's particle-shear
-    /// section). Run it at the quasi-static end: `--normal-force 16`.
+    /// Seed 000's lubricated flakes (μ_p).
     Lubricated,
 }
 
@@ -246,7 +243,7 @@ pub fn run_third_body(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()>
             } else {
                 let (cases, stem, x_label) = sweep_cases(args.sweep, &cell, &args.gammas);
                 let bar = progress::bar((cases.len() * seeds.len()) as u64, "third-body sweep");
-                let results = run_cases(&cases, &run, &seeds, &|| bar.inc(1));
+                let results = run_shear_cases(&cases, &run, &seeds, &|| bar.inc(1));
                 crate::progress::finish(&bar);
                 writeln!(
                     log,
@@ -468,7 +465,7 @@ fn baseline(
     let (cases, stem, x_label) = sweep_cases(args.sweep, &cell0, &args.gammas);
     let bar = progress::bar((cases.len() * seeds.len()) as u64, "baseline sweep");
     let started = Instant::now();
-    let base = run_cases(&cases, run, seeds, &|| bar.inc(1));
+    let base = run_shear_cases(&cases, run, seeds, &|| bar.inc(1));
     crate::progress::finish(&bar);
     writeln!(
         log,
@@ -663,12 +660,6 @@ fn check_step_physics(args: &ThirdBodyConfig) -> Result<()> {
     Ok(())
 }
 
-/// A budget message as the static rule text of [`ThirdBodyError::bad`] (a refusal ends the
-/// process; the one leaked string is its message).
-fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
-
 /// `--into-table`, before any simulation ([`crate::table::merge::check_into_table`]): only
 /// the temperature sweep (third-body section) and the lubricated sweep (particle-shear section)
 /// put a section into a table; for them the table must read, pass the gate, be of the section's
@@ -796,8 +787,7 @@ fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
         args.particles,
         "the third-body cell's disks and contacts",
         args.particles as f64 * BYTES_PER_DISK,
-    )
-    .map_err(|e| bad("--particles", args.particles as f64, leak(e.to_string())))?;
+    )?;
     if !(args.gamma.is_finite() && args.gamma >= 0.0) {
         return Err(bad(
             "--gamma",

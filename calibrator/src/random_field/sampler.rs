@@ -32,7 +32,7 @@ pub fn fill_standard_normals(rng: &mut StreamRng, out: &mut [f64]) {
 }
 
 /// Which sampler to use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SamplerKind {
     /// Separable for n = 2, circulant embedding otherwise.
     Auto,

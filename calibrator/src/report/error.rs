@@ -50,26 +50,15 @@ pub enum ReportError {
         /// The font library's error.
         source: PlottingError,
     },
-    /// A file or folder of the report could not be read or written.
-    #[error("{action} {}: {source}", path.display())]
-    Io {
-        /// What was being done ("creating", "writing", "listing the report folder").
-        action: &'static str,
-        /// The file or folder.
-        path: PathBuf,
-        /// The OS error.
-        source: io::Error,
-    },
+    /// A file or folder that could not be created, read or written (the one file error).
+    #[error(transparent)]
+    Io(#[from] crate::io::FileError),
 }
 
 impl ReportError {
     /// An I/O error while `action` on `path`.
     pub fn io(action: &'static str, path: impl Into<PathBuf>, source: io::Error) -> Self {
-        Self::Io {
-            action,
-            path: path.into(),
-            source,
-        }
+        Self::Io(crate::io::FileError::new(action, path, source))
     }
 
     /// A drawing library error on `figure`, kept by its message: a backend's error type need
@@ -123,7 +112,7 @@ mod tests {
         let other = ReportError::from_drawing("fig.png", io::Error::other("disk full"));
         assert_eq!(other.to_string(), "figure 'fig.png': disk full");
         let e = ReportError::io("writing", "/x/y.png", io::Error::other("read-only"));
-        assert_eq!(e.to_string(), "writing /x/y.png: read-only");
+        assert_eq!(e.to_string(), "writing /x/y.png");
         assert_eq!(e.chain(), "writing /x/y.png: read-only");
     }
 }

@@ -52,7 +52,7 @@ impl Study {
 
 /// What to sweep (SI units): the one strip-draw spec, of `tribo strip-draw`, the calibration's
 /// fidelity study, tests and benches. ζ, K and the map pressure left `None` are the model's
-/// (the table's) ζ and K and the highest pressure, resolved by [`list_cases`].
+/// (the table's) ζ and K and the highest pressure, resolved by [`list_strip_cases`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct SweepSpec {
     /// Studies to run (duplicates run once).
@@ -126,7 +126,7 @@ impl SweepSpec {
 /// One independent simulation (possibly several passes on the same sheet).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StripCase {
-    /// Position in [`list_cases`]' order.
+    /// Position in [`list_strip_cases`]' order.
     pub index: usize,
     /// Its study.
     pub study: Study,
@@ -168,7 +168,7 @@ pub struct StripCaseResult {
 
 /// The cases of `spec` on `model` in a fixed order: study (each once), then the study's
 /// parameter, then pressure.
-pub fn list_cases(spec: &SweepSpec, model: &StripModel) -> Vec<StripCase> {
+pub fn list_strip_cases(spec: &SweepSpec, model: &StripModel) -> Vec<StripCase> {
     let mut out = Vec::new();
     let (zeta, archard_k, map_pressure) = (
         spec.zeta_of(model),
@@ -274,7 +274,7 @@ pub fn run_case(
 /// # Errors
 ///
 /// The first error, in case order, of [`run_case`].
-pub fn run_cases<F: Fn() + Sync>(
+pub fn run_strip_cases<F: Fn() + Sync>(
     cases: &[StripCase],
     model: &StripModel,
     settings: &NumericSettings,

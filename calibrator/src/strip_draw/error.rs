@@ -13,7 +13,6 @@ use crate::numerics::least_squares::LsqError;
 
 /// A strip-draw failure.
 #[derive(Debug, Error)]
-#[non_exhaustive]
 pub enum StripDrawError {
     /// A numerical setting outside its admissible range (`NumericSettings::validate`).
     #[error("{setting} must be {rule}, got {value}")]
@@ -121,15 +120,9 @@ pub enum StripDrawError {
         #[source]
         source: Box<StripDrawError>,
     },
-    /// The measured-data file could not be read.
-    #[error("reading {}", path.display())]
-    ReadData {
-        /// The file.
-        path: PathBuf,
-        /// The system's reason.
-        #[source]
-        source: std::io::Error,
-    },
+    /// The measured-data file could not be read (the one file error).
+    #[error(transparent)]
+    Io(#[from] crate::io::FileError),
     /// The measured-data file is malformed (line and column in the source).
     #[error("{}", path.display())]
     Data {

@@ -32,7 +32,7 @@ pub mod refine;
 pub mod run;
 pub mod saturation;
 
-pub use cases::{StripCase, Study, SweepSpec, list_cases, run_cases};
+pub use cases::{StripCase, Study, SweepSpec, list_strip_cases, run_strip_cases};
 pub use error::StripDrawError;
 pub use extract::{SteadyMu, steady_mu};
 pub use model::{NumericSettings, StripModel};

@@ -1,7 +1,7 @@
 //! One pass of the core's strip-draw bar ([`StripDraw`], seed 000 Eq. 2, 28–32) on
 //! `Vec`-backed buffers: μ(t), the steady μ̄, the final β field and the β(x, t) map.
 
-use tribo_core::bar::{BarBuffers, BarParams, RunOptions, StripDraw};
+use tribo_core::bar::{BarParams, BarStorageOf, RunOptions, StripDraw};
 use tribo_core::coulomb::CoulombSpring;
 use tribo_core::law::FrictionLaw;
 
@@ -55,44 +55,18 @@ pub struct PassResult {
     pub map: Option<BetaMap>,
 }
 
-/// `Vec` storage of a bar of N nodes.
-#[derive(Debug, Clone)]
-pub struct BarVecs {
-    displacement: Vec<f64>,
-    velocity: Vec<f64>,
-    acceleration: Vec<f64>,
-    mark: Vec<f64>,
-    alpha: Vec<f32>,
-    /// Initial β on entry to [`run_pass`]; final β after it.
-    pub beta: Vec<f32>,
-    springs: Vec<CoulombSpring>,
-}
+/// `Vec` storage of a bar of a run-time number of nodes: the core's one storage type with
+/// `Vec` containers ([`BarStorageOf`]; the firmware's [`tribo_core::bar::BarStorage`] is the
+/// same struct on arrays).
+pub type BarVecs = BarStorageOf<Vec<f64>, Vec<f32>, Vec<CoulombSpring>>;
 
-impl BarVecs {
-    /// Zeroed storage of `n` nodes.
-    pub fn new(n: usize) -> Self {
-        Self {
-            displacement: vec![0.0; n],
-            velocity: vec![0.0; n],
-            acceleration: vec![0.0; n],
-            mark: vec![0.0; n],
-            alpha: vec![0.0; n],
-            beta: vec![0.0; n],
-            springs: vec![CoulombSpring::new(); n],
-        }
-    }
-
-    fn buffers(&mut self) -> BarBuffers<'_> {
-        BarBuffers {
-            displacement: &mut self.displacement,
-            velocity: &mut self.velocity,
-            acceleration: &mut self.acceleration,
-            mark: &mut self.mark,
-            alpha: &mut self.alpha,
-            beta: &mut self.beta,
-            springs: &mut self.springs,
-        }
-    }
+/// Zeroed [`BarVecs`] of `n` nodes.
+pub fn bar_vecs(n: usize) -> BarVecs {
+    BarStorageOf::from_fn(
+        || vec![0.0; n],
+        || vec![0.0; n],
+        vec![CoulombSpring::new(); n],
+    )
 }
 
 /// Runs one pass of `params` with the friction `law` over `settings.slide`, starting from
@@ -113,7 +87,8 @@ pub fn run_pass(
     record_map: bool,
 ) -> Result<PassResult, StripDrawError> {
     let n = params.nodes_needed();
-    let mut vecs = BarVecs::new(n);
+    let mut vecs = bar_vecs(n);
+    let buffers = vecs.buffers();
     if let Some(b0) = initial_beta {
         if b0.len() != n {
             return Err(StripDrawError::InitialBeta {
@@ -121,10 +96,10 @@ pub fn run_pass(
                 nodes: n,
             });
         }
-        vecs.beta.copy_from_slice(b0);
+        buffers.beta.copy_from_slice(b0);
     }
-    let mut bar = StripDraw::with_initial_beta(params, law, vecs.buffers())
-        .map_err(StripDrawError::BarParams)?;
+    let mut bar =
+        StripDraw::with_initial_beta(params, law, buffers).map_err(StripDrawError::BarParams)?;
     let dt = bar.dt();
     let per_step = params.pull_velocity * dt;
     let total_steps = (settings.slide / per_step).ceil().max(1.0);

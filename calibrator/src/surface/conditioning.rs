@@ -8,7 +8,7 @@
 //!    0.38).
 //! 2. **Levelled**: the least-squares mean plane is removed (ISO 25178-2's F-operation).
 //! 3. **Windowed**: the central square of side min(L_x, L_y, `surface.length`) is kept.
-//! 4. **Tapered and rescaled**: a Tukey window ([`super::measured::TAPER_FRACTION`] of each
+//! 4. **Tapered and rescaled**: a Tukey window ([`TAPER_FRACTION`] of each
 //!    side) brings the edges to zero so the periodic repetition the FFT-BEM assumes has no step;
 //!    the heights are rescaled to the window's RMS height. The taper ramps and the rescale raise
 //!    the RMS slope (≈ 6–14 %): reported, not hidden.
@@ -27,10 +27,12 @@ use rustfft::num_complex::Complex64;
 
 use super::height_map::HeightMap;
 use super::iso::sdq;
-use super::measured::{TAPER_FRACTION, level};
 use super::measured_error::MeasuredError;
-use super::stats::{fft2_in_place, rms_height, spectrum};
+use super::stats::{fft2_in_place, level, rms_height, spectrum};
 use crate::numerics::fft_grid::mode;
+
+/// Fraction of each side over which the Tukey taper rises from 0 to 1.
+pub const TAPER_FRACTION: f64 = 0.1;
 
 /// A relative change of Sq or Sdq above this in one conditioning step is reported as a
 /// warning (issue 33: 2 %).

@@ -10,7 +10,7 @@
 //!   pairs of each row, likewise in y. No wrap-around: a measured map is not periodic.
 
 use super::height_map::HeightMap;
-use super::measured::level;
+use super::stats::level;
 
 /// ISO 25178-2 Sq and Sdq of a map.
 #[derive(Clone, Copy, Debug, PartialEq)]

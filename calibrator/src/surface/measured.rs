@@ -20,6 +20,8 @@ use super::import::read_height_map;
 use super::map_check::check_measured_map;
 use super::measured_error::MeasuredError;
 use super::psd::{fit_psd_exponent, radial_psd};
+#[cfg(test)]
+use super::stats::level;
 use super::stats::{rms_height, rms_slope_fd};
 use crate::io::x3p::{X3pError, X3pMap, X3pProblem, read_x3p, x3p_bytes};
 
@@ -45,9 +47,6 @@ pub fn write_x3p(path: &std::path::Path, map: &HeightMap) -> Result<(), X3pError
     let bytes = x3p_bytes(&grid).map_err(named)?;
     std::fs::write(path, &bytes).map_err(|e| named(e.to_string()))
 }
-
-/// Fraction of each side over which the Tukey taper rises from 0 to 1.
-pub const TAPER_FRACTION: f64 = 0.1;
 
 /// A measured height map for one surface of the calibration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -218,34 +217,6 @@ pub fn onto_domain(map: &HeightMap, grid: usize, length: f64) -> Result<HeightMa
     condition(map, grid, length, false).map(|c| c.map)
 }
 
-/// `map` with its least-squares plane a + b·x + c·y removed.
-pub fn level(map: &HeightMap) -> HeightMap {
-    let (nx, ny) = (map.nx(), map.ny());
-    // Centred coordinates make the normal equations diagonal on a full grid.
-    let xc = |i: usize| (i as f64 - (nx as f64 - 1.0) / 2.0) * map.dx();
-    let yc = |j: usize| (j as f64 - (ny as f64 - 1.0) / 2.0) * map.dy();
-    let (mut sxz, mut syz, mut sxx, mut syy) = (0.0, 0.0, 0.0, 0.0);
-    for j in 0..ny {
-        for i in 0..nx {
-            let z = map.heights()[j * nx + i];
-            sxz += xc(i) * z;
-            syz += yc(j) * z;
-            sxx += xc(i) * xc(i);
-            syy += yc(j) * yc(j);
-        }
-    }
-    let b = if sxx > 0.0 { sxz / sxx } else { 0.0 };
-    let c = if syy > 0.0 { syz / syy } else { 0.0 };
-    let mut out = map.clone();
-    for j in 0..ny {
-        for i in 0..nx {
-            out.heights_mut()[j * nx + i] -= b * xc(i) + c * yc(j);
-        }
-    }
-    out.remove_mean();
-    out
-}
-
 /// Statistics of a surface, measured or generated, for the report.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasuredStats {
@@ -288,16 +259,6 @@ pub fn stats_in_band(map: &HeightMap, lo: f64, hi: f64) -> MeasuredStats {
 mod tests {
     use super::*;
     use crate::surface::self_affine::test_surface;
-
-    /// A plane's residual after levelling: rounding of sums of ~10⁴ terms of size 1e-6.
-    const PLANE_ABS: f64 = 1e-18;
-
-    #[test]
-    fn levelling_removes_a_plane_exactly() {
-        let m = HeightMap::from_fn(20, 10, 1e-6, 2e-6, |x, y| 3e-6 + 0.01 * x - 0.02 * y);
-        let l = level(&m);
-        assert!(l.heights().iter().all(|z| z.abs() < PLANE_ABS));
-    }
 
     /// 3 % of the PSD exponent 2(1 + H) = 3.6 (the bound of `psd.rs`'s exponent test), in H.
     const HURST_TOL: f64 = 0.054;

@@ -11,7 +11,6 @@ use crate::report::write_atomic;
 
 /// Why a table could not be written or read; every variant names the file.
 #[derive(Debug, Error)]
-#[non_exhaustive]
 pub enum TableIoError {
     /// The table does not encode (or does not decode back to itself).
     #[error("encoding the calibration table for {}", path.display())]

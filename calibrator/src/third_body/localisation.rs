@@ -12,7 +12,9 @@
 //! whether heat moved the band.
 
 use super::run::ShearRun;
-use super::study::{ShearCase, ShearCaseResult, case_result, cohesion_cases, run_cases, run_jobs};
+use super::study::{
+    ShearCase, ShearCaseResult, case_result, cohesion_cases, run_jobs, run_shear_cases,
+};
 
 /// The two arms of the study, outcomes in seed order.
 #[derive(Debug, Clone)]
@@ -34,7 +36,7 @@ pub fn run_localisation(
     seeds: &[u64],
     tick: &(dyn Fn() + Sync),
 ) -> LocalisationStudy {
-    let heated = run_cases(std::slice::from_ref(heating), run, seeds, tick).remove(0);
+    let heated = run_shear_cases(std::slice::from_ref(heating), run, seeds, tick).remove(0);
     let gammas: Vec<f64> = heated
         .outcomes
         .iter()

@@ -6,11 +6,11 @@ pub mod localisation;
 pub mod lubricated;
 pub mod paired;
 pub mod physchem;
-pub mod physical;
 pub mod run;
 pub mod shear_cell;
 pub mod stats;
 pub mod study;
+pub mod thermal_constants;
 pub mod thermo_cell;
 
 #[cfg(test)]

@@ -1,17 +1,11 @@
 //! Seed-ensemble statistics: mean with a 95 % percentile-bootstrap CI over realisations
-//! (resampling seeds; ChaCha8 for a reproducible bootstrap). The interval's quantiles follow
-//! the calibrator's one rule, [`crate::numerics::percentile`] (Hyndman & Fan definition 7).
+//! (resampling seeds; ChaCha8 for a reproducible bootstrap). The loop, the replicate count
+//! and the interval rule are the calibrator's one bootstrap, [`crate::numerics::bootstrap`].
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::numerics::percentile::percentile_interval;
-
-/// Bootstrap resamples.
-pub const RESAMPLES: usize = 2000;
-
-/// Two-sided confidence level of the intervals.
-pub const CONFIDENCE: f64 = 0.95;
+use crate::numerics::bootstrap::{mean_of_pick, percentile_interval, resample};
 
 /// Mean and 95 % CI of a sample.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -46,10 +40,10 @@ pub fn bootstrap_mean(x: &[f64], seed: u64) -> MeanCi {
     }
     let mean = x.iter().sum::<f64>() / n as f64;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let means: Vec<f64> = (0..RESAMPLES)
-        .map(|_| (0..n).map(|_| x[rng.random_range(0..n)]).sum::<f64>() / n as f64)
-        .collect();
-    let [lo, hi] = percentile_interval(means, CONFIDENCE);
+    let means = resample(&mut rng, n, |pick| {
+        mean_of_pick(x, pick).unwrap_or(f64::NAN)
+    });
+    let [lo, hi] = percentile_interval(means);
     MeanCi { mean, lo, hi, n }
 }
 

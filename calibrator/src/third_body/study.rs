@@ -208,7 +208,7 @@ pub fn case_result(
 }
 
 /// Runs `cases` × `seeds` in parallel; `tick` is called once per finished case-seed.
-pub fn run_cases(
+pub fn run_shear_cases(
     cases: &[ShearCase],
     run: &ShearRun,
     seeds: &[u64],

@@ -46,6 +46,22 @@ impl BarBuffers<'_> {
     }
 }
 
+/// Owned per-node storage of the bar, one container type per element type, lent to
+/// [`StripDraw`](super::StripDraw) as [`BarBuffers`]. One struct for every shape (as
+/// heapless's one `VecInner` serves both its owned and its view vectors): fixed arrays in
+/// [`BarStorage`] (firmware, no heap), `Vec`s of a run-time length in a std caller
+/// (`BarStorageOf<Vec<f64>, Vec<f32>, Vec<CoulombSpring>>`, built by [`Self::from_fn`]).
+#[derive(Clone, Debug)]
+pub struct BarStorageOf<F64, F32, S> {
+    displacement: F64,
+    velocity: F64,
+    acceleration: F64,
+    mark: F64,
+    alpha: F32,
+    beta: F32,
+    springs: S,
+}
+
 /// Fixed-size storage for a bar of N nodes (firmware convenience: no heap).
 ///
 /// ```
@@ -60,16 +76,7 @@ impl BarBuffers<'_> {
 /// assert!(forces.normal_force > 0.0);
 /// # Ok::<(), tribo_core::Error>(())
 /// ```
-#[derive(Clone, Debug)]
-pub struct BarStorage<const N: usize> {
-    displacement: [f64; N],
-    velocity: [f64; N],
-    acceleration: [f64; N],
-    mark: [f64; N],
-    alpha: [f32; N],
-    beta: [f32; N],
-    springs: [CoulombSpring; N],
-}
+pub type BarStorage<const N: usize> = BarStorageOf<[f64; N], [f32; N], [CoulombSpring; N]>;
 
 impl<const N: usize> Default for BarStorage<N> {
     fn default() -> Self {
@@ -90,17 +97,46 @@ impl<const N: usize> BarStorage<N> {
             springs: [CoulombSpring::new(); N],
         }
     }
+}
 
+impl<F64, F32, S> BarStorageOf<F64, F32, S> {
+    /// Storage whose f64 fields (displacement, velocity, acceleration, mark) are each made by
+    /// `f64s`, whose f32 fields (α, β) by `f32s`, with the interface `springs`. The containers
+    /// should all hold the same number of nodes: [`BarBuffers::len`] is `None` otherwise and
+    /// [`StripDraw::new`](super::StripDraw::new) refuses them.
+    pub fn from_fn(
+        mut f64s: impl FnMut() -> F64,
+        mut f32s: impl FnMut() -> F32,
+        springs: S,
+    ) -> Self {
+        Self {
+            displacement: f64s(),
+            velocity: f64s(),
+            acceleration: f64s(),
+            mark: f64s(),
+            alpha: f32s(),
+            beta: f32s(),
+            springs,
+        }
+    }
+}
+
+impl<F64, F32, S> BarStorageOf<F64, F32, S>
+where
+    F64: AsMut<[f64]>,
+    F32: AsMut<[f32]>,
+    S: AsMut<[CoulombSpring]>,
+{
     /// Borrows the storage as [`BarBuffers`].
     pub fn buffers(&mut self) -> BarBuffers<'_> {
         BarBuffers {
-            displacement: &mut self.displacement,
-            velocity: &mut self.velocity,
-            acceleration: &mut self.acceleration,
-            mark: &mut self.mark,
-            alpha: &mut self.alpha,
-            beta: &mut self.beta,
-            springs: &mut self.springs,
+            displacement: self.displacement.as_mut(),
+            velocity: self.velocity.as_mut(),
+            acceleration: self.acceleration.as_mut(),
+            mark: self.mark.as_mut(),
+            alpha: self.alpha.as_mut(),
+            beta: self.beta.as_mut(),
+            springs: self.springs.as_mut(),
         }
     }
 }

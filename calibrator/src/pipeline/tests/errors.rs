@@ -79,10 +79,10 @@ fn inspecting_a_missing_table_names_the_file() {
     assert!(
         matches!(
             &e,
-            PipelineError::Io {
+            PipelineError::Io(crate::io::FileError {
                 action: "reading",
                 ..
-            }
+            })
         ),
         "{e:?}"
     );

@@ -38,13 +38,10 @@ use super::model::{NumericSettings, StripModel};
 /// Reads and parses the measured strip-draw data at `path` ([`data::parse`]).
 ///
 /// # Errors
-/// [`StripDrawError::ReadData`] when the file cannot be read, [`StripDrawError::Data`] naming
+/// [`StripDrawError::Io`] when the file cannot be read, [`StripDrawError::Data`] naming
 /// the file, line and column when its text is refused.
 pub fn read_data(path: &Path) -> Result<Vec<Measurement>, StripDrawError> {
-    let text = std::fs::read_to_string(path).map_err(|source| StripDrawError::ReadData {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = std::fs::read_to_string(path).map_err(crate::io::FileError::at("reading", path))?;
     data::parse(&text).map_err(|source| StripDrawError::Data {
         path: path.to_path_buf(),
         source,

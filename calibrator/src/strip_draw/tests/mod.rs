@@ -2,7 +2,7 @@
 //! slides (5–20 mm) so that each runs in a fraction of a second in the test profile; the
 //! paper-scale checks are `#[ignore]`d with their command.
 
-use super::cases::{Study, SweepSpec, list_cases, run_cases};
+use super::cases::{Study, SweepSpec, list_strip_cases, run_strip_cases};
 use super::model::{NumericSettings, StripModel};
 use super::multipass::{Pass, run_passes, sequence};
 use super::refine::{mesh_check, step_check};
@@ -206,7 +206,7 @@ fn sweep_is_listed_in_order_and_deterministic_across_thread_counts() {
     spec.passes = 2;
     spec.zeta_tool = 0.005;
     spec.archard_tool = 0.005;
-    let cases = list_cases(&spec, &m);
+    let cases = list_strip_cases(&spec, &m);
     // 2 tools × 2 P + 2 ζ × 2 P + 1 K × 2 P + 2 P (multi-pass).
     assert_eq!(cases.len(), 12);
     assert!(cases.iter().enumerate().all(|(i, c)| c.index == i));
@@ -221,10 +221,10 @@ fn sweep_is_listed_in_order_and_deterministic_across_thread_counts() {
             .unwrap()
     };
     let a = pool(1)
-        .install(|| run_cases(&cases, &m, &s, || {}))
+        .install(|| run_strip_cases(&cases, &m, &s, || {}))
         .unwrap();
     let b = pool(2)
-        .install(|| run_cases(&cases, &m, &s, || {}))
+        .install(|| run_strip_cases(&cases, &m, &s, || {}))
         .unwrap();
     assert_eq!(a, b);
     assert!(a.iter().zip(&cases).all(|(r, c)| r.case == *c));
@@ -237,10 +237,10 @@ fn paper_scale_tool_sweep() {
     let s = NumericSettings::seed_000();
     let mut spec = SweepSpec::seed_000();
     spec.studies = vec![Study::ToolLength];
-    let cases = list_cases(&spec, &m);
+    let cases = list_strip_cases(&spec, &m);
     assert_eq!(cases.len(), 24);
     let t = std::time::Instant::now();
-    let r = run_cases(&cases, &m, &s, || {}).unwrap();
+    let r = run_strip_cases(&cases, &m, &s, || {}).unwrap();
     println!(
         "3 tools × 8 pressures, 140 mm slide: {:.1} s wall on {} threads",
         t.elapsed().as_secs_f64(),

@@ -11,6 +11,7 @@ use rand::Rng;
 
 use super::wear_study::bootstrap_runs;
 use crate::dde::sliding::{SlidingWearCase, SlidingWearResult};
+use crate::numerics::bootstrap::mean_of_pick;
 
 /// Upper edges of the fragment-area histogram bins in units of h² (the last bin is open).
 pub const AREA_BINS_H2: [f64; 4] = [1.0, 2.0, 4.0, 8.0];
@@ -43,11 +44,6 @@ pub struct DebrisScale {
 fn with_ci(n: usize, rng: &mut impl Rng, stat: impl Fn(&[usize]) -> Option<f64>) -> WithCi {
     let all: Vec<usize> = (0..n).collect();
     (stat(&all).unwrap_or(f64::NAN), bootstrap_runs(n, rng, stat))
-}
-
-/// Mean over the picked runs of `per_run`.
-fn mean_of(per_run: &[f64], pick: &[usize]) -> Option<f64> {
-    (!pick.is_empty()).then(|| pick.iter().map(|&i| per_run[i]).sum::<f64>() / pick.len() as f64)
 }
 
 /// Pooled mean fragment area of the picked runs over `unit`.
@@ -89,8 +85,8 @@ impl DebrisScale {
             }
         }
         Self {
-            fragments_per_m: with_ci(n, rng, |p| mean_of(&made, p)),
-            broken_per_m: with_ci(n, rng, |p| mean_of(&broken, p)),
+            fragments_per_m: with_ci(n, rng, |p| mean_of_pick(&made, p)),
+            broken_per_m: with_ci(n, rng, |p| mean_of_pick(&broken, p)),
             area_over_h2: with_ci(n, rng, |p| pooled_area(runs, p, h2)),
             area_over_asperity: with_ci(n, rng, |p| pooled_area(runs, p, case.asperity_area())),
             single_element_share: single as f64 / fragments.max(1) as f64,
@@ -121,7 +117,7 @@ pub fn mean_fragment_area(runs: &[SlidingWearResult], pick: &[usize]) -> Option<
 /// Mean fragments made per run of the picked runs (for [`paired_pooled_ratio`]).
 pub fn mean_fragments(runs: &[SlidingWearResult], pick: &[usize]) -> Option<f64> {
     let made = |r: &SlidingWearResult| r.fragment_areas.len().saturating_sub(r.fragments_at_start);
-    mean_of(
+    mean_of_pick(
         &runs.iter().map(|r| made(r) as f64).collect::<Vec<_>>(),
         pick,
     )
@@ -139,5 +135,5 @@ pub fn largest_fragment_share(runs: &[SlidingWearResult], rng: &mut impl Rng) ->
             (total > 0.0).then(|| largest / total)
         })
         .collect();
-    with_ci(share.len(), rng, |p| mean_of(&share, p))
+    with_ci(share.len(), rng, |p| mean_of_pick(&share, p))
 }

@@ -17,16 +17,9 @@ pub enum DdeError {
     /// A figure or report file failed (plotting, atomic write).
     #[error(transparent)]
     Report(#[from] ReportError),
-    /// A file or folder of a study could not be created or written.
-    #[error("{action} {}: {source}", path.display())]
-    Io {
-        /// What was being done ("creating", "writing").
-        action: &'static str,
-        /// The file or folder.
-        path: PathBuf,
-        /// The OS error.
-        source: std::io::Error,
-    },
+    /// A file or folder that could not be created, read or written (the one file error).
+    #[error(transparent)]
+    Io(#[from] crate::io::FileError),
     /// A numeric argument outside its rule.
     #[error("{name} = {value} is invalid: {rule}")]
     InvalidValue {
@@ -81,11 +74,7 @@ pub enum DdeError {
 impl DdeError {
     /// An I/O error while `action` on `path`.
     pub fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
-        Self::Io {
-            action,
-            path: path.into(),
-            source,
-        }
+        Self::Io(crate::io::FileError::new(action, path, source))
     }
 
     /// `name = value` breaks `rule`.
@@ -94,7 +83,7 @@ impl DdeError {
     }
 }
 
-/// Result of `dde/` and `pipeline/fretting.rs`.
+/// Result of `dde/` and `pipeline/dde.rs`.
 pub type Result<T, E = DdeError> = std::result::Result<T, E>;
 
 /// Writes a CSV table atomically, the path in the error.

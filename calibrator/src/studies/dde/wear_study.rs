@@ -10,11 +10,8 @@ use tribo_core::table::{SectionProvenance, WearForm, WearSection};
 
 use crate::dde::mesh::MeshError;
 use crate::dde::sliding::{SlidingWearCase, SlidingWearResult, run};
-use crate::fit::bootstrap::percentile_interval;
+use crate::numerics::bootstrap::{mean_of_pick, percentile_interval, resample};
 use crate::numerics::line_fit::fit_line;
-
-/// Bootstrap resamples of the CIs.
-pub const BOOTSTRAP_RESAMPLES: usize = 2000;
 
 /// The material pair of the wear section: seed 001's brittle bodies (zirconia on zirconia).
 pub const WEAR_PAIR: &str = "zirconia/zirconia";
@@ -111,31 +108,21 @@ pub fn run_sweep(sweep: &WearSweep) -> Result<Vec<KAtPressure>, MeshError> {
 }
 
 /// A percentile bootstrap over runs (the unit of resampling: fragments or pressures of one
-/// run are not independent): `stat` sees the resampled run indices, drawn afresh for each of
-/// `BOOTSTRAP_RESAMPLES` resamples; resamples where it is undefined (`None`, non-finite) are
-/// left out. `[NaN, NaN]` for no runs.
+/// run are not independent): `stat` sees the resampled run indices of each replicate of the
+/// one bootstrap ([`crate::numerics::bootstrap`]); replicates where it is undefined (`None`,
+/// non-finite) are left out. `[NaN, NaN]` for no runs.
 pub fn bootstrap_runs(
     n: usize,
     rng: &mut impl Rng,
     stat: impl Fn(&[usize]) -> Option<f64>,
 ) -> [f64; 2] {
-    let mut pick = vec![0; n];
-    let values: Vec<f64> = (0..BOOTSTRAP_RESAMPLES)
-        .filter_map(|_| {
-            for p in pick.iter_mut() {
-                *p = rng.random_range(0..n);
-            }
-            stat(&pick).filter(|v| v.is_finite())
-        })
-        .collect();
-    percentile_interval(values)
+    let values = resample(rng, n, |pick| stat(pick).filter(|v| v.is_finite()));
+    percentile_interval(values.into_iter().flatten())
 }
 
 /// Percentile bootstrap 95 % CI of the mean of `x` (`[NaN, NaN]` when `x` is empty).
 pub fn bootstrap_mean_ci(x: &[f64], rng: &mut impl Rng) -> [f64; 2] {
-    bootstrap_runs(x.len(), rng, |pick| {
-        (!pick.is_empty()).then(|| pick.iter().map(|&i| x[i]).sum::<f64>() / pick.len() as f64)
-    })
+    bootstrap_runs(x.len(), rng, |pick| mean_of_pick(x, pick))
 }
 
 /// Log-log least squares of mean K against p/p_ref over the pressures.
@@ -159,18 +146,17 @@ pub fn fit_power_law(points: &[KAtPressure], seed: u64) -> Option<PowerLawFit> {
     let (k0, exponent) = fit_means(&pressures, &means, p_ref)?;
     let n = points.first()?.runs.len();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0002);
-    let (mut k0s, mut ns) = (Vec::new(), Vec::new());
-    for _ in 0..BOOTSTRAP_RESAMPLES {
-        let pick: Vec<usize> = (0..n).map(|_| rng.random_range(0..n)).collect();
+    let fits: Vec<(f64, f64)> = resample(&mut rng, n, |pick| {
         let m: Vec<f64> = points
             .iter()
             .map(|p| pick.iter().map(|&r| p.runs[r].k).sum::<f64>() / n as f64)
             .collect();
-        if let Some((a, b)) = fit_means(&pressures, &m, p_ref) {
-            k0s.push(a);
-            ns.push(b);
-        }
-    }
+        fit_means(&pressures, &m, p_ref)
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    let (k0s, ns): (Vec<f64>, Vec<f64>) = fits.into_iter().unzip();
     if k0s.is_empty() {
         return None;
     }

@@ -183,8 +183,8 @@ pub fn compare(
         Clustered::new(&results, &[0.0], e_star)
     };
     let (cr, cn) = (clustered(reference), clustered(new));
-    let alpha_r: Vec<f64> = draws.iter().map(|w| cr.alpha(0, w)).collect();
-    let alpha_n: Vec<f64> = draws.iter().map(|w| cn.alpha(0, w)).collect();
+    let alpha_r: Vec<f64> = draws.iter().map(|w| cr.alpha_of_draw(0, w)).collect();
+    let alpha_n: Vec<f64> = draws.iter().map(|w| cn.alpha_of_draw(0, w)).collect();
     let (ar, an) = (cr.alpha(0, &ones), cn.alpha(0, &ones));
     let alpha_ratio = Estimate {
         value: an / ar,

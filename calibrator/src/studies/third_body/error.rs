@@ -23,7 +23,8 @@ pub enum ThirdBodyError {
         /// The rule it breaks.
         rule: &'static str,
     },
-    /// A run past the work budget ([`crate::validate::work`]).
+    /// A run past the work or memory budget ([`crate::validate::work`],
+    /// [`crate::validate::budget`]; the message names the flag, its value and the budget).
     #[error(transparent)]
     Work(#[from] crate::validate::ConfigError),
     /// `--into-table` given to an action or sweep that puts no section into a table.
@@ -39,17 +40,9 @@ pub enum ThirdBodyError {
     /// A figure or CSV of the report.
     #[error(transparent)]
     Report(#[from] ReportError),
-    /// A file or folder of the study could not be written.
-    #[error("{action} {}: {source}", path.display())]
-    Io {
-        /// What was being done ("creating", "writing").
-        action: &'static str,
-        /// The file or folder.
-        path: PathBuf,
-        /// The OS error.
-        #[source]
-        source: io::Error,
-    },
+    /// A file or folder that could not be created, read or written (the one file error).
+    #[error(transparent)]
+    Io(#[from] crate::io::FileError),
     /// The progress log (standard output) could not be written.
     #[error("writing the third-body log: {0}")]
     Log(#[source] io::Error),
@@ -94,11 +87,7 @@ pub enum ThirdBodyError {
 impl ThirdBodyError {
     /// An I/O error while `action` on `path`.
     pub fn io(action: &'static str, path: impl Into<PathBuf>, source: io::Error) -> Self {
-        Self::Io {
-            action,
-            path: path.into(),
-            source,
-        }
+        Self::Io(crate::io::FileError::new(action, path, source))
     }
 
     /// `name` = `value` breaks `rule`.
@@ -130,6 +119,11 @@ mod tests {
             "--relaxation = 2.5 is not allowed: ω must lie in (0, 2)"
         );
         let e = ThirdBodyError::io("creating", "/x/out", io::Error::other("read-only"));
-        assert_eq!(e.to_string(), "creating /x/out: read-only");
+        assert_eq!(e.to_string(), "creating /x/out");
+        assert_eq!(
+            crate::error_chain::chain(&e),
+            "creating /x/out: read-only",
+            "the OS error is the source, printed once by the chain"
+        );
     }
 }

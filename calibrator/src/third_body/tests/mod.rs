@@ -1,5 +1,5 @@
 //! Tests of `third_body/`, one file per topic.
 
 mod cell;
-mod physical;
+mod thermal_constants;
 mod walls;

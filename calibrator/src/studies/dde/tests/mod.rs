@@ -102,21 +102,19 @@ fn paired_ratio_of_proportional_samples_is_exact() {
 }
 
 #[test]
-fn bootstrap_mean_ci_is_the_naive_percentile_bootstrap_and_takes_no_runs() {
-    use crate::fit::bootstrap::percentile_interval;
-    use crate::studies::dde::wear_study::{BOOTSTRAP_RESAMPLES, bootstrap_mean_ci};
-    use rand::{Rng, SeedableRng};
-    // Oracle: the textbook loop (draw n indices, average, repeat), on the same stream.
+fn bootstrap_mean_ci_is_the_one_bootstrap_of_the_mean_and_takes_no_runs() {
+    use crate::numerics::bootstrap::{mean_of_pick, percentile_interval, resample};
+    use crate::studies::dde::wear_study::bootstrap_mean_ci;
+    use rand::SeedableRng;
+    // The one bootstrap (its loop is checked against the textbook loop in
+    // `numerics::bootstrap`), with the mean as statistic, on the same stream.
     let x = [0.02, 0.5, 0.07, 0.11, 1.9, 0.04, 0.3];
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-    let naive = percentile_interval((0..BOOTSTRAP_RESAMPLES).map(|_| {
-        (0..x.len())
-            .map(|_| x[rng.random_range(0..x.len())])
-            .sum::<f64>()
-            / x.len() as f64
+    let want = percentile_interval(resample(&mut rng, x.len(), |p| {
+        mean_of_pick(&x, p).unwrap()
     }));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-    assert_eq!(bootstrap_mean_ci(&x, &mut rng), naive);
+    assert_eq!(bootstrap_mean_ci(&x, &mut rng), want);
     // No realisation: no interval, and no panic (the naive loop draws from an empty range).
     let ci = bootstrap_mean_ci(&[], &mut rng);
     assert!(ci[0].is_nan() && ci[1].is_nan());

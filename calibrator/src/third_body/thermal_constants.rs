@@ -17,7 +17,7 @@
 //! * E = 345 GPa, ν = 0.25 (used only by the conductance's contact width, Eq. 6–7 and the
 //!   strip law).
 //!
-//! **The scale it implies** (tested in `tests_physical`): two equal 1 µm disks pressed by the
+//! **The scale it implies** (tested in `tests/thermal_constants.rs`): two equal 1 µm disks pressed by the
 //! cell's mean contact force P·d exchange heat with the time constant τ = C/(2H) ≈ 2.8 µs
 //! ≈ 350 steps of the study's h = 8 ns, and 400 disks dissipating μFV ≈ 4 W/m warm by
 //! ≈ 6e-6 K per step even if no heat left them: a 10 000-step run (≈ 80 µs) heats the layer by

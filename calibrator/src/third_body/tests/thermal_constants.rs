@@ -1,4 +1,4 @@
-//! The scale implied by the thermal constants ([`crate::third_body::physical`]), against closed forms: two
+//! The scale implied by the thermal constants ([`crate::third_body::thermal_constants`]), against closed forms: two
 //! equal disks of the study's mean size pressed by the cell's mean contact force P·d exchange
 //! heat as ΔT0·exp(−t/τ) with τ = C/(2H), C = ρcπr² and H the exact lumped two-disk
 //! conductance (the strip law's Fourier series); and the θ = ½ scheme's factor per step for
@@ -8,8 +8,8 @@ use core::f64::consts::PI;
 
 use crate::thermal::conductance::{hertz_half_width, strip_resistance_series};
 use crate::thermal::{ConductanceModel, Link, ThermalState, conductance};
-use crate::third_body::physical::ThermalConstants;
 use crate::third_body::study::{default_cell, default_thermal};
+use crate::third_body::thermal_constants::ThermalConstants;
 
 /// The pair's capacity C (J/(m·K)), exact conductance (series) and the model's conductance
 /// (closed form), both W/(m·K), for `constants`.

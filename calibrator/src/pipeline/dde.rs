@@ -1,4 +1,6 @@
-//! Seed 001's deformable discrete elements behind `tribo fretting`: the incline validation,
+//! The stage of seed 001's deformable discrete elements (`dde/`, the studies of
+//! `studies::dde`), named by what it drives; the command is `tribo fretting` (alias
+//! `tribo dde`), after the seed's subject, fretting wear. The incline validation,
 //! the two circles and the asperity break-off demonstrations, the centre-cracked plate, the
 //! sliding-wear sweep that gives K(p) and its mesh study. Each study writes its report into its
 //! output folder and the report's text into `log`.
