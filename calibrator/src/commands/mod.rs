@@ -12,4 +12,5 @@ pub mod meso;
 pub mod random_field;
 pub mod run_options;
 pub mod strip_draw;
+pub mod study;
 pub mod third_body;
