@@ -150,7 +150,8 @@ pub fn ratio(num: Sample<'_>, den: Sample<'_>, draws: &[Vec<u32>]) -> Result<Rat
     let ratios = r_num
         .iter()
         .zip(&r_den)
-        .filter_map(|(&n, &d)| (zero_nan(d) > 0.0).then(|| zero_nan(n) / d));
+        .filter(|&(_, &d)| zero_nan(d) > 0.0)
+        .map(|(&n, &d)| zero_nan(n) / d);
     Ok(Ratio {
         num: a_num,
         den: a_den,

@@ -419,6 +419,22 @@ set = { dem.stiffness_scale = 4.0 }
     }
 
     #[test]
+    fn the_plans_of_the_docs_resolve() {
+        // docs/studies/sensitivity/: every level is a valid configuration, and each plan holds
+        // issue 42's 12 pairs per level.
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/studies/sensitivity");
+        for name in ["plan.toml", "plan_500.toml", "fig15.toml"] {
+            let p = Plan::read(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(p.cases.pairs >= RECOMMENDED_PAIRS, "{name}");
+            for f in &p.factors {
+                for l in &f.levels {
+                    assert_eq!(l.config.sweep.seeds, p.cases.pairs, "{name} {}", f.name);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn plan_errors_name_the_key() {
         let e = err(&TINY.replace("pairs = 2", "pairs = 0"));
         assert!(e.contains("cases.pairs"), "{e}");
