@@ -58,6 +58,9 @@ pub enum Command {
     /// Friction input for FE forming codes (LS-DYNA, Abaqus, CSV, JSON) from a table.
     #[command(after_help = ex::EXPORT)]
     Export(commands::export::Args),
+    /// Studies over many configurations: `study sensitivity --plan plan.toml` (issue 42).
+    #[command(after_help = ex::STUDY)]
+    Study(commands::study::Args),
     /// Third-body layer under NSCD with heat and cohesion (seed 002): validate, shear, sweep.
     #[command(after_help = ex::THIRD_BODY)]
     ThirdBody(commands::third_body::Args),
@@ -92,6 +95,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Fretting(a) => (Some(&a.threads), Some(&a.plots)),
         Command::Inspect(a) => (None, Some(&a.plots)),
         Command::ThirdBody(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Study(a) => match &a.study {
+            commands::study::Study::Sensitivity(s) => (Some(&s.threads), Some(&s.plots)),
+        },
         Command::Export(_) | Command::Completions { .. } | Command::Man { .. } => (None, None),
     };
     if let Some(t) = threads {
@@ -121,6 +127,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Fretting(args) => commands::fretting::run(args),
         Command::Inspect(args) => commands::inspect::run(args),
         Command::ThirdBody(args) => commands::third_body::run(args),
+        Command::Study(args) => commands::study::run(args),
         Command::Export(args) => commands::export::run(args),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut std::io::stdout());
@@ -137,7 +144,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 /// `calibrate` keeps its own policy (its `report/` rebuilt whole, its `cases/` resumed) and `man
 /// --out` writes pages, not a report: both are left out.
 fn out_folder(command: &Command) -> Option<std::path::PathBuf> {
-    if matches!(command, Command::Calibrate(_) | Command::Man { .. }) {
+    // Calibrate and study hold their folder themselves: their Slurm tasks (`--case I`) share it.
+    if matches!(
+        command,
+        Command::Calibrate(_) | Command::Study(_) | Command::Man { .. }
+    ) {
         return None;
     }
     let matches = Cli::command()

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dem::drag::RotationalDamping;
 use crate::dem::{DragFrame, IntegratorChoice};
 
 /// Material pair and interface (seed 000 §5 Step 3, §7).
@@ -71,6 +72,32 @@ pub struct FlakeConfig {
     /// What the drag pulls toward: `"sheet"` (rest in the sheet's frame, Eq. 15–16 read
     /// literally) or `"lubricant"` (the local Couette flow of the gap); see `dem::drag`.
     pub drag_frame: DragFrame,
+    /// How the rotational drag of Eq. 16 follows from η: `"equal_relaxation"` (η_rot = η·I₁/m,
+    /// the same relaxation time as the translation; the default) or `"eq16"` (η_rot = η·a²,
+    /// "the same η" on ω with the flake radius as the length Eq. 16 leaves implicit); see
+    /// `dem::drag::RotationalDamping`. (Left out of the serialised config at its default, so
+    /// configurations that do not set it keep their hash.)
+    #[serde(default, skip_serializing_if = "is_equal_relaxation")]
+    pub rotational_damping: RotationalDamping,
+}
+
+fn is_equal_relaxation(r: &RotationalDamping) -> bool {
+    *r == RotationalDamping::EqualRelaxation
+}
+
+/// Default of `dem.stiffness_scale` \[-\]: the seed's Hertz rule unscaled.
+pub const DEFAULT_STIFFNESS_SCALE: f64 = 1.0;
+
+fn default_stiffness_scale() -> f64 {
+    DEFAULT_STIFFNESS_SCALE
+}
+
+fn is_default_stiffness_scale(x: &f64) -> bool {
+    *x == DEFAULT_STIFFNESS_SCALE
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// The integrator of the flakes' motion (`dem/regime.rs`, `dem/overdamped.rs`).
@@ -97,6 +124,30 @@ pub struct DemConfig {
     /// values bring the explicit reference to the inertia-free limit the overdamped integrator
     /// solves (`dem::system::DemParams::with_inertia_scale`; 0.1 in the equivalence study).
     pub explicit_inertia: f64,
+    /// Factor on the penalty stiffness of seed 000's Hertz rule \[-\] (default 1; issue 42's
+    /// ×0.25 and ×4): the overlap under a given force scales as 1/factor, and the explicit
+    /// stable step follows from the scaled k (`dem::penalty::StiffnessRule`). (Left out of the
+    /// serialised config at its default, so configurations that do not set it keep their hash.)
+    #[serde(
+        default = "default_stiffness_scale",
+        skip_serializing_if = "is_default_stiffness_scale"
+    )]
+    pub stiffness_scale: f64,
+    /// Hertz impact speed of the stiffness rule \[m/s\]: 0 (default) sizes k at each case's
+    /// simulated sliding speed v0, seed 000's rule (k ∝ v0^1.2); > 0 uses this speed for every
+    /// case ("fixed across v"). (Left out of the serialised config at 0.)
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stiffness_velocity: f64,
+}
+
+impl DemConfig {
+    /// The stiffness rule of `stiffness_scale` and `stiffness_velocity`.
+    pub fn stiffness_rule(&self) -> crate::dem::penalty::StiffnessRule {
+        crate::dem::penalty::StiffnessRule {
+            scale: self.stiffness_scale,
+            velocity: self.stiffness_velocity,
+        }
+    }
 }
 
 /// The forming process the table is calibrated for.
@@ -253,11 +304,22 @@ pub(crate) fn renamed_key(key: &str) -> Option<&'static str> {
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
-const OPTIONAL_KEYS: [&str; 4] = [
+const OPTIONAL_KEYS: [&str; 7] = [
     "surface.deformable_file",
     "surface.tool_file",
     "process.seeds",
     "process.pressures",
+    "flakes.rotational_damping",
+    "dem.stiffness_scale",
+    "dem.stiffness_velocity",
+];
+
+/// The model knobs of issue 42 that the presets leave at their defaults (so absent from their
+/// serialised configs and hashes): key and default as printed by `--print-config`.
+pub(crate) const DEFAULTED_KEYS: [(&str, &str); 3] = [
+    ("flakes.rotational_damping", "\"equal_relaxation\""),
+    ("dem.stiffness_scale", "1.0"),
+    ("dem.stiffness_velocity", "0.0"),
 ];
 
 /// Keys renamed since the first calibrator (issue 18: one name per parameter from config to

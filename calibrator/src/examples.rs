@@ -148,3 +148,16 @@ pub const MAN: &str = "\
 Examples:
   tribo man | man -l -
   tribo man --out /usr/local/share/man/man1";
+
+/// `tribo study --help`.
+pub const STUDY: &str = "\
+Examples:
+  tribo study sensitivity --plan docs/studies/sensitivity/plan.toml --out study-0.08 --threads 2";
+
+/// `tribo study sensitivity --help`.
+pub const STUDY_SENSITIVITY: &str = "\
+Examples:
+  tribo study sensitivity --plan docs/studies/sensitivity/plan.toml --out study-0.08 --threads 2
+  tribo study sensitivity --plan docs/studies/sensitivity/plan.toml --out study-0.08 --list-cases
+  tribo study sensitivity --plan docs/studies/sensitivity/fig15.toml --out study-fig15 --emit-slurm
+  tribo study sensitivity --plan docs/studies/sensitivity/plan.toml --out study-0.08 --merge";

@@ -81,6 +81,7 @@ impl Preset {
             damping: 1.0e8,
             // The lubricant's Couette flow (the one default, see `DragFrame`).
             drag_frame: DragFrame::default(),
+            rotational_damping: Default::default(),
         };
         // Strip drawing (seed 000 §7) runs at 0.08 m/s, simulated directly: the v0/γ similarity
         // failed its check in the lubricant frame (10 m/s run at 50 m/s with γ ×5 gave α ×1.84
@@ -105,6 +106,8 @@ impl Preset {
             max_advance: DEFAULT_ADVANCE_FRACTION,
             explicit_step: 1.0,
             explicit_inertia: 1.0,
+            stiffness_scale: crate::config::DEFAULT_STIFFNESS_SCALE,
+            stiffness_velocity: 0.0,
         };
         let bem = BemConfig {
             tolerance: 1e-8,

@@ -12,6 +12,7 @@ pub mod meso;
 pub mod random_field;
 pub mod run_options;
 pub mod strip_draw;
+pub mod study;
 pub mod third_body;
 
 #[cfg(test)]

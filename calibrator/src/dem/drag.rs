@@ -64,6 +64,57 @@ impl DragFrame {
     }
 }
 
+/// How the rotational drag η_rot of Eq. 16 (I·ω̇ = τ − η_rot·ω) follows from the translational
+/// η \[kg/s\] of Eq. 15 (config `flakes.rotational_damping`; issue 42).
+///
+/// Seed 000 writes the same symbol η in Eq. 15 (m·r̈ = f − η·v) and Eq. 16 (I·ω̇ = τ − η·ω) and
+/// gives its unit as kg/s. Taken literally Eq. 16 does not balance: η·ω is kg/s², a torque is
+/// kg·m²/s². "The same η" on ω needs a length² ℓ², η_rot = η·ℓ² \[N·m·s\], and the only length
+/// that does not depend on the unit system is one of the flake's own. [`Self::Eq16`] takes the
+/// flake radius, ℓ = a = d_p/2: it is also what viscous drag gives a thin disk (radius a,
+/// viscosity μ) in Stokes flow, whose edgewise translation drag (32/3)·μ·a and rotation drag
+/// about a diameter or its axis (32/3)·μ·a³ are in the ratio a² exactly (Happel & Brenner,
+/// *Low Reynolds number hydrodynamics*, 1965, §5.11, §5.3). (A code that passes the number η in
+/// SI units to Eq. 16 uses ℓ = 1 m, which freezes rotation ≈ 10¹¹ times faster than
+/// translation for the seed's 12 µm flakes, and would change with the unit of length.)
+///
+/// [`Self::EqualRelaxation`] is the calibrator's rule since issue 14: η_rot = η·I₁/m, the
+/// rotation about an in-plane axis relaxes at the same rate γ = η/m as the translation. With
+/// I₁ = m(a² + c²)/5, Eq. 16's η·a² is 5a²/(a² + c²) ≈ 5 times stronger (4.99 for 12 × 0.5 µm
+/// flakes): rotation relaxes at ≈ 5γ about an in-plane axis and 2.5γ about the symmetry axis.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RotationalDamping {
+    /// η_rot = η·I₁/m: equal relaxation times of translation and in-plane rotation.
+    #[default]
+    EqualRelaxation,
+    /// η_rot = η·a² (seed 000 Eq. 16 with "the same η", the flake radius as its length).
+    Eq16,
+}
+
+impl RotationalDamping {
+    /// Name as written in configs and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            RotationalDamping::EqualRelaxation => "equal_relaxation",
+            RotationalDamping::Eq16 => "eq16",
+        }
+    }
+
+    /// The drag coefficients for translational `eta` \[kg/s\] on a flake `shape`.
+    pub fn damping(self, eta: f64, shape: &super::flake::FlakeShape) -> super::integrator::Damping {
+        match self {
+            RotationalDamping::EqualRelaxation => {
+                super::integrator::Damping::uniform_relaxation(eta, shape)
+            }
+            RotationalDamping::Eq16 => super::integrator::Damping {
+                eta,
+                eta_rot: eta * shape.a * shape.a,
+            },
+        }
+    }
+}
+
 /// The lubricant's motion at one point of the gap.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LocalFlow {
@@ -140,6 +191,28 @@ mod tests {
         let closed = couette_flow(1.1e-6, 1e-6, 0.8e-6, v0, 0.5e-6);
         assert!((closed.shear_rate - v0 / 0.5e-6).abs() < ROUND_OFF * closed.shear_rate);
         assert!((closed.velocity[0] - v0 * 0.2).abs() < ROUND_OFF * v0);
+    }
+
+    #[test]
+    fn eq16_puts_the_same_eta_on_omega_with_the_flake_radius_squared() {
+        let s = crate::dem::FlakeShape::aluminium(12e-6);
+        let eta = 3e-5;
+        let lit = RotationalDamping::Eq16.damping(eta, &s);
+        assert_eq!(lit.eta, eta);
+        // η·a², a = 6 µm.
+        assert!((lit.eta_rot / (eta * 36e-12) - 1.0).abs() < ROUND_OFF);
+        let equal = RotationalDamping::EqualRelaxation.damping(eta, &s);
+        assert_eq!(equal, crate::dem::Damping::uniform_relaxation(eta, &s));
+        // The in-plane rotational rate η_rot/I₁ is 5a²/(a² + c²) times γ under Eq. 16, γ under
+        // the equal relaxation times (module doc).
+        let (i1, m) = (s.inertia()[0], s.mass());
+        let ratio = (lit.eta_rot / i1) / (eta / m);
+        let expected = 5.0 * s.a * s.a / (s.a * s.a + s.c * s.c);
+        assert!(
+            (ratio / expected - 1.0).abs() < ROUND_OFF,
+            "{ratio} vs {expected}"
+        );
+        assert!(((equal.eta_rot / i1) / (eta / m) - 1.0).abs() < ROUND_OFF);
     }
 
     #[test]

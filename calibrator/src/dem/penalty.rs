@@ -62,6 +62,45 @@ pub fn penalty_stiffness(shape: &FlakeShape, e_star: f64, v_impact: f64) -> f64 
     hertz_max_force(shape, e_star, v_impact) / (OVERLAP_FRACTION * 2.0 * shape.c)
 }
 
+/// How the penalty stiffness of the Hertz rule is chosen (config `dem.stiffness_scale`,
+/// `dem.stiffness_velocity`; issue 42's sensitivity factors). The seed's rule ([`Self::SEED`])
+/// sizes k by the Hertz impact at the tool's speed v0 (so k ∝ v0^1.2, [`hertz_max_force`]);
+/// this can fix the impact speed for every case ("fixed across v") and scale the result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StiffnessRule {
+    /// Factor on the stiffness of the rule \[-\] (1: the rule itself). It multiplies the final
+    /// k (the Hertz estimate, or the drag-force floor where that wins), so the overlap under a
+    /// given force scales as 1/scale; the explicit stable step follows from the scaled k.
+    pub scale: f64,
+    /// Hertz impact speed \[m/s\]: 0 uses the case's (simulated) sliding speed v0, as seed 000;
+    /// > 0 uses this speed for every case.
+    pub velocity: f64,
+}
+
+impl StiffnessRule {
+    /// Seed 000's rule: Hertz at the sliding speed, unscaled.
+    pub const SEED: Self = Self {
+        scale: 1.0,
+        velocity: 0.0,
+    };
+
+    /// The Hertz impact speed \[m/s\] for a case sliding at `v` \[m/s\] (already floored by the
+    /// caller): `velocity` when set, else `v`.
+    pub fn impact_speed(&self, v: f64) -> f64 {
+        if self.velocity > 0.0 {
+            self.velocity
+        } else {
+            v
+        }
+    }
+
+    /// The rule's stiffness \[N/m\] from the seed rule's `k` \[N/m\]: `k` itself (bit for bit) at
+    /// scale 1.
+    pub fn scaled(&self, k: f64) -> f64 {
+        if self.scale == 1.0 { k } else { k * self.scale }
+    }
+}
+
 /// Nodes of one surface assumed inside a flake at once (see the module doc).
 pub fn simultaneous_nodes(shape: &FlakeShape, dx: f64, dy: f64) -> f64 {
     1.0 + (0.36 * shape.projected_area() / (dx * dy)).floor()
@@ -112,6 +151,64 @@ mod tests {
         assert!((work - ke).abs() < 1e-9 * ke, "{work} vs {ke}");
         let k = penalty_stiffness(&s, SEED_E_STAR, v);
         assert!((f / k - 0.05 * 0.5e-6).abs() < 1e-12 * 0.5e-6);
+    }
+
+    #[test]
+    fn the_stiffness_rule_scales_k_fixes_the_impact_speed_and_keeps_the_step_consistent() {
+        use super::super::drag::{DragFrame, RotationalDamping};
+        use super::super::system::DemParams;
+        let s = FlakeShape::aluminium(12e-6);
+        let (dx, eta) = (1.5625e-6, 1e-12);
+        let make = |v0: f64, rule: StiffnessRule, rot| {
+            DemParams::from_physics_with(
+                s,
+                eta,
+                v0,
+                SEED_E_STAR,
+                (dx, dx),
+                DragFrame::Lubricant,
+                rule,
+                rot,
+            )
+        };
+        let seed = make(
+            10.0,
+            StiffnessRule::SEED,
+            RotationalDamping::EqualRelaxation,
+        );
+        assert_eq!(
+            seed,
+            DemParams::from_physics(s, eta, 10.0, SEED_E_STAR, dx, dx, DragFrame::Lubricant)
+        );
+        // ×4: k ×4, and the (undamped-bound) explicit step shrinks as 1/√k.
+        let four = make(
+            10.0,
+            StiffnessRule {
+                scale: 4.0,
+                velocity: 0.0,
+            },
+            RotationalDamping::EqualRelaxation,
+        );
+        assert!((four.stiffness / seed.stiffness - 4.0).abs() < 1e-12);
+        assert!(
+            (four.dt / seed.dt - 0.5).abs() < 1e-12,
+            "{} {}",
+            four.dt,
+            seed.dt
+        );
+        // A fixed impact speed: the k of the seed rule at that speed, whatever v0.
+        let fixed = StiffnessRule {
+            scale: 1.0,
+            velocity: 10.0,
+        };
+        let slow = make(0.5, fixed, RotationalDamping::EqualRelaxation);
+        assert_eq!(slow.stiffness, seed.stiffness);
+        assert_eq!(slow.tool_velocity, 0.5);
+        // Eq. 16's rotational drag survives an inertia scaling (η and η_rot are kept).
+        let lit = make(10.0, StiffnessRule::SEED, RotationalDamping::Eq16);
+        assert_eq!(lit.damping.eta_rot, eta * s.a * s.a);
+        let light = lit.with_inertia_scale(0.1, dx, dx);
+        assert_eq!(light.damping, lit.damping);
     }
 
     /// The integrator's step on x'' = −γx' − ω²x (unit mass, ω = 1): its amplification

@@ -18,14 +18,15 @@ use crate::surface::HeightMap;
 use super::backward_euler::Environment;
 use super::blocked::{Footprint, apply_blocked, footprint};
 use super::contact_surface::PlacedSurface;
-use super::drag::{DragFrame, couette_flow, jeffery_angular_velocity};
+use super::drag::{DragFrame, RotationalDamping, couette_flow, jeffery_angular_velocity};
 use super::flake::{FlakeFrame, FlakeShape};
 use super::integrator::{Damping, Drive, Flake, RigidBody};
 pub use super::loads::PARALLEL_FLAKES;
 use super::loads::{Loads, Scene, StiffnessKind};
 use super::overdamped::{NewtonMatrix, Overdamped, OverdampedOptions, OverdampedStats};
 use super::penalty::{
-    DEFAULT_SAFETY, OVERLAP_FRACTION, penalty_stiffness, slowest_rate, stable_time_step_damped,
+    DEFAULT_SAFETY, OVERLAP_FRACTION, StiffnessRule, penalty_stiffness, slowest_rate,
+    stable_time_step_damped,
 };
 use super::quaternion::Vec3;
 use super::regime::{Integrator, IntegratorChoice};
@@ -66,6 +67,9 @@ pub struct DemParams {
     /// time the BEM–DEM loop's ramp stages, so both integrators see the surfaces change at the
     /// same instants).
     pub integrator: Integrator,
+    /// How η_rot follows from η ([`super::drag::RotationalDamping`]); kept when the inertia
+    /// is scaled ([`DemParams::with_inertia_scale`]).
+    pub rotational_damping: RotationalDamping,
 }
 
 /// Default local error per overdamped step, as a fraction of the design overlap 0.05·h_p
@@ -142,10 +146,40 @@ impl DemParams {
         dy: f64,
         drag_frame: DragFrame,
     ) -> Self {
+        Self::from_physics_with(
+            shape,
+            eta,
+            v0,
+            e_star,
+            (dx, dy),
+            drag_frame,
+            StiffnessRule::SEED,
+            RotationalDamping::EqualRelaxation,
+        )
+    }
+
+    /// [`Self::from_physics`] under another stiffness rule (`dem.stiffness_scale`,
+    /// `dem.stiffness_velocity`: the Hertz impact speed and a factor on k; the explicit step
+    /// follows from the resulting k) and rotational drag (`flakes.rotational_damping`, seed 000
+    /// Eq. 16); grid spacing `(dx, dy)` \[m\]. [`StiffnessRule::SEED`] with
+    /// [`RotationalDamping::EqualRelaxation`] is [`Self::from_physics`] bit for bit. The drag
+    /// floor of k stays at the sliding speed: it is the force of the flow on a held flake.
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_physics_with(
+        shape: FlakeShape,
+        eta: f64,
+        v0: f64,
+        e_star: f64,
+        (dx, dy): (f64, f64),
+        drag_frame: DragFrame,
+        stiffness: StiffnessRule,
+        rotational_damping: RotationalDamping,
+    ) -> Self {
         let v = v0.abs().max(MIN_IMPACT_SPEED);
         let design_overlap = OVERLAP_FRACTION * 2.0 * shape.c;
-        let k = penalty_stiffness(&shape, e_star, v).max(eta * v / design_overlap);
-        let damping = Damping::uniform_relaxation(eta, &shape);
+        let hertz = penalty_stiffness(&shape, e_star, stiffness.impact_speed(v));
+        let k = stiffness.scaled(hertz.max(eta * v / design_overlap));
+        let damping = rotational_damping.damping(eta, &shape);
         Self {
             shape,
             damping,
@@ -154,6 +188,7 @@ impl DemParams {
             tool_velocity: v0,
             drag_frame,
             integrator: Integrator::Explicit,
+            rotational_damping,
         }
     }
 
@@ -174,7 +209,7 @@ impl DemParams {
             density: self.shape.density * scale,
             ..self.shape
         };
-        let damping = Damping::uniform_relaxation(self.damping.eta, &shape);
+        let damping = self.rotational_damping.damping(self.damping.eta, &shape);
         let v = self.tool_velocity.abs().max(MIN_IMPACT_SPEED);
         Self {
             shape,

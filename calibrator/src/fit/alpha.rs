@@ -318,6 +318,7 @@ mod tests {
                 seconds_dem: 0.0,
                 seconds_bem: 0.0,
                 integrator: "explicit".into(),
+                events: Default::default(),
             })
             .collect()
     }

@@ -57,6 +57,10 @@ pub struct CaseResult {
     /// chose (empty in case files written before it existed).
     #[serde(default)]
     pub integrator: String,
+    /// The case's blocking events, their dwell and deactivation paths (issue 42;
+    /// [`super::blocked_events`]; zero with `tracked` false in older case files).
+    #[serde(default)]
+    pub events: super::blocked_events::BlockedEvents,
 }
 
 /// The cases of a calibration in a fixed order: the sweep's velocities, then the process
@@ -167,6 +171,7 @@ mod tests {
             seconds_dem: 0.0,
             seconds_bem: 0.0,
             integrator: "explicit".into(),
+            events: Default::default(),
         }
     }
 

@@ -6,8 +6,10 @@
 //! - [`accounting`]: A_p, contact nodes under blocked flakes (§6.2);
 //! - [`run`]: [`run_case`], one case end to end with its [`StepRecord`] history;
 //! - [`cases`]: the sweep as independent cases (list, run one, merge);
+//! - [`blocked_events`]: blocking events, their dwell and deactivation paths (issue 42);
 
 pub mod accounting;
+pub mod blocked_events;
 pub mod cases;
 pub mod error;
 pub mod run;

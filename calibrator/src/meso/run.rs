@@ -16,6 +16,7 @@ use crate::config::CalibrationConfig;
 use crate::dem::{RandomPlacement, area_fraction, place_random};
 
 use super::MesoError;
+use super::blocked_events::EventTracker;
 use super::cases::{CaseResult, MesoCase};
 use super::setup::{
     bem_material, bem_options, check_case, dem_params, flake_count, flake_shape, placement_seed,
@@ -239,6 +240,7 @@ impl CaseRun {
             seconds_dem,
             seconds_bem,
             integrator: self.sim.dem().params().integrator.name().to_owned(),
+            events: Default::default(),
         })
     }
 }
@@ -274,5 +276,10 @@ pub fn run_case(
         index: case.index,
         source: Box::new(source),
     })?;
-    run.run(history, |_, _| {})
+    // The blocking events (issue 42) are counted from the loop's state after each step; they
+    // read it only, so A_p and every other result are those of a run without them.
+    let mut tracker = EventTracker::default();
+    let mut result = run.run(history, |_, sim| tracker.observe(sim))?;
+    result.events = tracker.finish();
+    Ok(result)
 }

@@ -156,7 +156,9 @@ pub fn flake_count(beta: f64, shape: &FlakeShape, map: &HeightMap) -> usize {
 /// DEM parameters of a case: run at `case.simulated_velocity` with the config's damping
 /// `flakes.damping` (per unit mass \[1/s\], so η = damping·m, Eq. 15–16) scaled by
 /// simulated/physical velocity — the v0/γ similarity of [`crate::dem::drag`]; stiffness and
-/// time step from the Hertz estimate at the simulated speed on E* ([`DemParams::from_physics`]);
+/// time step from the Hertz estimate at the simulated speed on E* ([`DemParams::from_physics`]),
+/// or under `dem.stiffness_scale`/`dem.stiffness_velocity` ([`DemParams::from_physics_with`]);
+/// the rotational drag `flakes.rotational_damping`;
 /// the drag frame `flakes.drag_frame`; the integrator `dem.integrator` resolved at the grid's
 /// pixel ([`DemParams::with_integrator`]); the flakes' inertia scaled by `dem.explicit_inertia`
 /// ([`DemParams::with_inertia_scale`], after the choice).
@@ -171,7 +173,16 @@ pub fn dem_params(
     let eta = gamma * shape.mass();
     let d = &cfg.dem;
     let (e_star, frame) = (cfg.material.e_star, cfg.flakes.drag_frame);
-    let p = DemParams::from_physics(shape, eta, v_sim, e_star, map.dx(), map.dy(), frame);
+    let p = DemParams::from_physics_with(
+        shape,
+        eta,
+        v_sim,
+        e_star,
+        (map.dx(), map.dy()),
+        frame,
+        d.stiffness_rule(),
+        cfg.flakes.rotational_damping,
+    );
     DemParams {
         dt: p.dt * d.explicit_step,
         ..p

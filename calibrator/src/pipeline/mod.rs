@@ -36,6 +36,12 @@ pub mod saturation;
 pub mod slurm;
 pub mod stages;
 pub mod strip_draw;
+pub mod study_budget;
+pub mod study_design;
+pub mod study_fig15;
+pub mod study_mechanism;
+pub mod study_outputs;
+pub mod study_sensitivity;
 pub mod summary;
 pub mod surface_report;
 pub mod third_body;
@@ -217,7 +223,7 @@ fn read_case(path: &Path) -> Result<CaseFile> {
 }
 
 /// What an existing case file says about a case of this run.
-enum Existing {
+pub(crate) enum Existing {
     /// No file.
     Missing,
     /// A result of this configuration for this case.
@@ -226,7 +232,7 @@ enum Existing {
     Foreign(ForeignCase),
 }
 
-fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
+pub(crate) fn existing(out: &Path, case: &MesoCase, hash: &str) -> Existing {
     let path = case_path(out, case.index);
     if !path.exists() {
         return Existing::Missing;

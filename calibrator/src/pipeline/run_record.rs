@@ -209,6 +209,56 @@ mod tests {
     }
 
     #[test]
+    fn the_model_knobs_of_issue_42_hash_only_away_from_their_defaults() {
+        // At their defaults the knobs are left out of the serialised config: the presets keep
+        // the hashes (and case files) they had before the knobs existed.
+        let cfg = Preset::Quick.config();
+        let json = serde_json::to_string(&cfg).unwrap();
+        for key in [
+            "stiffness_scale",
+            "stiffness_velocity",
+            "rotational_damping",
+        ] {
+            assert!(!json.contains(key), "{key} in {json}");
+        }
+        let h = config_hash(&cfg, 7).unwrap();
+        let with = |text: &str| {
+            let c = crate::config::CalibrationConfig::from_preset_and_toml(Preset::Quick, text)
+                .unwrap();
+            config_hash(&c, 7).unwrap()
+        };
+        // Written at their default values they are the same configuration.
+        assert_eq!(
+            with(
+                "[dem]\nstiffness_scale = 1.0\nstiffness_velocity = 0.0\n[flakes]\nrotational_damping = \"equal_relaxation\"\n"
+            ),
+            h
+        );
+        assert_ne!(with("[dem]\nstiffness_scale = 4.0\n"), h);
+        assert_ne!(with("[dem]\nstiffness_velocity = 1.0\n"), h);
+        assert_ne!(with("[flakes]\nrotational_damping = \"eq16\"\n"), h);
+        // --print-config shows them with their units.
+        let text = crate::validate::print::config_toml(&cfg).unwrap();
+        assert!(
+            text.contains("stiffness_scale = 1.0  # [- (factor"),
+            "{text}"
+        );
+        assert!(
+            text.contains("rotational_damping = \"equal_relaxation\""),
+            "{text}"
+        );
+        for bad in [
+            "[dem]\nstiffness_scale = 0.0\n",
+            "[dem]\nstiffness_velocity = -1.0\n",
+        ] {
+            let e = crate::config::CalibrationConfig::from_preset_and_toml(Preset::Quick, bad)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("dem.stiffness_"), "{e}");
+        }
+    }
+
+    #[test]
     fn the_hash_covers_the_contents_of_a_measured_surface_file() {
         let dir = std::env::temp_dir().join(format!("tribo-hash-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -256,6 +306,7 @@ mod tests {
                 seconds_dem: 0.0,
                 seconds_bem: 0.0,
                 integrator: "explicit".into(),
+                events: Default::default(),
             },
         };
         assert!(file("aaaaaaaaaaaa").is_from_other_build("bbbbbbbbbbbb"));

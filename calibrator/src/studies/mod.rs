@@ -13,5 +13,6 @@
 
 pub mod dde;
 pub mod meso;
+pub mod sensitivity;
 pub mod strip_draw;
 pub mod third_body;

@@ -89,6 +89,8 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     };
     fraction.check("dem.explicit_step", cfg.dem.explicit_step)?;
     fraction.check("dem.explicit_inertia", cfg.dem.explicit_inertia)?;
+    pos.check("dem.stiffness_scale", cfg.dem.stiffness_scale)?;
+    Rule::NON_NEGATIVE.check("dem.stiffness_velocity", cfg.dem.stiffness_velocity)?;
     check_sweep(cfg)?;
     let b = &cfg.bem;
     BEM_TOLERANCE.check("bem.tolerance", b.tolerance)?;

@@ -14,10 +14,10 @@
 use std::fmt::Write as _;
 
 use super::units::readable;
-use crate::config::CalibrationConfig;
+use crate::config::{CalibrationConfig, DEFAULTED_KEYS};
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 46] = [
+pub const UNITS: [(&str, &str); 49] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -39,6 +39,10 @@ pub const UNITS: [(&str, &str); 46] = [
     ("flakes.density", "kg/m³"),
     ("flakes.damping", "1/s (per unit mass: η = damping·m)"),
     ("flakes.drag_frame", "sheet | lubricant"),
+    (
+        "flakes.rotational_damping",
+        "equal_relaxation | eq16 (η_rot = η·I₁/m | η·a², Eq. 16)",
+    ),
     ("dem.integrator", "auto | explicit | overdamped"),
     (
         "dem.tolerance",
@@ -52,6 +56,14 @@ pub const UNITS: [(&str, &str); 46] = [
     (
         "dem.explicit_inertia",
         "- (fraction of the flakes' mass and inertia)",
+    ),
+    (
+        "dem.stiffness_scale",
+        "- (factor on the Hertz penalty stiffness)",
+    ),
+    (
+        "dem.stiffness_velocity",
+        "m/s (Hertz impact speed; 0: each case's v0)",
     ),
     ("process.velocities", "m/s"),
     ("process.similarity_velocity", "m/s"),
@@ -154,14 +166,28 @@ pub fn config_toml(cfg: &CalibrationConfig) -> Result<String, toml::ser::Error> 
                     out.push_str(&measured_template(key));
                 }
             }
-            for (key, v) in keys {
-                let full = format!("{section}.{key}");
-                let unit = UNITS
+            let unit_of = |full: &str| {
+                UNITS
                     .iter()
                     .find(|(k, _)| *k == full)
-                    .map_or("", |(_, u)| *u);
+                    .map_or("", |(_, u)| *u)
+            };
+            for (key, v) in keys {
+                let full = format!("{section}.{key}");
+                let unit = unit_of(&full);
                 let approx = approx_text(v).map_or_else(String::new, |a| format!(" ≈ {a}"));
                 let _ = writeln!(out, "{key} = {}  # [{unit}]{approx}", value_text(v));
+            }
+            // Knobs left out of the serialised config at their defaults (so out of the hash):
+            // printed with the default, which reads back to the same hash.
+            for (full, default) in DEFAULTED_KEYS {
+                let Some(key) = full.strip_prefix(&format!("{section}.")) else {
+                    continue;
+                };
+                if !keys.contains_key(key) {
+                    let unit = unit_of(full);
+                    let _ = writeln!(out, "{key} = {default}  # [{unit}] (default)");
+                }
             }
         }
         let _ = writeln!(out);

@@ -31,6 +31,7 @@ fn params(k: f64, dt: f64, damping: Damping, v0: f64) -> DemParams {
         tool_velocity: v0,
         drag_frame: super::drag::DragFrame::Sheet,
         integrator: super::regime::Integrator::Explicit,
+        rotational_damping: super::drag::RotationalDamping::EqualRelaxation,
     }
 }
 
