@@ -9,9 +9,9 @@
 //! fills the rest of the table, and (format 3) the material pair and conditions it was computed
 //! for ([`MaterialIdentity`]).
 //!
-//! The sections are part of format 3's serde layout: changing a field here changes the wire
-//! format and needs a new format version ([`super::v2`] keeps format 2's). Enums are
-//! append-only.
+//! In format 4 each is a tagged entry of the section list ([`super::list`]); its serde layout
+//! is frozen (format 3 embedded the same layouts, [`super::v3`]): a change needs a new tag, not
+//! an edit here. Enums are append-only.
 
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};

@@ -54,6 +54,7 @@ impl Table {
         if let Some(p) = &self.particle_shear {
             p.validate()?;
         }
+        self.validate_uncertainty()?;
         self.check_plausible()
     }
 
