@@ -71,7 +71,8 @@
 //! ([`Error::CrcMismatch`]), postcard decoding with no trailing payload bytes, and (format 4)
 //! the section list: every section whole, tags strictly increasing, no unknown required tag
 //! ([`Error::Malformed`]), then the physics ([`Error::InvalidTable`]: NaN, ∞, negative or
-//! inconsistent values, see [`Table::validate`]). It never panics.
+//! inconsistent values, see [`Table::validate`] and the one gate it runs, [`gate`]). It never
+//! panics.
 //!
 //! ```
 //! use tribo_core::table::{Table, MAX_TABLE_BYTES};
@@ -89,12 +90,10 @@
 pub mod crc32;
 pub mod defaults;
 mod frame;
-pub mod implausibility;
-pub mod law_gate;
+pub mod gate;
 pub mod list;
 pub mod material;
 pub mod physics;
-pub mod plausible;
 pub mod sections;
 #[cfg(test)]
 mod tests;
@@ -102,7 +101,13 @@ pub mod uncertainty;
 pub mod v1;
 pub mod v2;
 pub mod v3;
-mod validate;
+
+/// The field bounds of the gate, under their name before issue 44 ([`gate::bounds`]).
+pub use gate::bounds as plausible;
+/// The law gate, under its name before issue 44 ([`gate::law`]).
+pub use gate::law as law_gate;
+/// Why a table is implausible, under its name before issue 44 ([`gate::reason`]).
+pub use gate::reason as implausibility;
 
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
@@ -119,7 +124,7 @@ pub use frame::{
     FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_BYTES, MAGIC,
     TRAILER_BYTES,
 };
-pub use implausibility::{Implausibility, Scope};
+pub use gate::reason::{Implausibility, Scope};
 pub use material::{MATERIAL_CAPACITY, MaterialIdentity};
 pub use sections::{
     ParticleShearOrigin, ParticleShearSection, SectionProvenance, THIRD_BODY_SAMPLES,

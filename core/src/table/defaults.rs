@@ -122,7 +122,7 @@ impl Table {
         t.alpha.form = AlphaLawForm::ExpRelaxation;
         let mut curve = AlphaCurve::from_law(law);
         for i in 0..ALPHA_SAMPLES {
-            let v = 1e-2 * crate::real::powf(10.0, 4.0 * i as f32 / (ALPHA_SAMPLES - 1) as f32);
+            let v = 1e-2 * crate::math::powf(10.0, 4.0 * i as f32 / (ALPHA_SAMPLES - 1) as f32);
             let wiggle = 1.0 + 0.03 * if i % 2 == 0 { 1.0 } else { -1.0 };
             let alpha = law.eval(v) * wiggle;
             let _ = curve.push_sample(AlphaSample {

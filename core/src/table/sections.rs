@@ -16,13 +16,13 @@
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
+use super::gate::fields::{non_negative, positive};
 use super::material::MaterialIdentity;
-use super::validate::{non_negative, positive};
 use super::{PRESET_CAPACITY, VERSION_CAPACITY};
 use crate::error::Error;
 use crate::interp;
 use crate::law::PARTICLE_FRICTION_MAX;
-use crate::real;
+use crate::math;
 /// Capacity of the μ_3b(T) samples of [`ThirdBodySection`].
 pub const THIRD_BODY_SAMPLES: usize = 16;
 
@@ -90,7 +90,7 @@ impl WearSection {
         } else {
             pressure.clamp(lo, hi)
         };
-        self.k0 * real::powf(p / self.p_ref, self.exponent)
+        self.k0 * math::powf(p / self.p_ref, self.exponent)
     }
 
     /// Checks finiteness, signs, ordered intervals that contain their estimate, and the range.

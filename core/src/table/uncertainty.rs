@@ -27,7 +27,7 @@
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
-use super::validate::positive;
+use super::gate::fields::positive;
 use super::{BetaThresRule, Table};
 use crate::alpha::ALPHA_SAMPLES;
 use crate::error::Error;
@@ -272,7 +272,7 @@ impl Table {
     /// Checks the uncertainty section against the α samples and β_thres: a non-empty budget
     /// of valid terms, the dominant index inside it, one interval per sample, every end finite
     /// and > 0 and bracketing its value, β_thres's ends those of Eq. 24 at α's swapped ends
-    /// (within [`super::validate::BETA_THRES_REL_TOL`]).
+    /// (within [`super::gate::fields::BETA_THRES_REL_TOL`]).
     pub(crate) fn validate_uncertainty(&self) -> Result<(), Error> {
         let Some(u) = &self.uncertainty else {
             return Ok(());
@@ -294,7 +294,7 @@ impl Table {
         )?;
         let BetaThresRule::ContactAreaBound = self.beta_thres.rule;
         let rule = |alpha: f32| self.law.kappa / (alpha * self.law.slope_rms);
-        let tol = super::validate::BETA_THRES_REL_TOL;
+        let tol = super::gate::fields::BETA_THRES_REL_TOL;
         let close = |stored: f32, exact: f32| (stored - exact).abs() <= tol * exact;
         let brackets =
             |lo: f32, v: f32, hi: f32| positive(lo) && lo <= v && v <= hi && positive(hi);
