@@ -234,7 +234,7 @@ pub struct SystematicTermConfig {
 /// α's systematic budget (`[[systematic.terms]]`): combined in ln α by quadrature of the
 /// terms' half-widths ([`crate::fit::systematic`]). It enters only the table's uncertainty
 /// section, never a simulation, so it is not part of the configuration hash.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SystematicConfig {
     /// The independent terms (at least one, at most the table's 8).
@@ -264,7 +264,9 @@ pub struct CalibrationConfig {
     /// Asperity model.
     pub asperity: AsperityConfig,
     /// α's systematic budget (the table's uncertainty section; not hashed: no simulation
-    /// reads it).
+    /// reads it). Absent from the `run.json` of runs before issue 42 (read as empty; a config
+    /// file always starts from the preset's budget).
+    #[serde(default)]
     pub systematic: SystematicConfig,
 }
 

@@ -193,7 +193,10 @@ mod tests {
         for (bad, key) in [
             (one.replace("0.8", "1.2"), "systematic.terms[0].ratio_lo"),
             (one.replace("1.1", "0.9"), "systematic.terms[0].ratio_hi"),
-            (one.replace("drag γ (measured)", ""), "systematic.terms[0].name"),
+            (
+                one.replace("drag γ (measured)", ""),
+                "systematic.terms[0].name",
+            ),
             ("[systematic]\nterms = []\n".to_owned(), "systematic.terms"),
         ] {
             let e = CalibrationConfig::from_preset_and_toml(Preset::Quick, &bad)

@@ -18,9 +18,7 @@
 use core::mem::{align_of, size_of};
 
 use tribo_core::law::{ALPHA_SAMPLES, FrictionLaw};
-use tribo_core::table::{
-    MAX_TABLE_BYTES, ParticleShearOrigin, Table, Uncertain, ValueOrigin,
-};
+use tribo_core::table::{MAX_TABLE_BYTES, ParticleShearOrigin, Table, Uncertain, ValueOrigin};
 use tribo_core::transport::TransportParams;
 
 use crate::plausible::{self, Bounds, MAX_SLIP_RATE};

@@ -18,7 +18,10 @@ const V4_FILLED: &[u8] = include_bytes!("../../core/tests/golden/format4-filled.
 fn mu_through_the_abi(bytes: &[u8], v: f32, beta: f32) -> f32 {
     let (model, s) = common::init(bytes);
     // A format-2 table has no μ_p: the warning, and the model works.
-    assert!(matches!(s, TriboStatus::Ok | TriboStatus::WarningMuReachesZero));
+    assert!(matches!(
+        s,
+        TriboStatus::Ok | TriboStatus::WarningMuReachesZero
+    ));
     assert!(s.is_warning() || s == TriboStatus::Ok);
     let mut mu = f32::NAN;
     // SAFETY: an initialised model and a writable f32.
@@ -87,7 +90,11 @@ fn an_old_table_warns_at_init_and_the_info_says_mu_p_and_the_format() {
     }
     // The description of the warning says what happens.
     let text = unsafe { std::ffi::CStr::from_ptr(tribo_status_name(50)) };
-    assert!(text.to_str().unwrap().contains("mu reaches 0 at saturation"));
+    assert!(
+        text.to_str()
+            .unwrap()
+            .contains("mu reaches 0 at saturation")
+    );
 }
 
 #[test]
@@ -99,13 +106,22 @@ fn alpha_samples_carry_both_intervals_and_the_total() {
     for i in 0..t.alpha.curve.v.len() {
         let mut a = TriboAlphaSample::default();
         // SAFETY: a model and a writable sample.
-        assert_eq!(unsafe { tribo_model_alpha_sample(&*model, i as u32, &mut a) }, TriboStatus::Ok);
-        let (au, bu) = (t.alpha_uncertainty(i).unwrap(), t.beta_thres_uncertainty(i).unwrap());
+        assert_eq!(
+            unsafe { tribo_model_alpha_sample(&*model, i as u32, &mut a) },
+            TriboStatus::Ok
+        );
+        let (au, bu) = (
+            t.alpha_uncertainty(i).unwrap(),
+            t.beta_thres_uncertainty(i).unwrap(),
+        );
         // One f64 product by 10³ rounded to f32 (the boundary's conversion): within an ulp.
         let mm_per_s = f64::from(t.alpha.curve.v[i]) * 1e3;
         assert!((f64::from(a.slip_rate) - mm_per_s).abs() <= 1e-7 * mm_per_s);
         assert_eq!((a.alpha, a.alpha_statistical), (au.value, au.statistical));
-        assert_eq!((Some(a.alpha_systematic), a.alpha_total), (au.systematic, au.total));
+        assert_eq!(
+            (Some(a.alpha_systematic), a.alpha_total),
+            (au.systematic, au.total)
+        );
         assert_eq!((a.beta_thres, a.beta_thres_total), (bu.value, bu.total));
         assert_eq!(a.has_systematic, 1);
         assert!(a.alpha_total[0] <= a.alpha_statistical[0].min(a.alpha_systematic[0]));
@@ -113,12 +129,21 @@ fn alpha_samples_carry_both_intervals_and_the_total() {
     let mut a = TriboAlphaSample::default();
     let past = t.alpha.curve.v.len() as u32;
     // SAFETY: as above.
-    assert_eq!(unsafe { tribo_model_alpha_sample(&*model, past, &mut a) }, TriboStatus::OutOfDomain);
-    assert_eq!(unsafe { tribo_model_alpha_sample(&*model, 0, std::ptr::null_mut()) }, TriboStatus::NullPointer);
+    assert_eq!(
+        unsafe { tribo_model_alpha_sample(&*model, past, &mut a) },
+        TriboStatus::OutOfDomain
+    );
+    assert_eq!(
+        unsafe { tribo_model_alpha_sample(&*model, 0, std::ptr::null_mut()) },
+        TriboStatus::NullPointer
+    );
     // A format-3 table: systematic unknown (NaN), total = statistical.
     let (model, _) = common::init(V3_FILLED);
     // SAFETY: as above.
-    assert_eq!(unsafe { tribo_model_alpha_sample(&*model, 0, &mut a) }, TriboStatus::Ok);
+    assert_eq!(
+        unsafe { tribo_model_alpha_sample(&*model, 0, &mut a) },
+        TriboStatus::Ok
+    );
     assert!(a.alpha_systematic.iter().all(|x| x.is_nan()) && a.has_systematic == 0);
     assert_eq!(a.alpha_total, a.alpha_statistical);
 }

@@ -101,7 +101,9 @@ impl Provenance {
         ];
         // α and β_thres with both intervals at every sample (issue 42).
         for i in 0..table.alpha.curve.v.len() {
-            if let (Some(a), Some(b)) = (table.alpha_uncertainty(i), table.beta_thres_uncertainty(i)) {
+            if let (Some(a), Some(b)) =
+                (table.alpha_uncertainty(i), table.beta_thres_uncertainty(i))
+            {
                 notes.push(format!(
                     "alpha(v = {:.4e} m/s) = {} | beta_thres = {}",
                     table.alpha.curve.v[i],
@@ -141,9 +143,10 @@ impl Provenance {
             banners,
             calibrated_velocities: calibrated,
             table_format_version: Table::file_format_version(bytes).ok(),
-            particle_friction: table.particle_shear.as_ref().map(|s| {
-                (s.particle_friction, format!("{:?}", s.origin))
-            }),
+            particle_friction: table
+                .particle_shear
+                .as_ref()
+                .map(|s| (s.particle_friction, format!("{:?}", s.origin))),
             dominant_systematic: table.dominant_systematic().map(|t| t.name.to_string()),
             notes,
         }

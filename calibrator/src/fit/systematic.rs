@@ -25,9 +25,7 @@
 //! hidden: the dominant term is named wherever α is shown).
 
 use tribo_core::table::uncertainty::{self, dominant_term};
-use tribo_core::table::{
-    CombinationRule, SYSTEMATIC_TERMS, SystematicTerm, TERM_NAME_CAPACITY,
-};
+use tribo_core::table::{CombinationRule, SYSTEMATIC_TERMS, SystematicTerm, TERM_NAME_CAPACITY};
 
 /// One term of the budget.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,7 +44,9 @@ pub struct Term {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum BudgetError {
     /// No term: the budget would claim no systematic error at all.
-    #[error("the systematic budget has no term (an empty budget would claim α has no systematic error)")]
+    #[error(
+        "the systematic budget has no term (an empty budget would claim α has no systematic error)"
+    )]
     Empty,
     /// More terms than the table holds.
     #[error("the systematic budget has {0} terms; the table holds at most {SYSTEMATIC_TERMS}")]
@@ -125,7 +125,10 @@ pub fn table_terms(terms: &[Term]) -> Result<Vec<SystematicTerm>, BudgetError> {
 pub fn combined(terms: &[Term]) -> Result<([f64; 2], usize), BudgetError> {
     let t = table_terms(terms)?;
     let [lo, hi] = uncertainty::budget_ratio(&t);
-    Ok(([f64::from(lo), f64::from(hi)], dominant_term(&t).unwrap_or(0)))
+    Ok((
+        [f64::from(lo), f64::from(hi)],
+        dominant_term(&t).unwrap_or(0),
+    ))
 }
 
 /// The rule's statement, for reports.
@@ -158,8 +161,16 @@ mod tests {
             term("flake size", 0.7, 1.3),
             term("resolution", 0.9, 1.2),
         ];
-        let w_lo = terms.iter().map(|t| t.ratio_lo.ln().powi(2)).sum::<f64>().sqrt();
-        let w_hi = terms.iter().map(|t| t.ratio_hi.ln().powi(2)).sum::<f64>().sqrt();
+        let w_lo = terms
+            .iter()
+            .map(|t| t.ratio_lo.ln().powi(2))
+            .sum::<f64>()
+            .sqrt();
+        let w_hi = terms
+            .iter()
+            .map(|t| t.ratio_hi.ln().powi(2))
+            .sum::<f64>()
+            .sqrt();
         // By hand: ln 0.85, 0.5, 0.7, 0.9 → w_lo = 0.8032; ln 1.13, 1.3, 1.3, 1.2 → w_hi = 0.4311.
         assert!((w_lo - 0.8032).abs() < 1e-4 && (w_hi - 0.4311).abs() < 1e-4);
         let ([lo, hi], dominant) = combined(&terms).unwrap();
@@ -168,13 +179,16 @@ mod tests {
         assert_eq!(terms[dominant].name, "drag γ");
         // With α(0.08) = 15.65 [14.98, 16.40] (standard preset): total [7.001, 24.146].
         let a = 15.65f32;
-        let [t_lo, t_hi] = uncertainty::combine_ln_quadrature(
-            a,
-            [14.98, 16.40],
-            [a * lo as f32, a * hi as f32],
+        let [t_lo, t_hi] =
+            uncertainty::combine_ln_quadrature(a, [14.98, 16.40], [a * lo as f32, a * hi as f32]);
+        assert!(
+            (f64::from(t_lo) - 7.000_958).abs() <= KERNEL_REL_TOL * 7.0,
+            "{t_lo}"
         );
-        assert!((f64::from(t_lo) - 7.000_958).abs() <= KERNEL_REL_TOL * 7.0, "{t_lo}");
-        assert!((f64::from(t_hi) - 24.145_697).abs() <= KERNEL_REL_TOL * 24.1, "{t_hi}");
+        assert!(
+            (f64::from(t_hi) - 24.145_697).abs() <= KERNEL_REL_TOL * 24.1,
+            "{t_hi}"
+        );
     }
 
     #[test]
@@ -191,13 +205,31 @@ mod tests {
     fn bad_budgets_are_refused_with_the_term_named() {
         assert_eq!(check(&[]), Err(BudgetError::Empty));
         let many = vec![term("t", 0.9, 1.1); SYSTEMATIC_TERMS + 1];
-        assert_eq!(check(&many), Err(BudgetError::TooMany(SYSTEMATIC_TERMS + 1)));
-        for (lo, hi) in [(1.1, 1.2), (0.9, 0.95), (0.0, 1.1), (f64::NAN, 1.1), (0.9, f64::INFINITY)] {
-            assert!(matches!(check(&[term("x", lo, hi)]), Err(BudgetError::Ratios { .. })));
+        assert_eq!(
+            check(&many),
+            Err(BudgetError::TooMany(SYSTEMATIC_TERMS + 1))
+        );
+        for (lo, hi) in [
+            (1.1, 1.2),
+            (0.9, 0.95),
+            (0.0, 1.1),
+            (f64::NAN, 1.1),
+            (0.9, f64::INFINITY),
+        ] {
+            assert!(matches!(
+                check(&[term("x", lo, hi)]),
+                Err(BudgetError::Ratios { .. })
+            ));
         }
         let long = "x".repeat(TERM_NAME_CAPACITY + 1);
-        assert!(matches!(check(&[term(&long, 0.9, 1.1)]), Err(BudgetError::Name { .. })));
-        assert!(matches!(check(&[term(" ", 0.9, 1.1)]), Err(BudgetError::Name { .. })));
+        assert!(matches!(
+            check(&[term(&long, 0.9, 1.1)]),
+            Err(BudgetError::Name { .. })
+        ));
+        assert!(matches!(
+            check(&[term(" ", 0.9, 1.1)]),
+            Err(BudgetError::Name { .. })
+        ));
         let e = check(&[term("drag γ", 1.2, 1.3)]).unwrap_err().to_string();
         assert!(e.contains("drag γ") && e.contains("1.2"), "{e}");
     }

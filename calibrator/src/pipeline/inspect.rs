@@ -38,12 +38,10 @@ pub fn inspect(file: &Path, format: InspectFormat, report_dir: Option<&Path>) ->
         })?;
     }
     match format {
-        InspectFormat::Json => {
-            table_json(&table, version).map_err(|source| PipelineError::Table {
-                stage: "writing the table as JSON",
-                source: crate::table::TableError::Json(source),
-            })
-        }
+        InspectFormat::Json => table_json(&table, version).map_err(|source| PipelineError::Table {
+            stage: "writing the table as JSON",
+            source: crate::table::TableError::Json(source),
+        }),
         InspectFormat::Text => {
             let current = tribo_core::table::FORMAT_VERSION;
             let read_as = match version {
@@ -67,17 +65,28 @@ mod tests {
 
     /// The checked-in goldens of every format (`core/tests/golden/`).
     fn golden(name: &str) -> std::path::PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/golden").join(name)
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../core/tests/golden")
+            .join(name)
     }
 
     #[test]
     fn inspect_prints_the_files_format_and_what_an_old_table_does_at_saturation() {
         let text = inspect(&golden("format2-filled.bin"), InspectFormat::Text, None).unwrap();
-        assert!(text.contains("format version 2 (read as format 4)"), "{text}");
-        assert!(text.contains(crate::table::describe::MU_REACHES_ZERO), "{text}");
+        assert!(
+            text.contains("format version 2 (read as format 4)"),
+            "{text}"
+        );
+        assert!(
+            text.contains(crate::table::describe::MU_REACHES_ZERO),
+            "{text}"
+        );
         assert!(text.contains("systematic budget: none"), "{text}");
         let text = inspect(&golden("format3-filled.bin"), InspectFormat::Text, None).unwrap();
-        assert!(text.contains("format version 3 (read as format 4)"), "{text}");
+        assert!(
+            text.contains("format version 3 (read as format 4)"),
+            "{text}"
+        );
         let text = inspect(&golden("format4-filled.bin"), InspectFormat::Text, None).unwrap();
         assert!(text.contains("format version 4\n"), "{text}");
         assert!(text.contains("dominant systematic term"), "{text}");

@@ -230,7 +230,10 @@ mod tests {
         let mut other = cfg.clone();
         other.systematic.terms[0].ratio_hi = 3.0;
         other.systematic.terms.pop();
-        assert_eq!(config_hash(&cfg, 7).unwrap(), config_hash(&other, 7).unwrap());
+        assert_eq!(
+            config_hash(&cfg, 7).unwrap(),
+            config_hash(&other, 7).unwrap()
+        );
     }
 
     #[test]

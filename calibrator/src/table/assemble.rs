@@ -137,13 +137,22 @@ mod tests {
         let ([r_lo, r_hi], dominant) = crate::fit::systematic::combined(&budget).unwrap();
         let a = t.alpha_uncertainty(0).unwrap();
         let [lo, hi] = a.systematic.unwrap();
-        assert!((f64::from(lo) - 15.0 * r_lo).abs() < 1e-4 && (f64::from(hi) - 15.0 * r_hi).abs() < 1e-4);
-        assert_eq!(t.dominant_systematic().unwrap().name.as_str(), budget[dominant].name);
+        assert!(
+            (f64::from(lo) - 15.0 * r_lo).abs() < 1e-4
+                && (f64::from(hi) - 15.0 * r_hi).abs() < 1e-4
+        );
+        assert_eq!(
+            t.dominant_systematic().unwrap().name.as_str(),
+            budget[dominant].name
+        );
         // New samples keep the budget; an empty one is refused and changes nothing.
         set_alpha(&mut t, None, &[s(0.08, 15.0), s(1.0, 12.0)]).unwrap();
         assert!(t.alpha_uncertainty(1).unwrap().systematic.is_some());
         let before = t.clone();
-        assert!(matches!(set_systematic(&mut t, &[]), Err(TableError::Budget(_))));
+        assert!(matches!(
+            set_systematic(&mut t, &[]),
+            Err(TableError::Budget(_))
+        ));
         assert_eq!(t, before);
     }
 

@@ -22,7 +22,8 @@ pub const DEFAULTS_BANNER: &str = "DOCUMENTED DEFAULTS, NOT A CALIBRATION: these
 pub const MU_REACHES_ZERO: &str = "μ reaches 0 at saturation";
 
 /// What the statistical interval is, said next to it wherever α is shown.
-pub const STATISTICAL_IS_NOT_ACCURACY: &str = "the statistical 95 % interval is the precision at      fixed model choices, not the accuracy";
+pub const STATISTICAL_IS_NOT_ACCURACY: &str =
+    "the statistical 95 % interval is the precision at      fixed model choices, not the accuracy";
 
 /// The α sample at velocity `v` (equal in f32), if the table has one.
 pub fn sample_at(table: &Table, v: f32) -> Option<usize> {
@@ -53,7 +54,11 @@ pub fn intervals_text(u: &Uncertain, digits: usize) -> String {
 /// `x` with `digits` significant digits (∞ as `inf`).
 pub fn significant(x: f64, digits: usize) -> String {
     if !x.is_finite() || x == 0.0 {
-        return if x.is_infinite() { "inf".into() } else { format!("{x}") };
+        return if x.is_infinite() {
+            "inf".into()
+        } else {
+            format!("{x}")
+        };
     }
     let magnitude = x.abs().log10().floor() as i32;
     let decimals = (digits as i32 - 1 - magnitude).max(0) as usize;
@@ -197,7 +202,10 @@ pub fn describe(table: &Table) -> String {
     if let Ok(law) = table.friction_law() {
         let v = STRIP_DRAW_V0;
         match sample_at(table, v).and_then(|i| {
-            Some((table.alpha_uncertainty(i)?, table.beta_thres_uncertainty(i)?))
+            Some((
+                table.alpha_uncertainty(i)?,
+                table.beta_thres_uncertainty(i)?,
+            ))
         }) {
             Some((a, b)) => {
                 let _ = writeln!(s, "  at v = {v} m/s:");
@@ -470,7 +478,10 @@ mod tests {
         old.particle_shear = None;
         old.uncertainty = None;
         let o = describe(&old);
-        assert!(o.contains(MU_REACHES_ZERO) && o.contains("systematic budget: none"), "{o}");
+        assert!(
+            o.contains(MU_REACHES_ZERO) && o.contains("systematic budget: none"),
+            "{o}"
+        );
         assert!(saturation_text(&old).starts_with(MU_REACHES_ZERO));
     }
 
@@ -479,7 +490,12 @@ mod tests {
         let t = Table::filled_example();
         let a = t.alpha_uncertainty(0).unwrap();
         let text = intervals_text(&a, 4);
-        assert!(text.contains("statistical 95 % [") && text.contains("systematic [") && text.contains("total ["), "{text}");
+        assert!(
+            text.contains("statistical 95 % [")
+                && text.contains("systematic [")
+                && text.contains("total ["),
+            "{text}"
+        );
         let mut bare = t.clone();
         bare.uncertainty = None;
         let text = intervals_text(&bare.alpha_uncertainty(0).unwrap(), 4);

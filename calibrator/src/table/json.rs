@@ -85,14 +85,25 @@ mod tests {
         assert_eq!(j["file_format_version"], 4);
         assert!(j["provenance"]["seed"].is_u64() && j["uncertainty"]["terms"].is_array());
         let a = &j["alpha_intervals"][0];
-        assert!(a["statistical_95"].is_array() && a["systematic"].is_array() && a["total"].is_array());
-        assert_eq!(j["alpha_intervals"].as_array().unwrap().len(), t.alpha.curve.v.len());
+        assert!(
+            a["statistical_95"].is_array() && a["systematic"].is_array() && a["total"].is_array()
+        );
+        assert_eq!(
+            j["alpha_intervals"].as_array().unwrap().len(),
+            t.alpha.curve.v.len()
+        );
         assert!(j["dominant_systematic"].is_string());
         let mut old = t.clone();
         old.uncertainty = None;
         old.particle_shear = None;
-        let j: serde_json::Value = serde_json::from_str(&table_json(&old, Some(2)).unwrap()).unwrap();
+        let j: serde_json::Value =
+            serde_json::from_str(&table_json(&old, Some(2)).unwrap()).unwrap();
         assert!(j["alpha_intervals"][0]["systematic"].is_null());
-        assert!(j["saturation"].as_str().unwrap().starts_with("μ reaches 0 at saturation"));
+        assert!(
+            j["saturation"]
+                .as_str()
+                .unwrap()
+                .starts_with("μ reaches 0 at saturation")
+        );
     }
 }

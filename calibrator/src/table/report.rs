@@ -302,15 +302,23 @@ fn summary(
     let v = STRIP_DRAW_V0;
     let _ = writeln!(s, "| quantity | value |\n|---|---|");
     let _ = writeln!(s, "| μ0 = τ0κ/(E*h'_rms) | {:.4} |", law.mu0());
-    let at = sample_at(table, v)
-        .and_then(|i| Some((table.alpha_uncertainty(i)?, table.beta_thres_uncertainty(i)?)));
+    let at = sample_at(table, v).and_then(|i| {
+        Some((
+            table.alpha_uncertainty(i)?,
+            table.beta_thres_uncertainty(i)?,
+        ))
+    });
     match at {
         Some((a, b)) => {
             let _ = writeln!(s, "| α({v} m/s) | {} |", intervals_text(&a, 4));
             let _ = writeln!(s, "| β_thres({v} m/s) | {} |", intervals_text(&b, 4));
         }
         None => {
-            let _ = writeln!(s, "| α({v} m/s) | {:.4} (no sample: no interval) |", law.alpha(v));
+            let _ = writeln!(
+                s,
+                "| α({v} m/s) | {:.4} (no sample: no interval) |",
+                law.alpha(v)
+            );
             let _ = writeln!(s, "| β_thres({v} m/s) | {:.4} |", law.beta_thres(v));
         }
     }

@@ -1,7 +1,7 @@
 //! **The gate: is this table physical?** One question, asked by [`crate::table::Table::validate`]
 //! on every table decoded or about to be encoded, in this order:
 //!
-//! 1. [`fields`]: every field well formed — finite, signs and ranges as the physics demands,
+//! 1. `fields`: every field well formed — finite, signs and ranges as the physics demands,
 //!    vector lengths consistent, β_thres samples and the systematic intervals consistent with
 //!    Eq. 24 ([`crate::Error::InvalidTable`]);
 //! 2. [`bounds`]: every stored quantity within the documented bound of any material pair (E*,
