@@ -265,6 +265,33 @@ pub struct AsperityConfig {
     pub steps_per_period: f64,
 }
 
+/// One term of α's systematic budget (issue 42): a model choice a user cannot pin down, as
+/// the ratio of α at the ends of the choice's admissible range to α at the preset's choice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SystematicTermConfig {
+    /// What varies and over which range, e.g. `"drag γ (forming oil 20–80 °C)"` (at most
+    /// 40 bytes of UTF-8: the table's capacity).
+    pub name: String,
+    /// α at the lower end of the admissible range over α at the preset's choice, 0 < lo ≤ 1
+    /// \[-\].
+    pub ratio_lo: f64,
+    /// α at the upper end over α at the preset's choice, 1 ≤ hi < ∞ \[-\].
+    pub ratio_hi: f64,
+    /// Where the ratios come from (a study, a document, or "placeholder pending study").
+    pub source: String,
+}
+
+/// α's systematic budget (`[[systematic.terms]]`): combined in ln α by quadrature of the
+/// terms' half-widths ([`crate::fit::systematic`]). It enters only the table's uncertainty
+/// section, never a simulation, so it is not part of the configuration hash.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SystematicConfig {
+    /// The independent terms (at least one, at most the table's 8).
+    pub terms: Vec<SystematicTermConfig>,
+}
+
 /// Everything `tribo calibrate` needs.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -287,6 +314,11 @@ pub struct CalibrationConfig {
     pub random_field: RandomFieldConfig,
     /// Asperity model.
     pub asperity: AsperityConfig,
+    /// α's systematic budget (the table's uncertainty section; not hashed: no simulation
+    /// reads it). Absent from the `run.json` of runs before issue 42 (read as empty; a config
+    /// file always starts from the preset's budget).
+    #[serde(default)]
+    pub systematic: SystematicConfig,
 }
 
 /// Whether `key` (a dotted path) is an optional key a config file may add though no preset

@@ -13,10 +13,11 @@
 
 use std::path::Path;
 
-use crate::config::{CalibrationConfig, is_optional_key, renamed_key};
+use crate::config::{CalibrationConfig, SystematicConfig, is_optional_key, renamed_key};
+use crate::fit::systematic::{self, Term};
 use crate::presets::Preset;
-use crate::validate::ConfigError;
 use crate::validate::config::check_config;
+use crate::validate::{Bound, ConfigError, Rule};
 
 impl CalibrationConfig {
     /// The preset's configuration with the TOML text `overrides` merged on top (any subset of
@@ -70,8 +71,80 @@ impl CalibrationConfig {
     /// (memory), [`ConfigError::MeasuredSurface`] (a measured map that cannot be read or placed on
     /// the domain).
     pub fn validate(&self) -> Result<(), ConfigError> {
-        check_config(self)
+        check_config(self)?;
+        check_systematic(&self.systematic)
     }
+}
+
+impl SystematicConfig {
+    /// The budget's terms for the fit and the table.
+    pub fn terms(&self) -> Vec<Term> {
+        self.terms
+            .iter()
+            .map(|t| Term {
+                name: t.name.clone(),
+                ratio_lo: t.ratio_lo,
+                ratio_hi: t.ratio_hi,
+                source: t.source.clone(),
+            })
+            .collect()
+    }
+}
+
+/// `[[systematic.terms]]`: 1 to 8 terms, names of 1 to 40 bytes, 0 < ratio_lo ≤ 1 ≤ ratio_hi.
+fn check_systematic(s: &SystematicConfig) -> Result<(), ConfigError> {
+    let key = "systematic.terms";
+    if s.terms.is_empty() {
+        return Err(ConfigError::Empty { key: key.into() });
+    }
+    let max = tribo_core::table::SYSTEMATIC_TERMS;
+    if s.terms.len() > max {
+        return Err(ConfigError::TooMany {
+            key: key.into(),
+            len: s.terms.len(),
+            max,
+            what: "the table's uncertainty section",
+        });
+    }
+    let lo_rule = Rule::Real {
+        lo: Bound::Open(0.0),
+        hi: Bound::Closed(1.0),
+    };
+    let hi_rule = Rule::Real {
+        lo: Bound::Closed(1.0),
+        hi: Bound::Unbounded,
+    };
+    for (i, t) in s.terms.iter().enumerate() {
+        lo_rule.check(&format!("{key}[{i}].ratio_lo"), t.ratio_lo)?;
+        hi_rule.check(&format!("{key}[{i}].ratio_hi"), t.ratio_hi)?;
+    }
+    systematic::check(&s.terms()).map_err(|e| {
+        let (i, text) = s
+            .terms
+            .iter()
+            .enumerate()
+            .find(|(_, t)| {
+                systematic::check(&[Term {
+                    name: t.name.clone(),
+                    ratio_lo: t.ratio_lo,
+                    ratio_hi: t.ratio_hi,
+                    source: String::new(),
+                }])
+                .is_err()
+            })
+            .map_or((0, String::new()), |(i, t)| (i, t.name.clone()));
+        let problem = match e {
+            systematic::BudgetError::Name { .. } => {
+                "a term's name must be 1 to 40 bytes of UTF-8 (the table's capacity)"
+            }
+            _ => "not a valid systematic term (0 < ratio_lo ≤ 1 ≤ ratio_hi, finite in f32)",
+        };
+        ConfigError::BadQuantity {
+            key: format!("{key}[{i}].name"),
+            text,
+            problem,
+        }
+    })
 }
 
 /// Deep-merges `over` into `base`; keys absent from `base` are errors naming the key path.
@@ -110,6 +183,28 @@ fn merge(base: toml::Value, over: toml::Value, path: &str) -> Result<toml::Value
 mod tests {
     use super::*;
     use crate::dem::IntegratorChoice;
+
+    #[test]
+    fn the_systematic_budget_is_replaced_by_the_file_and_validated_naming_the_term() {
+        let one = "[[systematic.terms]]\nname = \"drag γ (measured)\"\nratio_lo = 0.8\nratio_hi = 1.1\nsource = \"study\"\n";
+        let c = CalibrationConfig::from_preset_and_toml(Preset::Quick, one).unwrap();
+        assert_eq!(c.systematic.terms.len(), 1);
+        assert_eq!(c.systematic.terms[0].ratio_lo, 0.8);
+        for (bad, key) in [
+            (one.replace("0.8", "1.2"), "systematic.terms[0].ratio_lo"),
+            (one.replace("1.1", "0.9"), "systematic.terms[0].ratio_hi"),
+            (
+                one.replace("drag γ (measured)", ""),
+                "systematic.terms[0].name",
+            ),
+            ("[systematic]\nterms = []\n".to_owned(), "systematic.terms"),
+        ] {
+            let e = CalibrationConfig::from_preset_and_toml(Preset::Quick, &bad)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(key), "{e}");
+        }
+    }
 
     #[test]
     fn every_preset_is_valid() {

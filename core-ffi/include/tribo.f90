@@ -21,8 +21,15 @@ module tribo
        c_ptr, c_char, c_associated, c_f_pointer
   implicit none
 
-  integer(c_int32_t), parameter :: TRIBO_ABI_VERSION = 2
-  integer, parameter :: TRIBO_MODEL_WORDS = 192
+  integer(c_int32_t), parameter :: TRIBO_ABI_VERSION = 3
+  integer, parameter :: TRIBO_MODEL_WORDS = 384
+  integer, parameter :: TRIBO_NAME_BYTES = 48
+  integer(c_int32_t), parameter :: TRIBO_ALPHA_SAMPLES = 16
+  integer(c_int32_t), parameter :: TRIBO_MU_P_NONE = 0
+  integer(c_int32_t), parameter :: TRIBO_MU_P_DOCUMENTED_DEFAULT = 1
+  integer(c_int32_t), parameter :: TRIBO_MU_P_FITTED_STRIP_DRAW = 2
+  integer(c_int32_t), parameter :: TRIBO_MU_P_FITTED_SEED000_PASSES = 3
+  integer(c_int32_t), parameter :: TRIBO_MU_P_SIMULATED_SHEAR_CELL = 4
   integer, parameter :: TRIBO_MAX_TABLE_BYTES = 4096
   real(c_float), parameter :: TRIBO_MAX_SLIP_RATE_SI = 100.0_c_float
   real(c_float), parameter :: TRIBO_MAX_SLIP_INCREMENT_SI = 1.0_c_float
@@ -66,6 +73,7 @@ module tribo
   integer(c_int32_t), parameter :: TRIBO_STATUS_AREA_INVALID = 37
   integer(c_int32_t), parameter :: TRIBO_STATUS_BETA_INVALID = 38
   integer(c_int32_t), parameter :: TRIBO_STATUS_SHEAR_STIFFNESS_IMPLAUSIBLE = 39
+  integer(c_int32_t), parameter :: TRIBO_STATUS_WARNING_MU_REACHES_ZERO = 50
   integer(c_int32_t), parameter :: TRIBO_STATUS_UNKNOWN_CORE_ERROR = 99
 
   type, bind(C) :: TriboModel
@@ -83,7 +91,28 @@ module tribo
     real(c_float) :: pressure_min
     real(c_float) :: pressure_max
     real(c_float) :: slip_rate_max
+    integer(c_int32_t) :: format_version
+    integer(c_int32_t) :: particle_friction_origin
+    real(c_float) :: particle_friction
+    real(c_float) :: particle_friction_interval(2)
+    integer(c_int32_t) :: alpha_samples
+    integer(c_int32_t) :: has_systematic
+    integer(c_int8_t) :: dominant_systematic(TRIBO_NAME_BYTES)
   end type TriboModelInfo
+
+  type, bind(C) :: TriboAlphaSample
+    real(c_float) :: slip_rate
+    real(c_float) :: alpha
+    real(c_float) :: alpha_statistical(2)
+    real(c_float) :: alpha_systematic(2)
+    real(c_float) :: alpha_total(2)
+    real(c_float) :: beta_thres
+    real(c_float) :: beta_thres_statistical(2)
+    real(c_float) :: beta_thres_systematic(2)
+    real(c_float) :: beta_thres_total(2)
+    integer(c_int32_t) :: cases
+    integer(c_int32_t) :: has_systematic
+  end type TriboAlphaSample
 
   type, bind(C) :: TriboNodeState
     real(c_float) :: beta
@@ -152,6 +181,15 @@ module tribo
       type(TriboModelInfo), intent(out) :: info
       integer(c_int32_t) :: status
     end function tribo_model_info
+
+    function tribo_model_alpha_sample(model, index, sample) result(status) &
+        bind(C, name="tribo_model_alpha_sample")
+      import :: TriboModel, TriboAlphaSample, c_int32_t
+      type(TriboModel), intent(in) :: model
+      integer(c_int32_t), value :: index
+      type(TriboAlphaSample), intent(out) :: sample
+      integer(c_int32_t) :: status
+    end function tribo_model_alpha_sample
 
     function tribo_mu(model, pressure, slip_rate, beta, mu) result(status) &
         bind(C, name="tribo_mu")

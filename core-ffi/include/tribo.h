@@ -55,11 +55,37 @@
 
 // Version of this C ABI: the layout of every struct and the signature of every function.
 // Bumped on any change; tribo_model_init refuses another version. 1 was the ABI of issue 19
-// (SI only, no handshake).
-#define TRIBO_ABI_VERSION 2
+// (SI only, no handshake); 2 added units and the handshake; 3 (issues 42 and 45) added mu_p,
+// the table's format version and the systematic budget to TriboModelInfo, the alpha samples
+// with their intervals (tribo_model_alpha_sample) and the warning status of a table without
+// mu_p.
+#define TRIBO_ABI_VERSION 3
 
 // Size of TriboModel in 8-byte words.
-#define TRIBO_MODEL_WORDS 192
+#define TRIBO_MODEL_WORDS 384
+
+// Size of a NUL-terminated UTF-8 name in TriboModelInfo, in bytes (the terminating NUL
+// included; a longer name is cut on a character boundary).
+#define TRIBO_NAME_BYTES 48
+
+// Largest number of alpha samples of a table (TriboModelInfo.alpha_samples is at most this).
+#define TRIBO_ALPHA_SAMPLES 16
+
+// TriboModelInfo.particle_friction_origin: the table has no mu_p (formats 1 and 2): mu
+// reaches 0 at saturation (tribo_model_init returned TRIBO_STATUS_WARNING_MU_REACHES_ZERO).
+#define TRIBO_MU_P_NONE 0
+
+// mu_p is a documented default (a ratio of mu0), not computed for this table.
+#define TRIBO_MU_P_DOCUMENTED_DEFAULT 1
+
+// mu_p fitted to measured strip-draw friction (tribo fit strip-draw).
+#define TRIBO_MU_P_FITTED_STRIP_DRAW 2
+
+// mu_p solved from seed 000's published one- and three-pass reductions (tribo calibrate).
+#define TRIBO_MU_P_FITTED_SEED000_PASSES 3
+
+// mu_p from seed 002's shear cell run for this pair's flake layer.
+#define TRIBO_MU_P_SIMULATED_SHEAR_CELL 4
 
 // Largest table tribo_model_init accepts, in bytes (the core's MAX_TABLE_BYTES).
 #define TRIBO_MAX_TABLE_BYTES 4096
@@ -91,8 +117,11 @@
 // `tribo export --units mm-ms`.
 #define TRIBO_UNITS_MM_MS_KG 2
 
-// Result of every tribo_* function. TRIBO_STATUS_OK (0) is success; every other value is an
-// error and the function has written nothing (outputs and state are left as they were).
+// Result of every tribo_* function. TRIBO_STATUS_OK (0) is success. The codes 50-59 are
+// warnings: the function succeeded and wrote its outputs, but the user must be told
+// something (only tribo_model_init returns one: TRIBO_STATUS_WARNING_MU_REACHES_ZERO). Every
+// other value is an error and the function has written nothing (outputs and state are left as
+// they were).
 //
 // What a user friction routine does with an error, in general: it cannot compute the
 // friction for this point, so it must not invent one. Print tribo_status_name(status) with
@@ -202,6 +231,15 @@ enum TriboStatus
   // table's E* (k_s = E*/h_B, h_B half the sheet thickness): almost surely given in
   // another unit system than the model's. Do: stop and fix it.
   TRIBO_STATUS_SHEAR_STIFFNESS_IMPLAUSIBLE = 39,
+  // Warning, not an error: tribo_model_init built the model (it works, every later call
+  // evaluates it), but the table carries no friction mu_p of the particle-borne area
+  // (tables of formats 1 and 2, written before issue 30, or a table whose particle-shear
+  // section was removed): mu falls to 0 at saturation (beta >= beta_thres), seed 000's
+  // Eq. 7, where a table with mu_p keeps mu >= mu_p > 0 (tribo_model_info: particle_friction
+  // and its origin, format_version). Do: log it; regenerate the table with the current
+  // calibrator (tribo calibrate, or tribo fit strip-draw for a measured mu_p) before
+  // trusting friction in regions that saturate; continue only if that is acceptable.
+  TRIBO_STATUS_WARNING_MU_REACHES_ZERO = 50,
   // Core: an error this library version does not know (the core's enum is non-exhaustive).
   // Do: stop.
   TRIBO_STATUS_UNKNOWN_CORE_ERROR = 99,
@@ -247,7 +285,63 @@ typedef struct TriboModelInfo {
   float pressure_max;
   // Largest slip rate accepted (velocity; TRIBO_MAX_SLIP_RATE_SI in the model's units).
   float slip_rate_max;
+  // Format version of the table file (1 to 4; 1 and 2 carry no mu_p, 1 to 3 no systematic
+  // interval).
+  uint32_t format_version;
+  // Where mu_p comes from: TRIBO_MU_P_NONE (no mu_p: mu reaches 0 at saturation) or
+  // another TRIBO_MU_P_* value.
+  uint32_t particle_friction_origin;
+  // Friction of the particle-borne area mu_p, the floor of mu at saturation (beta >=
+  // beta_thres): mu stays in [mu_p, mu0]. 0 when particle_friction_origin is
+  // TRIBO_MU_P_NONE: mu then reaches 0 at saturation.
+  float particle_friction;
+  // Interval of mu_p [lo, hi] (its meaning depends on the origin: a 95 % interval of a fit
+  // or of seeds, [mu_p, mu_p] for a documented default); 0 for no mu_p.
+  float particle_friction_interval[2];
+  // Number of alpha samples (valid indices of tribo_model_alpha_sample: 0 to
+  // alpha_samples - 1).
+  uint32_t alpha_samples;
+  // 1 if the table carries systematic intervals of alpha and beta_thres (format 4 with a
+  // systematic budget), 0 if only the statistical 95 % intervals are known: these are the
+  // precision of alpha at fixed model choices, not its accuracy.
+  uint32_t has_systematic;
+  // The dominant term of the systematic budget (largest half-width in ln alpha), e.g.
+  // "drag gamma (forming oil 20-80 C)", NUL-terminated UTF-8; empty when has_systematic is 0.
+  uint8_t dominant_systematic[TRIBO_NAME_BYTES];
 } TriboModelInfo;
+
+// One alpha sample of the table (seed 000 Eq. 23, Fig. 15) and beta_thres at it (Eq. 24),
+// each with three intervals [lo, hi]: the statistical 95 % interval (bootstrap over surface
+// pairs: the precision at fixed model choices, NOT the accuracy), the systematic interval
+// (over the admissible range of the model choices a user cannot pin down, combined by the
+// table's rule: half-widths in ln alpha add in quadrature) and the total (both combined the
+// same way). When has_systematic is 0 the systematic interval is unknown (NaN, not zero) and
+// the total is the statistical interval alone. An end of +infinity (beta_thres where alpha's
+// interval reaches 0) is possible.
+typedef struct TriboAlphaSample {
+  // Slip rate of the sample (velocity, the model's units).
+  float slip_rate;
+  // alpha at this slip rate (dimensionless).
+  float alpha;
+  // Statistical 95 % interval of alpha.
+  float alpha_statistical[2];
+  // Systematic interval of alpha (NaN when has_systematic is 0).
+  float alpha_systematic[2];
+  // Total interval of alpha.
+  float alpha_total[2];
+  // beta_thres = kappa/(alpha h'_rms) at this slip rate (dimensionless).
+  float beta_thres;
+  // Statistical 95 % interval of beta_thres (from alpha's, ends swapped).
+  float beta_thres_statistical[2];
+  // Systematic interval of beta_thres (NaN when has_systematic is 0).
+  float beta_thres_systematic[2];
+  // Total interval of beta_thres.
+  float beta_thres_total[2];
+  // Number of simulations behind the sample (0 for a format-1 table).
+  uint32_t cases;
+  // 1 if the systematic intervals are known, 0 otherwise.
+  uint32_t has_systematic;
+} TriboAlphaSample;
 
 // The state one contact point carries between increments (the FE routine's state
 // variables), always SI whatever the model's units. All zero is a fresh, particle-free,
@@ -354,7 +448,9 @@ uint32_t tribo_abi_version(void);
 //
 // Call it once per process before the first increment (Abaqus: VEXTERNALDB / UEXTERNALDB at
 // the start of the analysis; see the header's "Threads and one-time initialisation").
-// On any error the storage is marked uninitialised (every later call on it returns
+// Returns TRIBO_STATUS_OK, or the warning TRIBO_STATUS_WARNING_MU_REACHES_ZERO for a table
+// without mu_p (formats 1 and 2): the model is then built and works, but mu reaches 0 at
+// saturation. On any error the storage is marked uninitialised (every later call on it returns
 // TRIBO_STATUS_NOT_INITIALIZED): a rejected table is never evaluated. On a size mismatch
 // nothing is written.
 //
@@ -370,15 +466,31 @@ TriboStatus tribo_model_init(struct TriboModel *model,
                              uint32_t units,
                              float shear_stiffness);
 
-// Copies what the model was built from, its unit system and its plausibility bounds into
-// *info.
+// Copies what the model was built from (provenance, the table's format version, mu0, mu_p
+// and its origin, the systematic budget's dominant term), its unit system and its
+// plausibility bounds into *info.
 //
 // # Safety
 // model as for tribo_node_step; info null or writable.
 TriboStatus tribo_model_info(const struct TriboModel *model, struct TriboModelInfo *info);
 
-// mu(p, v, beta) of the friction law (seed 000 Eq. 9, 23-24) into *mu: in [0, mu0] (beta
-// clamped to beta_thres(v), where mu = 0).
+// Copies alpha sample `index` (0 to TriboModelInfo.alpha_samples - 1) with beta_thres at it
+// and their statistical, systematic and total intervals into *sample; the slip rate in the
+// model's velocity unit. Print both intervals: the statistical one alone is the precision of
+// alpha at fixed model choices, not its accuracy. TRIBO_STATUS_OUT_OF_DOMAIN for an index
+// past the samples.
+//
+// # Safety
+// model as for tribo_node_step; sample null or writable.
+TriboStatus tribo_model_alpha_sample(const struct TriboModel *model,
+                                     uint32_t index,
+                                     struct TriboAlphaSample *sample);
+
+// mu(p, v, beta) of the friction law (seed 000 Eq. 9, 23-24) into *mu: in [mu_p, mu0],
+// mu = mu0 (1 - x) + mu_p x with x = min(beta/beta_thres(v), 1), so mu = mu_p at and beyond
+// saturation (TriboModelInfo.particle_friction). For a table without mu_p (formats 1 and 2;
+// init returned TRIBO_STATUS_WARNING_MU_REACHES_ZERO) mu_p = 0: mu in [0, mu0], 0 at
+// saturation.
 //
 // Every input is checked as in a step (pressure, slip rate, beta: the TRIBO_STATUS_*_INVALID
 // and *_PLAUSIBLE codes). The pressure (stress unit of the model) enters nothing else: with

@@ -70,8 +70,11 @@ pub mod status;
 pub mod units;
 
 pub use model::{
-    TRIBO_ABI_VERSION, TRIBO_MAX_SLIP_INCREMENT_SI, TRIBO_MAX_SLIP_RATE_SI, TRIBO_MAX_TABLE_BYTES,
-    TRIBO_MODEL_WORDS, TriboModel, TriboModelInfo, tribo_abi_version, tribo_beta_thres,
+    TRIBO_ABI_VERSION, TRIBO_ALPHA_SAMPLES, TRIBO_MAX_SLIP_INCREMENT_SI, TRIBO_MAX_SLIP_RATE_SI,
+    TRIBO_MAX_TABLE_BYTES, TRIBO_MODEL_WORDS, TRIBO_MU_P_DOCUMENTED_DEFAULT,
+    TRIBO_MU_P_FITTED_SEED000_PASSES, TRIBO_MU_P_FITTED_STRIP_DRAW, TRIBO_MU_P_NONE,
+    TRIBO_MU_P_SIMULATED_SHEAR_CELL, TRIBO_NAME_BYTES, TriboAlphaSample, TriboModel,
+    TriboModelInfo, tribo_abi_version, tribo_beta_thres, tribo_model_alpha_sample,
     tribo_model_info, tribo_model_init, tribo_mu,
 };
 pub use node::{

@@ -17,8 +17,8 @@
 
 use core::mem::{align_of, size_of};
 
-use tribo_core::law::FrictionLaw;
-use tribo_core::table::{MAX_TABLE_BYTES, Table, ValueOrigin};
+use tribo_core::law::{ALPHA_SAMPLES, FrictionLaw};
+use tribo_core::table::{MAX_TABLE_BYTES, ParticleShearOrigin, Table, Uncertain, ValueOrigin};
 use tribo_core::transport::TransportParams;
 
 use crate::plausible::{self, Bounds, MAX_SLIP_RATE};
@@ -27,11 +27,33 @@ use crate::units::{Pow10, UnitSystem};
 
 /// Version of this C ABI: the layout of every struct and the signature of every function.
 /// Bumped on any change; tribo_model_init refuses another version. 1 was the ABI of issue 19
-/// (SI only, no handshake).
-pub const TRIBO_ABI_VERSION: u32 = 2;
+/// (SI only, no handshake); 2 added units and the handshake; 3 (issues 42 and 45) added mu_p,
+/// the table's format version and the systematic budget to TriboModelInfo, the alpha samples
+/// with their intervals (tribo_model_alpha_sample) and the warning status of a table without
+/// mu_p.
+pub const TRIBO_ABI_VERSION: u32 = 3;
 
 /// Size of TriboModel in 8-byte words.
-pub const TRIBO_MODEL_WORDS: usize = 192;
+pub const TRIBO_MODEL_WORDS: usize = 384;
+
+/// Size of a NUL-terminated UTF-8 name in TriboModelInfo, in bytes (the terminating NUL
+/// included; a longer name is cut on a character boundary).
+pub const TRIBO_NAME_BYTES: usize = 48;
+
+/// Largest number of alpha samples of a table (TriboModelInfo.alpha_samples is at most this).
+pub const TRIBO_ALPHA_SAMPLES: u32 = 16;
+
+/// TriboModelInfo.particle_friction_origin: the table has no mu_p (formats 1 and 2): mu
+/// reaches 0 at saturation (tribo_model_init returned TRIBO_STATUS_WARNING_MU_REACHES_ZERO).
+pub const TRIBO_MU_P_NONE: u32 = 0;
+/// mu_p is a documented default (a ratio of mu0), not computed for this table.
+pub const TRIBO_MU_P_DOCUMENTED_DEFAULT: u32 = 1;
+/// mu_p fitted to measured strip-draw friction (tribo fit strip-draw).
+pub const TRIBO_MU_P_FITTED_STRIP_DRAW: u32 = 2;
+/// mu_p solved from seed 000's published one- and three-pass reductions (tribo calibrate).
+pub const TRIBO_MU_P_FITTED_SEED000_PASSES: u32 = 3;
+/// mu_p from seed 002's shear cell run for this pair's flake layer.
+pub const TRIBO_MU_P_SIMULATED_SHEAR_CELL: u32 = 4;
 
 /// Largest table tribo_model_init accepts, in bytes (the core's MAX_TABLE_BYTES).
 pub const TRIBO_MAX_TABLE_BYTES: usize = 4096;
@@ -65,7 +87,7 @@ impl TriboModel {
 /// What the model was built from and the bounds it checks, for the FE user's log. Values
 /// with a unit are in the model's units.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TriboModelInfo {
     /// RNG seed of the calibration run (Fortran: a signed 64-bit integer of the same bits).
     pub seed: u64,
@@ -89,6 +111,88 @@ pub struct TriboModelInfo {
     pub pressure_max: f32,
     /// Largest slip rate accepted (velocity; TRIBO_MAX_SLIP_RATE_SI in the model's units).
     pub slip_rate_max: f32,
+    /// Format version of the table file (1 to 4; 1 and 2 carry no mu_p, 1 to 3 no systematic
+    /// interval).
+    pub format_version: u32,
+    /// Where mu_p comes from: TRIBO_MU_P_NONE (no mu_p: mu reaches 0 at saturation) or
+    /// another TRIBO_MU_P_* value.
+    pub particle_friction_origin: u32,
+    /// Friction of the particle-borne area mu_p, the floor of mu at saturation (beta >=
+    /// beta_thres): mu stays in [mu_p, mu0]. 0 when particle_friction_origin is
+    /// TRIBO_MU_P_NONE: mu then reaches 0 at saturation.
+    pub particle_friction: f32,
+    /// Interval of mu_p [lo, hi] (its meaning depends on the origin: a 95 % interval of a fit
+    /// or of seeds, [mu_p, mu_p] for a documented default); 0 for no mu_p.
+    pub particle_friction_interval: [f32; 2],
+    /// Number of alpha samples (valid indices of tribo_model_alpha_sample: 0 to
+    /// alpha_samples - 1).
+    pub alpha_samples: u32,
+    /// 1 if the table carries systematic intervals of alpha and beta_thres (format 4 with a
+    /// systematic budget), 0 if only the statistical 95 % intervals are known: these are the
+    /// precision of alpha at fixed model choices, not its accuracy.
+    pub has_systematic: u32,
+    /// The dominant term of the systematic budget (largest half-width in ln alpha), e.g.
+    /// "drag gamma (forming oil 20-80 C)", NUL-terminated UTF-8; empty when has_systematic is 0.
+    pub dominant_systematic: [u8; TRIBO_NAME_BYTES],
+}
+
+impl Default for TriboModelInfo {
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            config_hash: 0,
+            calibrated: 0,
+            units: 0,
+            mu0: 0.0,
+            shear_stiffness: 0.0,
+            table_zeta: 0.0,
+            pressure_min: 0.0,
+            pressure_max: 0.0,
+            slip_rate_max: 0.0,
+            format_version: 0,
+            particle_friction_origin: TRIBO_MU_P_NONE,
+            particle_friction: 0.0,
+            particle_friction_interval: [0.0; 2],
+            alpha_samples: 0,
+            has_systematic: 0,
+            dominant_systematic: [0; TRIBO_NAME_BYTES],
+        }
+    }
+}
+
+/// One alpha sample of the table (seed 000 Eq. 23, Fig. 15) and beta_thres at it (Eq. 24),
+/// each with three intervals [lo, hi]: the statistical 95 % interval (bootstrap over surface
+/// pairs: the precision at fixed model choices, NOT the accuracy), the systematic interval
+/// (over the admissible range of the model choices a user cannot pin down, combined by the
+/// table's rule: half-widths in ln alpha add in quadrature) and the total (both combined the
+/// same way). When has_systematic is 0 the systematic interval is unknown (NaN, not zero) and
+/// the total is the statistical interval alone. An end of +infinity (beta_thres where alpha's
+/// interval reaches 0) is possible.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TriboAlphaSample {
+    /// Slip rate of the sample (velocity, the model's units).
+    pub slip_rate: f32,
+    /// alpha at this slip rate (dimensionless).
+    pub alpha: f32,
+    /// Statistical 95 % interval of alpha.
+    pub alpha_statistical: [f32; 2],
+    /// Systematic interval of alpha (NaN when has_systematic is 0).
+    pub alpha_systematic: [f32; 2],
+    /// Total interval of alpha.
+    pub alpha_total: [f32; 2],
+    /// beta_thres = kappa/(alpha h'_rms) at this slip rate (dimensionless).
+    pub beta_thres: f32,
+    /// Statistical 95 % interval of beta_thres (from alpha's, ends swapped).
+    pub beta_thres_statistical: [f32; 2],
+    /// Systematic interval of beta_thres (NaN when has_systematic is 0).
+    pub beta_thres_systematic: [f32; 2],
+    /// Total interval of beta_thres.
+    pub beta_thres_total: [f32; 2],
+    /// Number of simulations behind the sample (0 for a format-1 table).
+    pub cases: u32,
+    /// 1 if the systematic intervals are known, 0 otherwise.
+    pub has_systematic: u32,
 }
 
 /// Tag in the first word of an initialised model: "TRBOMODL" xor the layout's size and the
@@ -110,6 +214,8 @@ pub(crate) struct Model {
     pub(crate) units: UnitSystem,
     pub(crate) bounds: Bounds,
     info: TriboModelInfo,
+    /// The alpha samples with their intervals, slip rates in SI \[m/s\].
+    samples: [TriboAlphaSample; ALPHA_SAMPLES],
 }
 
 const _: () = assert!(size_of::<Model>() <= size_of::<TriboModel>());
@@ -117,6 +223,76 @@ const _: () = assert!(align_of::<Model>() <= align_of::<TriboModel>());
 const _: () = assert!(TRIBO_MAX_TABLE_BYTES == MAX_TABLE_BYTES);
 const _: () = assert!(TRIBO_MAX_SLIP_RATE_SI == MAX_SLIP_RATE);
 const _: () = assert!(TRIBO_MAX_SLIP_INCREMENT_SI == plausible::MAX_SLIP_INCREMENT);
+const _: () = assert!(TRIBO_ALPHA_SAMPLES as usize == ALPHA_SAMPLES);
+const _: () = assert!(TRIBO_NAME_BYTES > tribo_core::table::TERM_NAME_CAPACITY);
+
+/// The TRIBO_MU_P_* code of a table's mu_p origin.
+fn mu_p_origin(origin: ParticleShearOrigin) -> u32 {
+    match origin {
+        ParticleShearOrigin::DocumentedDefault => TRIBO_MU_P_DOCUMENTED_DEFAULT,
+        ParticleShearOrigin::FittedStripDraw => TRIBO_MU_P_FITTED_STRIP_DRAW,
+        ParticleShearOrigin::FittedSeed000Passes => TRIBO_MU_P_FITTED_SEED000_PASSES,
+        ParticleShearOrigin::SimulatedShearCell => TRIBO_MU_P_SIMULATED_SHEAR_CELL,
+    }
+}
+
+/// `name` as NUL-terminated UTF-8, cut on a character boundary to leave room for the NUL.
+fn c_name(name: &str) -> [u8; TRIBO_NAME_BYTES] {
+    let mut out = [0u8; TRIBO_NAME_BYTES];
+    let mut end = 0;
+    for (at, c) in name.char_indices() {
+        let next = at + c.len_utf8();
+        if next >= TRIBO_NAME_BYTES {
+            break;
+        }
+        end = next;
+    }
+    if let (Some(dst), Some(src)) = (out.get_mut(..end), name.as_bytes().get(..end)) {
+        dst.copy_from_slice(src);
+    }
+    out
+}
+
+/// The three intervals of one value as (statistical, systematic or NaN, total).
+fn intervals(u: Uncertain) -> ([f32; 2], [f32; 2], [f32; 2]) {
+    (
+        u.statistical,
+        u.systematic.unwrap_or([f32::NAN; 2]),
+        u.total,
+    )
+}
+
+/// The table's alpha samples with their intervals (slip rates SI).
+fn alpha_samples(table: &Table) -> [TriboAlphaSample; ALPHA_SAMPLES] {
+    let mut out = [TriboAlphaSample::default(); ALPHA_SAMPLES];
+    let curve = &table.alpha.curve;
+    for (i, slot) in out.iter_mut().enumerate() {
+        let (Some(&v), Some(&cases), Some(a), Some(b)) = (
+            curve.v.get(i),
+            curve.cases.get(i),
+            table.alpha_uncertainty(i),
+            table.beta_thres_uncertainty(i),
+        ) else {
+            break;
+        };
+        let (a_stat, a_sys, a_tot) = intervals(a);
+        let (b_stat, b_sys, b_tot) = intervals(b);
+        *slot = TriboAlphaSample {
+            slip_rate: v,
+            alpha: a.value,
+            alpha_statistical: a_stat,
+            alpha_systematic: a_sys,
+            alpha_total: a_tot,
+            beta_thres: b.value,
+            beta_thres_statistical: b_stat,
+            beta_thres_systematic: b_sys,
+            beta_thres_total: b_tot,
+            cases: u32::from(cases),
+            has_systematic: u32::from(a.systematic.is_some()),
+        };
+    }
+    out
+}
 
 impl Model {
     /// Builds the model from table bytes: the core's full validation, then the law, the node
@@ -134,6 +310,8 @@ impl Model {
         let transport = TransportParams::point_from_table(t, table.wear.as_ref());
         transport.validate()?;
         let bounds = Bounds::of_table(&table);
+        let mu_p = table.particle_shear.as_ref();
+        let dominant = table.dominant_systematic();
         let info = TriboModelInfo {
             seed: table.provenance.seed,
             config_hash: table.provenance.config_hash,
@@ -145,6 +323,13 @@ impl Model {
             pressure_min: units.stress.si_to_unit(bounds.pressure_min),
             pressure_max: units.stress.si_to_unit(bounds.pressure_max),
             slip_rate_max: units.velocity.si_to_unit(MAX_SLIP_RATE),
+            format_version: u32::from(Table::file_format_version(bytes)?),
+            particle_friction_origin: mu_p.map_or(TRIBO_MU_P_NONE, |p| mu_p_origin(p.origin)),
+            particle_friction: mu_p.map_or(0.0, |p| p.particle_friction),
+            particle_friction_interval: mu_p.map_or([0.0; 2], |p| p.ci95),
+            alpha_samples: u32::try_from(table.alpha.curve.v.len()).unwrap_or(0),
+            has_systematic: u32::from(dominant.is_some()),
+            dominant_systematic: c_name(dominant.map_or("", |t| t.name.as_str())),
         };
         Ok(Self {
             magic: MODEL_MAGIC,
@@ -154,7 +339,13 @@ impl Model {
             units,
             bounds,
             info,
+            samples: alpha_samples(&table),
         })
+    }
+
+    /// Whether the table has no mu_p (init's warning).
+    fn mu_reaches_zero(&self) -> bool {
+        self.info.particle_friction_origin == TRIBO_MU_P_NONE
     }
 }
 
@@ -204,7 +395,9 @@ pub extern "C" fn tribo_abi_version() -> u32 {
 ///
 /// Call it once per process before the first increment (Abaqus: VEXTERNALDB / UEXTERNALDB at
 /// the start of the analysis; see the header's "Threads and one-time initialisation").
-/// On any error the storage is marked uninitialised (every later call on it returns
+/// Returns TRIBO_STATUS_OK, or the warning TRIBO_STATUS_WARNING_MU_REACHES_ZERO for a table
+/// without mu_p (formats 1 and 2): the model is then built and works, but mu reaches 0 at
+/// saturation. On any error the storage is marked uninitialised (every later call on it returns
 /// TRIBO_STATUS_NOT_INITIALIZED): a rejected table is never evaluated. On a size mismatch
 /// nothing is written.
 ///
@@ -249,15 +442,26 @@ pub unsafe extern "C" fn tribo_model_init(
     };
     // SAFETY: non-null, table_len readable bytes (caller's contract), ≤ 4096 < isize::MAX.
     let bytes = unsafe { core::slice::from_raw_parts(table, table_len) };
-    status_of(Model::from_table(bytes, units, shear_stiffness).map(|m| {
-        // SAFETY: storage large and aligned enough for `Model` (const assertions), writable
-        // and not aliased (caller's contract). `write` does not drop the old bytes.
-        unsafe { model.cast::<Model>().write(m) };
-    }))
+    match Model::from_table(bytes, units, shear_stiffness) {
+        Ok(m) => {
+            let warn = m.mu_reaches_zero();
+            // SAFETY: storage large and aligned enough for `Model` (const assertions),
+            // writable and not aliased (caller's contract). `write` does not drop the old
+            // bytes.
+            unsafe { model.cast::<Model>().write(m) };
+            if warn {
+                TriboStatus::WarningMuReachesZero
+            } else {
+                TriboStatus::Ok
+            }
+        }
+        Err(s) => s,
+    }
 }
 
-/// Copies what the model was built from, its unit system and its plausibility bounds into
-/// *info.
+/// Copies what the model was built from (provenance, the table's format version, mu0, mu_p
+/// and its origin, the systematic budget's dominant term), its unit system and its
+/// plausibility bounds into *info.
 ///
 /// # Safety
 /// model as for tribo_node_step; info null or writable.
@@ -273,6 +477,40 @@ pub unsafe extern "C" fn tribo_model_info(
     };
     // SAFETY: caller's contract on `info` (null and alignment checked by `write_out`).
     status_of(unsafe { write_out(info, m.info) })
+}
+
+/// Copies alpha sample `index` (0 to TriboModelInfo.alpha_samples - 1) with beta_thres at it
+/// and their statistical, systematic and total intervals into *sample; the slip rate in the
+/// model's velocity unit. Print both intervals: the statistical one alone is the precision of
+/// alpha at fixed model choices, not its accuracy. TRIBO_STATUS_OUT_OF_DOMAIN for an index
+/// past the samples.
+///
+/// # Safety
+/// model as for tribo_node_step; sample null or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn tribo_model_alpha_sample(
+    model: *const TriboModel,
+    index: u32,
+    sample: *mut TriboAlphaSample,
+) -> TriboStatus {
+    // SAFETY: caller's contract on `model`.
+    let m = match unsafe { model_ref(model) } {
+        Ok(m) => m,
+        Err(s) => return s,
+    };
+    let found = usize::try_from(index)
+        .ok()
+        .filter(|&i| i < m.info.alpha_samples as usize)
+        .and_then(|i| m.samples.get(i));
+    let Some(&s) = found else {
+        return TriboStatus::OutOfDomain;
+    };
+    let out = TriboAlphaSample {
+        slip_rate: m.units.velocity.si_to_unit(s.slip_rate),
+        ..s
+    };
+    // SAFETY: caller's contract on `sample` (null and alignment checked by `write_out`).
+    status_of(unsafe { write_out(sample, out) })
 }
 
 impl Model {
@@ -332,8 +570,11 @@ impl Model {
     }
 }
 
-/// mu(p, v, beta) of the friction law (seed 000 Eq. 9, 23-24) into *mu: in [0, mu0] (beta
-/// clamped to beta_thres(v), where mu = 0).
+/// mu(p, v, beta) of the friction law (seed 000 Eq. 9, 23-24) into *mu: in [mu_p, mu0],
+/// mu = mu0 (1 - x) + mu_p x with x = min(beta/beta_thres(v), 1), so mu = mu_p at and beyond
+/// saturation (TriboModelInfo.particle_friction). For a table without mu_p (formats 1 and 2;
+/// init returned TRIBO_STATUS_WARNING_MU_REACHES_ZERO) mu_p = 0: mu in [0, mu0], 0 at
+/// saturation.
 ///
 /// Every input is checked as in a step (pressure, slip rate, beta: the TRIBO_STATUS_*_INVALID
 /// and *_PLAUSIBLE codes). The pressure (stress unit of the model) enters nothing else: with

@@ -8,8 +8,11 @@ use core::ffi::c_char;
 
 use tribo_core::Error;
 
-/// Result of every tribo_* function. TRIBO_STATUS_OK (0) is success; every other value is an
-/// error and the function has written nothing (outputs and state are left as they were).
+/// Result of every tribo_* function. TRIBO_STATUS_OK (0) is success. The codes 50-59 are
+/// warnings: the function succeeded and wrote its outputs, but the user must be told
+/// something (only tribo_model_init returns one: TRIBO_STATUS_WARNING_MU_REACHES_ZERO). Every
+/// other value is an error and the function has written nothing (outputs and state are left as
+/// they were).
 ///
 /// What a user friction routine does with an error, in general: it cannot compute the
 /// friction for this point, so it must not invent one. Print tribo_status_name(status) with
@@ -117,6 +120,15 @@ pub enum TriboStatus {
     /// table's E* (k_s = E*/h_B, h_B half the sheet thickness): almost surely given in
     /// another unit system than the model's. Do: stop and fix it.
     ShearStiffnessImplausible = 39,
+    /// Warning, not an error: tribo_model_init built the model (it works, every later call
+    /// evaluates it), but the table carries no friction mu_p of the particle-borne area
+    /// (tables of formats 1 and 2, written before issue 30, or a table whose particle-shear
+    /// section was removed): mu falls to 0 at saturation (beta >= beta_thres), seed 000's
+    /// Eq. 7, where a table with mu_p keeps mu >= mu_p > 0 (tribo_model_info: particle_friction
+    /// and its origin, format_version). Do: log it; regenerate the table with the current
+    /// calibrator (tribo calibrate, or tribo fit strip-draw for a measured mu_p) before
+    /// trusting friction in regions that saturate; continue only if that is acceptable.
+    WarningMuReachesZero = 50,
     /// Core: an error this library version does not know (the core's enum is non-exhaustive).
     /// Do: stop.
     UnknownCoreError = 99,
@@ -146,7 +158,7 @@ impl From<Error> for TriboStatus {
 impl TriboStatus {
     /// Every status, for the exhaustive tests (a function, not an associated constant, so
     /// that cbindgen does not export it).
-    pub const fn all() -> [TriboStatus; 33] {
+    pub const fn all() -> [TriboStatus; 34] {
         [
             Self::Ok,
             Self::NullPointer,
@@ -180,6 +192,7 @@ impl TriboStatus {
             Self::AreaInvalid,
             Self::BetaInvalid,
             Self::ShearStiffnessImplausible,
+            Self::WarningMuReachesZero,
             Self::UnknownCoreError,
         ]
     }
@@ -239,6 +252,9 @@ impl TriboStatus {
             Self::ShearStiffnessImplausible => {
                 c"shear stiffness not finite or outside E*/1m .. E*/1um (units?)"
             }
+            Self::WarningMuReachesZero => {
+                c"warning: table without mu_p (format 1/2): mu reaches 0 at saturation; model built"
+            }
             Self::UnknownCoreError => c"unknown core error",
         }
     }
@@ -254,6 +270,13 @@ pub extern "C" fn tribo_status_name(code: i32) -> *const c_char {
         .map_or(c"unknown status code".as_ptr(), |s| {
             s.description().as_ptr()
         })
+}
+
+impl TriboStatus {
+    /// Whether the code is a warning (50-59): the call succeeded.
+    pub const fn is_warning(self) -> bool {
+        matches!(self as i32, 50..=59)
+    }
 }
 
 /// `Ok(())` as `TRIBO_STATUS_OK`, an error as its code.

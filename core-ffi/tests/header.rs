@@ -38,8 +38,10 @@ fn checked_in_header_is_what_cbindgen_generates() {
         "tribo_status_name",
         "TRIBO_STATUS_OK = 0",
         "TRIBO_STATUS_CRC_MISMATCH = 13",
-        "TRIBO_MODEL_WORDS 192",
-        "TRIBO_ABI_VERSION 2",
+        "tribo_model_alpha_sample",
+        "TRIBO_STATUS_WARNING_MU_REACHES_ZERO = 50",
+        "TRIBO_MODEL_WORDS 384",
+        "TRIBO_ABI_VERSION 3",
         "TRIBO_UNITS_MM_TONNE_S 1",
     ] {
         assert!(generated.contains(name), "{name} missing from the header");

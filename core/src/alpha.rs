@@ -28,13 +28,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::interp;
-use crate::real;
+use crate::math;
 
 /// Capacity of the α(v) samples in the table.
 pub const ALPHA_SAMPLES: usize = 16;
 
 /// α(v) = α∞ + (α0 − α∞)·e^(−|v|/v_ref), evaluated as α∞·(1 − e^(−x)) + α0·e^(−x) with
-/// x = |v|/v_ref ([`real::one_minus_exp_neg`], so it follows the math backend and α0 = 0 is
+/// x = |v|/v_ref ([`math::one_minus_exp_neg`], so it follows the math backend and α0 = 0 is
 /// bit-identical to the seed's b·(1 − e^(−x))).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AlphaLaw {
@@ -59,12 +59,12 @@ impl AlphaLaw {
     /// α at speed `v` (sign ignored) \[-\].
     #[inline]
     pub fn eval(&self, v: f32) -> f32 {
-        let x = real::abs(v) / self.v_ref;
-        let rising = self.alpha_inf * real::one_minus_exp_neg(x);
+        let x = math::abs(v) / self.v_ref;
+        let rising = self.alpha_inf * math::one_minus_exp_neg(x);
         if self.alpha_0 == 0.0 {
             rising
         } else {
-            rising + self.alpha_0 * real::exp(-x)
+            rising + self.alpha_0 * math::exp(-x)
         }
     }
 
@@ -229,7 +229,7 @@ impl AlphaCurve {
     /// α at sliding speed `v` (sign ignored; non-finite counts as 0) \[-\], by the curve's
     /// policy (module doc). Never NaN for a validated curve.
     pub fn eval(&self, v: f32) -> f32 {
-        let v = if v.is_finite() { real::abs(v) } else { 0.0 };
+        let v = if v.is_finite() { math::abs(v) } else { 0.0 };
         let n = self.v.len();
         let (Some(&first), Some(&last), Some(&a_first), Some(&a_last)) = (
             self.v.first(),
@@ -274,9 +274,9 @@ impl AlphaCurve {
         let (lo, hi) = (k.saturating_sub(1), (k + 2).min(n - 1));
         let mut ln_v = [0.0f32; 4];
         for (slot, &x) in ln_v.iter_mut().zip(self.v.get(lo..=hi)?) {
-            *slot = real::ln(x);
+            *slot = math::ln(x);
         }
-        interp::monotone_cubic(ln_v.get(..=hi - lo)?, self.alpha.get(lo..=hi)?, real::ln(v))
+        interp::monotone_cubic(ln_v.get(..=hi - lo)?, self.alpha.get(lo..=hi)?, math::ln(v))
     }
 }
 
@@ -349,10 +349,10 @@ mod tests {
             })
             .unwrap();
         }
-        let ln_all: Vec<f32, ALPHA_SAMPLES> = c.v.iter().map(|&x| real::ln(x)).collect();
+        let ln_all: Vec<f32, ALPHA_SAMPLES> = c.v.iter().map(|&x| math::ln(x)).collect();
         for i in 1..400 {
-            let v = 0.08 * real::powf(300.0 / 0.08, i as f32 / 400.0);
-            let full = interp::monotone_cubic(&ln_all, &c.alpha, real::ln(v)).unwrap();
+            let v = 0.08 * math::powf(300.0 / 0.08, i as f32 / 400.0);
+            let full = interp::monotone_cubic(&ln_all, &c.alpha, math::ln(v)).unwrap();
             assert_eq!(c.eval(v), full, "v = {v}");
         }
     }
@@ -362,7 +362,7 @@ mod tests {
         let c = curve();
         let mut prev = f32::INFINITY;
         for i in 0..=400 {
-            let v = 0.08 * real::powf(50.0 / 0.08, i as f32 / 400.0);
+            let v = 0.08 * math::powf(50.0 / 0.08, i as f32 / 400.0);
             let a = c.eval(v);
             assert!(a <= prev + 1e-6 && (3.0..=8.0).contains(&a), "v = {v}: {a}");
             prev = a;
@@ -373,7 +373,7 @@ mod tests {
     fn the_seed_form_is_the_law_with_alpha0_zero() {
         let law = AlphaLaw::saturation(20.0, 0.1);
         for v in [0.0, 0.05, 0.1, 1.0, 100.0] {
-            let seed = 20.0 * real::one_minus_exp_neg(v / 0.1);
+            let seed = 20.0 * math::one_minus_exp_neg(v / 0.1);
             assert_eq!(law.eval(v), seed);
         }
         let falling = AlphaLaw {
@@ -382,7 +382,7 @@ mod tests {
             v_ref: 5.0,
         };
         assert!((falling.eval(0.0) - 8.0).abs() < 1e-6);
-        assert!((falling.eval(5.0) - (3.0 + 5.0 * real::exp(-1.0))).abs() < 1e-5);
+        assert!((falling.eval(5.0) - (3.0 + 5.0 * math::exp(-1.0))).abs() < 1e-5);
     }
 
     #[test]

@@ -28,7 +28,7 @@ use heapless::Vec;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
-use crate::{interp, real};
+use crate::{interp, math};
 
 /// Number of l/a grid points of each CV curve in the table.
 pub const CV_POINTS: usize = 25;
@@ -283,12 +283,12 @@ pub fn choose_model(
     if !log_la.is_finite() {
         return Err(Error::OutOfDomain);
     }
-    let (cv_a, cv_b) = deciding_cvs(section, log_la, real::abs(rho_over_a))?;
+    let (cv_a, cv_b) = deciding_cvs(section, log_la, math::abs(rho_over_a))?;
     if cv_a * sigma_over_mu < tolerance && cv_b * sigma_over_mu < tolerance {
         return Ok(CofModel::Deterministic);
     }
     let plateau = section.plateau_tolerance;
-    if real::abs(cv_a - 1.0) <= plateau && real::abs(cv_b - 1.0) <= plateau {
+    if math::abs(cv_a - 1.0) <= plateau && math::abs(cv_b - 1.0) <= plateau {
         return Ok(CofModel::RandomVariable);
     }
     Ok(CofModel::RandomField)
@@ -307,8 +307,8 @@ const SERIES_TERMS: u32 = 12;
 fn j0_j2(t: f32) -> (f32, f32) {
     const SQRT_PI: f32 = 1.772_453_9;
     if t < SERIES_FROM_T {
-        let em1 = real::expm1(-4.0 / (t * t));
-        let erf = real::erf(2.0 / t);
+        let em1 = math::expm1(-4.0 / (t * t));
+        let erf = math::erf(2.0 / t);
         let t2 = t * t;
         let j0 = 2.0 * SQRT_PI * t * erf + t2 * em1;
         let j2 = (2.0 * SQRT_PI / 3.0) * t * erf + (em1 - 2.0) / 3.0 * t2 - em1 * t2 * t2 / 6.0;

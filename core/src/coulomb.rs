@@ -42,7 +42,7 @@
 //! ```
 
 use crate::error::Error;
-use crate::real;
+use crate::math;
 
 /// Contact state of one interface spring.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,7 +136,7 @@ impl CoulombSpring {
         };
         let trial_e = self.elastic + du;
         let trial = k_s * trial_e;
-        if trial.is_finite() && real::abs(trial) <= limit {
+        if trial.is_finite() && math::abs(trial) <= limit {
             self.elastic = trial_e;
             self.state = ContactState::Stick;
             trial

@@ -11,7 +11,7 @@
 //! ## Feature flags
 //!
 //! The math backend of the hot path (`exp`, `ln`, `sqrt`, `powf` and the α(v) shape
-//! 1 − e^(−x), see [`real`]) is chosen by exactly one of two features; enabling none or both
+//! 1 − e^(−x), see [`math`]) is chosen by exactly one of two features; enabling none or both
 //! is a `compile_error!`:
 //!
 //! - **`libm`** (default): the libm crate's functions, accurate to about an ulp.
@@ -61,8 +61,8 @@ pub mod coulomb;
 pub mod error;
 pub mod interp;
 pub mod law;
+pub mod math;
 pub mod presliding;
-pub mod real;
 pub mod seed000;
 pub mod table;
 pub mod transport;

@@ -44,7 +44,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 use crate::interp;
-use crate::real;
+use crate::math;
 
 /// Maximum number of normal loads in the pre-sliding section.
 pub const PRESLIDING_LOADS: usize = 8;
@@ -300,7 +300,7 @@ impl PreslidingLaw {
         } else {
             f32::MAX.copysign(du)
         };
-        if real::abs(trial) > qs {
+        if math::abs(trial) > qs {
             state.force = kinetic.copysign(trial);
             state.slip = if trial > 0.0 {
                 SlipState::Forward
@@ -450,7 +450,7 @@ mod tests {
             for (p, u, dt) in steps {
                 if let Ok(t) = l.step(&mut st, p, u, dt) {
                     prop_assert!(t.is_finite());
-                    prop_assert!(real::abs(t) <= l.static_threshold(p) * (1.0 + F32_TOL));
+                    prop_assert!(math::abs(t) <= l.static_threshold(p) * (1.0 + F32_TOL));
                 }
                 prop_assert!(st.force.is_finite());
             }

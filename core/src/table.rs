@@ -18,21 +18,43 @@
 //! to 32 bits, so every single-byte flip of a table is rejected.
 //!
 //! **Versioning.** postcard is not self-describing and ignores `#[serde(default)]`, so the
-//! layout is pinned by the header's [`FORMAT_VERSION`]: any change to the serde layout of
-//! [`Table`] or of a type it embeds bumps it. [`Table::from_bytes`] reads format 3 (this
-//! layout), format 2 ([`v2`]) and format 1 ([`v1`]), each converted to the same law it
-//! evaluated to (see [`v2::TableV2::into_format3`], [`v1::TableV1`]), and rejects every other
-//! version with [`Error::UnsupportedVersion`]. [`Table::encode`] writes format 3. Enums in the
-//! table ([`ValueOrigin`], [`AlphaLawForm`], [`BetaThresRule`], [`crate::alpha::AlphaPolicy`],
-//! [`crate::alpha::SampleOrigin`], [`WearForm`], [`ParticleShearOrigin`]) only ever get
-//! variants appended.
+//! layout is pinned by the header's [`FORMAT_VERSION`]. [`Table::from_bytes`] reads format 4
+//! (this layout), format 3 ([`v3`]), format 2 ([`v2`]) and format 1 ([`v1`]), each converted to
+//! the same law it evaluated to (see [`v3::TableV3::into_format4`],
+//! [`v2::TableV2::into_format3`], [`v1::TableV1`]), and rejects every other version with
+//! [`Error::UnsupportedVersion`]. [`Table::encode`] writes format 4.
+//! [`Table::file_format_version`] tells which format a file is. Enums in the table
+//! ([`ValueOrigin`], [`AlphaLawForm`], [`BetaThresRule`], [`crate::alpha::AlphaPolicy`],
+//! [`crate::alpha::SampleOrigin`], [`WearForm`], [`ParticleShearOrigin`], [`CombinationRule`])
+//! only ever get variants appended.
 //!
-//! **Format 3** (issue 30) appends the table's [`MaterialIdentity`] (material pair and
+//! **Format 4** (issue 42): the optional sections become an **append-only list of tagged
+//! sections** after a fixed head ([`list`]: `tag u16 | len u32 | postcard bytes`), so a later
+//! section is a new tag, not a new format and a new frozen `vN.rs` copy. A reader skips a tag
+//! it does not know (forward compatible) unless the tag is marked as changing the law
+//! ([`list::TAG_REQUIRED`]); tags are strictly increasing, so a duplicate is refused. The
+//! head holds provenance, law parameters, transport, α(v), β_thres, clusters, COF curves,
+//! pre-sliding data and the material identity; the sections are
+//!
+//! | tag | section | since |
+//! |-----|---------|-------|
+//! | 1 | [`WearSection`]: simulated K(p) (seed 001) | format 2 (in the list since 4) |
+//! | 2 | [`ThirdBodySection`]: μ_3b(T) (seed 002) | format 2 (in the list since 4) |
+//! | 3 | [`ParticleShearSection`]: μ_p, the floor of μ at saturation | format 3 (in the list since 4) |
+//! | 4 | [`UncertaintySection`]: systematic intervals of α and β_thres, their budget, dominant term and combination rule | format 4 |
+//!
+//! The uncertainty section ([`uncertainty`]) puts a systematic interval next to each
+//! statistical 95 % interval: the statistical interval is α's precision at fixed model
+//! choices, not its accuracy. The law never reads the section; a table of formats 1–3 decodes
+//! with none. Sizes: [`Table::filled_example`], every section at capacity, encodes to 3 729
+//! bytes of the [`MAX_TABLE_BYTES`] = 4096 (`full_table_fits_in_4_kib`).
+//!
+//! **Format 3** (issue 30) appended the table's [`MaterialIdentity`] (material pair and
 //! conditions) and the optional [`ParticleShearSection`]: the friction μ_p of the
 //! particle-borne area, with its interval and origin, that keeps μ ≥ μ_p > 0 at saturation
 //! ([`crate::law`]); the wear and third-body sections record a [`MaterialIdentity`] instead of
-//! one text. Postcard has no defaults, hence the bump; a format-2 or format-1 table decodes
-//! with no particle shear, i.e. to exactly the law it evaluated to.
+//! one text. A format-2 or format-1 table decodes with no particle shear, i.e. to exactly the
+//! law it evaluated to (μ reaches 0 at saturation).
 //!
 //! **Format 2**:
 //! α(v) samples with their 95 % confidence intervals, case counts and origin (direct or
@@ -46,9 +68,11 @@
 //! ([`Error::Truncated`]), magic ([`Error::BadMagic`]), version
 //! ([`Error::UnsupportedVersion`]), announced length against the bytes given
 //! ([`Error::Truncated`] if short, [`Error::Malformed`] if bytes follow the CRC), CRC
-//! ([`Error::CrcMismatch`]), postcard decoding with no trailing payload bytes
+//! ([`Error::CrcMismatch`]), postcard decoding with no trailing payload bytes, and (format 4)
+//! the section list: every section whole, tags strictly increasing, no unknown required tag
 //! ([`Error::Malformed`]), then the physics ([`Error::InvalidTable`]: NaN, ∞, negative or
-//! inconsistent values, see [`Table::validate`]). It never panics.
+//! inconsistent values, see [`Table::validate`] and the one gate it runs, [`gate`]). It never
+//! panics.
 //!
 //! ```
 //! use tribo_core::table::{Table, MAX_TABLE_BYTES};
@@ -66,17 +90,24 @@
 pub mod crc32;
 pub mod defaults;
 mod frame;
-pub mod implausibility;
-pub mod law_gate;
+pub mod gate;
+pub mod list;
 pub mod material;
 pub mod physics;
-pub mod plausible;
 pub mod sections;
 #[cfg(test)]
 mod tests;
+pub mod uncertainty;
 pub mod v1;
 pub mod v2;
-mod validate;
+pub mod v3;
+
+/// The field bounds of the gate, under their name before issue 44 ([`gate::bounds`]).
+pub use gate::bounds as plausible;
+/// The law gate, under its name before issue 44 ([`gate::law`]).
+pub use gate::law as law_gate;
+/// Why a table is implausible, under its name before issue 44 ([`gate::reason`]).
+pub use gate::reason as implausibility;
 
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
@@ -90,13 +121,18 @@ pub use defaults::{
     SEED000_ALPHA_B, SEED000_ALPHA_V_REF, SEED000_HARDNESS, SEED000_MU0_TARGET, SEED000_TAU0,
 };
 pub use frame::{
-    FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, HEADER_BYTES, MAGIC, TRAILER_BYTES,
+    FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, FORMAT_VERSION_3, HEADER_BYTES, MAGIC,
+    TRAILER_BYTES,
 };
-pub use implausibility::{Implausibility, Scope};
+pub use gate::reason::{Implausibility, Scope};
 pub use material::{MATERIAL_CAPACITY, MaterialIdentity};
 pub use sections::{
     ParticleShearOrigin, ParticleShearSection, SectionProvenance, THIRD_BODY_SAMPLES,
     ThirdBodySection, WearForm, WearSection,
+};
+pub use uncertainty::{
+    CombinationRule, SYSTEMATIC_TERMS, SystematicTerm, TERM_NAME_CAPACITY, Uncertain,
+    UncertaintySection,
 };
 
 /// Upper bound of an encoded table \[bytes\]; a full table (every section at capacity) fits.
@@ -245,6 +281,9 @@ pub struct Table {
     /// Shear on the particle-borne area, μ_p (format 3); `None`: seed 000's Eq. 7, μ = 0 at
     /// β_thres.
     pub particle_shear: Option<ParticleShearSection>,
+    /// Systematic intervals of α and β_thres with their budget (format 4); `None`: only the
+    /// statistical intervals are known (every table of formats 1–3). The law does not read it.
+    pub uncertainty: Option<UncertaintySection>,
 }
 
 impl Table {

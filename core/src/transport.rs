@@ -80,7 +80,7 @@
 //! ```
 
 use crate::error::Error;
-use crate::real;
+use crate::math;
 use crate::wear_law::WearPressureLaw;
 
 mod advance;
@@ -166,7 +166,7 @@ impl TransportParams {
     #[inline]
     pub fn source_rate(&self, pressure: f32, velocity: f32) -> f32 {
         if pressure > 0.0 && velocity.is_finite() {
-            self.source_coefficient() * self.k_law.factor(pressure) * pressure * real::abs(velocity)
+            self.source_coefficient() * self.k_law.factor(pressure) * pressure * math::abs(velocity)
         } else {
             0.0
         }
@@ -175,7 +175,7 @@ impl TransportParams {
     /// CFL number ν = Δt·ζ·|U̇|/l_e \[-\].
     #[inline]
     pub fn cfl_number(&self, dt: f32, velocity: f32) -> f32 {
-        dt * self.zeta / self.element_length * real::abs(velocity)
+        dt * self.zeta / self.element_length * math::abs(velocity)
     }
 }
 

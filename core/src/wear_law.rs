@@ -8,7 +8,7 @@
 //! scalar K (76.6 against 10.0 ns per node, loaded machine); see the `core` and `wear_law`
 //! benches for the figures now.
 
-use crate::real;
+use crate::math;
 
 /// The factor K(p)/K(p_ref) = (clamp(p)/p_ref)^n applied to the transport's K.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,10 +61,10 @@ const LN2: f32 = core::f32::consts::LN_2;
 /// x^y for a positive normal finite x, as 2^(y·log₂ x) with polynomial log₂ and exp2 (relative
 /// error ≲ 2e-6 over the exponents and pressure ratios of a wear law; the `wear_law` tests
 /// check 1e-5 against f64). Anything else (x ≤ 0, subnormal, ∞, NaN, a non-finite product)
-/// falls back to [`real::powf`].
+/// falls back to [`math::powf`].
 pub fn fast_powf(x: f32, y: f32) -> f32 {
     if !(x >= f32::MIN_POSITIVE && x.is_finite()) {
-        return real::powf(x, y);
+        return math::powf(x, y);
     }
     // log₂ x = e + log₂ m with m ∈ [1, 2): atanh series in t ∈ [0, 1/3] to t⁹.
     let bits = x.to_bits();
@@ -75,7 +75,7 @@ pub fn fast_powf(x: f32, y: f32) -> f32 {
     let series = t * (1.0 + t2 * (1.0 / 3.0 + t2 * (0.2 + t2 * (1.0 / 7.0 + t2 * (1.0 / 9.0)))));
     let l = y * (e as f32 + TWO_OVER_LN2 * series);
     if !(l > -126.0 && l < 127.0) {
-        return real::powf(x, y);
+        return math::powf(x, y);
     }
     // 2^l = 2^i · e^(f ln 2) with i = round(l), f ∈ [−½, ½]: Taylor to degree 6.
     let i = if l >= 0.0 {

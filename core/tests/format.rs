@@ -1,18 +1,52 @@
-//! Golden bytes of every table format (`tests/golden/`): formats 1 and 2 still decode to the
-//! law they evaluated to (bit for bit, against μ printed by the core of commit 36a92bb), format
-//! 3 round-trips byte-exactly. Regenerate the format-3 file after a deliberate change of the
-//! filled example with `cargo test -p tribo-core --test format -- --ignored write_format3_golden`.
+//! Golden bytes of every table format (`tests/golden/`): formats 1, 2 and 3 still decode to the
+//! law they evaluated to (bit for bit, against μ printed by the cores of commits 36a92bb and
+//! 366aaea), format 4 round-trips byte-exactly. Regenerate the format-4 file after a deliberate
+//! change of the filled example with
+//! `cargo test -p tribo-core --test format -- --ignored write_format4_golden`; the files of
+//! formats 1–3 are frozen.
 
 use tribo_core::Error;
 use tribo_core::law::{AlphaPolicy, SampleOrigin};
 use tribo_core::table::{
-    FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, MAX_TABLE_BYTES, MaterialIdentity, Table,
+    FORMAT_VERSION, FORMAT_VERSION_1, FORMAT_VERSION_2, FORMAT_VERSION_3, MAX_TABLE_BYTES,
+    MaterialIdentity, Table,
 };
 
 const V1_DEFAULTS: &[u8] = include_bytes!("golden/format1-defaults.bin");
 const V1_FILLED: &[u8] = include_bytes!("golden/format1-filled.bin");
 const V2_FILLED: &[u8] = include_bytes!("golden/format2-filled.bin");
 const V3_FILLED: &[u8] = include_bytes!("golden/format3-filled.bin");
+const V4_FILLED: &[u8] = include_bytes!("golden/format4-filled.bin");
+
+/// (v \[m/s\], β, bits of μ(v, β)) as the core of commit 366aaea (format 3, libm backend)
+/// evaluated the format-3 golden table, at the grid of [`OLD_MU_BITS`]: μ falls from μ0 to
+/// the table's μ_p = 0.046 (0x3d3c6a7f) at β_thres and stays there.
+const V3_MU_BITS: MuBits = [
+    (0.0, 0.0, 0x3e19999a),
+    (0.0, 0.17869261, 0x3dfdf3b7),
+    (0.0, 0.35738522, 0x3dc8b43a),
+    (0.0, 0.6432934, 0x3d6703b1),
+    (0.0, 0.71477044, 0x3d3c6a7f),
+    (0.0, 1.0721557, 0x3d3c6a7f),
+    (0.08, 0.0, 0x3e19999a),
+    (0.08, 0.18758309, 0x3dfdf3b7),
+    (0.08, 0.37516618, 0x3dc8b43a),
+    (0.08, 0.6752991, 0x3d6703b1),
+    (0.08, 0.75033236, 0x3d3c6a7f),
+    (0.08, 1.1254985, 0x3d3c6a7f),
+    (1.0, 0.0, 0x3e19999a),
+    (1.0, 0.20841876, 0x3dfdf3b7),
+    (1.0, 0.4168375, 0x3dc8b43a),
+    (1.0, 0.7503075, 0x3d6703b1),
+    (1.0, 0.833675, 0x3d3c6a7f),
+    (1.0, 1.2505126, 0x3d3c6a7f),
+    (30.0, 0.0, 0x3e19999a),
+    (30.0, 0.50283176, 0x3dfdf3b7),
+    (30.0, 1.0056635, 0x3dc8b43a),
+    (30.0, 1.8101943, 0x3d6703b1),
+    (30.0, 2.011327, 0x3d3c6a7f),
+    (30.0, 3.0169907, 0x3d3c6a7f),
+];
 
 /// (v \[m/s\], β, bits of μ(v, β)) as the core of commit 36a92bb (format 2, libm backend)
 /// evaluated the three old golden tables: β at 0, ¼, ½, 0.9, 1 and 1.5 × β_thres(v) (0–1.5 where
@@ -184,7 +218,7 @@ fn format1_samples_keep_their_values_and_say_what_they_lack() {
         assert_eq!((c.ci95_lo[i], c.ci95_hi[i]), (c.alpha[i], c.alpha[i]));
         assert_eq!((c.cases[i], c.origin[i]), (0, SampleOrigin::FormatOne));
     }
-    // A format-1 table is written back as format 3 and reads back equal.
+    // A format-1 table is written back as format 4 and reads back equal.
     let mut buf = [0u8; MAX_TABLE_BYTES];
     let n = t.encode(&mut buf).unwrap();
     assert_eq!(version(&buf[..n]), FORMAT_VERSION);
@@ -199,25 +233,14 @@ fn old_formats_decode_to_exactly_the_law_they_evaluated_to() {
         let t = Table::from_bytes(bytes).expect("old golden decodes");
         assert!(t.particle_shear.is_none());
         assert_eq!(t.material, MaterialIdentity::unrecorded());
-        let law = t.friction_law().unwrap();
-        assert_eq!(law.particle_friction(), None);
-        for (v, beta, bits) in expected {
-            let mu = law.mu(v, beta);
-            #[cfg(not(feature = "micromath"))]
-            assert_eq!(mu.to_bits(), bits, "v = {v}, β = {beta}");
-            #[cfg(feature = "micromath")]
-            {
-                // α(v) through micromath's exp: μ within `core/tests/micromath.rs`'s relative
-                // bound 9 × 2.5e-3 of μ0 = 0.15 (these tables' μ0).
-                const MICROMATH_MU_ABS: f32 = 9.0 * 2.5e-3 * 0.15;
-                assert!((mu - f32::from_bits(bits)).abs() <= MICROMATH_MU_ABS);
-            }
-        }
+        assert!(t.uncertainty.is_none());
+        assert_eq!(t.friction_law().unwrap().particle_friction(), None);
+        assert_mu_bits(&t, &expected);
     }
 }
 
 #[test]
-fn format2_golden_decodes_its_sections_and_is_written_back_as_format3() {
+fn format2_golden_decodes_its_sections_and_is_written_back_as_format4() {
     assert_eq!(version(V2_FILLED), FORMAT_VERSION_2);
     let t = Table::from_bytes(V2_FILLED).expect("golden decodes");
     let example = Table::filled_example();
@@ -239,10 +262,60 @@ fn format2_golden_decodes_its_sections_and_is_written_back_as_format3() {
     assert_eq!(Table::from_bytes(&buf[..n]).unwrap(), t);
 }
 
+/// The same μ grid through micromath: α(v) through its exp moves μ by at most
+/// `core/tests/micromath.rs`'s bound (9 × 2.5e-3 relative of μ0 = 0.15, these tables' μ0).
+#[cfg(feature = "micromath")]
+const MICROMATH_MU_ABS: f32 = 9.0 * 2.5e-3 * 0.15;
+
+fn assert_mu_bits(t: &Table, expected: &MuBits) {
+    let law = t.friction_law().unwrap();
+    for &(v, beta, bits) in expected {
+        let mu = law.mu(v, beta);
+        #[cfg(not(feature = "micromath"))]
+        assert_eq!(mu.to_bits(), bits, "v = {v}, β = {beta}");
+        #[cfg(feature = "micromath")]
+        assert!((mu - f32::from_bits(bits)).abs() <= MICROMATH_MU_ABS);
+    }
+}
+
 #[test]
-fn format3_golden_round_trips_byte_exactly() {
-    assert_eq!(version(V3_FILLED), FORMAT_VERSION);
-    let t = Table::from_bytes(V3_FILLED).expect("golden decodes");
+fn format3_golden_decodes_to_the_same_law_bit_for_bit_with_no_systematic_interval() {
+    assert_eq!(version(V3_FILLED), FORMAT_VERSION_3);
+    assert_eq!(Table::file_format_version(V3_FILLED), Ok(FORMAT_VERSION_3));
+    let t = Table::from_bytes(V3_FILLED).expect("format-3 golden decodes");
+    assert_mu_bits(&t, &V3_MU_BITS);
+    assert!(t.uncertainty.is_none() && t.dominant_systematic().is_none());
+    // Format 3 is the filled example without its uncertainty section.
+    let mut example = Table::filled_example();
+    example.uncertainty = None;
+    #[cfg(not(feature = "micromath"))]
+    assert_eq!(t, example);
+    assert!(t.wear.is_some() && t.third_body.is_some() && t.particle_shear.is_some());
+    // Written back as format 4, it reads back equal.
+    let mut buf = [0u8; MAX_TABLE_BYTES];
+    let n = t.encode(&mut buf).unwrap();
+    assert_eq!(version(&buf[..n]), FORMAT_VERSION);
+    assert_eq!(Table::from_bytes(&buf[..n]).unwrap(), t);
+}
+
+#[test]
+fn every_golden_reports_its_own_format_version() {
+    for (bytes, want) in [
+        (V1_DEFAULTS, FORMAT_VERSION_1),
+        (V1_FILLED, FORMAT_VERSION_1),
+        (V2_FILLED, FORMAT_VERSION_2),
+        (V3_FILLED, FORMAT_VERSION_3),
+        (V4_FILLED, FORMAT_VERSION),
+    ] {
+        assert_eq!(Table::file_format_version(bytes), Ok(want));
+    }
+    assert_eq!(FORMAT_VERSION, 4);
+}
+
+#[test]
+fn format4_golden_round_trips_byte_exactly() {
+    assert_eq!(version(V4_FILLED), FORMAT_VERSION);
+    let t = Table::from_bytes(V4_FILLED).expect("golden decodes");
     // The example's α samples come from the math backend (powf, exp): the golden bytes are
     // libm's. Decoding and re-encoding them is byte-exact under either backend.
     #[cfg(not(feature = "micromath"))]
@@ -253,23 +326,26 @@ fn format3_golden_round_trips_byte_exactly() {
     );
     let mut buf = [0u8; MAX_TABLE_BYTES];
     let n = t.encode(&mut buf).unwrap();
-    assert_eq!(&buf[..n], V3_FILLED, "re-encoding changes no byte");
+    assert_eq!(&buf[..n], V4_FILLED, "re-encoding changes no byte");
     assert!(n <= MAX_TABLE_BYTES);
     assert!(t.wear.is_some() && t.third_body.is_some() && t.particle_shear.is_some());
+    assert!(t.uncertainty.is_some());
+    // The law is format 3's: the uncertainty section changes no μ.
+    assert_mu_bits(&t, &V3_MU_BITS);
     let law = t.friction_law().unwrap();
     let mu_p = t.particle_shear.as_ref().unwrap().particle_friction;
     assert_eq!(law.mu(0.08, 2.0 * law.beta_thres(0.08)), mu_p);
 }
 
-/// Writes `golden/format3-filled.bin` from the filled example (libm backend).
+/// Writes `golden/format4-filled.bin` from the filled example (libm backend).
 #[test]
 #[ignore = "regenerates a golden file"]
-fn write_format3_golden() {
+fn write_format4_golden() {
     let mut buf = [0u8; MAX_TABLE_BYTES];
     let n = Table::filled_example().encode(&mut buf).unwrap();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/golden/format3-filled.bin"
+        "/tests/golden/format4-filled.bin"
     );
     std::fs::write(path, &buf[..n]).unwrap();
 }
@@ -282,7 +358,11 @@ fn a_payload_under_another_format_header_is_rejected() {
         (V2_FILLED, FORMAT_VERSION_1),
         (V3_FILLED, FORMAT_VERSION_2),
         (V3_FILLED, FORMAT_VERSION_1),
+        (V2_FILLED, FORMAT_VERSION_3),
+        (V4_FILLED, FORMAT_VERSION_3),
+        (V4_FILLED, FORMAT_VERSION_2),
         (V2_FILLED, FORMAT_VERSION),
+        (V3_FILLED, FORMAT_VERSION),
     ] {
         let mut bytes = golden.to_vec();
         bytes[4..6].copy_from_slice(&other.to_le_bytes());

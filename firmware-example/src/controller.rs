@@ -290,7 +290,7 @@ impl<const N: usize> Controller<N> {
         if sum_p > 0.0 {
             self.out.mu_bar = sum_t / sum_p;
         }
-        let active = inp.drawing && f_n > 0.0 && tribo_core::real::abs(v) >= cfg.min_draw_velocity;
+        let active = inp.drawing && f_n > 0.0 && tribo_core::math::abs(v) >= cfg.min_draw_velocity;
         if active {
             let gain = 1.0 / self.out.mu_bar.max(cfg.mu_floor);
             let e = cfg.target_friction - self.out.friction_force;

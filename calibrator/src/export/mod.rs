@@ -181,6 +181,14 @@ pub fn to_ascii(text: &str) -> String {
             '·' => s.push('|'),
             '—' | '–' | '−' => s.push('-'),
             '≥' => s.push_str(">="),
+            '≤' => s.push_str("<="),
+            'γ' => s.push_str("gamma"),
+            '°' => s.push_str("deg "),
+            '×' => s.push('x'),
+            '²' => s.push_str("^2"),
+            'µ' => s.push('u'),
+            '…' => s.push_str("..."),
+            '√' => s.push_str("sqrt"),
             _ => s.push('?'),
         }
     }

@@ -8,7 +8,10 @@ use std::path::Path;
 use tribo_core::table::{Table, ValueOrigin};
 
 use super::{Grid, Level};
-use crate::table::describe::{DEFAULTS_BANNER, fitted_banner};
+use crate::table::describe::{
+    DEFAULTS_BANNER, STATISTICAL_IS_NOT_ACCURACY, fitted_banner, intervals_text, saturation_text,
+    systematic_text,
+};
 
 /// The table's provenance and the export's notes (module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +38,12 @@ pub struct Provenance {
     pub banners: Vec<String>,
     /// The α sample velocities' range \[m/s\]; `None` when α(v) is the law alone.
     pub calibrated_velocities: Option<[f32; 2]>,
+    /// Format version of the table file (1–4; `None` if the bytes do not say).
+    pub table_format_version: Option<u16>,
+    /// μ_p, the floor of μ at saturation, and its origin; `None`: μ reaches 0 at saturation.
+    pub particle_friction: Option<(f32, String)>,
+    /// The dominant term of α's systematic budget; `None`: the table has no budget.
+    pub dominant_systematic: Option<String>,
     /// What the law assumes and what the export loses, one sentence per entry.
     pub notes: Vec<String>,
 }
@@ -77,12 +86,8 @@ impl Provenance {
                 table.law.mu0()
             ),
             format!(
-                "beta_thres(v) = kappa/(alpha(v) h'_rms) (Eq. 24); mu = mu_p = {mu_p:.6} at beta >= beta_thres{}",
-                if table.particle_shear.is_none() {
-                    " (no particle shear in the table: frictionless at saturation)"
-                } else {
-                    ""
-                }
+                "beta_thres(v) = kappa/(alpha(v) h'_rms) (Eq. 24); at saturation: {}",
+                saturation_text(table)
             ),
             "mu does not depend on p at fixed beta (Eq. 23: p cancels); v enters as |slip rate|"
                 .into(),
@@ -94,6 +99,23 @@ impl Provenance {
                 None => "alpha(v) has no calibrated velocities in this table: the documented alpha(v) law holds at every velocity".into(),
             },
         ];
+        // α and β_thres with both intervals at every sample (issue 42).
+        for i in 0..table.alpha.curve.v.len() {
+            if let (Some(a), Some(b)) =
+                (table.alpha_uncertainty(i), table.beta_thres_uncertainty(i))
+            {
+                notes.push(format!(
+                    "alpha(v = {:.4e} m/s) = {} | beta_thres = {}",
+                    table.alpha.curve.v[i],
+                    intervals_text(&a, 4),
+                    intervals_text(&b, 4)
+                ));
+            }
+        }
+        notes.push(format!(
+            "uncertainty of alpha: {STATISTICAL_IS_NOT_ACCURACY}; {}",
+            systematic_text(table)
+        ));
         notes.push(match grid.levels.first() {
             Some(Level::DrawLength(_)) => "levels: draw length L slid at constant p, v: beta = min(K(p) p L/(H h_p), beta_thres(v)), no tool drift (zeta = 0)".into(),
             _ => "levels: fixed beta (third-body area fraction, Eq. 10)".into(),
@@ -120,6 +142,12 @@ impl Provenance {
             origin: origin_name(p.origin),
             banners,
             calibrated_velocities: calibrated,
+            table_format_version: Table::file_format_version(bytes).ok(),
+            particle_friction: table
+                .particle_shear
+                .as_ref()
+                .map(|s| (s.particle_friction, format!("{:?}", s.origin))),
+            dominant_systematic: table.dominant_systematic().map(|t| t.name.to_string()),
             notes,
         }
     }
@@ -136,6 +164,24 @@ impl Provenance {
             ("seed", self.seed.to_string()),
             ("config_hash", format!("{:#018x}", self.config_hash)),
             ("origin", self.origin.to_owned()),
+            (
+                "table_format_version",
+                self.table_format_version
+                    .map_or("unknown".to_owned(), |v| v.to_string()),
+            ),
+            (
+                "mu_p",
+                self.particle_friction.as_ref().map_or(
+                    "none (mu reaches 0 at saturation)".to_owned(),
+                    |(mu, origin)| format!("{mu:e} ({origin})"),
+                ),
+            ),
+            (
+                "alpha_dominant_systematic",
+                self.dominant_systematic
+                    .clone()
+                    .unwrap_or_else(|| "none (no systematic budget in the table)".to_owned()),
+            ),
         ];
         if let Some([lo, hi]) = self.calibrated_velocities {
             f.push(("calibrated_velocity_min_m_per_s", format!("{lo:e}")));

@@ -61,7 +61,7 @@ use crate::meso::cases::{CaseResult, MesoCase, list_cases, merge};
 use crate::presets::Preset;
 use crate::provenance::hash_text;
 use crate::report::write_atomic;
-use crate::table::assemble::{provenance, set_alpha};
+use crate::table::assemble::{provenance, set_alpha, set_systematic};
 use crate::table::io::write_table;
 use case_runner::run_cases;
 pub use error::{ForeignCase, PipelineError, Result};
@@ -561,6 +561,11 @@ fn assemble(
             stage: "storing α(v) in the table",
             source,
         }
+    })?;
+    // α's systematic budget next to its statistical interval (issue 42).
+    set_systematic(&mut t, &cfg.systematic.terms()).map_err(|source| PipelineError::Table {
+        stage: "storing α's systematic budget in the table",
+        source,
     })?;
     t.clusters = contact.cluster_section(cfg);
     if let Some(cof) = cof {

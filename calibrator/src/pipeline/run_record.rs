@@ -39,14 +39,52 @@ pub const BUILD: &str = env!("TRIBO_BUILD");
 /// [`PipelineError::HashInput`] when a measured surface file the configuration names cannot be
 /// read; [`PipelineError::HashJson`] if the configuration does not serialise (a bug).
 pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
+    /// The configuration the simulations read: every section but `systematic` (issue 42: α's
+    /// systematic budget only enters the table's uncertainty section), in the order of
+    /// [`CalibrationConfig`], so hashes of runs before the budget existed are unchanged.
+    #[derive(Serialize)]
+    struct Simulated<'a> {
+        material: &'a crate::config::MaterialConfig,
+        surface: &'a crate::config::SurfaceConfig,
+        flakes: &'a crate::config::FlakeConfig,
+        dem: &'a crate::config::DemConfig,
+        process: &'a crate::config::ProcessConfig,
+        sweep: &'a crate::config::SweepConfig,
+        bem: &'a crate::config::BemConfig,
+        random_field: &'a crate::config::RandomFieldConfig,
+        asperity: &'a crate::config::AsperityConfig,
+    }
     #[derive(Serialize)]
     struct Hashed<'a> {
         calibrator_version: &'a str,
         seed: u64,
-        config: &'a CalibrationConfig,
+        config: Simulated<'a>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         measured_files: Vec<(&'static str, String)>,
     }
+    let CalibrationConfig {
+        material,
+        surface,
+        flakes,
+        dem,
+        process,
+        sweep,
+        bem,
+        random_field,
+        asperity,
+        systematic: _,
+    } = config;
+    let simulated = Simulated {
+        material,
+        surface,
+        flakes,
+        dem,
+        process,
+        sweep,
+        bem,
+        random_field,
+        asperity,
+    };
     let s = &config.surface;
     let mut measured_files = Vec::new();
     for (key, file) in [
@@ -65,7 +103,7 @@ pub fn config_hash(config: &CalibrationConfig, seed: u64) -> Result<u64> {
     let json = serde_json::to_vec(&Hashed {
         calibrator_version: CALIBRATOR_VERSION,
         seed,
-        config,
+        config: simulated,
         measured_files,
     })
     .map_err(PipelineError::HashJson)?;
@@ -183,6 +221,19 @@ mod tests {
                 "{p:?}"
             );
         }
+    }
+
+    /// α's systematic budget enters no simulation: changing it keeps every case file valid.
+    #[test]
+    fn the_systematic_budget_is_not_hashed() {
+        let cfg = Preset::Quick.config();
+        let mut other = cfg.clone();
+        other.systematic.terms[0].ratio_hi = 3.0;
+        other.systematic.terms.pop();
+        assert_eq!(
+            config_hash(&cfg, 7).unwrap(),
+            config_hash(&other, 7).unwrap()
+        );
     }
 
     #[test]

@@ -13,7 +13,9 @@ use super::stages::ContactStage;
 use crate::fit::alpha::{AlphaSweep, Trend};
 use crate::fit::bootstrap::REPLICATES;
 use crate::meso::cases::CaseResult;
-use crate::table::describe::describe;
+use crate::table::describe::{
+    STATISTICAL_IS_NOT_ACCURACY, describe, intervals_text, systematic_text,
+};
 
 /// Writes `summary.md` into `dir`.
 ///
@@ -237,7 +239,7 @@ fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Tab
     );
     let _ = writeln!(
         m,
-        "| v [m/s] | ran at [m/s] | α | 95 % CI | half-width | cases (seed indices) | R² (linear in β·p) | α per β |"
+        "| v [m/s] | ran at [m/s] | α | statistical 95 % CI | half-width | cases (seed indices) | R² (linear in β·p) | α per β |"
     );
     let _ = writeln!(m, "|---|---|---|---|---|---|---|---|");
     for x in &alpha.per_velocity {
@@ -263,30 +265,33 @@ fn alpha_section(m: &mut String, opts: &Options, alpha: &AlphaSweep, table: &Tab
         );
     }
     let _ = writeln!(m, "\n### At the process velocities\n");
+    let _ = writeln!(
+        m,
+        "The 95 % CI below is **statistical**: {STATISTICAL_IS_NOT_ACCURACY}. The systematic interval \
+         spans the admissible range of the model choices a user cannot pin down (`[[systematic.terms]]`); \
+         the total combines both. {}.\n",
+        systematic_text(table)
+    );
     let curve = &table.alpha.curve;
-    let bt = &table.beta_thres;
     for &v in &cfg.process.velocities {
         let Some(x) = alpha.at(v) else { continue };
         let i = curve
             .v
             .iter()
             .position(|&s| f64::from(s) == f64::from(v as f32));
-        let beta = i.map_or("n/a".into(), |i| {
-            format!(
-                "β_thres = {:.3} [{:.3}, {:.3}]",
-                bt.at_alpha_samples[i], bt.ci95_lo[i], bt.ci95_hi[i]
-            )
-        });
+        let both = |u: Option<tribo_core::table::Uncertain>| {
+            u.map_or("n/a".to_owned(), |u| intervals_text(&u, 4))
+        };
+        let alpha_text = both(i.and_then(|i| table.alpha_uncertainty(i)));
+        let beta = both(i.and_then(|i| table.beta_thres_uncertainty(i)));
         let half = 0.5 * (x.ci95[1] - x.ci95[0]);
         let _ = writeln!(
             m,
-            "- **v = {v} m/s: α = {:.3} [{:.3}, {:.3}] ({}), {beta}** — from {} cases on {} seed indices, simulated \
-             at {} m/s. The interval shrinks as 1/√(seed indices), the spread being between surface realisations: \
-             halving it takes about 4× the seed indices (`process.seeds = {}`, and `sweep.surfaces` at least as \
-             many), i.e. 4× this velocity's CPU time.",
-            x.alpha,
-            x.ci95[0],
-            x.ci95[1],
+            "- **v = {v} m/s: α = {alpha_text}; β_thres = {beta}** — statistical half-width {}, from {} \
+             cases on {} seed indices, simulated at {} m/s. The statistical interval shrinks as \
+             1/√(seed indices), the spread being between surface realisations: halving it takes about 4× \
+             the seed indices (`process.seeds = {}`, and `sweep.surfaces` at least as many), i.e. 4× this \
+             velocity's CPU time; the systematic interval does not shrink with more cases.",
             pct(half, x.alpha),
             x.cases,
             x.seeds,

@@ -4,6 +4,7 @@ use tribo_core::law::{ALPHA_SAMPLES, AlphaCurve, AlphaLaw, AlphaPolicy, AlphaSam
 use tribo_core::table::{PRESET_CAPACITY, Provenance, Table, VERSION_CAPACITY, ValueOrigin};
 
 use super::TableError;
+use crate::fit::systematic::{Term, table_terms};
 
 pub use crate::CALIBRATOR_VERSION;
 
@@ -88,6 +89,28 @@ pub fn set_alpha(
     let mut next = table.clone();
     next.alpha.curve = curve;
     next.fill_beta_thres_samples()?;
+    // A budget already in the table gets intervals at the new samples.
+    if let Some(u) = &table.uncertainty {
+        next.fill_uncertainty(&u.terms)?;
+    }
+    next.validate()?;
+    *table = next;
+    Ok(())
+}
+
+/// Puts α's systematic budget into the table's uncertainty section: each α sample's
+/// systematic interval α·[e^(−w_lo), e^(w_hi)] and β_thres's inverted one (Eq. 24), the
+/// dominant term and the rule (`fit/systematic.rs`). Call after [`set_alpha`]; validates the
+/// result and leaves the table unchanged on error.
+///
+/// # Errors
+///
+/// [`TableError::Budget`] for an empty or invalid budget; [`TableError::Core`] if the table does
+/// not validate with it.
+pub fn set_systematic(table: &mut Table, terms: &[Term]) -> Result<(), TableError> {
+    let terms = table_terms(terms)?;
+    let mut next = table.clone();
+    next.fill_uncertainty(&terms)?;
     next.validate()?;
     *table = next;
     Ok(())
@@ -96,6 +119,42 @@ pub fn set_alpha(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_budget_gives_every_sample_its_systematic_interval_and_survives_new_samples() {
+        let mut t = defaults_table("quick", 7).unwrap();
+        let s = |v: f32, alpha: f32| AlphaSample {
+            v,
+            alpha,
+            ci95: [0.9 * alpha, 1.1 * alpha],
+            spread: 0.1 * alpha,
+            cases: 18,
+            origin: tribo_core::law::SampleOrigin::Direct,
+        };
+        set_alpha(&mut t, None, &[s(0.08, 15.0)]).unwrap();
+        let budget = crate::presets::systematic_budget().terms();
+        set_systematic(&mut t, &budget).unwrap();
+        let ([r_lo, r_hi], dominant) = crate::fit::systematic::combined(&budget).unwrap();
+        let a = t.alpha_uncertainty(0).unwrap();
+        let [lo, hi] = a.systematic.unwrap();
+        assert!(
+            (f64::from(lo) - 15.0 * r_lo).abs() < 1e-4
+                && (f64::from(hi) - 15.0 * r_hi).abs() < 1e-4
+        );
+        assert_eq!(
+            t.dominant_systematic().unwrap().name.as_str(),
+            budget[dominant].name
+        );
+        // New samples keep the budget; an empty one is refused and changes nothing.
+        set_alpha(&mut t, None, &[s(0.08, 15.0), s(1.0, 12.0)]).unwrap();
+        assert!(t.alpha_uncertainty(1).unwrap().systematic.is_some());
+        let before = t.clone();
+        assert!(matches!(
+            set_systematic(&mut t, &[]),
+            Err(TableError::Budget(_))
+        ));
+        assert_eq!(t, before);
+    }
 
     use tribo_core::law::SampleOrigin;
 

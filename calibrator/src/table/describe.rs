@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use tribo_core::law::SampleOrigin;
 use tribo_core::table::{
-    AlphaLawForm, BetaThresRule, MaterialIdentity, ParticleShearOrigin, Table, ValueOrigin,
+    AlphaLawForm, BetaThresRule, MaterialIdentity, ParticleShearOrigin, Table, Uncertain,
+    ValueOrigin,
 };
 
 /// Sliding velocity of seed 000's strip-draw tests (§2.1) \[m/s\], used as the reference
@@ -15,6 +16,87 @@ pub const STRIP_DRAW_V0: f32 = 0.08;
 pub const DEFAULTS_BANNER: &str = "DOCUMENTED DEFAULTS, NOT A CALIBRATION: these values are seed-000 \
      parameters and documented choices (τ0, H, α(v) law), not results of the calibrator's \
      simulations (`tribo calibrate` runs those).";
+
+/// What a table without μ_p (formats 1 and 2) does at saturation: said wherever such a table
+/// is shown (inspect, export headers), since an FE engineer would otherwise not know.
+pub const MU_REACHES_ZERO: &str = "μ reaches 0 at saturation";
+
+/// What the statistical interval is, said next to it wherever α is shown.
+pub const STATISTICAL_IS_NOT_ACCURACY: &str =
+    "the statistical 95 % interval is the precision at      fixed model choices, not the accuracy";
+
+/// The α sample at velocity `v` (equal in f32), if the table has one.
+pub fn sample_at(table: &Table, v: f32) -> Option<usize> {
+    table.alpha.curve.v.iter().position(|&s| s == v)
+}
+
+/// `value: statistical 95 % [a, b], systematic [c, d], total [e, f]`, or "systematic unknown"
+/// for a table without a budget, with `digits` significant digits.
+pub fn intervals_text(u: &Uncertain, digits: usize) -> String {
+    let g = |x: f32| significant(f64::from(x), digits);
+    let pair = |[lo, hi]: [f32; 2]| format!("[{}, {}]", g(lo), g(hi));
+    match u.systematic {
+        Some(sys) => format!(
+            "{}: statistical 95 % {}, systematic {}, total {}",
+            g(u.value),
+            pair(u.statistical),
+            pair(sys),
+            pair(u.total)
+        ),
+        None => format!(
+            "{}: statistical 95 % {}, systematic unknown (no budget in this table), total unknown",
+            g(u.value),
+            pair(u.statistical)
+        ),
+    }
+}
+
+/// `x` with `digits` significant digits (∞ as `inf`).
+pub fn significant(x: f64, digits: usize) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return if x.is_infinite() {
+            "inf".into()
+        } else {
+            format!("{x}")
+        };
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = (digits as i32 - 1 - magnitude).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// The systematic budget in one line: dominant term, rule and every term's ratio interval;
+/// or that the table has none.
+pub fn systematic_text(table: &Table) -> String {
+    let Some(u) = &table.uncertainty else {
+        return "systematic budget: none in this table (format 1-3, or written without one):                 only the statistical interval is known, which is not the accuracy of alpha"
+            .to_owned();
+    };
+    let terms: Vec<String> = u
+        .terms
+        .iter()
+        .map(|t| format!("{} ×[{}, {}]", t.name, t.ratio[0], t.ratio[1]))
+        .collect();
+    format!(
+        "dominant systematic term: {}; rule: {}; budget (alpha ratio at the ends of each          choice's admissible range): {}",
+        u.dominant_term().map_or("?", |t| t.name.as_str()),
+        u.rule.describe(),
+        terms.join("; ")
+    )
+}
+
+/// What μ does at saturation: "μ ≥ μ_p = … at saturation" or [`MU_REACHES_ZERO`].
+pub fn saturation_text(table: &Table) -> String {
+    match &table.particle_shear {
+        Some(p) => format!(
+            "μ falls to μ_p = {:.4} at saturation (β ≥ β_thres) and stays there",
+            p.particle_friction
+        ),
+        None => format!(
+            "{MU_REACHES_ZERO} (no μ_p: a table of format 1 or 2, seed 000's Eq. 7; regenerate              it with the current calibrator for a floor μ_p > 0)"
+        ),
+    }
+}
 
 /// What a table written by `tribo fit` is, by the origin of the table it started from.
 pub fn fitted_banner(origin: ValueOrigin, data_hash: u64) -> Option<String> {
@@ -119,20 +201,45 @@ pub fn describe(table: &Table) -> String {
     }
     if let Ok(law) = table.friction_law() {
         let v = STRIP_DRAW_V0;
-        let _ = writeln!(
-            s,
-            "  at v = {v} m/s: alpha = {:.4}, beta_thres = {:.4}",
-            law.alpha(v),
-            law.beta_thres(v)
-        );
+        match sample_at(table, v).and_then(|i| {
+            Some((
+                table.alpha_uncertainty(i)?,
+                table.beta_thres_uncertainty(i)?,
+            ))
+        }) {
+            Some((a, b)) => {
+                let _ = writeln!(s, "  at v = {v} m/s:");
+                let _ = writeln!(s, "    alpha      = {}", intervals_text(&a, 4));
+                let _ = writeln!(s, "    beta_thres = {}", intervals_text(&b, 4));
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "  at v = {v} m/s: alpha = {:.4}, beta_thres = {:.4} (no sample there: no interval)",
+                    law.alpha(v),
+                    law.beta_thres(v)
+                );
+            }
+        }
+        let _ = writeln!(s, "  {STATISTICAL_IS_NOT_ACCURACY}");
+        let _ = writeln!(s, "  {}", systematic_text(table));
     }
     if a.curve.v.is_empty() {
         let _ = writeln!(s, "  no samples (law only)");
     } else {
         let _ = writeln!(
             s,
-            "  {:>10} {:>9} {:>19} {:>6} {:>10} {:>9} {:>19}",
-            "v [m/s]", "alpha", "alpha 95% CI", "cases", "origin", "beta_thr", "beta_thr 95% CI"
+            "  {:>10} {:>9} {:>19} {:>19} {:>19} {:>6} {:>10} {:>9} {:>19} {:>19}",
+            "v [m/s]",
+            "alpha",
+            "alpha stat. 95% CI",
+            "alpha systematic",
+            "alpha total",
+            "cases",
+            "origin",
+            "beta_thr",
+            "beta_thr stat. CI",
+            "beta_thr total"
         );
         let c = &a.curve;
         let b = &table.beta_thres;
@@ -142,18 +249,26 @@ pub fn describe(table: &Table) -> String {
                 SampleOrigin::Similarity => "v0/γ sim.",
                 SampleOrigin::FormatOne => "format 1",
             };
+            let pair = |x: Option<[f32; 2]>| match x {
+                Some([lo, hi]) => format!("[{lo:>8.4}, {hi:>8.4}]"),
+                None => format!("{:>19}", "unknown"),
+            };
+            let (au, bu) = (table.alpha_uncertainty(i), table.beta_thres_uncertainty(i));
             let _ = writeln!(
                 s,
-                "  {:>10.4e} {:>9.4} [{:>8.4}, {:>8.4}] {:>6} {:>10} {:>9.4} [{:>8.4}, {:>8.4}]",
+                "  {:>10.4e} {:>9.4} [{:>8.4}, {:>8.4}] {} {} {:>6} {:>10} {:>9.4} [{:>8.4}, {:>8.4}] {}",
                 c.v[i],
                 c.alpha[i],
                 c.ci95_lo[i],
                 c.ci95_hi[i],
+                pair(au.and_then(|u| u.systematic)),
+                pair(au.and_then(|u| u.systematic.map(|_| u.total))),
                 c.cases[i],
                 origin,
                 b.at_alpha_samples[i],
                 b.ci95_lo[i],
-                b.ci95_hi[i]
+                b.ci95_hi[i],
+                pair(bu.and_then(|u| u.systematic.map(|_| u.total)))
             );
         }
     }
@@ -249,7 +364,7 @@ fn particle_shear(s: &mut String, table: &Table) {
     let Some(p) = &table.particle_shear else {
         let _ = writeln!(
             s,
-            "  mu_p      = none            seed 000's Eq. 7: mu = 0 at beta >= beta_thres"
+            "  mu_p      = none            {MU_REACHES_ZERO} (seed 000's Eq. 7: mu = 0 at beta >= beta_thres; a table of format 1 or 2)"
         );
         return;
     };
@@ -353,8 +468,40 @@ mod tests {
             "  material: zirconia/zirconia (example data) (dry fretting, 2D DDE (example))",
             "  material: Al2O3 debris layer (example) (dry 2D NSCD shear cell (example))",
             "mu_p      = 0.04600 [0.03100, 0.06100]",
+            "dominant systematic term: systematic term of the example",
+            "statistical 95 % interval is the precision at fixed model choices, not the accuracy",
         ] {
             assert!(f.contains(m), "{m} missing in\n{f}");
         }
+        // A table without μ_p or budget says so.
+        let mut old = full.clone();
+        old.particle_shear = None;
+        old.uncertainty = None;
+        let o = describe(&old);
+        assert!(
+            o.contains(MU_REACHES_ZERO) && o.contains("systematic budget: none"),
+            "{o}"
+        );
+        assert!(saturation_text(&old).starts_with(MU_REACHES_ZERO));
+    }
+
+    #[test]
+    fn intervals_are_printed_with_both_and_the_total() {
+        let t = Table::filled_example();
+        let a = t.alpha_uncertainty(0).unwrap();
+        let text = intervals_text(&a, 4);
+        assert!(
+            text.contains("statistical 95 % [")
+                && text.contains("systematic [")
+                && text.contains("total ["),
+            "{text}"
+        );
+        let mut bare = t.clone();
+        bare.uncertainty = None;
+        let text = intervals_text(&bare.alpha_uncertainty(0).unwrap(), 4);
+        assert!(text.contains("systematic unknown"), "{text}");
+        assert_eq!(significant(15.6543, 4), "15.65");
+        assert_eq!(significant(0.0123456, 3), "0.0123");
+        assert_eq!(significant(f64::INFINITY, 3), "inf");
     }
 }

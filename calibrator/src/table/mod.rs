@@ -1,18 +1,21 @@
 //! Assembling, writing, reading and reporting the tribo-core calibration table
 //! ([`tribo_core::table::Table`]).
 //!
-//! - [`assemble`]: a table from results (provenance, α samples with β_thres filled in).
+//! - [`assemble`]: a table from results (provenance, α samples with β_thres filled in, α's
+//!   systematic budget as the uncertainty section).
 //! - [`io`]: encode (with a decode-back check), atomic write, read with clear errors.
 //! - [`merge`]: a separately computed section into a table file, refused for another material
 //!   pair unless `--allow-foreign-material`.
 //! - [`describe`]: a human-readable text description (used by `tribo inspect` and the
-//!   report's summary).
+//!   report's summary), with α's statistical, systematic and total intervals.
+//! - [`json`]: the table as JSON with those intervals (`inspect --json`, `table.json`).
 //! - [`report`]: the report folder of a table: CSV + plots of α(v), β_thres(v) and μ(β) at a
 //!   few velocities, and a one-page `summary.md`.
 
 pub mod assemble;
 pub mod describe;
 pub mod io;
+pub mod json;
 pub mod merge;
 pub mod report;
 
@@ -33,6 +36,9 @@ pub enum TableError {
         /// The capacity.
         capacity: usize,
     },
+    /// α's systematic budget cannot go into the table.
+    #[error(transparent)]
+    Budget(#[from] crate::fit::systematic::BudgetError),
     /// Sample arrays of different lengths.
     #[error("{what}: sample arrays have different lengths")]
     LengthMismatch {

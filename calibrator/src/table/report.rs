@@ -9,7 +9,11 @@ use tribo_core::law::{FrictionLaw, SampleOrigin};
 use tribo_core::table::Table;
 
 use super::TableError;
-use super::describe::{DEFAULTS_BANNER, STRIP_DRAW_V0, describe};
+use super::describe::{
+    DEFAULTS_BANNER, STATISTICAL_IS_NOT_ACCURACY, STRIP_DRAW_V0, describe, intervals_text,
+    sample_at, saturation_text, systematic_text,
+};
+use super::json::table_json;
 use crate::report::{CsvTable, LinePlot, ReportError, Series, write_atomic, write_caption};
 
 /// Velocities of the μ(β) curves \[m/s\]: around seed 000's strip-draw speed
@@ -208,15 +212,19 @@ pub fn write_report(
     )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
 
+    // The file's own format version (an old file read by this core says its own).
+    let file_format = std::fs::read(table_path)
+        .ok()
+        .and_then(|b| Table::file_format_version(&b).ok());
     let path = dir.join("table.json");
-    let json = serde_json::to_string_pretty(table).map_err(TableError::Json)?;
+    let json = table_json(table, file_format).map_err(TableError::Json)?;
     write_atomic(&path, json.as_bytes()).map_err(writing(&path))?;
     files.push(path);
 
     let path = dir.join("summary.md");
     write_atomic(
         &path,
-        summary(table, &law, table_path, encoded_len).as_bytes(),
+        summary(table, &law, table_path, encoded_len, file_format).as_bytes(),
     )
     .map_err(writing(&path))?;
     files.push(path);
@@ -259,7 +267,13 @@ pub fn mu_beta_curves(law: &FrictionLaw) -> (Vec<f64>, Vec<Vec<f64>>) {
     (betas, mus)
 }
 
-fn summary(table: &Table, law: &FrictionLaw, table_path: &Path, encoded_len: usize) -> String {
+fn summary(
+    table: &Table,
+    law: &FrictionLaw,
+    table_path: &Path,
+    encoded_len: usize,
+    file_format: Option<u16>,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# tribo calibration table — summary\n");
     if table.is_defaults_only() {
@@ -283,13 +297,32 @@ fn summary(table: &Table, law: &FrictionLaw, table_path: &Path, encoded_len: usi
         s,
         "Table: `{}` ({encoded_len} bytes, format version {}).\n",
         table_path.display(),
-        tribo_core::table::FORMAT_VERSION
+        file_format.map_or("?".to_owned(), |f| f.to_string())
     );
     let v = STRIP_DRAW_V0;
     let _ = writeln!(s, "| quantity | value |\n|---|---|");
     let _ = writeln!(s, "| μ0 = τ0κ/(E*h'_rms) | {:.4} |", law.mu0());
-    let _ = writeln!(s, "| α({v} m/s) | {:.4} |", law.alpha(v));
-    let _ = writeln!(s, "| β_thres({v} m/s) | {:.4} |", law.beta_thres(v));
+    let at = sample_at(table, v).and_then(|i| {
+        Some((
+            table.alpha_uncertainty(i)?,
+            table.beta_thres_uncertainty(i)?,
+        ))
+    });
+    match at {
+        Some((a, b)) => {
+            let _ = writeln!(s, "| α({v} m/s) | {} |", intervals_text(&a, 4));
+            let _ = writeln!(s, "| β_thres({v} m/s) | {} |", intervals_text(&b, 4));
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "| α({v} m/s) | {:.4} (no sample: no interval) |",
+                law.alpha(v)
+            );
+            let _ = writeln!(s, "| β_thres({v} m/s) | {:.4} |", law.beta_thres(v));
+        }
+    }
+    let _ = writeln!(s, "| at saturation | {} |", saturation_text(table));
     let _ = writeln!(
         s,
         "| μ({v} m/s, β = β_thres/2) | {:.4} |",
@@ -300,6 +333,11 @@ fn summary(table: &Table, law: &FrictionLaw, table_path: &Path, encoded_len: usi
         "\nFiles: `alpha_v.csv` + `alpha_v.svg/png` (α and β_thres over 10⁻³…10² m/s), \
          `beta_thres_v.svg/png`, `mu_beta.csv` + `mu_beta.svg/png` (μ(β) at v = {MU_BETA_VELOCITIES:?} m/s), \
          `table.json` (the whole table).\n"
+    );
+    let _ = writeln!(
+        s,
+        "Uncertainty of α: {STATISTICAL_IS_NOT_ACCURACY}. {}.\n",
+        systematic_text(table)
     );
     let _ = writeln!(
         s,

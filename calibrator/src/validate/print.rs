@@ -17,7 +17,7 @@ use super::units::readable;
 use crate::config::{CalibrationConfig, DEFAULTED_KEYS};
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 49] = [
+pub const UNITS: [(&str, &str); 50] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -85,6 +85,10 @@ pub const UNITS: [(&str, &str); 49] = [
     ("random_field.max_nodes", "count"),
     ("asperity.added_masses", "kg"),
     ("asperity.steps_per_period", "steps per period"),
+    (
+        "systematic.terms",
+        "- (ratio_lo, ratio_hi: α at the ends of a choice's range over α at the preset's; 0 < lo ≤ 1 ≤ hi)",
+    ),
 ];
 
 /// Significant digits of the readable approximation printed next to a long value.

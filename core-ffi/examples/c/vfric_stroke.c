@@ -16,6 +16,8 @@
  * f1, f2 the friction force on the point in N, -force of the ABI as VFRIC's fTangential).
  * With CORRUPT_BYTE_INDEX the byte at that index is flipped before tribo_model_init: the
  * program then prints the status to stderr, evaluates nothing, and exits with the status code.
+ * A table without mu_p (formats 1 and 2) gives the warning TRIBO_STATUS_WARNING_MU_REACHES_ZERO:
+ * it is logged and the stroke runs (mu reaches 0 at saturation).
  *
  * Build (what .ci/run does):
  *   cargo build -p tribo-core-ffi --release
@@ -113,17 +115,42 @@ int main(int argc, char **argv) {
     static TriboModel model;
     TriboStatus s = tribo_model_init(&model, sizeof model, TRIBO_ABI_VERSION, table, len,
                                      TRIBO_UNITS_MM_TONNE_S, SHEAR_STIFFNESS);
-    if (s != TRIBO_STATUS_OK) {
+    if (s == TRIBO_STATUS_WARNING_MU_REACHES_ZERO) {
+        /* A warning: the model is built and works (an old table without mu_p). Log it. */
+        fprintf(stderr, "tribo_model_init: %s\n", tribo_status_name(s));
+    } else if (s != TRIBO_STATUS_OK) {
         fprintf(stderr, "tribo_model_init: %s (status %d, library ABI %u); nothing evaluated\n",
                 tribo_status_name(s), (int)s, (unsigned)tribo_abi_version());
         return (int)s;
     }
     TriboModelInfo info;
-    if (tribo_model_info(&model, &info) == TRIBO_STATUS_OK)
-        fprintf(stderr, "model: mu0 = %.6f, seed = %llu, %s; pressure %g..%g MPa\n",
-                (double)info.mu0, (unsigned long long)info.seed,
+    if (tribo_model_info(&model, &info) == TRIBO_STATUS_OK) {
+        fprintf(stderr, "model: table format %u, mu0 = %.6f, seed = %llu, %s; pressure %g..%g MPa\n",
+                (unsigned)info.format_version, (double)info.mu0, (unsigned long long)info.seed,
                 info.calibrated ? "calibrated" : "documented defaults/example",
                 (double)info.pressure_min, (double)info.pressure_max);
+        if (info.particle_friction_origin == TRIBO_MU_P_NONE)
+            fprintf(stderr, "model: no mu_p: mu reaches 0 at saturation\n");
+        else
+            fprintf(stderr, "model: mu_p = %.4f [%.4f, %.4f] (origin %u): mu in [mu_p, mu0]\n",
+                    (double)info.particle_friction, (double)info.particle_friction_interval[0],
+                    (double)info.particle_friction_interval[1],
+                    (unsigned)info.particle_friction_origin);
+        /* alpha with both intervals: the statistical one alone is not the accuracy. */
+        TriboAlphaSample a;
+        if (info.alpha_samples > 0 && tribo_model_alpha_sample(&model, 0, &a) == TRIBO_STATUS_OK) {
+            fprintf(stderr, "model: alpha(%g mm/s) = %.3g, statistical 95%% [%.3g, %.3g]",
+                    (double)a.slip_rate, (double)a.alpha, (double)a.alpha_statistical[0],
+                    (double)a.alpha_statistical[1]);
+            if (a.has_systematic)
+                fprintf(stderr, ", systematic [%.3g, %.3g], total [%.3g, %.3g] (dominant: %s)\n",
+                        (double)a.alpha_systematic[0], (double)a.alpha_systematic[1],
+                        (double)a.alpha_total[0], (double)a.alpha_total[1],
+                        (const char *)info.dominant_systematic);
+            else
+                fprintf(stderr, ", systematic unknown (table without a budget)\n");
+        }
+    }
 
     /* The state variables of this contact point: all zero = fresh sheet. */
     float state[4] = {0.0f, 0.0f, 0.0f, 0.0f};

@@ -108,14 +108,24 @@ program vfric_stroke_f
   ! Once per process: caller-owned model, validated, then shared read-only.
   status = tribo_model_init(model, c_sizeof(model), TRIBO_ABI_VERSION, table, &
                             int(length, c_size_t), TRIBO_UNITS_MM_TONNE_S, shear_stiffness)
-  if (status /= TRIBO_STATUS_OK) then
+  if (status == TRIBO_STATUS_WARNING_MU_REACHES_ZERO) then
+    ! A warning: the model is built and works (an old table without mu_p). Log it.
+    write(error_unit, '(A)') 'tribo_model_init: '//tribo_status_message(status)
+  else if (status /= TRIBO_STATUS_OK) then
     write(error_unit, '(A,I0,A,I0,A)') 'tribo_model_init: '//tribo_status_message(status)// &
         ' (status ', status, ', library ABI ', tribo_library_abi_version(), '); nothing evaluated'
     error stop status
   end if
   if (tribo_model_info(model, info) == TRIBO_STATUS_OK) then
-    write(error_unit, '(A,F9.6,A,ES10.3,A,ES10.3,A)') 'model: mu0 = ', info%mu0, &
+    write(error_unit, '(A,I0,A,F9.6,A,ES10.3,A,ES10.3,A)') 'model: table format ', &
+        info%format_version, ', mu0 = ', info%mu0, &
         ', pressure ', info%pressure_min, '..', info%pressure_max, ' MPa'
+    if (info%particle_friction_origin == TRIBO_MU_P_NONE) then
+      write(error_unit, '(A)') 'model: no mu_p: mu reaches 0 at saturation'
+    else
+      write(error_unit, '(A,F7.4,A)') 'model: mu_p = ', info%particle_friction, &
+          ': mu in [mu_p, mu0]'
+    end if
   end if
 
   state = 0.0_c_float

@@ -19,6 +19,12 @@ pub fn defaults_bytes() -> Vec<u8> {
     buf[..n].to_vec()
 }
 
+/// Whether init built the model: `Ok`, or a warning (`FILLED` is a format-2 table without μ_p:
+/// `WarningMuReachesZero`, the model works).
+pub fn built(s: TriboStatus) -> bool {
+    s == TriboStatus::Ok || s.is_warning()
+}
+
 /// `tribo_model_init` with this header's size and version.
 ///
 /// # Safety

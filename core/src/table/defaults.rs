@@ -80,6 +80,7 @@ impl Table {
                 "defaults",
                 0,
             )),
+            uncertainty: None,
         }
     }
 
@@ -121,7 +122,7 @@ impl Table {
         t.alpha.form = AlphaLawForm::ExpRelaxation;
         let mut curve = AlphaCurve::from_law(law);
         for i in 0..ALPHA_SAMPLES {
-            let v = 1e-2 * crate::real::powf(10.0, 4.0 * i as f32 / (ALPHA_SAMPLES - 1) as f32);
+            let v = 1e-2 * crate::math::powf(10.0, 4.0 * i as f32 / (ALPHA_SAMPLES - 1) as f32);
             let wiggle = 1.0 + 0.03 * if i % 2 == 0 { 1.0 } else { -1.0 };
             let alpha = law.eval(v) * wiggle;
             let _ = curve.push_sample(AlphaSample {
@@ -206,6 +207,19 @@ impl Table {
             material: t.material.clone(),
             provenance,
         });
+        // A budget at capacity: names of the full length (multi-byte characters included).
+        let mut terms: Vec<super::SystematicTerm, { super::SYSTEMATIC_TERMS }> = Vec::new();
+        for i in 0..super::SYSTEMATIC_TERMS {
+            let name = if i == 0 {
+                "drag γ (forming oil 20–80 °C), example x"
+            } else {
+                "systematic term of the example, xxxxxxxx"
+            };
+            let spread = 0.02 * (i + 1) as f32;
+            let _ = terms.push(super::SystematicTerm::new(name, 1.0 - spread, 1.0 + spread));
+        }
+        // Cannot fail: valid terms, positive α samples, default κ and h'_rms.
+        let _ = t.fill_uncertainty(&terms);
         t
     }
 

@@ -5,13 +5,17 @@ use super::Table;
 use super::crc32::Crc32;
 use super::v1::TableV1;
 use super::v2::TableV2;
+use super::v3::TableV3;
 use crate::error::Error;
 
 /// The four magic bytes that open every table.
 pub const MAGIC: [u8; 4] = *b"TRBO";
-/// The format version this core writes (and reads, besides formats 1 and 2). Bump it on any
-/// change to the serde layout of [`Table`] or of a type it embeds.
-pub const FORMAT_VERSION: u16 = 3;
+/// The format version this core writes (and reads, besides formats 1–3). A new optional
+/// section is a new tag of the section list ([`super::list`]), not a new format; bump the
+/// format only on a change to the head's layout or to a written section's layout.
+pub const FORMAT_VERSION: u16 = 4;
+/// An older format this core still reads ([`super::v3`]).
+pub const FORMAT_VERSION_3: u16 = 3;
 /// An older format this core still reads ([`super::v2`]).
 pub const FORMAT_VERSION_2: u16 = 2;
 /// The oldest format this core still reads ([`super::v1`]).
@@ -46,12 +50,7 @@ impl Table {
     /// serialise a value.
     pub fn encode_unvalidated(&self, buf: &mut [u8]) -> Result<usize, Error> {
         let body = buf.get_mut(HEADER_BYTES..).ok_or(Error::BufferTooSmall)?;
-        let payload_len = postcard::to_slice(self, body)
-            .map_err(|e| match e {
-                postcard::Error::SerializeBufferFull => Error::BufferTooSmall,
-                _ => Error::Malformed,
-            })?
-            .len();
+        let payload_len = super::list::encode_payload(self, body)?;
         frame_payload_in_place(buf, payload_len)
     }
 
@@ -86,10 +85,25 @@ impl Table {
         Ok(match version {
             FORMAT_VERSION_1 => decode_all::<TableV1>(payload)?
                 .into_format2()?
-                .into_format3(),
-            FORMAT_VERSION_2 => decode_all::<TableV2>(payload)?.into_format3(),
-            _ => decode_all::<Table>(payload)?,
+                .into_format3()
+                .into_format4(),
+            FORMAT_VERSION_2 => decode_all::<TableV2>(payload)?
+                .into_format3()
+                .into_format4(),
+            FORMAT_VERSION_3 => decode_all::<TableV3>(payload)?.into_format4(),
+            _ => super::list::decode_payload(payload)?,
         })
+    }
+
+    /// The format version **of the file** `bytes` (not [`FORMAT_VERSION`], the one this core
+    /// writes), after the frame's checks (magic, a version this core reads, length, CRC).
+    ///
+    /// # Errors
+    ///
+    /// The frame errors of [`Table::from_bytes`] ([`Error::Truncated`], [`Error::BadMagic`],
+    /// [`Error::UnsupportedVersion`], [`Error::Malformed`], [`Error::CrcMismatch`]).
+    pub fn file_format_version(bytes: &[u8]) -> Result<u16, Error> {
+        checked_payload(bytes).map(|(version, _)| version)
     }
 }
 
@@ -148,7 +162,14 @@ fn checked_payload(bytes: &[u8]) -> Result<(u16, &[u8]), Error> {
         return Err(Error::BadMagic);
     }
     let version = read_u16(bytes, 4)?;
-    if ![FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_1].contains(&version) {
+    if ![
+        FORMAT_VERSION,
+        FORMAT_VERSION_3,
+        FORMAT_VERSION_2,
+        FORMAT_VERSION_1,
+    ]
+    .contains(&version)
+    {
         return Err(Error::UnsupportedVersion { found: version });
     }
     let payload_len = usize::try_from(read_u32(bytes, 6)?).map_err(|_| Error::Truncated)?;

@@ -9,20 +9,20 @@
 //! fills the rest of the table, and (format 3) the material pair and conditions it was computed
 //! for ([`MaterialIdentity`]).
 //!
-//! The sections are part of format 3's serde layout: changing a field here changes the wire
-//! format and needs a new format version ([`super::v2`] keeps format 2's). Enums are
-//! append-only.
+//! In format 4 each is a tagged entry of the section list ([`super::list`]); its serde layout
+//! is frozen (format 3 embedded the same layouts, [`super::v3`]): a change needs a new tag, not
+//! an edit here. Enums are append-only.
 
 use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
+use super::gate::fields::{non_negative, positive};
 use super::material::MaterialIdentity;
-use super::validate::{non_negative, positive};
 use super::{PRESET_CAPACITY, VERSION_CAPACITY};
 use crate::error::Error;
 use crate::interp;
 use crate::law::PARTICLE_FRICTION_MAX;
-use crate::real;
+use crate::math;
 /// Capacity of the μ_3b(T) samples of [`ThirdBodySection`].
 pub const THIRD_BODY_SAMPLES: usize = 16;
 
@@ -90,7 +90,7 @@ impl WearSection {
         } else {
             pressure.clamp(lo, hi)
         };
-        self.k0 * real::powf(p / self.p_ref, self.exponent)
+        self.k0 * math::powf(p / self.p_ref, self.exponent)
     }
 
     /// Checks finiteness, signs, ordered intervals that contain their estimate, and the range.

@@ -4,7 +4,8 @@
 //! particle-borne area ([`super::ParticleShearSection`]), and turned the sections' material
 //! text into a [`MaterialIdentity`] (pair and conditions). The types here are format 2's serde
 //! layout, field for field; [`TableV2::into_format3`] turns a decoded format-2 table into a
-//! format-3 [`Table`] that evaluates to the same law: every value as it was, no particle
+//! format-3 [`TableV3`] (then the current [`super::Table`] by [`TableV3::into_format4`]) that
+//! evaluates to the same law: every value as it was, no particle
 //! shear (seed 000's Eq. 7, so μ reaches 0 at β_thres exactly as under format 2), the table's
 //! material not recorded, and each section's material text kept as its pair with no recorded
 //! conditions (format 2 did not say).
@@ -13,9 +14,10 @@ use heapless::{String, Vec};
 use serde::{Deserialize, Serialize};
 
 use super::material::{MATERIAL_CAPACITY, MaterialIdentity};
+use super::v3::TableV3;
 use super::{
     AlphaSection, BetaThresSection, ClusterSection, Provenance, SectionProvenance,
-    THIRD_BODY_SAMPLES, Table, ThirdBodySection, TransportSection, WearForm, WearSection,
+    THIRD_BODY_SAMPLES, ThirdBodySection, TransportSection, WearForm, WearSection,
 };
 use crate::cof_field::CofSection;
 use crate::law::LawParams;
@@ -105,8 +107,8 @@ fn as_pair(text: String<MATERIAL_CAPACITY>) -> MaterialIdentity {
 
 impl TableV2 {
     /// The format-3 table that evaluates to the same law (module doc).
-    pub fn into_format3(self) -> Table {
-        Table {
+    pub fn into_format3(self) -> TableV3 {
+        TableV3 {
             provenance: self.provenance,
             law: self.law,
             transport: self.transport,

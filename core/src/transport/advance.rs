@@ -14,7 +14,7 @@
 use super::coverage::{Coverage, UncoveredOnly, WholeContact};
 use super::k_factor::{KChoice, MemoisedPowerLaw, SourceFactor, UniformK};
 use super::{Fluxes, NodeInput, SourceRule, TransportParams};
-use crate::real;
+use crate::math;
 
 /// Sanitised node input: contact flag, velocity, upper clamp.
 #[derive(Clone, Copy)]
@@ -171,7 +171,7 @@ fn advance_with<F: FnMut(usize) -> NodeInput, K: SourceFactor, C: Coverage>(
         };
         let created = if cur.in_contact() {
             bounded_source(coverage.apply(
-                source * k_factor.at(cur.pressure) * cur.pressure * real::abs(cur.velocity),
+                source * k_factor.at(cur.pressure) * cur.pressure * math::abs(cur.velocity),
                 beta_cur,
                 cur.beta_max,
             ))

@@ -4,7 +4,7 @@
 
 use super::{NodeInput, TransportParams};
 use crate::error::Error;
-use crate::real;
+use crate::math;
 use crate::wear_law::WearPressureLaw;
 
 /// What one pass over the inputs tells before a step: the CFL number and, when the source
@@ -35,7 +35,7 @@ fn scan_inputs<const PRESSURES: bool, F: FnMut(usize) -> NodeInput>(
             return Err(Error::NonFiniteInput);
         }
         if input.pressure > 0.0 {
-            v_max = v_max.max(real::abs(input.velocity));
+            v_max = v_max.max(math::abs(input.velocity));
             if PRESSURES {
                 any_bits |= input.pressure.to_bits();
                 all_bits &= input.pressure.to_bits();

@@ -26,12 +26,15 @@ fn frame_raw(payload: &[u8]) -> ([u8; MAX_TABLE_BYTES], usize) {
     (buf, n)
 }
 
-/// Postcard payload of a table without validation.
+/// Format-4 payload (head and section list) of a table without validation.
 fn raw_payload(t: &Table) -> ([u8; MAX_TABLE_BYTES], usize) {
     let mut buf = [0u8; MAX_TABLE_BYTES];
-    let n = postcard::to_slice(t, &mut buf).unwrap().len();
+    let n = super::list::encode_payload(t, &mut buf).unwrap();
     (buf, n)
 }
+
+mod section_list;
+mod systematic;
 
 /// Bit-by-bit CRC-32/ISO-HDLC, straight from the definition: the oracle of the table-driven
 /// implementation.
@@ -100,12 +103,16 @@ fn every_single_byte_flip_is_rejected_with_the_right_error() {
             let got = Table::from_bytes(&bad[..n]);
             let ok = match i {
                 0..4 => got == Err(Error::BadMagic),
-                // Flipped to format 1 or 2, the header is readable but the CRC covers it.
+                // Flipped to format 1, 2 or 3, the header is readable but the CRC covers it.
                 4..6 => match got {
-                    Err(Error::UnsupportedVersion { found }) => {
-                        ![FORMAT_VERSION, FORMAT_VERSION_2, FORMAT_VERSION_1].contains(&found)
-                    }
-                    Err(Error::CrcMismatch) => (bad[4] == 1 || bad[4] == 2) && bad[5] == 0,
+                    Err(Error::UnsupportedVersion { found }) => ![
+                        FORMAT_VERSION,
+                        FORMAT_VERSION_3,
+                        FORMAT_VERSION_2,
+                        FORMAT_VERSION_1,
+                    ]
+                    .contains(&found),
+                    Err(Error::CrcMismatch) => (1..=3).contains(&bad[4]) && bad[5] == 0,
                     _ => false,
                 },
                 6..10 => matches!(got, Err(Error::Truncated | Error::Malformed)),
@@ -138,12 +145,12 @@ fn wrong_magic_and_wrong_version_are_distinct_errors() {
     m[..4].copy_from_slice(b"TRBP");
     assert_eq!(Table::from_bytes(&m[..n]), Err(Error::BadMagic));
     let mut v = buf;
-    v[4..6].copy_from_slice(&4u16.to_le_bytes());
+    v[4..6].copy_from_slice(&5u16.to_le_bytes());
     assert_eq!(
         Table::from_bytes(&v[..n]),
-        Err(Error::UnsupportedVersion { found: 4 })
+        Err(Error::UnsupportedVersion { found: 5 })
     );
-    assert_ne!(Error::BadMagic, Error::UnsupportedVersion { found: 4 });
+    assert_ne!(Error::BadMagic, Error::UnsupportedVersion { found: 5 });
 }
 
 #[test]
@@ -174,7 +181,7 @@ fn malformed_payloads_with_valid_crc_are_malformed() {
 #[test]
 fn non_physical_tables_are_invalid() {
     type Mutation = fn(&mut Table);
-    let mutations: [(&str, Mutation); 12] = [
+    let mutations: [(&str, Mutation); 17] = [
         ("NaN tau0", |t| t.law.tau0 = f32::NAN),
         ("negative E*", |t| t.law.e_star = -55e9),
         ("infinite slope", |t| t.law.slope_rms = f32::INFINITY),
@@ -196,6 +203,22 @@ fn non_physical_tables_are_invalid() {
         ("negative CV", |t| t.cof.translation_cv_f[4] = -0.1),
         ("presliding lengths", |t| {
             t.presliding.static_area.pop();
+        }),
+        ("systematic interval misses α", |t| {
+            let u = t.uncertainty.as_mut().unwrap();
+            u.alpha_sys_lo[3] = 1.01 * t.alpha.curve.alpha[3];
+        }),
+        ("systematic β_thres not Eq. 24's", |t| {
+            t.uncertainty.as_mut().unwrap().beta_thres_sys_hi[5] *= 1.01
+        }),
+        ("systematic interval NaN", |t| {
+            t.uncertainty.as_mut().unwrap().alpha_sys_hi[0] = f32::NAN
+        }),
+        ("dominant term out of range", |t| {
+            t.uncertainty.as_mut().unwrap().dominant = SYSTEMATIC_TERMS as u8
+        }),
+        ("term ratio_lo above 1", |t| {
+            t.uncertainty.as_mut().unwrap().terms[2].ratio[0] = 1.1
         }),
     ];
     for (what, mutate) in mutations {

@@ -2,10 +2,10 @@
 //! and ranges as the physics demands, lengths consistent, β_thres samples consistent with
 //! their rule. Any failure is [`Error::InvalidTable`].
 
-use super::{BetaThresRule, ClusterSection, Table, TransportSection};
 use crate::cof_field::CofSection;
 use crate::error::Error;
 use crate::presliding::PreslidingSection;
+use crate::table::{BetaThresRule, ClusterSection, Table, TransportSection};
 
 /// Relative tolerance between stored β_thres samples and κ/(α·h'_rms) recomputed in f32:
 /// a handful of f32 roundings of O(1) factors (≈ 1e-7 each) with ample margin.
@@ -54,6 +54,7 @@ impl Table {
         if let Some(p) = &self.particle_shear {
             p.validate()?;
         }
+        self.validate_uncertainty()?;
         self.check_plausible()
     }
 

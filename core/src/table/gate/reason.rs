@@ -1,8 +1,8 @@
 //! Why a table is implausible: the quantity, its value, its documented bound and, for the
-//! law gate ([`super::law_gate`]), the point of the law's domain where it failed. The core's
+//! law gate ([`super::law`]), the point of the law's domain where it failed. The core's
 //! [`crate::Error`] stays flat ([`crate::Error::InvalidTable`] for a field,
 //! [`crate::Error::ImplausibleLaw`] for the law as a whole); this is the reason behind it,
-//! for messages ([`super::Table::plausibility`]).
+//! for messages ([`crate::table::Table::plausibility`]).
 
 use core::fmt;
 
@@ -10,10 +10,10 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum Scope {
-    /// One stored field outside its own bound ([`super::plausible`]):
+    /// One stored field outside its own bound ([`super::bounds`]):
     /// [`crate::Error::InvalidTable`].
     Field,
-    /// The law as a whole, evaluated over its domain ([`super::law_gate`]):
+    /// The law as a whole, evaluated over its domain ([`super::law`]):
     /// [`crate::Error::ImplausibleLaw`].
     Law,
 }

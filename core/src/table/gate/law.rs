@@ -1,10 +1,10 @@
 //! The physical-plausibility gate of the friction law as a whole (issue 32).
 //!
-//! Each stored field has its own bound ([`super::plausible`]), but a table can be absurd as a
+//! Each stored field has its own bound ([`super::bounds`]), but a table can be absurd as a
 //! whole while every field is within its own: τ0 = 1e11 Pa with E* = 1e5 Pa gives
 //! μ0 = τ0·κ/(E*·h'_rms) = 8.5·10⁶. This gate evaluates the law a table defines over the
 //! table's own domain and refuses it, with the reason ([`Implausibility`]), when μ0 or μ
-//! leaves the documented bounds below. It runs inside [`super::Table::validate`], so every
+//! leaves the documented bounds below. It runs inside [`crate::table::Table::validate`], so every
 //! user of a decoded table — `tribo inspect`, `export`, `strip-draw`, the C ABI's
 //! `tribo_model_init` (status `TRIBO_STATUS_IMPLAUSIBLE_LAW`) and the firmware example — passes
 //! through it, and the calibrator never writes a table that fails it.
@@ -16,7 +16,7 @@
 //!   [`SPEEDS_WITHOUT_SAMPLES`]). The sample speeds themselves must lie in
 //!   [`SAMPLE_SPEED_M_PER_S`].
 //! - **β over [0, β_thres(v)]** in [`BETA_STEPS`] equal steps (β_thres from Eq. 24; with
-//!   α(v) = 0 there is no threshold and β runs over [0, [`super::plausible::BETA_THRES_MAX`]]).
+//!   α(v) = 0 there is no threshold and β runs over [0, [`super::bounds::BETA_THRES_MAX`]]).
 //! - **p up to p_crit**: with Eq. 23 the pressure cancels from μ (μ does not depend on p), so
 //!   the pressure enters only through the Coulomb traction μ·p. p_crit is the table's hardness
 //!   H (the plastic limit of the softer body, the value the C ABI's pressure bound uses); the
@@ -38,11 +38,11 @@
 //!
 //! No heap, no panic: the points are generated on the fly, every access is an iterator.
 
-use super::Table;
-use super::implausibility::{Implausibility, Scope};
-use super::plausible::BETA_THRES_MAX;
+use super::bounds::BETA_THRES_MAX;
+use super::reason::{Implausibility, Scope};
 use crate::law::{FrictionLaw, PARTICLE_FRICTION_MAX};
-use crate::real;
+use crate::math;
+use crate::table::Table;
 
 /// μ0 = τ0·κ/(E*·h'_rms) (Eq. 9 at β = 0) \[-\]. Below: structural superlubricity of layered
 /// solids (graphite, h-BN, MoS₂ in vacuum) is measured down to ≈ 1e-4…1e-3; a dry metal pair
@@ -86,7 +86,7 @@ pub fn check_law(law: &FrictionLaw, p_crit: f32) -> Result<(), Implausibility> {
     let midpoints = samples
         .iter()
         .zip(samples.iter().skip(1))
-        .map(|(&a, &b)| real::sqrt(a * b));
+        .map(|(&a, &b)| math::sqrt(a * b));
     let decades = SPEEDS_WITHOUT_SAMPLES
         .iter()
         .copied()
@@ -179,10 +179,11 @@ mod tests {
         Table::seed000_defaults().law_plausibility().unwrap();
         Table::filled_example().law_plausibility().unwrap();
         for bytes in [
-            &include_bytes!("../../tests/golden/format1-defaults.bin")[..],
-            &include_bytes!("../../tests/golden/format1-filled.bin")[..],
-            &include_bytes!("../../tests/golden/format2-filled.bin")[..],
-            &include_bytes!("../../tests/golden/format3-filled.bin")[..],
+            &include_bytes!("../../../tests/golden/format1-defaults.bin")[..],
+            &include_bytes!("../../../tests/golden/format1-filled.bin")[..],
+            &include_bytes!("../../../tests/golden/format2-filled.bin")[..],
+            &include_bytes!("../../../tests/golden/format3-filled.bin")[..],
+            &include_bytes!("../../../tests/golden/format4-filled.bin")[..],
         ] {
             Table::from_bytes(bytes)
                 .unwrap()

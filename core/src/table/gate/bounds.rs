@@ -5,9 +5,9 @@
 //! E* = 1e33 Pa, heights in µm read as metres), not unusual materials. Each bound says why.
 //! Checks use iterators only (no indexing, no panic on any input).
 
-use super::Table;
-use super::implausibility::{Implausibility, Scope};
+use super::reason::{Implausibility, Scope};
 use crate::error::Error;
+use crate::table::Table;
 
 /// Effective modulus E* = (E₁/(1−ν₁²) + …)⁻¹ \[Pa\]: from soft elastomers (E ≈ 1 MPa) to
 /// diamond on diamond (E ≈ 1.05 TPa, E* ≈ 0.6 TPa); the bounds add a decade of margin below
@@ -67,13 +67,13 @@ fn field(
 impl Table {
     /// Checks the physical plausibility of every bounded quantity (see the module's
     /// constants: E*, τ0, κ, h'_rms, H, h_p, α, β_thres, K and μ_3b), then the law as a whole
-    /// ([`super::law_gate`]). [`Error::InvalidTable`] for a field, [`Error::ImplausibleLaw`]
+    /// ([`super::law`]). [`Error::InvalidTable`] for a field, [`Error::ImplausibleLaw`]
     /// for the law; [`Table::plausibility`] gives the reason.
     ///
     /// # Errors
     ///
     /// [`Error::InvalidTable`] when a field lies outside its bound; [`Error::ImplausibleLaw`] when
-    /// the law as a whole does ([`check_law`](super::law_gate::check_law)).
+    /// the law as a whole does ([`check_law`](super::law::check_law)).
     pub fn check_plausible(&self) -> Result<(), Error> {
         self.plausibility().map_err(|why| why.error())
     }
@@ -185,8 +185,8 @@ mod tests {
 
 #[cfg(test)]
 mod tampered {
-    use super::super::{MAX_TABLE_BYTES, Table};
     use crate::error::Error;
+    use crate::table::{MAX_TABLE_BYTES, Table};
 
     #[test]
     fn a_tampered_table_with_a_valid_crc_is_rejected_by_from_bytes() {
