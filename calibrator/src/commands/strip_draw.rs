@@ -72,24 +72,34 @@ pub struct Args {
     /// Output folder for the CSV files and plots.
     #[arg(long, default_value = "out/strip-draw")]
     pub out: PathBuf,
-    /// Studies to run (comma-separated).
-    #[arg(long, value_enum, value_delimiter = ',',
-        default_values_t = SweepSpec::seed_000().studies.into_iter().map(StudyArg::from))]
+    /// Studies to run (comma-separated). The default is `SweepSpec::seed_000().studies` typed
+    /// as a user types it (clap shows `default_values_t` space-separated); the test
+    /// `commands::tests::defaults` ties the two together.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "tool,zeta,archard,multipass"
+    )]
     pub studies: Vec<StudyArg>,
-    /// Tool pressures P_N [Pa] (comma-separated; SI or with a unit: `5MPa,30MPa`).
+    /// Tool pressures P_N [Pa] (comma-separated; SI or with a unit: `5MPa,30MPa`). List defaults
+    /// are typed as a user types them; `commands::tests::defaults` ties them to `SweepSpec::seed_000()`.
     #[arg(long, value_delimiter = ',', value_parser = units::pascals,
-        default_values_t = SweepSpec::seed_000().pressures)]
+        default_value = "1MPa,2MPa,5MPa,10MPa,15MPa,20MPa,25MPa,30MPa")]
     pub pressures: Vec<f64>,
     /// Tool lengths of the tool study [m] (SI or with a unit: `35mm,70mm`).
     #[arg(long, value_delimiter = ',', value_parser = units::metres,
-        default_values_t = SweepSpec::seed_000().tools)]
+        default_value = "35mm,70mm,140mm")]
     pub tools: Vec<f64>,
     /// ζ values of the ζ study (35 mm tool) [-].
-    #[arg(long, value_delimiter = ',', default_values_t = SweepSpec::seed_000().zetas)]
+    #[arg(long, value_delimiter = ',', default_value = "0.0,0.2,0.5,1.0")]
     pub zetas: Vec<f32>,
     /// Archard K values of the K study (70 mm tool, ζ = 0) [-].
-    #[arg(long = "archard-ks", value_delimiter = ',',
-        default_values_t = SweepSpec::seed_000().archard_ks)]
+    #[arg(
+        long = "archard-ks",
+        value_delimiter = ',',
+        default_value = "1e-5,1e-4,1e-3"
+    )]
     pub archard_ks: Vec<f32>,
     /// Passes of the multi-pass study (35 mm tool) before its cleaned pass.
     #[arg(long, default_value_t = SweepSpec::seed_000().passes)]

@@ -174,7 +174,13 @@ impl Loads {
         // The explicit integrator's evaluation: forces only, no 6×6 sums (issue 43).
         let contact = |f: &Flake, fr: &FlakeFrame| {
             let mut s = surface_contact(&scene.lower, Side::Below, fr, f.position, k);
-            s.accumulate(&surface_contact(&scene.upper, Side::Above, fr, f.position, k));
+            s.accumulate(&surface_contact(
+                &scene.upper,
+                Side::Above,
+                fr,
+                f.position,
+                k,
+            ));
             s
         };
         let per_flake = |f: &Flake, fr: &FlakeFrame, kind: StiffnessKind| {
@@ -274,7 +280,9 @@ impl Loads {
         // The symmetric stiffness from the accumulated upper triangle.
         self.stiffness.clear();
         self.stiffness.extend(self.raw_stiffness.iter().map(|kk| {
-            std::array::from_fn(|a| std::array::from_fn(|b| if b < a { kk[b][a] } else { kk[a][b] }))
+            std::array::from_fn(|a| {
+                std::array::from_fn(|b| if b < a { kk[b][a] } else { kk[a][b] })
+            })
         }));
         // Flake–flake contacts, pairs in (i, j) order.
         let (lx, ly) = scene.period();

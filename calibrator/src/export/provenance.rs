@@ -113,9 +113,11 @@ impl Provenance {
             }
         }
         notes.push(format!(
-            "uncertainty of alpha: {STATISTICAL_IS_NOT_ACCURACY}; {}",
-            systematic_text(table)
+            "uncertainty of alpha: {STATISTICAL_IS_NOT_ACCURACY}"
         ));
+        // One budget term per line: a full budget (8 terms) on one line passes the 256
+        // characters of an Abaqus/LS-DYNA comment line.
+        notes.extend(systematic_text(table).split("; ").map(str::to_owned));
         notes.push(match grid.levels.first() {
             Some(Level::DrawLength(_)) => "levels: draw length L slid at constant p, v: beta = min(K(p) p L/(H h_p), beta_thres(v)), no tool drift (zeta = 0)".into(),
             _ => "levels: fixed beta (third-body area fraction, Eq. 10)".into(),

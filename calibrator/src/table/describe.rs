@@ -23,7 +23,7 @@ pub const MU_REACHES_ZERO: &str = "μ reaches 0 at saturation";
 
 /// What the statistical interval is, said next to it wherever α is shown.
 pub const STATISTICAL_IS_NOT_ACCURACY: &str =
-    "the statistical 95 % interval is the precision at      fixed model choices, not the accuracy";
+    "the statistical 95 % interval is the precision at fixed model choices, not the accuracy";
 
 /// The α sample at velocity `v` (equal in f32), if the table has one.
 pub fn sample_at(table: &Table, v: f32) -> Option<usize> {
@@ -69,7 +69,7 @@ pub fn significant(x: f64, digits: usize) -> String {
 /// or that the table has none.
 pub fn systematic_text(table: &Table) -> String {
     let Some(u) = &table.uncertainty else {
-        return "systematic budget: none in this table (format 1-3, or written without one):                 only the statistical interval is known, which is not the accuracy of alpha"
+        return "systematic budget: none in this table (format 1-3, or written without one)"
             .to_owned();
     };
     let terms: Vec<String> = u
@@ -78,7 +78,7 @@ pub fn systematic_text(table: &Table) -> String {
         .map(|t| format!("{} ×[{}, {}]", t.name, t.ratio[0], t.ratio[1]))
         .collect();
     format!(
-        "dominant systematic term: {}; rule: {}; budget (alpha ratio at the ends of each          choice's admissible range): {}",
+        "dominant systematic term: {}; rule: {}; budget (alpha ratio at the ends of each choice's admissible range): {}",
         u.dominant_term().map_or("?", |t| t.name.as_str()),
         u.rule.describe(),
         terms.join("; ")
@@ -93,7 +93,7 @@ pub fn saturation_text(table: &Table) -> String {
             p.particle_friction
         ),
         None => format!(
-            "{MU_REACHES_ZERO} (no μ_p: a table of format 1 or 2, seed 000's Eq. 7; regenerate              it with the current calibrator for a floor μ_p > 0)"
+            "{MU_REACHES_ZERO} (no μ_p: a table of format 1 or 2, seed 000's Eq. 7; regenerate it with the current calibrator for a floor μ_p > 0)"
         ),
     }
 }

@@ -38,6 +38,7 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
         "the quick preset is the command's default run",
     ),
     ("calibrate", "seed", "the command's master seed"),
+    ("study sensitivity", "seed", "the study's master seed"),
     ("contact", "out", "output folder"),
     (
         "contact",
@@ -313,7 +314,8 @@ fn engine_defaults() -> BTreeMap<(&'static str, &'static str), Vec<String>> {
 fn walk(cmd: &Command, path: &str, out: &mut Vec<(String, String, Vec<String>)>) {
     let with_defaults: Vec<_> = cmd
         .get_arguments()
-        .filter(|a| !a.get_default_values().is_empty())
+        // Switches (`--no-plots`) default to "false" by construction: not a typed default.
+        .filter(|a| a.get_action().takes_values() && !a.get_default_values().is_empty())
         .map(|a| a.get_id().as_str().to_owned())
         .collect();
     if !with_defaults.is_empty() {
