@@ -52,7 +52,9 @@ pub enum BudgetError {
     #[error("the systematic budget has {0} terms; the table holds at most {SYSTEMATIC_TERMS}")]
     TooMany(usize),
     /// A term's ratios are not 0 < lo ≤ 1 ≤ hi < ∞.
-    #[error("systematic term {name:?}: need 0 < ratio_lo ≤ 1 ≤ ratio_hi < ∞, got [{lo}, {hi}]")]
+    #[error(
+        "systematic term {name:?}: need 0.001 ≤ ratio_lo ≤ 1 ≤ ratio_hi ≤ 1000 (RATIO_MAX), got [{lo}, {hi}]"
+    )]
     Ratios {
         /// The term.
         name: String,
@@ -69,8 +71,14 @@ pub enum BudgetError {
     },
 }
 
+/// Widest ratio a term may have, each way \[-\]: the table holds α within ±10⁴
+/// (`ALPHA_ABS_MAX`) and calibrated α is of order 10, so a term beyond ×10³ would carry α's
+/// interval past what a table can hold; the largest effect measured (flake diameter 6–25 µm,
+/// ×0.03…×5, issue 42) is well inside.
+pub const RATIO_MAX: f64 = 1e3;
+
 /// Checks a budget: 1 to [`SYSTEMATIC_TERMS`] terms, each with a name of 1 to
-/// [`TERM_NAME_CAPACITY`] bytes and 0 < ratio_lo ≤ 1 ≤ ratio_hi < ∞ (finite).
+/// [`TERM_NAME_CAPACITY`] bytes and 1/[`RATIO_MAX`] ≤ ratio_lo ≤ 1 ≤ ratio_hi ≤ [`RATIO_MAX`].
 ///
 /// # Errors
 ///
@@ -89,7 +97,12 @@ pub fn check(terms: &[Term]) -> Result<(), BudgetError> {
             });
         }
         let (lo, hi) = (t.ratio_lo, t.ratio_hi);
-        let ok = lo.is_finite() && hi.is_finite() && lo > 0.0 && lo <= 1.0 && 1.0 <= hi;
+        let ok = lo.is_finite()
+            && hi.is_finite()
+            && lo >= 1.0 / RATIO_MAX
+            && lo <= 1.0
+            && 1.0 <= hi
+            && hi <= RATIO_MAX;
         // The table stores f32: a ratio must stay in its bracket after rounding.
         let ok32 = (lo as f32) > 0.0 && (lo as f32) <= 1.0 && (hi as f32).is_finite();
         if !(ok && ok32) {
@@ -215,12 +228,17 @@ mod tests {
             (0.0, 1.1),
             (f64::NAN, 1.1),
             (0.9, f64::INFINITY),
+            (0.9, 1e30),
+            (0.9, RATIO_MAX * 1.001),
+            (0.999e-3, 1.1),
         ] {
             assert!(matches!(
                 check(&[term("x", lo, hi)]),
                 Err(BudgetError::Ratios { .. })
             ));
         }
+        // The ends themselves are admissible.
+        assert_eq!(check(&[term("x", 1.0 / RATIO_MAX, RATIO_MAX)]), Ok(()));
         let long = "x".repeat(TERM_NAME_CAPACITY + 1);
         assert!(matches!(
             check(&[term(&long, 0.9, 1.1)]),
