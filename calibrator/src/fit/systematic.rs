@@ -97,12 +97,7 @@ pub fn check(terms: &[Term]) -> Result<(), BudgetError> {
             });
         }
         let (lo, hi) = (t.ratio_lo, t.ratio_hi);
-        let ok = lo.is_finite()
-            && hi.is_finite()
-            && lo >= 1.0 / RATIO_MAX
-            && lo <= 1.0
-            && 1.0 <= hi
-            && hi <= RATIO_MAX;
+        let ok = (1.0 / RATIO_MAX..=1.0).contains(&lo) && (1.0..=RATIO_MAX).contains(&hi);
         // The table stores f32: a ratio must stay in its bracket after rounding.
         let ok32 = (lo as f32) > 0.0 && (lo as f32) <= 1.0 && (hi as f32).is_finite();
         if !(ok && ok32) {
