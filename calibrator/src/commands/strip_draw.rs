@@ -212,6 +212,7 @@ impl From<&Args> for StripDrawConfig {
             check_refinement: args.check_refinement,
             particle_friction: args.particle_friction,
             source_rule: args.source_rule.map(Into::into),
+            fidelity_band: None,
         }
     }
 }

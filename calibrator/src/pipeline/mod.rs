@@ -16,6 +16,7 @@
 //! both ([`run_record`]); a full run reruns the cases of another hash and says so, `--merge`
 //! refuses them.
 
+pub mod alpha_ends;
 pub mod asperity;
 pub mod case_runner;
 pub mod contact;
@@ -449,13 +450,31 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
         }
         Err(e) => return Err(e),
     };
+    // ζ, μ_p and the fidelity cases at the ends of α's total interval (issue 42 item 4).
+    let ends = if sat.is_ok() {
+        crate::progress::stage("law at saturation at the ends of α's total interval");
+        alpha_ends::solve_at_alpha_ends(
+            &table,
+            tribo_core::transport::SourceRule::Archard,
+            &report.join("saturation"),
+            &mut std::io::stderr(),
+        )?
+    } else {
+        Vec::new()
+    };
     let table_path = opts.out.join("tables.bin");
     let table_bytes = write_table(&table_path, &table)?;
-    // The fidelity studies of `tribo strip-draw --studies tool,multipass` on the table written.
-    strip_draw::run_studies(
-        &strip_draw::StripDrawConfig::fidelity(&table_path, &report.join("strip_draw")),
-        &mut std::io::stderr(),
-    )?;
+    // The fidelity studies of `tribo strip-draw --studies tool,multipass` on the table written,
+    // with the band of α's total interval.
+    let mut fidelity =
+        strip_draw::StripDrawConfig::fidelity(&table_path, &report.join("strip_draw"));
+    if let [lo, hi] = ends.as_slice() {
+        fidelity.fidelity_band = Some(crate::studies::strip_draw::fidelity::FidelityBand {
+            label: "α at the two ends of its total interval".to_owned(),
+            ends: [lo.fidelity.clone(), hi.fidelity.clone()],
+        });
+    }
+    strip_draw::run_studies(&fidelity, &mut std::io::stderr())?;
     crate::table::report::write_report(&table, &table_path, table_bytes, &report).map_err(
         |source| PipelineError::TableReport {
             dir: report.clone(),
@@ -468,6 +487,7 @@ fn finish(opts: &Options, results: Vec<CaseResult>, hash: u64) -> Result<Outcome
         &contact,
         &alpha,
         &sat,
+        &ends,
         &table,
         table_bytes,
         &report,

@@ -22,7 +22,9 @@ use crate::strip_draw::cases::{
 };
 use crate::strip_draw::model::{NumericSettings, StripModel};
 use crate::strip_draw::refine::{mesh_check, step_check};
-use crate::studies::strip_draw::fidelity::{Fidelity, fidelity, summary_lines, write_fidelity};
+use crate::studies::strip_draw::fidelity::{
+    Fidelity, FidelityBand, fidelity, summary_lines, write_fidelity,
+};
 use crate::studies::strip_draw::report::write_sweep_report;
 use crate::table::describe::DEFAULTS_BANNER;
 use crate::table::io::read_table;
@@ -48,6 +50,9 @@ pub struct StripDrawConfig {
     pub particle_friction: Option<f64>,
     /// Which part of the contact creates particles (None: the table's).
     pub source_rule: Option<SourceRule>,
+    /// The same fidelity cases on the tables at the two ends of an interval (α's total interval:
+    /// `pipeline/alpha_ends.rs`), drawn as bands in `fidelity.png` and `reductions.csv`.
+    pub fidelity_band: Option<FidelityBand>,
 }
 
 impl StripDrawConfig {
@@ -76,6 +81,7 @@ impl StripDrawConfig {
             check_refinement: false,
             particle_friction: None,
             source_rule: None,
+            fidelity_band: None,
         }
     }
 }
@@ -289,12 +295,14 @@ pub fn run_studies(args: &StripDrawConfig, log: &mut dyn Write) -> Result<StripD
         for line in summary_lines(f) {
             writeln!(log, "{line}").map_err(PipelineError::Log)?;
         }
-        files.extend(write_fidelity(&results, &args.out).map_err(|source| {
-            PipelineError::ReportIn {
-                stage: "writing the fidelity report",
-                source,
-            }
-        })?);
+        files.extend(
+            write_fidelity(&results, args.fidelity_band.as_ref(), &args.out).map_err(|source| {
+                PipelineError::ReportIn {
+                    stage: "writing the fidelity report",
+                    source,
+                }
+            })?,
+        );
     }
     let refinement = if args.check_refinement {
         let path = refinement(&model, &settings, &spec, &args.out, log)?;

@@ -6,14 +6,18 @@
 //! of the plain paired ratios α_level/α_ref. The statistical error of those ratios is not
 //! added to it: it is reported beside it as the envelope [min lo, max hi] of the levels'
 //! 95 % paired intervals (the reference contributing 1), so a reader sees when a factor's
-//! spread is not resolved by the pairs. The **dominant term** is the factor with the widest
-//! interval in ln(ratio). The **total systematic interval** treats the factors as independent
-//! and adds their ln-interval ends in quadrature: [exp(−√Σ ln²(min_i)), exp(√Σ ln²(max_i))]
-//! (each factor's min ≤ 1 ≤ max since the reference is admissible).
+//! spread is not resolved by the pairs. The **dominant term** and the **total systematic
+//! interval** follow the table's rule, by the core's one implementation
+//! ([`tribo_core::table::uncertainty::dominant_term`], [`budget_ratio`]): the dominant term is
+//! the factor with the largest ln half-width max(−ln min, ln max), and the total treats the
+//! factors as independent and adds their ln half-widths in quadrature on each side:
+//! [exp(−√Σ ln²(min_i)), exp(√Σ ln²(max_i))] (each factor's min ≤ 1 ≤ max since the reference
+//! is admissible). So `budget.csv`, `summary.txt`, a table built from the budget, `inspect`
+//! and `summary.md` name the same dominant term.
 //!
 //! **Tornado** (`tornado.csv`, `tornado.svg/png` + caption, at the plan's first velocity):
-//! every factor's levels as paired ratios with their 95 % intervals, factors sorted by the
-//! spread max/min of their ratios (the widest first).
+//! every factor's levels as paired ratios with their 95 % intervals, factors ranked by the same
+//! ln half-width over their levels' ratios (the largest first).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,6 +28,8 @@ use super::study_outputs::SensitivityRow;
 use super::study_sensitivity::StudyError;
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, LinePlot, Series, write_caption};
+use tribo_core::table::SystematicTerm;
+use tribo_core::table::uncertainty::{budget_ratio, dominant_term};
 
 /// One factor's systematic interval at one velocity.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +53,21 @@ impl BudgetTerm {
     pub fn ln_width(&self) -> f64 {
         (self.max.0 / self.min.0).ln()
     }
+
+    /// The larger ln half-width, max(−ln min, ln max): what ranks the terms.
+    pub fn ln_half_width(&self) -> f64 {
+        ln_half_width(self.min.0, self.max.0)
+    }
+
+    /// The term as a table holds it (name cut to the table's capacity).
+    pub fn systematic_term(&self) -> SystematicTerm {
+        SystematicTerm::new(&self.factor, self.min.0 as f32, self.max.0 as f32)
+    }
+}
+
+/// max(−ln lo, ln hi) of a ratio interval around 1 \[-\].
+fn ln_half_width(lo: f64, hi: f64) -> f64 {
+    (-lo.ln()).max(hi.ln())
 }
 
 /// The systematic terms of `rows` (module doc), in plan order per velocity.
@@ -92,11 +113,12 @@ pub fn budget_terms(rows: &[SensitivityRow]) -> Vec<BudgetTerm> {
         .collect()
 }
 
-/// The total systematic interval of `terms` (module doc).
-pub fn total(terms: &[&BudgetTerm]) -> [f64; 2] {
-    let lo: f64 = terms.iter().map(|t| t.min.0.ln().powi(2)).sum();
-    let hi: f64 = terms.iter().map(|t| t.max.0.ln().powi(2)).sum();
-    [(-lo.sqrt()).exp(), hi.sqrt().exp()]
+/// The total systematic interval of `terms` and the index of the dominant one, by the table's
+/// rule (module doc; the core's [`budget_ratio`] and [`dominant_term`]).
+pub fn combined(terms: &[&BudgetTerm]) -> ([f64; 2], Option<usize>) {
+    let table_terms: Vec<SystematicTerm> = terms.iter().map(|t| t.systematic_term()).collect();
+    let [lo, hi] = budget_ratio(&table_terms);
+    ([f64::from(lo), f64::from(hi)], dominant_term(&table_terms))
 }
 
 /// Writes `budget.csv` and the tornado; returns the summary lines.
@@ -118,16 +140,14 @@ pub fn write(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<Str
         "ln_width",
         "levels",
         "dominant",
+        "ln_half_width",
     ]);
     let mut s = String::from("systematic budget (admissible levels, budget.csv):\n");
     for &v in &design.plan.cases.velocities {
         let at_v: Vec<&BudgetTerm> = terms.iter().filter(|t| t.velocity == v).collect();
-        let dominant = at_v
-            .iter()
-            .max_by(|a, b| a.ln_width().total_cmp(&b.ln_width()))
-            .map(|t| t.factor.clone());
-        for term in &at_v {
-            let is_dominant = dominant.as_deref() == Some(term.factor.as_str());
+        let ([lo, hi], dominant) = combined(&at_v);
+        for (i, term) in at_v.iter().enumerate() {
+            let is_dominant = dominant == Some(i);
             t.push_cells(&[
                 Cell::Text(&term.factor),
                 Cell::Num(v),
@@ -140,6 +160,7 @@ pub fn write(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<Str
                 Cell::Num(term.ln_width()),
                 Cell::Int(term.levels as i64),
                 Cell::Int(i64::from(is_dominant)),
+                Cell::Num(term.ln_half_width()),
             ]);
             let _ = writeln!(
                 s,
@@ -155,7 +176,6 @@ pub fn write(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<Str
             );
         }
         if !at_v.is_empty() {
-            let [lo, hi] = total(&at_v);
             t.push_cells(&[
                 Cell::Text("total (ln-quadrature)"),
                 Cell::Num(v),
@@ -168,6 +188,7 @@ pub fn write(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<Str
                 Cell::Num((hi / lo).ln()),
                 Cell::Int(at_v.iter().map(|t| t.levels as i64).sum()),
                 Cell::Int(0),
+                Cell::Num(ln_half_width(lo, hi)),
             ]);
             let _ = writeln!(s, "  v0 = {v} m/s  total systematic: [{lo:.4}, {hi:.4}]");
         }
@@ -187,19 +208,27 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
             None => factors.push((&r.factor, vec![r])),
         }
     }
+    // The budget's ranking (module doc): the larger ln half-width of the levels' ratios.
     let spread = |levels: &[&SensitivityRow]| {
         let (lo, hi) = levels.iter().fold((1.0f64, 1.0f64), |(lo, hi), r| {
             (lo.min(r.ratio.ratio), hi.max(r.ratio.ratio))
         });
-        hi / lo
+        ln_half_width(lo, hi)
     };
     factors.sort_by(|a, b| spread(&b.1).total_cmp(&spread(&a.1)));
     let mut t = CsvTable::new(&[
-        "rank", "factor", "level", "ratio", "lo", "hi", "pairs", "spread",
+        "rank",
+        "factor",
+        "level",
+        "ratio",
+        "lo",
+        "hi",
+        "pairs",
+        "ln_half_width",
     ]);
     let mut plot = LinePlot::new(
         format!("Sensitivity of α at {v} m/s"),
-        "factor (rank by spread)",
+        "factor (rank by ln half-width)",
         "α_level / α_reference",
     );
     for (i, (f, levels)) in factors.iter().enumerate() {
@@ -250,11 +279,50 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
             "Paired ratios α_level/α_reference of seed 000 Eq. 23 at {v} m/s, one factor varied \
              at a time around its reference level, on the same {} surface pairs per level; \
              bars: 95 % cluster-bootstrap intervals over pairs (2000 replicates). Factors are \
-             ranked by the spread max/min of their levels' ratios (1 = widest); within a factor \
+             ranked by the larger ln half-width max(−ln min, ln max) of their levels' ratios (1 = \
+             largest, the budget's rule); within a factor \
              the levels run left to right in plan order (legend). Dashed: no change.",
             design.plan.cases.pairs
         ),
     )
     .map_err(PipelineError::from)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn term(factor: &str, min: f64, max: f64) -> BudgetTerm {
+        BudgetTerm {
+            factor: factor.to_owned(),
+            velocity: 0.08,
+            min: (min, "lo".to_owned()),
+            max: (max, "hi".to_owned()),
+            envelope: [min, max],
+            levels: 3,
+        }
+    }
+
+    /// Stop 41's figures, where the two rules disagreed: γ has the wider ln interval
+    /// (ln(1.571/0.680) = 0.837 > ln(1.591/0.702) = 0.818) but the stiffness the larger half-width
+    /// (ln 1.591 = 0.464 > ln 1.571 = 0.452). The budget now names the stiffness, as the table does.
+    #[test]
+    fn the_dominant_term_is_the_tables_and_the_total_is_the_ln_quadrature() {
+        let gamma = term("gamma", 0.680, 1.571);
+        let stiffness = term("stiffness", 0.702, 1.591);
+        let grid = term("grid", 0.858, 1.0);
+        assert!(gamma.ln_width() > stiffness.ln_width());
+        let terms = [&gamma, &stiffness, &grid];
+        let ([lo, hi], dominant) = combined(&terms);
+        assert_eq!(dominant, Some(1));
+        let table: Vec<SystematicTerm> = terms.iter().map(|t| t.systematic_term()).collect();
+        assert_eq!(dominant_term(&table), Some(1));
+        // Closed form of the rule, in f64; the core sums in f32.
+        let q = |xs: [f64; 3]| xs.iter().map(|x| x.ln().powi(2)).sum::<f64>().sqrt();
+        let (w_lo, w_hi) = (q([0.680, 0.702, 0.858]), q([1.571, 1.591, 1.0]));
+        const F32_SUMS: f64 = 1e-5; // relative: three f32 hypot/exp steps
+        assert!((lo - (-w_lo).exp()).abs() <= F32_SUMS * lo, "{lo}");
+        assert!((hi - w_hi.exp()).abs() <= F32_SUMS * hi, "{hi}");
+    }
 }

@@ -7,6 +7,7 @@ use std::path::Path;
 use tribo_core::table::Table;
 
 use super::Options;
+use super::alpha_ends::EndOutcome;
 use super::error::{Result, write_file};
 use super::saturation::SaturationOutcome;
 use super::stages::ContactStage;
@@ -33,6 +34,7 @@ pub fn write(
     contact: &ContactStage,
     alpha: &AlphaSweep,
     saturation: &std::result::Result<SaturationOutcome, String>,
+    ends: &[EndOutcome],
     table: &Table,
     table_bytes: usize,
     dir: &Path,
@@ -139,7 +141,7 @@ pub fn write(
     );
     alpha_section(&mut m, opts, alpha, table);
     match saturation {
-        Ok(s) => saturation_section(&mut m, s, cfg.material.zeta),
+        Ok(s) => saturation_section(&mut m, s, ends, cfg.material.zeta),
         Err(why) => {
             let _ = writeln!(
                 m,
@@ -169,7 +171,12 @@ pub fn write(
 
 /// The law at saturation: the solve of ζ and μ_p and its check (`saturation/saturation.csv`,
 /// `strip_draw/`).
-fn saturation_section(m: &mut String, sat: &SaturationOutcome, config_zeta: f64) {
+fn saturation_section(
+    m: &mut String,
+    sat: &SaturationOutcome,
+    ends: &[EndOutcome],
+    config_zeta: f64,
+) {
     use crate::strip_draw::saturation::{
         REDUCTION_PRECISION, SEED000_ONE_PASS_REDUCTION, SEED000_THREE_PASS_REDUCTION,
     };
@@ -206,11 +213,52 @@ fn saturation_section(m: &mut String, sat: &SaturationOutcome, config_zeta: f64)
         m,
         "- Check the solve did not see, Fig. 2a (μ̄ falls with the tool length): {}. \
          `strip_draw/` holds the tool and multi-pass studies with this table \
-         (`reductions.csv`, `fidelity.png`).\n",
+         (`reductions.csv`, `fidelity.png`).",
         match &sat.ordering {
             Ok(()) => "holds at 1, 10 and 25 MPa".to_owned(),
             Err(why) => format!("**fails**: {why}"),
         }
+    );
+    if ends.is_empty() {
+        let _ = writeln!(m);
+        return;
+    }
+    // Issue 42 item 4: what α's total interval does to ζ and μ_p.
+    let solved = |f: fn(&super::alpha_ends::EndLaw) -> f64| {
+        ends.iter()
+            .map(|e| format!("{:.4}", f(&e.law)))
+            .collect::<Vec<_>>()
+            .join(" … ")
+    };
+    let unreached: Vec<String> = ends
+        .iter()
+        .filter(|e| e.converged.is_err())
+        .map(|e| {
+            format!(
+                " At the {} end no ζ ∈ [0, 1], μ_p ∈ [0, μ0] reaches the published reductions: \
+                 the values given are where the solve stopped (one pass {:.1} %, three passes \
+                 {:.1} %).",
+                e.end.name(),
+                100.0 * e.law.one_pass,
+                100.0 * e.law.three_pass
+            )
+        })
+        .collect();
+    let alphas = ends
+        .iter()
+        .map(|e| e.alpha.first().map_or("n/a".into(), |a| format!("{a:.2}")))
+        .collect::<Vec<_>>()
+        .join(" … ");
+    let _ = writeln!(
+        m,
+        "- **At the ends of α's total interval** (first sample α = {alphas}; every sample moved to \
+         its end, β_thres by Eq. 24), re-solved: ζ = {}, μ_p = {}.{} The fidelity curves carry \
+         this band (`strip_draw/fidelity.png`, `reductions.csv` columns `band_model_lo/hi`, \
+         with the 70 and 140 mm one-pass reductions the solve did not see); \
+         `saturation/alpha_ends.csv`.\n",
+        solved(|l| l.zeta),
+        solved(|l| l.mu_p),
+        unreached.concat()
     );
 }
 

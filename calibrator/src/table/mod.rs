@@ -18,6 +18,7 @@ pub mod io;
 pub mod json;
 pub mod merge;
 pub mod report;
+pub mod report_budget;
 
 /// Errors of the table tools: assembling, encoding and reporting a table (reading and writing
 /// its file: [`io::TableIoError`]).

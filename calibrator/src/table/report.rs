@@ -211,6 +211,8 @@ pub fn write_report(
          coincide (α held below the lowest simulated speed) share one line.",
     )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
+    // The tornado of α's uncertainty budget (issue 42 item 4).
+    files.extend(super::report_budget::write_budget_tornado(table, dir)?);
 
     // The file's own format version (an old file read by this core says its own).
     let file_format = std::fs::read(table_path)

@@ -5,6 +5,12 @@
 //! `reductions.csv`, a Fig. 2-like figure `fidelity.{svg,png}` (μ̄/μ̄(1 MPa) against P_N per
 //! tool and per pass, with the published reductions at 25 MPa) and log lines.
 //!
+//! With a [`FidelityBand`] (the same cases on the tables at the two ends of α's total interval,
+//! issue 42 item 4: `pipeline/alpha_ends.rs`), every reduction in `reductions.csv` gets the range
+//! it spans over the two ends (`band_model_lo`, `band_model_hi`) and every curve of the figure an
+//! interval bar at each pressure. The one-pass reductions of the 70 and 140 mm tools — which the
+//! ζ/μ_p solve did not see — are rows of their own.
+//!
 //! The acceptance bands are issue 30's: one pass within 25–45 %, three passes within 62–82 %
 //! (±10 points around the published values: the scatter of three tests and the reading of
 //! Fig. 2).
@@ -26,6 +32,18 @@ pub const THREE_PASS_BAND: (f64, f64) = (0.62, 0.82);
 const LOW: f64 = 1.0e6;
 /// See [`LOW`].
 const HIGH: f64 = 25.0e6;
+
+/// μ̄ (or μ̄ relative to 1 MPa) against P_N, sorted by pressure.
+type Curve = Vec<(f64, f64)>;
+
+/// The same fidelity cases on the tables at the two ends of an interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FidelityBand {
+    /// What the ends are, for the caption (e.g. "α at the ends of its total interval").
+    pub label: String,
+    /// The cases at the lower and at the upper end.
+    pub ends: [Vec<StripCaseResult>; 2],
+}
 
 /// What the studies say against seed 000 §2.1.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +86,11 @@ fn curve(results: &[StripCaseResult], study: Study, tool: f64, k: usize) -> Vec<
         .collect();
     pts.sort_by(|a, b| a.0.total_cmp(&b.0));
     pts
+}
+
+/// 1 − μ̄(25 MPa)/μ̄(1 MPa) of the first pass of `tool` in the tool study.
+fn tool_reduction(results: &[StripCaseResult], tool: f64) -> Option<f64> {
+    reduction(&curve(results, Study::ToolLength, tool, 0))
 }
 
 fn reduction(pts: &[(f64, f64)]) -> Option<f64> {
@@ -181,35 +204,89 @@ pub fn summary_lines(f: &Fidelity) -> Vec<String> {
     ]
 }
 
+/// The range of `quantity` over the two ends of `band` ([NaN, NaN] without a band or where an
+/// end lacks it).
+fn band_range(
+    band: Option<&FidelityBand>,
+    quantity: impl Fn(&[StripCaseResult]) -> Option<f64>,
+) -> [f64; 2] {
+    let Some(b) = band else {
+        return [f64::NAN; 2];
+    };
+    match (quantity(&b.ends[0]), quantity(&b.ends[1])) {
+        (Some(x), Some(y)) => [x.min(y), x.max(y)],
+        _ => [f64::NAN; 2],
+    }
+}
+
+/// μ̄/μ̄(1 MPa) against P_N \[MPa\]: the shape Fig. 2 shows, on one scale for every curve.
+fn relative(pts: &[(f64, f64)]) -> Option<Vec<(f64, f64)>> {
+    let base = pts.iter().find(|(p, _)| close(*p, LOW))?.1;
+    Some(pts.iter().map(|&(p, m)| (p * 1e-6, m / base)).collect())
+}
+
+/// At each point of `centre`, the range of the band's two relative curves at that pressure
+/// (the centre's own value where an end lacks the pressure).
+fn band_bars(centre: &[(f64, f64)], ends: [Option<Curve>; 2]) -> Vec<[f64; 2]> {
+    centre
+        .iter()
+        .map(|&(p, y)| {
+            let at = |e: &Option<Vec<(f64, f64)>>| {
+                e.as_ref()
+                    .and_then(|e| e.iter().find(|(q, _)| close(*q, p)).map(|&(_, m)| m))
+                    .unwrap_or(y)
+            };
+            let (a, b) = (at(&ends[0]), at(&ends[1]));
+            [a.min(b).min(y), a.max(b).max(y)]
+        })
+        .collect()
+}
+
 /// Writes `reductions.csv` and `fidelity.{svg,png}` into `out` (nothing without a 1 MPa point
-/// of the 35 mm tool); returns the files written.
+/// of the 35 mm tool), with `band` (module doc) when given; returns the files written.
 ///
 /// # Errors
 ///
 /// [`ReportError::Io`] when `out` or `reductions.csv` cannot be written, or the figure's CSV.
 pub fn write_fidelity(
     results: &[StripCaseResult],
+    band: Option<&FidelityBand>,
     out: &Path,
 ) -> Result<Vec<PathBuf>, ReportError> {
     let f = fidelity(results);
     let c = curves(results);
-    let mut csv = CsvTable::new(&["quantity", "model", "seed000", "band_lo", "band_hi"]);
-    let row =
-        |csv: &mut CsvTable, name: &'static str, x: Option<f64>, seed: f64, band: (f64, f64)| {
-            csv.push_cells(&[
-                Cell::Text(name),
-                Cell::Num(x.unwrap_or(f64::NAN)),
-                Cell::Num(seed),
-                Cell::Num(band.0),
-                Cell::Num(band.1),
-            ]);
-        };
+    let mut csv = CsvTable::new(&[
+        "quantity",
+        "model",
+        "seed000",
+        "band_lo",
+        "band_hi",
+        "band_model_lo",
+        "band_model_hi",
+    ]);
+    let row = |csv: &mut CsvTable,
+               name: &str,
+               x: Option<f64>,
+               seed: f64,
+               accept: (f64, f64),
+               range: [f64; 2]| {
+        csv.push_cells(&[
+            Cell::Text(name),
+            Cell::Num(x.unwrap_or(f64::NAN)),
+            Cell::Num(seed),
+            Cell::Num(accept.0),
+            Cell::Num(accept.1),
+            Cell::Num(range[0]),
+            Cell::Num(range[1]),
+        ]);
+    };
     row(
         &mut csv,
         "one_pass_reduction",
         f.one_pass,
         SEED000_ONE_PASS_REDUCTION,
         ONE_PASS_BAND,
+        band_range(band, |r| fidelity(r).one_pass),
     );
     row(
         &mut csv,
@@ -217,30 +294,53 @@ pub fn write_fidelity(
         f.three_pass,
         SEED000_THREE_PASS_REDUCTION,
         THREE_PASS_BAND,
+        band_range(band, |r| fidelity(r).three_pass),
     );
+    // The tools the solve did not see: seed 000 gives their curves (Fig. 2a), not a number.
+    for &tool in FIG2A_TOOLS.iter().filter(|&&t| !close(t, PASS_TOOL)) {
+        let name = format!("one_pass_reduction_{:.0}mm", tool * 1e3);
+        row(
+            &mut csv,
+            &name,
+            tool_reduction(results, tool),
+            f64::NAN,
+            (f64::NAN, f64::NAN),
+            band_range(band, |r| tool_reduction(r, tool)),
+        );
+    }
     let flag = |b: Option<bool>| b.map_or(f64::NAN, |b| f64::from(u8::from(b)));
     for (name, v) in [
         ("falls_with_tool_length", flag(f.falls_with_tool)),
         ("falls_with_pressure", flag(Some(f.falls_with_pressure))),
         ("min_mu_bar", f.min_mu),
     ] {
-        csv.push_cells(&[
-            Cell::Text(name),
-            Cell::Num(v),
-            Cell::Num(f64::NAN),
-            Cell::Num(f64::NAN),
-            Cell::Num(f64::NAN),
-        ]);
+        row(
+            &mut csv,
+            name,
+            Some(v),
+            f64::NAN,
+            (f64::NAN, f64::NAN),
+            [f64::NAN; 2],
+        );
     }
     std::fs::create_dir_all(out).map_err(|e| ReportError::io("creating", out, e))?;
     let path = out.join("reductions.csv");
     csv.write(&path)
         .map_err(|e| ReportError::io("writing", &path, e))?;
     let mut files = vec![path];
-    // μ̄/μ̄(1 MPa) against P_N: the shape Fig. 2 shows, on one scale for every curve.
-    let relative = |pts: &[(f64, f64)]| -> Option<Vec<(f64, f64)>> {
-        let base = pts.iter().find(|(p, _)| close(*p, LOW))?.1;
-        Some(pts.iter().map(|&(p, m)| (p * 1e-6, m / base)).collect())
+    let band_curves = band.map(|b| b.ends.each_ref().map(|e| curves(e)));
+    let ends_of = |pick: &dyn Fn(&Curves) -> Option<Curve>| {
+        band_curves.as_ref().map(|[lo, hi]| {
+            [
+                pick(lo).and_then(|p| relative(&p)),
+                pick(hi).and_then(|p| relative(&p)),
+            ]
+        })
+    };
+    let with_band = |s: Series, centre: &[(f64, f64)], ends: Option<[Option<Curve>; 2]>| match ends
+    {
+        Some(e) => s.with_interval(band_bars(centre, e)),
+        None => s,
     };
     let mut plot = LinePlot::new(
         "Friction reduction with pressure, tool length and passes, against the experiments",
@@ -250,14 +350,22 @@ pub fn write_fidelity(
     let mut any = false;
     for (t, pts) in &c.tools {
         if let Some(r) = relative(pts) {
-            plot = plot.series(Series::line(format!("tool {:.0} mm, pass 1", t * 1e3), r));
+            let ends = ends_of(&|cv: &Curves| {
+                cv.tools
+                    .iter()
+                    .find(|(u, _)| close(*u, *t))
+                    .map(|(_, p)| p.clone())
+            });
+            let s = Series::line(format!("tool {:.0} mm, pass 1", t * 1e3), r.clone());
+            plot = plot.series(with_band(s, &r, ends));
             any = true;
         }
     }
     for (k, pts) in c.passes.iter().enumerate().skip(1) {
         if let Some(r) = relative(pts) {
-            let s = Series::line(format!("tool 35 mm, pass {}", k + 1), r);
-            plot = plot.series(s.with_style(SeriesStyle::Dashed));
+            let ends = ends_of(&|cv: &Curves| cv.passes.get(k).cloned());
+            let s = Series::line(format!("tool 35 mm, pass {}", k + 1), r.clone());
+            plot = plot.series(with_band(s, &r, ends).with_style(SeriesStyle::Dashed));
             any = true;
         }
     }
@@ -283,12 +391,21 @@ pub fn write_fidelity(
     plot.y_bounds = Some((0.0, f64::INFINITY));
     let stem = out.join("fidelity");
     plot.write(&stem)?;
+    let band_text = band.map_or(String::new(), |b| {
+        format!(
+            " Bars on the model's curves: the range of the same curve over {} (ζ and μ_p \
+             re-solved at each end).",
+            b.label
+        )
+    });
     write_caption(
         &stem,
-        "Seed 000 §2.1 and Fig. 2: ⟨μ⟩ relative to its value at 1 MPa, per tool length (pass 1, \
-         solid) and per pass of the 35 mm tool (dashed); the two marks with bars are the \
-         experiments' reductions from 1 to 25 MPa (one pass ~35 %, three passes 72 %) with the \
-         ±10-point bands used as the check.",
+        &format!(
+            "Seed 000 §2.1 and Fig. 2: ⟨μ⟩ relative to its value at 1 MPa, per tool length (pass \
+             1, solid) and per pass of the 35 mm tool (dashed); the two marks with bars are the \
+             experiments' reductions from 1 to 25 MPa (one pass ~35 %, three passes 72 %) with \
+             the ±10-point bands used as the check.{band_text}"
+        ),
     )?;
     files.extend([stem.with_extension("svg"), stem.with_extension("png")]);
     Ok(files)
