@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dem::drag::RotationalDamping;
 use crate::dem::{DragFrame, IntegratorChoice};
+use crate::surface::self_affine::ModeOrder;
 
 /// Material pair and interface (seed 000 §5 Step 3, §7).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,6 +55,17 @@ pub struct SurfaceConfig {
     /// A measured map used as the tool surface (`[surface.tool_file]`, as `deformable_file`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_file: Option<crate::surface::MeasuredSurface>,
+    /// Order of the generator's random draws: `"grid"` (a new realisation per grid; the
+    /// default, every table so far) or `"nested"` (one continuous surface per seed, sampled at
+    /// any grid with k_s < n/2: what a grid-convergence study needs); see
+    /// `surface::self_affine::ModeOrder`. (Left out of the serialised config at its default, so
+    /// configurations that do not set it keep their hash.)
+    #[serde(default, skip_serializing_if = "is_grid_order")]
+    pub mode_order: ModeOrder,
+}
+
+fn is_grid_order(o: &ModeOrder) -> bool {
+    *o == ModeOrder::Grid
 }
 
 /// Wear flakes (seed 000 §2.2, §5 Step 1, §6.1).
@@ -336,8 +348,9 @@ pub(crate) fn renamed_key(key: &str) -> Option<&'static str> {
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
-const OPTIONAL_KEYS: [&str; 7] = [
+const OPTIONAL_KEYS: [&str; 8] = [
     "surface.deformable_file",
+    "surface.mode_order",
     "surface.tool_file",
     "process.seeds",
     "process.pressures",
@@ -348,7 +361,8 @@ const OPTIONAL_KEYS: [&str; 7] = [
 
 /// The model knobs of issue 42 that the presets leave at their defaults (so absent from their
 /// serialised configs and hashes): key and default as printed by `--print-config`.
-pub(crate) const DEFAULTED_KEYS: [(&str, &str); 3] = [
+pub(crate) const DEFAULTED_KEYS: [(&str, &str); 4] = [
+    ("surface.mode_order", "\"grid\""),
     ("flakes.rotational_damping", "\"equal_relaxation\""),
     ("dem.stiffness_scale", "1.0"),
     ("dem.stiffness_velocity", "0.0"),

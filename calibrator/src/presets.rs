@@ -108,6 +108,7 @@ fn seed000_surface(grid: usize, length: f64, [k_l, k_r, k_s]: [f64; 3]) -> Surfa
         rms_height_tool: 0.6e-6,
         deformable_file: None,
         tool_file: None,
+        mode_order: crate::surface::self_affine::ModeOrder::Grid,
     }
 }
 

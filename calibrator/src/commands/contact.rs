@@ -13,6 +13,7 @@ use anyhow::Result;
 
 use crate::bem::{Connectivity, Material};
 use crate::pipeline::contact::{ContactConfig, run_contact};
+use crate::surface::self_affine::ModeOrder;
 use crate::surface::{HeightMap, Rescale, SelfAffine, SlopeDefinition, SurfaceSource};
 
 /// How the RMS slope is defined for `--rms-slope`.
@@ -187,6 +188,7 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
                     },
                 ),
             },
+            order: ModeOrder::Grid,
             seed: args.seed,
             stream: 0,
         },

@@ -110,6 +110,7 @@ pub fn realised_surfaces(
             grid: s.grid,
             length: s.length,
             rescale: Rescale::RmsHeight(rms),
+            order: s.mode_order,
             seed,
             stream: stream.wrapping_add(offset),
         },

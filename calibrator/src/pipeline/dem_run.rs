@@ -28,6 +28,7 @@ use crate::dem::{
 };
 use crate::io::delimited::TextTable;
 use crate::report::{CsvTable, LinePlot, Series, SeriesStyle};
+use crate::surface::self_affine::ModeOrder;
 use crate::surface::{HeightMap, MeasuredSurface, Rescale, SelfAffine, SourceError, SurfaceSource};
 use crate::validate::rule::Rule;
 
@@ -306,6 +307,7 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
                 grid,
                 length,
                 rescale: Rescale::RmsHeight(rms),
+                order: ModeOrder::Grid,
                 seed: args.seed,
                 stream,
             },

@@ -14,6 +14,17 @@
 //! real part of the inverse FFT, with zero mean, then rescaled to a target RMS height or RMS
 //! slope. The real part of a random complex field has the PSD (C(q) + C(−q))/2 = C(q), so the
 //! spectrum shape is exact in expectation.
+//!
+//! **Mode order** ([`ModeOrder`]): the Gaussian amplitudes are drawn either in the grid's own
+//! order (every n² slot, [`ModeOrder::Grid`], the calibrator's order since its first table) or
+//! in a fixed order over the integer wavevectors |k_x|, |k_y| ≤ ⌊k_s⌋ that does not depend on n
+//! ([`ModeOrder::Nested`]). Under `Nested` the same seed gives the **same continuous surface**
+//! at every grid with k_s < n/2 — a band-limited trigonometric polynomial — and a finer grid
+//! only samples it more densely: the 2n grid at even indices equals the n grid (test). Its RMS
+//! height and spectral slope are grid-independent too (Parseval above Nyquist), so the rescale
+//! factor is the same. That is what a grid-convergence study needs (issue 42: the cut-offs are
+//! held fixed in metres and only the sampling changes); under `Grid` a new n draws a new
+//! realisation and a grid level differs from its reference by the realisation as well.
 
 use rand::Rng;
 use rand_distr::StandardNormal;
@@ -24,6 +35,18 @@ use crate::numerics::fft_grid::mode;
 
 use super::height_map::{HeightMap, SurfaceError};
 use super::stats;
+
+/// The order in which the modes' Gaussian amplitudes are drawn (module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModeOrder {
+    /// Every slot of the n × n spectrum in row-major order: a new realisation per grid.
+    #[default]
+    Grid,
+    /// The integer wavevectors of the band's square |k_x|, |k_y| ≤ ⌊k_s⌋ in a grid-independent
+    /// order: one continuous surface, sampled at any n > 2 k_s.
+    Nested,
+}
 
 /// How the RMS slope h'_rms is measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +139,22 @@ impl SelfAffine {
         rescale: Rescale,
         rng: &mut R,
     ) -> Result<HeightMap, SurfaceError> {
+        self.generate_ordered(n, length, rescale, ModeOrder::Grid, rng)
+    }
+
+    /// [`Self::generate`] with the amplitudes drawn in `order` (module doc).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Self::generate`].
+    pub fn generate_ordered<R: Rng + ?Sized>(
+        &self,
+        n: usize,
+        length: f64,
+        rescale: Rescale,
+        order: ModeOrder,
+        rng: &mut R,
+    ) -> Result<HeightMap, SurfaceError> {
         if n < 4 || !(length.is_finite() && length > 0.0) {
             return Err(SurfaceError::Parameters(format!(
                 "need n ≥ 4 and length > 0, got n = {n}, length = {length}"
@@ -123,15 +162,31 @@ impl SelfAffine {
         }
         self.validate(n)?;
         let mut spec = vec![Complex64::new(0.0, 0.0); n * n];
-        for iy in 0..n {
-            let ky = mode(iy, n);
-            for ix in 0..n {
-                let kx = mode(ix, n);
-                let q = (kx * kx + ky * ky).sqrt();
-                let a = self.psd(q).sqrt();
-                let (g1, g2): (f64, f64) = (rng.sample(StandardNormal), rng.sample(StandardNormal));
-                spec[iy * n + ix] =
-                    Complex64::new(a * g1, a * g2) * std::f64::consts::FRAC_1_SQRT_2;
+        let mut amplitude = |kx: f64, ky: f64| {
+            let a = self.psd((kx * kx + ky * ky).sqrt()).sqrt();
+            let (g1, g2): (f64, f64) = (rng.sample(StandardNormal), rng.sample(StandardNormal));
+            Complex64::new(a * g1, a * g2) * std::f64::consts::FRAC_1_SQRT_2
+        };
+        match order {
+            ModeOrder::Grid => {
+                for iy in 0..n {
+                    let ky = mode(iy, n);
+                    for ix in 0..n {
+                        spec[iy * n + ix] = amplitude(mode(ix, n), ky);
+                    }
+                }
+            }
+            ModeOrder::Nested => {
+                // validate(n) gave k_s ≤ n/2, so every wavevector of the square has its own slot
+                // but at k_s = n/2, where k and k − n share one (the last draw holds it: that
+                // grid is the only one not nested with the finer ones).
+                let kmax = self.k_s.floor() as i64;
+                let slot = |k: i64| k.rem_euclid(n as i64) as usize;
+                for ky in -kmax..=kmax {
+                    for kx in -kmax..=kmax {
+                        spec[slot(ky) * n + slot(kx)] = amplitude(kx as f64, ky as f64);
+                    }
+                }
             }
         }
         spec[0] = Complex64::new(0.0, 0.0);
@@ -289,5 +344,46 @@ mod tests {
                 .generate(64, 1.0, Rescale::RmsHeight(-1.0), &mut rng)
                 .is_err()
         );
+    }
+
+    /// Under [`ModeOrder::Nested`] one seed is one continuous surface: the 128² map at even
+    /// indices is the 64² map (same band, k_s = 16 ≤ 32), to round-off — and under the grid
+    /// order it is not (a new realisation).
+    #[test]
+    fn nested_mode_order_samples_one_surface_at_every_grid() {
+        let spec = SelfAffine {
+            hurst: 0.8,
+            k_l: 1.0,
+            k_r: 2.0,
+            k_s: 16.0,
+        };
+        let make = |n: usize, order: ModeOrder| {
+            spec.generate_ordered(
+                n,
+                100e-6,
+                Rescale::RmsHeight(1.4e-6),
+                order,
+                &mut stream_rng(11, 0),
+            )
+            .unwrap()
+        };
+        let max_diff = |order: ModeOrder| {
+            let (coarse, fine) = (make(64, order), make(128, order));
+            let mut worst: f64 = 0.0;
+            for j in 0..64 {
+                for i in 0..64 {
+                    let d = coarse.heights()[j * 64 + i] - fine.heights()[2 * j * 128 + 2 * i];
+                    worst = worst.max(d.abs());
+                }
+            }
+            worst
+        };
+        const ROUND_OFF: f64 = 1e-12 * 1.4e-6; // FFTs of 64² and 128² in f64
+        assert!(
+            max_diff(ModeOrder::Nested) <= ROUND_OFF,
+            "{}",
+            max_diff(ModeOrder::Nested)
+        );
+        assert!(max_diff(ModeOrder::Grid) > 0.1 * 1.4e-6);
     }
 }

@@ -27,7 +27,7 @@ use thiserror::Error;
 use super::height_map::SurfaceError;
 use super::measured::{LoadedMap, MeasuredSurface};
 use super::measured_error::MeasuredError;
-use super::self_affine::{Rescale, SelfAffine};
+use super::self_affine::{ModeOrder, Rescale, SelfAffine};
 use crate::rng::stream_rng;
 
 /// Height unit of a text/CSV map given on the command line without one \[m per file unit\]: µm.
@@ -67,6 +67,8 @@ pub enum SurfaceSource {
         length: f64,
         /// Target RMS height or slope.
         rescale: Rescale,
+        /// Order of the modes' draws (`surface.mode_order`, [`ModeOrder`]).
+        order: ModeOrder,
         /// Master seed.
         seed: u64,
         /// Random stream under `seed` ([`stream_rng`]).
@@ -156,11 +158,18 @@ impl SurfaceSource {
                 grid,
                 length,
                 rescale,
+                order,
                 seed,
                 stream,
             } => {
                 let map = spectrum
-                    .generate(*grid, *length, *rescale, &mut stream_rng(*seed, *stream))
+                    .generate_ordered(
+                        *grid,
+                        *length,
+                        *rescale,
+                        *order,
+                        &mut stream_rng(*seed, *stream),
+                    )
                     .map_err(|source| SourceError::Generated { which, source })?;
                 Ok(LoadedMap {
                     map,

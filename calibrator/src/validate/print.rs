@@ -17,7 +17,7 @@ use super::units::readable;
 use crate::config::{CalibrationConfig, DEFAULTED_KEYS};
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 50] = [
+pub const UNITS: [(&str, &str); 51] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -34,6 +34,10 @@ pub const UNITS: [(&str, &str); 50] = [
     ("surface.rms_height_tool", "m"),
     ("surface.deformable_file", "path"),
     ("surface.tool_file", "path"),
+    (
+        "surface.mode_order",
+        "grid | nested (draws per grid slot | per wavevector)",
+    ),
     ("flakes.diameter", "m"),
     ("flakes.thickness", "m"),
     ("flakes.density", "kg/m³"),
