@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Population α over a flake-size distribution (issue 42 item 1), from the study's diameter rows.
+
+Weighting (docs/studies/sensitivity/README.md, "Population α"): at a fixed thickness h_p a
+flake's projected area per unit volume is 1/h_p whatever its diameter, so the area fraction β
+of a size class is its volume fraction q_V(d), and Eq. 23 summed over classes gives
+    α_pop = Σ_d q_V(d) · α(d).
+α(d) is the study's paired ratio α(d)/α(12 µm) (sensitivity.csv, factor "diameter"),
+interpolated linearly in (ln d, ln α) between the measured diameters and extrapolated above the
+largest with seed 000 Eq. 26 (Ā_p/A0 ∝ β·a_p/d̄_c², i.e. α ∝ a_p ∝ d²) and below the smallest
+flat (no extrapolation downwards). q_V is log-normal in d (median D50, geometric standard
+deviation σ_g), truncated to seed 000 Fig. 4's range 6–100 µm: the seed gives that curve only
+as a figure, so α_pop is tabulated over medians and spreads, not at one value.
+
+Usage: python3 docs/studies/sensitivity/population_alpha.py docs/studies/sensitivity/results/plan/sensitivity.csv
+"""
+import csv
+import math
+import sys
+
+D_MIN, D_MAX = 6.0, 100.0  # µm, seed 000 Fig. 4
+POINTS = 400  # quadrature points in ln d
+
+
+def diameter_ratios(path):
+    """{d [µm]: α(d)/α(12 µm)} from the study's sensitivity.csv."""
+    out = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["factor"] == "diameter":
+                out[float(row["level"].removesuffix("um"))] = float(row["ratio"])
+    if len(out) < 2:
+        sys.exit(f"{path}: fewer than two diameter levels")
+    return dict(sorted(out.items()))
+
+
+def alpha_of(d, ratios):
+    ds = list(ratios)
+    if d <= ds[0]:
+        return ratios[ds[0]]
+    if d >= ds[-1]:
+        return ratios[ds[-1]] * (d / ds[-1]) ** 2  # seed 000 Eq. 26
+    for lo, hi in zip(ds, ds[1:]):
+        if lo <= d <= hi:
+            t = math.log(d / lo) / math.log(hi / lo)
+            return math.exp((1 - t) * math.log(ratios[lo]) + t * math.log(ratios[hi]))
+    raise AssertionError
+
+
+def alpha_pop(d50, sigma_g, ratios):
+    s = math.log(sigma_g)
+    num = den = 0.0
+    for i in range(POINTS):
+        x = math.log(D_MIN) + (i + 0.5) * math.log(D_MAX / D_MIN) / POINTS
+        w = math.exp(-0.5 * ((x - math.log(d50)) / s) ** 2)  # q_V per unit ln d
+        num += w * alpha_of(math.exp(x), ratios)
+        den += w
+    return num / den
+
+
+def main():
+    ratios = diameter_ratios(sys.argv[1])
+    print("alpha(d)/alpha(12 um):", ", ".join(f"{d:g} um {r:.3f}" for d, r in ratios.items()))
+    print("Eq. 26 (alpha ~ d^2):", ", ".join(f"{d:g} um {(d / 12) ** 2:.3f}" for d in ratios))
+    sigmas = [1.5, 2.0, 2.5]
+    print("alpha_pop/alpha(12 um), log-normal q_V truncated to 6-100 um:")
+    print("D50 [um] " + " ".join(f"sigma_g={s:<5}" for s in sigmas))
+    for d50 in [8, 12, 16, 20, 30]:
+        print(f"{d50:<8} " + " ".join(f"{alpha_pop(d50, s, ratios):<11.2f}" for s in sigmas))
+
+
+if __name__ == "__main__":
+    main()
