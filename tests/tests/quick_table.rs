@@ -42,6 +42,7 @@ fn default_sweep(table: &Path, out: &Path, numerics: BarNumerics) -> StripDrawCo
         check_refinement: false,
         particle_friction: None,
         source_rule: None,
+        fidelity_band: None,
     }
 }
 
