@@ -80,6 +80,38 @@ pub enum Command {
     },
 }
 
+/// The command tree of `tribo` as parsed: clap's derived tree with every option that takes a
+/// value accepting negative numbers (`--pressures -1MPa`, `--gap -2um`, `--seed -1`), so that a
+/// negative value reaches its parser or rule and is refused naming the flag, instead of clap's
+/// "unexpected argument '-1' found" (issue 46).
+pub fn command() -> clap::Command {
+    fn negatives(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|a| {
+            if !a.get_action().takes_values() {
+                a
+            } else if a.get_value_parser().type_id() == std::any::TypeId::of::<f64>() {
+                // A real with a unit suffix (`-1MPa`) is no bare number to clap: every value
+                // with a leading hyphen goes to the unit parser, which names the flag.
+                a.allow_hyphen_values(true)
+            } else {
+                a.allow_negative_numbers(true)
+            }
+        })
+        .mut_subcommands(negatives)
+    }
+    negatives(Cli::command())
+}
+
+/// Parses the process's command line with [`command`].
+///
+/// # Errors
+/// clap's error (a usage error, or `--help`/`--version` to print).
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches;
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     use commands::run_options::{Plots, Threads};
@@ -106,15 +138,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
     if let Some(p) = plots {
         p.apply();
     }
-    // The output folder's lock and manifest, held for the run (dropped after the command).
-    let _folder = match out_folder(&cli.command) {
-        Some(dir) => {
-            let lock = tribo_calibrator::validate::out_dir::lock_and_sweep(&dir)?;
-            let manifest = tribo_calibrator::report::manifest::begin(&dir)?;
-            Some((lock, manifest))
-        }
-        None => None,
-    };
+    tribo_calibrator::validate::env::check()?;
+    // The run's inputs and outputs checked, its output folders locked and given a manifest,
+    // held for the run (dropped after the command): one guard for every command.
+    let _guard = commands::outputs::guard(
+        command(),
+        std::env::args_os(),
+        matches!(cli.command, Command::Calibrate(_) | Command::Study(_)),
+    )?;
     match cli.command {
         Command::Calibrate(args) => commands::calibrate::run(args),
         Command::Contact(args) => commands::contact::run(args),
@@ -130,45 +161,24 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Study(args) => commands::study::run(args),
         Command::Export(args) => commands::export::run(args),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut std::io::stdout());
+            // Into a buffer, then through the console: `generate` panics on a write error
+            // (`tribo completions bash > /dev/full` was exit 101).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut script);
+            tribo_calibrator::console::out_bytes(&script);
             Ok(())
         }
         Command::Man { out } => man_pages(out.as_deref()),
     }
 }
 
-/// The `--out` folder of a command that writes its files into one, found by the argument's
-/// id in the innermost subcommand's matches (so every command and future command with `--out`
-/// is covered): locked and given a manifest for the run ([`tribo_calibrator::report::manifest`]:
-/// the files of the previous run are removed first, a folder of the user's is refused).
-/// `calibrate` keeps its own policy (its `report/` rebuilt whole, its `cases/` resumed) and `man
-/// --out` writes pages, not a report: both are left out.
-fn out_folder(command: &Command) -> Option<std::path::PathBuf> {
-    // Calibrate and study hold their folder themselves: their Slurm tasks (`--case I`) share it.
-    if matches!(
-        command,
-        Command::Calibrate(_) | Command::Study(_) | Command::Man { .. }
-    ) {
-        return None;
-    }
-    let matches = Cli::command()
-        .try_get_matches_from(std::env::args_os())
-        .ok()?;
-    let mut m = matches.subcommand()?.1;
-    while let Some((_, sub)) = m.subcommand() {
-        m = sub;
-    }
-    m.try_get_one::<std::path::PathBuf>("out")
-        .ok()
-        .flatten()
-        .cloned()
-}
-
 /// `tribo man`: the page of `tribo` on stdout, or every page into `out`.
 fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
     let root = Cli::command();
     let Some(dir) = out else {
-        clap_mangen::Man::new(root).render(&mut std::io::stdout())?;
+        let mut roff = Vec::new();
+        clap_mangen::Man::new(root).render(&mut roff)?;
+        tribo_calibrator::console::out_bytes(&roff);
         return Ok(());
     };
     std::fs::create_dir_all(dir)?;
@@ -183,7 +193,7 @@ fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
         clap_mangen::Man::new(cmd).render(&mut roff)?;
         let path = dir.join(format!("{name}.1"));
         tribo_calibrator::report::write_atomic(&path, &roff)?;
-        eprintln!("wrote {}", path.display());
+        tribo_calibrator::errln!("wrote {}", path.display());
     }
     Ok(())
 }

@@ -29,6 +29,43 @@ pub fn out(args: fmt::Arguments<'_>) {
     }
 }
 
+/// Writes the bytes `bytes` to stdout (a generated completion script or man page, rendered
+/// into a buffer first: `clap_complete::generate` panicked on its own write error).
+pub fn out_bytes(bytes: &[u8]) {
+    let mut stdout = io::stdout().lock();
+    if let Err(e) = stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            let _ = writeln!(io::stderr(), "error: writing to stdout: {e}");
+        }
+        std::process::exit(WRITE_ERROR_EXIT);
+    }
+}
+
+/// Prints clap's message `e` (a usage error on stderr; `--help`, `--version` on stdout) and
+/// ends the process with clap's status, through [`out_bytes`] and [`err`]: clap's own
+/// `Error::exit` ignores write errors, so `tribo --help > /dev/full` exited 0 with nothing
+/// written. Styled only on a terminal.
+pub fn clap_exit(e: &clap::Error) -> ! {
+    use std::io::IsTerminal;
+    let styled = e.render();
+    if e.use_stderr() {
+        let text = if io::stderr().is_terminal() {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        };
+        err(format_args!("{text}"));
+    } else {
+        let text = if io::stdout().is_terminal() {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        };
+        out_bytes(text.as_bytes());
+    }
+    std::process::exit(e.exit_code())
+}
+
 /// Writes `args` to stderr (see the module docs for errors).
 pub fn err(args: fmt::Arguments<'_>) {
     if io::stderr().lock().write_fmt(args).is_err() {

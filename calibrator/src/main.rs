@@ -7,11 +7,11 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod cli;
 mod commands;
 mod examples;
+#[cfg(test)]
+mod inputs_doc;
 mod renamed_flags;
 
 // The commands name the library's modules as `crate::…` (as they did when they lived in the
@@ -24,9 +24,14 @@ fn main() -> ExitCode {
     if let Err(e) =
         renamed_flags::check(std::env::args_os().map(|a| a.to_string_lossy().into_owned()))
     {
-        e.exit();
+        tribo_calibrator::console::clap_exit(&e);
     }
-    let cli = cli::Cli::parse();
+    // `--help`, `--version` and usage errors through the console, which reports a write
+    // error (`tribo --help > /dev/full`) instead of exiting 0 with nothing written.
+    let cli = match cli::parse() {
+        Ok(cli) => cli,
+        Err(e) => tribo_calibrator::console::clap_exit(&e),
+    };
     match cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

@@ -3,7 +3,8 @@
 //! - On a terminal: indicatif bars, as before.
 //! - When stderr is **not** a terminal (`nohup`, Slurm, `2>log`; issue 33): plain lines, one
 //!   when a stage starts and one at least every [`DEFAULT_LOG_INTERVAL_S`] seconds while it
-//!   runs (`TRIBO_PROGRESS_INTERVAL=<seconds>` overrides it), and one when it ends
+//!   runs (`TRIBO_PROGRESS_INTERVAL=<seconds>` in \[0.1, 86400\] overrides it; checked at the
+//!   start of every command by [`crate::validate::env::check`]), and one when it ends
 //!   ([`finish`]):
 //!   `progress: BEM–DEM cases: 3/12, elapsed 1m02s, ETA 4m08s`.
 //! - `TRIBO_NO_PROGRESS` set: neither (CI logs, tests).
@@ -12,6 +13,8 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::validate::env;
 
 /// Seconds between two progress lines of a running stage when stderr is not a terminal.
 pub const DEFAULT_LOG_INTERVAL_S: f64 = 30.0;
@@ -31,10 +34,11 @@ fn mode() -> Mode {
     if std::io::stderr().is_terminal() {
         return Mode::Bars;
     }
-    let seconds = std::env::var("TRIBO_PROGRESS_INTERVAL")
+    // Checked by `check_env` at the start; a value outside the domain here (a library user
+    // that did not call it) falls back to the default, never to a panicking conversion.
+    let seconds = std::env::var(env::INTERVAL_VAR)
         .ok()
-        .and_then(|s| s.trim().parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s > 0.0)
+        .and_then(|s| env::parse_interval(&s))
         .unwrap_or(DEFAULT_LOG_INTERVAL_S);
     Mode::Lines {
         interval: Duration::from_secs_f64(seconds),
@@ -55,7 +59,7 @@ pub fn bar(len: u64, what: &str) -> ProgressBar {
         Mode::Off => pb.set_draw_target(ProgressDrawTarget::hidden()),
         Mode::Lines { interval } => {
             pb.set_draw_target(ProgressDrawTarget::hidden());
-            eprintln!("progress: {what}: started, {len} steps");
+            crate::errln!("progress: {what}: started, {len} steps");
             spawn_logger(&pb, what.to_owned(), interval);
         }
     }
@@ -68,14 +72,14 @@ pub fn finish(pb: &ProgressBar) {
     pb.finish_and_clear();
     if let Mode::Lines { .. } = mode() {
         let (pos, len) = (pb.position(), pb.length().unwrap_or(0));
-        eprintln!("{}", line(&pb.message(), pos, len, pb.elapsed(), true));
+        crate::errln!("{}", line(&pb.message(), pos, len, pb.elapsed(), true));
     }
 }
 
 /// Says on stderr that a stage without a bar starts (log lines only, not on a terminal).
 pub fn stage(what: &str) {
     if let Mode::Lines { .. } = mode() {
-        eprintln!("progress: stage {what}");
+        crate::errln!("progress: stage {what}");
     }
 }
 
@@ -100,13 +104,13 @@ fn spawn_logger(pb: &ProgressBar, what: String, interval: Duration) {
                     return; // `finish` printed the last line
                 }
                 if Instant::now() >= next {
-                    eprintln!("{}", line(&what, pos, len, started.elapsed(), false));
+                    crate::errln!("{}", line(&what, pos, len, started.elapsed(), false));
                     next += interval;
                 }
             }
         });
     if spawned.is_err() {
-        eprintln!("progress: {name}: no progress lines (cannot start a thread)");
+        crate::errln!("progress: {name}: no progress lines (cannot start a thread)");
     }
 }
 

@@ -29,6 +29,8 @@
 //! status and writes nothing.
 
 use tribo_core::coulomb::{ContactState, CoulombSpring};
+use tribo_core::table::law_gate::MU_MAX;
+use tribo_core::table::plausible::BETA_THRES_MAX;
 use tribo_core::transport;
 
 use crate::model::{Model, TriboModel, step_through, write_out};
@@ -144,11 +146,29 @@ pub(crate) fn transport_and_mu(
     })
 }
 
-/// Checks a state's β and elastic slips (finite, β ≥ 0) and its contact value.
-pub(crate) fn check_state(beta: f32, elastic: &[f32], contact: u32) -> Result<(), TriboStatus> {
+/// Relative slack of the elastic-slip bound of [`check_state`] over f32 rounding of the
+/// Coulomb update (|k_s·e| ≤ P·μ holds to a few ulps for every state a step writes).
+const ELASTIC_SLIP_SLACK: f32 = 1.0e-3;
+
+/// Checks a state against what a step of `model` could have written: a known contact value;
+/// β finite in [0, β_max] with β_max = [`BETA_THRES_MAX`] (the law gate's β domain: a step
+/// never carries β above the largest saturation the table may hold); each elastic slip e (the
+/// magnitude of the components for the point call) finite with k_s·|e| ≤ p_max·μ_max, the
+/// largest traction a stick can hold at the model's largest plausible pressure p_max and the
+/// law gate's μ_max (so the bound follows the model's units through k_s and p_max). A state
+/// with β = 1e30 or e = 1e30 m while sticking returned status 0 before (issue 46).
+pub(crate) fn check_state(
+    model: &Model,
+    beta: f32,
+    elastic: &[f32],
+    contact: u32,
+) -> Result<(), TriboStatus> {
     // The contact values are 0, 1, 2; NaN fails the comparisons.
     let known = contact <= TRIBO_CONTACT_SLIP;
-    if known && plausible::beta(beta) && elastic.iter().all(|e| e.abs() <= f32::MAX) {
+    let e2: f32 = elastic.iter().map(|e| e * e).sum();
+    let traction_max = model.bounds.pressure_max * MU_MAX * (1.0 + ELASTIC_SLIP_SLACK);
+    let slip_ok = e2.is_finite() && e2.sqrt() * model.shear_stiffness <= traction_max;
+    if known && plausible::beta(beta) && beta <= BETA_THRES_MAX && slip_ok {
         Ok(())
     } else {
         Err(TriboStatus::InvalidState)
@@ -171,7 +191,7 @@ fn step<const SI: bool>(
     state: &TriboNodeState,
     input: &TriboNodeInput,
 ) -> Result<(TriboNodeState, TriboNodeOutput), TriboStatus> {
-    check_state(state.beta, &[state.elastic_slip], state.contact)?;
+    check_state(model, state.beta, &[state.elastic_slip], state.contact)?;
     let dt = model.time_step_si::<SI>(input.dt)?;
     let inc = SiIncrement {
         dt,

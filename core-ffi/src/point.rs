@@ -92,7 +92,7 @@ fn step<const SI: bool>(
     state: &TriboPointState,
     input: &TriboPointInput,
 ) -> Result<(TriboPointState, TriboPointOutput), TriboStatus> {
-    check_state(state.beta, &state.elastic_slip, state.contact)?;
+    check_state(model, state.beta, &state.elastic_slip, state.contact)?;
     let dt = model.time_step_si::<SI>(input.dt)?;
     let pressure = model.pressure_si::<SI>(input.pressure)?;
     if !(input.area.is_finite() && input.area >= 0.0) {

@@ -361,6 +361,30 @@ fn null_misaligned_and_bad_arguments_return_a_status() {
             TriboStatus::InvalidState
         );
         assert_eq!(bad.contact, 3);
+        // States no step can write (issue 46): β above β_max, or an elastic slip far
+        // beyond the largest stick traction's, while sticking; and the largest valid ones.
+        for (beta, elastic_slip) in [(1e30, 0.0), (1.01e6, 0.0), (0.3, 1e30), (0.3, -1.0)] {
+            let mut bad = TriboNodeState {
+                beta,
+                elastic_slip,
+                contact: 1,
+            };
+            assert_eq!(
+                tribo_node_step(&*model, &mut bad, &input, &mut out),
+                TriboStatus::InvalidState,
+                "β = {beta}, e = {elastic_slip}"
+            );
+            assert_eq!((bad.beta, bad.elastic_slip), (beta, elastic_slip));
+        }
+        let mut edge = TriboNodeState {
+            beta: 1e6,
+            elastic_slip: 0.0,
+            contact: 1,
+        };
+        assert_eq!(
+            tribo_node_step(&*model, &mut edge, &input, &mut out),
+            TriboStatus::Ok
+        );
         let before = state;
         let neg_dt = TriboNodeInput { dt: -1e-3, ..input };
         assert_eq!(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Probe of the `tribo` binary with generated bad inputs and faults (issue 32).
+# Probe of the `tribo` binary with generated bad inputs and faults (issues 32 and 46).
 #
 # Every numeric or text option of every subcommand (read from `tribo SUB --help`, so renamed
 # or new flags are picked up) gets each meaningless value below; then output faults (stdout to
@@ -13,7 +13,8 @@
 # subcommand whose defaults alone run longer than it: a refusal comes before any work, so an
 # input still running at the limit was accepted), refused-unnamed (clean refusal whose message
 # names no flag, key or file), refused (clean refusal naming the input), destroyed (an output
-# fault that replaced a device, FIFO, folder or symlink), valid (a value that is a valid input,
+# fault that replaced a device, FIFO, folder or symlink, or an input overwritten by its own
+# output), mixed (a foreign folder changed, or two runs' files in one folder), valid (a value that is a valid input,
 # such as --seed 2⁶⁴−1: any outcome but a panic or an abort is right; not counted as a failure).
 # Details of every probe not "refused" or "valid" go to $OUT/findings.txt.
 #
@@ -22,8 +23,10 @@
 #
 # Usage: scripts/probe/run.sh [path/to/tribo] [max probes]
 #   (default: target/debug/tribo; build it first with `cargo build -p tribo-calibrator`)
-# The table with a valid CRC and an absurd law comes from the corpus test:
+# The table with a valid CRC and an absurd law comes from the corpus test, and the edge probes
+# of the rule table (edges.txt: `name|args`) from the property test:
 #   TRIBO_CORPUS_KEEP=/tmp/probe-fixtures cargo test -p tribo-calibrator --test reliability corpus
+#   TRIBO_CORPUS_KEEP=/tmp/probe-fixtures cargo test -p tribo-calibrator --test reliability inputs_property
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 BIN=$(realpath "${1:-target/debug/tribo}")
@@ -34,7 +37,7 @@ OUT=$(mktemp -d /tmp/tribo-probe.XXXXXX)
 GOLDEN=$(realpath core/tests/golden/format3-filled.bin)
 FIX=${PROBE_FIXTURES:-/tmp/probe-fixtures}
 export TRIBO_NO_PROGRESS=1
-declare -A COUNT=([panic]=0 [abort]=0 [hang]=0 [accepted]=0 [refused-unnamed]=0 [refused]=0 [destroyed]=0 [valid]=0)
+declare -A COUNT=([panic]=0 [abort]=0 [hang]=0 [accepted]=0 [refused-unnamed]=0 [refused]=0 [destroyed]=0 [mixed]=0 [valid]=0)
 N=0
 LONG_DEFAULTS=0  # 1 while probing a subcommand whose defaults run past the limit
 VALID=0          # 1 while probing a value that is a valid input
@@ -196,8 +199,92 @@ for b in inf 1e300 1e300TiB -1 0 abc 1e400; do
   classify "$rc" "$OUT/err" "TRIBO_MEMORY_BUDGET" "TRIBO_MEMORY_BUDGET=$b calibrate"
 done
 
+# Issue 46: the edges of the process and of each file a run reads or writes.
+# Numeric TRIBO_* variables: refused naming the variable, never a panic or a silent default.
+for var in TRIBO_PROGRESS_INTERVAL TRIBO_WORK_BUDGET TRIBO_MEMORY_BUDGET; do
+  for v in 1e20 2e19 1e300 abc -1 inf NaN 0 1e-300 ""; do
+    N=$((N + 1)); rc=0
+    env "$var=$v" timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+    classify "$rc" "$OUT/err" "$var" "$var=$v inspect"
+  done
+done
+# stdout onto a full device: every command's --help, --version, completions and man.
+for cmd in "--help" "--version" "man" "completions bash" "completions zsh" "completions fish" \
+  "completions elvish" "completions powershell" "inspect $GOLDEN" "calibrate --print-config"; do
+  N=$((N + 1)); rc=0
+  read -ra w <<<"$cmd"
+  timeout -k 2 "$T" "$BIN" "${w[@]}" >/dev/full 2>"$OUT/err" </dev/null || rc=$?
+  classify "$rc" "$OUT/err" "stdout" "$cmd >/dev/full"
+done
+for sub in "${SUBS[@]}"; do
+  read -ra words <<<"$sub"
+  help_words=()
+  for w in "${words[@]}"; do case $w in --*|/*) break;; *) help_words+=("$w");; esac; done
+  N=$((N + 1)); rc=0
+  timeout -k 2 "$T" "$BIN" "${help_words[@]}" --help >/dev/full 2>"$OUT/err" </dev/null || rc=$?
+  classify "$rc" "$OUT/err" "stdout" "${help_words[*]} --help >/dev/full"
+done
+# A FIFO as the figure audit (an output) is refused before the run; as an input it is a stream.
+mkfifo "$OUT/audit.fifo"
+N=$((N + 1)); rc=0
+(cd "$OUT" && TRIBO_FIGURE_AUDIT="$OUT/audit.fifo" timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --report "$OUT/rep-fifo") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+classify "$rc" "$OUT/err" "TRIBO_FIGURE_AUDIT" "TRIBO_FIGURE_AUDIT=FIFO inspect --report"
+rm -f "$OUT/audit.fifo"
+N=$((N + 1)); rc=0
+(cd "$OUT" && timeout -k 2 "$T" "$BIN" calibrate --config <(printf '[material]\ntau0 = 1e30\n') --out "$OUT/cal-fifo") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+classify "$rc" "$OUT/err" "material.tau0" "calibrate --config <(…) (a pipe is read as a stream)"
+# Same-file input and output: the table must survive, byte for byte.
+for fmt in csv json lsdyna abaqus; do
+  for spelling in "t.bin" "./t.bin" "link.bin"; do
+    N=$((N + 1)); rc=0
+    cp "$GOLDEN" "$OUT/t.bin"; ln -sf "$OUT/t.bin" "$OUT/link.bin"
+    (cd "$OUT" && timeout -k 2 "$T" "$BIN" export --table t.bin --format $fmt -o "$spelling") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+    if ! cmp -s "$GOLDEN" "$OUT/t.bin"; then COUNT[destroyed]=$((COUNT[destroyed] + 1)); finding destroyed "export --table t.bin -o $spelling ($fmt)"
+    else classify "$rc" "$OUT/err" "-o $spelling" "export --table t.bin --format $fmt -o $spelling"; fi
+    rm -f "$OUT/t.bin" "$OUT/link.bin"
+  done
+done
+# Folders and devices where a file is read.
+for cmd in "inspect DIR" "export --format csv --table DIR" "calibrate --out out --config DIR" "contact --out out --spacing 1um --load DIR" \
+  "inspect /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero"; do
+  read -ra w <<<"${cmd//DIR/$OUT}"
+  name=${w[-1]}
+  probe "$name" "${w[@]}"
+done
+# A foreign non-empty folder as --report is refused and its files are untouched; a folder
+# held by a running command's lock is refused (mixed).
+mkdir -p "$OUT/mine"; echo keep >"$OUT/mine/summary.md"
+N=$((N + 1)); rc=0
+timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --report "$OUT/mine" >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+if [ "$(cat "$OUT/mine/summary.md")" != keep ] || [ "$(ls -A "$OUT/mine" | wc -l)" -ne 1 ]; then COUNT[mixed]=$((COUNT[mixed] + 1)); finding mixed "inspect --report into a foreign folder"
+else classify "$rc" "$OUT/err" "--report" "inspect --report foreign folder"; fi
+# Concurrent inspect --report into one folder: at most one writes, the others are refused
+# naming the lock; the folder holds one run's files.
+mkdir -p "$OUT/conc"
+for i in 1 2 3 4; do
+  (timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --report "$OUT/conc/r" >/dev/null 2>"$OUT/conc/err$i" </dev/null; echo $? >"$OUT/conc/rc$i") &
+done
+wait
+for i in 1 2 3 4; do
+  N=$((N + 1)); rc=$(cat "$OUT/conc/rc$i")
+  if [ "$rc" -eq 0 ]; then COUNT[refused]=$((COUNT[refused] + 1))  # the run that held the lock
+  else classify "$rc" "$OUT/conc/err$i" "in use by another tribo run" "concurrent inspect --report ($i)"; fi
+done
+N=$((N + 1))
+if sort "$OUT/conc/r/.tribo-manifest" | uniq -d | grep -q .; then COUNT[mixed]=$((COUNT[mixed] + 1)); finding mixed "concurrent inspect --report: a file listed twice"
+else COUNT[refused]=$((COUNT[refused] + 1)); fi
+# Edges of every numeric option's domain, from the rule table (docs/inputs.md): just outside
+# each end, 0, ±1e-300, ±1e300, NaN, ±inf and a unit-suffixed form, each must be refused naming
+# the option (the reliability test `inputs_property` runs the same values).
+if [ -f "$FIX/edges.txt" ]; then
+  while IFS='|' read -r name args; do
+    read -ra w <<<"$args"
+    probe "$name" "${w[@]}"
+  done <"$FIX/edges.txt"
+fi
+
 echo "probes: $N (timeout ${T}s, memory ${MEM} kB each)"
-for c in panic abort hang accepted refused-unnamed destroyed refused valid; do
+for c in panic abort hang accepted refused-unnamed destroyed mixed refused valid; do
   printf '%-16s %d\n' "$c" "${COUNT[$c]}"
 done
 echo "findings (every probe not cleanly refused): $OUT/findings.txt"

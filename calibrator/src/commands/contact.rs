@@ -146,7 +146,9 @@ pub struct Args {
 /// The surface flags' rules: a loaded map's spacing and height unit, a generated surface's
 /// side, RMS height and slope (each was accepted at 1.8e19 or NaN).
 fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
-    use crate::validate::rules::{DEM_LENGTH_M, HEIGHT_UNIT_M, RMS_SLOPE, SURFACE_SIDE_M};
+    use crate::validate::rules::{
+        ATOM_M, DEM_LENGTH_M, HEIGHT_UNIT_M, RMS_HEIGHT_M, RMS_SLOPE, SURFACE_SIDE_M,
+    };
     if let Some(dx) = args.spacing {
         DEM_LENGTH_M.check("--spacing (m, or with a unit: 0.5um)", dx)?;
     }
@@ -154,8 +156,24 @@ fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
         HEIGHT_UNIT_M.check("--height-unit (m per unit of the file: 1e-6 for µm)", u)?;
     }
     SURFACE_SIDE_M.check("--length (m, or with a unit: 100um)", args.length)?;
+    if args.load.is_none() && args.length / (args.n.max(1) as f64) < ATOM_M {
+        anyhow::bail!(
+            "--length {} m over --n {} gives a pixel of {:e} m, below an atom (1e-10 m)",
+            crate::validate::rule::approx(args.length),
+            args.n,
+            args.length / args.n.max(1) as f64
+        );
+    }
     if let Some(h) = args.rms_height {
-        DEM_LENGTH_M.check("--rms-height (m, or with a unit: 1.4um)", h)?;
+        RMS_HEIGHT_M.check("--rms-height (m, or with a unit: 1.4um)", h)?;
+        if args.load.is_none() && h > args.length {
+            anyhow::bail!(
+                "--rms-height {} m exceeds --length {} m: heights above the side of the \
+                 surface are needles, not a surface",
+                crate::validate::rule::approx(h),
+                crate::validate::rule::approx(args.length)
+            );
+        }
     }
     if let Some(m) = args.rms_slope {
         RMS_SLOPE.check("--rms-slope", m)?;
@@ -195,7 +213,7 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     };
     let loaded = source.realise()?;
     if let (Some(path), n @ 1..) = (&args.load, loaded.invalid_points) {
-        eprintln!(
+        tribo_calibrator::errln!(
             "warning: --load {}: {n} invalid points filled with the mean height",
             path.display()
         );
@@ -222,6 +240,10 @@ pub fn run(args: Args) -> Result<()> {
         crate::validate::rules::HARDNESS
             .check("--p-crit (Pa, or with a unit: 340MPa)", args.p_crit)?;
     }
+    // The sweep's ends are nominal pressures (1 kPa … the hardness of diamond), and p_min
+    // below p_max: `--p-min 1e-300` swept 300 decades of nothing.
+    crate::validate::rules::PRESSURE.check("--p-min (Pa, or with a unit: 1MPa)", args.p_min)?;
+    crate::validate::rules::PRESSURE.check("--p-max (Pa, or with a unit: 100MPa)", args.p_max)?;
     let map = surface(&args.surface)?;
     let config = ContactConfig {
         out: args.out,

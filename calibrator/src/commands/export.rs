@@ -107,6 +107,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !args.betas.is_empty() {
         crate::validate::rules::BETA_LEVEL.check_each("--betas", &args.betas)?;
     }
+    // Strictly increasing, each list named by its flag (the grid's own check said "levels").
+    for (flag, list) in [
+        ("--pressures", &args.pressures),
+        ("--velocities", &args.velocities),
+        ("--betas", &args.betas),
+        ("--draw-lengths", &args.draw_lengths),
+    ] {
+        if let Some(w) = list.windows(2).find(|w| w[1] <= w[0]) {
+            anyhow::bail!(
+                "{flag} must be strictly increasing, got {} then {}",
+                crate::validate::rule::show(w[0]),
+                crate::validate::rule::show(w[1])
+            );
+        }
+    }
     let spec = ExportSpec {
         format: args.format.into(),
         units: args.units.into(),

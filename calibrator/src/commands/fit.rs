@@ -116,6 +116,13 @@ pub struct StripDrawArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.command {
         FitCommand::StripDraw(a) => {
+            crate::validate::flags::check_fit_starts(
+                a.tau0,
+                a.zeta,
+                a.archard_k,
+                a.particle_friction,
+                a.max_iterations,
+            )?;
             fit_strip_draw(&FitStripDrawConfig::from(&a), &mut std::io::stdout())?;
             Ok(())
         }

@@ -9,6 +9,7 @@ pub mod fit;
 pub mod fretting;
 pub mod inspect;
 pub mod meso;
+pub mod outputs;
 pub mod random_field;
 pub mod run_options;
 pub mod strip_draw;

@@ -14,9 +14,15 @@
 //! Invalid points (a cleared valid bit, or NaN in F/D data) are filled with the mean of the
 //! valid heights and counted ([`X3pMap::invalid_points`]); a map with no valid point is an
 //! error. The MD5 checksums of the archive are not verified (the zip's own CRC-32 is).
+//!
+//! **Inflation bound** (issue 46: a 2 MB archive whose `main.xml` inflated to 2 GiB was
+//! accepted at 2.1 GB RSS): `main.xml` is inflated up to [`MAX_MAIN_XML_BYTES`] only, and the
+//! point data up to the size its declared grid needs, which must itself be within the memory
+//! budget ([`set_inflate_limit`], set from `TRIBO_MEMORY_BUDGET` at the start of every command).
 
 use std::io::{Cursor, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -64,6 +70,30 @@ pub enum X3pProblem {
     /// The file could not be read or written.
     #[error("{0}")]
     Io(String),
+    /// An entry inflates beyond what it may hold.
+    #[error("zip entry '{entry}' inflates beyond {limit} bytes ({why})")]
+    Inflates {
+        /// Zip entry.
+        entry: String,
+        /// The bound \[B\].
+        limit: u64,
+        /// Why that bound.
+        why: &'static str,
+    },
+}
+
+/// Largest `main.xml` inflated \[B\]: 16 MiB. The metadata of an X3P map is a few kB
+/// (ISO 5436-2 Record1–4); its XML tree takes several times its text in memory.
+pub const MAX_MAIN_XML_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The memory budget \[B\] bounding the point data inflated from an archive (default 4 GiB,
+/// the calibrator's default budget).
+static INFLATE_LIMIT: AtomicU64 = AtomicU64::new(4 * 1024 * 1024 * 1024);
+
+/// Sets the bound of the point data inflated from an archive \[B\] (the memory budget;
+/// `crate::validate::env::check` sets it at the start of every command).
+pub fn set_inflate_limit(bytes: u64) {
+    INFLATE_LIMIT.store(bytes, Ordering::Relaxed);
 }
 
 /// An X3P error naming the file.
@@ -145,7 +175,12 @@ pub fn read_x3p(path: &Path) -> Result<X3pMap, X3pError> {
 pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
     let mut zip =
         zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| X3pProblem::NotZip(e.to_string()))?;
-    let xml_bytes = entry(&mut zip, "main.xml")?;
+    let xml_bytes = entry(
+        &mut zip,
+        "main.xml",
+        MAX_MAIN_XML_BYTES,
+        "X3P metadata is kB",
+    )?;
     let xml = String::from_utf8(xml_bytes).map_err(|e| X3pProblem::Xml(e.to_string()))?;
     let doc = roxmltree::Document::parse(&xml).map_err(|e| X3pProblem::Xml(e.to_string()))?;
     let root = doc.root_element();
@@ -212,13 +247,29 @@ pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
         });
     }
     let link = text(PATH_LINK)?;
-    let data = entry(&mut zip, &link)?;
     let n = nx.checked_mul(ny).ok_or(X3pProblem::Value {
         field: PATH_SIZE_X,
         value: format!("{nx} × {ny}"),
         why: "grid too large",
     })?;
     let expected = n.saturating_mul(width);
+    // The declared grid's heights (f64 per point, besides the raw data) within the budget.
+    let budget = INFLATE_LIMIT.load(Ordering::Relaxed);
+    if (n as f64) * (width as f64 + 2.0 * 8.0) > budget as f64 {
+        return Err(X3pProblem::Value {
+            field: PATH_SIZE_X,
+            value: format!("{nx} × {ny}"),
+            why: "the grid's point data and heights exceed the memory budget \
+                  (TRIBO_MEMORY_BUDGET)",
+        });
+    }
+    // One byte more than declared, so a longer entry is reported as such.
+    let data = entry(
+        &mut zip,
+        &link,
+        expected as u64 + 1,
+        "the declared grid's point data",
+    )?;
     if data.len() != expected {
         return Err(X3pProblem::Size {
             entry: link,
@@ -228,7 +279,7 @@ pub fn parse_x3p(bytes: &[u8]) -> Result<X3pMap, X3pProblem> {
     }
     let valid_bits = match find(root, PATH_VALID) {
         Some(l) => {
-            let bits = entry(&mut zip, &l)?;
+            let bits = entry(&mut zip, &l, n.div_ceil(8) as u64 + 1, "one bit per point")?;
             if bits.len() != n.div_ceil(8) {
                 return Err(X3pProblem::Size {
                     entry: l,
@@ -321,16 +372,28 @@ fn main_xml(nx: usize, ny: usize, dx: f64, dy: f64) -> String {
     )
 }
 
+/// The entry `name` inflated up to `limit` bytes; an entry that inflates to more (a zip bomb)
+/// is refused without being inflated further.
 fn entry<R: Read + std::io::Seek>(
     zip: &mut zip::ZipArchive<R>,
     name: &str,
+    limit: u64,
+    why: &'static str,
 ) -> Result<Vec<u8>, X3pProblem> {
-    let mut f = zip
+    let f = zip
         .by_name(name)
         .map_err(|_| X3pProblem::Entry(name.to_string()))?;
     let mut v = Vec::new();
-    f.read_to_end(&mut v)
+    f.take(limit.saturating_add(1))
+        .read_to_end(&mut v)
         .map_err(|e| X3pProblem::Entry(format!("{name}: {e}")))?;
+    if v.len() as u64 > limit {
+        return Err(X3pProblem::Inflates {
+            entry: name.to_string(),
+            limit,
+            why,
+        });
+    }
     Ok(v)
 }
 
@@ -509,6 +572,19 @@ mod tests {
 
     /// Issue 32: an absurd (or zero, or negative) height increment is refused by name, with the
     /// element and value, and through `read_x3p` with the file.
+    #[test]
+    fn a_main_xml_bomb_is_refused_without_inflating_it_whole() {
+        // 64 MiB of spaces deflate to ≈ 64 kB.
+        let big = vec![b' '; 64 * 1024 * 1024];
+        let bytes = zip_of(&[("main.xml", &big)]);
+        assert!(bytes.len() < 1024 * 1024, "{}", bytes.len());
+        let e = parse_x3p(&bytes).unwrap_err();
+        assert!(
+            matches!(e, X3pProblem::Inflates { ref entry, .. } if entry == "main.xml"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn absurd_height_increment_or_offset_is_refused_by_name() {
         let m = sample();

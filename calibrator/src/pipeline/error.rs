@@ -198,7 +198,13 @@ pub enum PipelineError {
         ny: usize,
     },
     /// A flake shape that is not an oblate spheroid of positive size and density.
-    #[error("flake must be oblate with positive thickness and density: {shape:?}")]
+    #[error(
+        "--thickness {} m and --diameter {} m with --density {} kg/m³: a flake must be oblate \
+         (thickness ≤ diameter) with a positive thickness and density",
+        crate::validate::rule::approx(2.0 * shape.c),
+        crate::validate::rule::approx(2.0 * shape.a),
+        crate::validate::rule::approx(shape.density)
+    )]
     FlakeShape {
         /// The shape asked for.
         shape: FlakeShape,

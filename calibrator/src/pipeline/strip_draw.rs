@@ -164,6 +164,12 @@ const BYTES_PER_BAR_NODE: f64 = 64.0;
 /// `--element-size 1e-9m` ran without bound).
 fn check_bar_budgets(p: &BarParams, settings: &NumericSettings, cases: usize) -> Result<()> {
     const FLAG: &str = "--element-size";
+    // A given --time-step sets the steps itself: the work is named after it
+    // (`--time-step 1e-300s` blamed --element-size).
+    let (step_flag, step_value) = match settings.time_step {
+        Some(dt) => ("--time-step", dt),
+        None => (FLAG, p.element_length),
+    };
     let length = p.tool_entry + p.tool_length + tribo_core::bar::RIGHT_MARGIN;
     let nodes = length / p.element_length + 2.0;
     crate::validate::budget::check(
@@ -174,8 +180,8 @@ fn check_bar_budgets(p: &BarParams, settings: &NumericSettings, cases: usize) ->
     )?;
     let steps = settings.slide / (p.pull_velocity * p.time_step());
     crate::validate::work::check(
-        FLAG,
-        p.element_length,
+        step_flag,
+        step_value,
         "bar element-steps",
         nodes * steps * cases as f64,
         crate::validate::work::SECONDS_PER_BAR_ELEMENT_STEP,
@@ -216,6 +222,24 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
     TOOL_LENGTH_M.check_each(TOOLS_FLAG, &spec.tools)?;
     if let Some(p) = spec.map_pressure {
         PRESSURE.check("--map-pressure (Pa, or with a unit: 30MPa)", p)?;
+    }
+    // A nominal pressure at or above the table's hardness is a fully plastic contact, outside
+    // the law's domain p < H (`strip-draw --pressures 2GPa` ran on a 600 MPa sheet).
+    let hardness = f64::from(table.transport.hardness);
+    for (flag, p) in spec
+        .pressures
+        .iter()
+        .map(|p| (PRESSURES_FLAG, *p))
+        .chain(spec.map_pressure.map(|p| ("--map-pressure", p)))
+    {
+        crate::validate::Rule::Real {
+            lo: crate::validate::Bound::Closed(1e3),
+            hi: crate::validate::Bound::Open(hardness),
+        }
+        .check(
+            &format!("{flag} (below the table's hardness H = {hardness:e} Pa)"),
+            p,
+        )?;
     }
     if let Some(&zeta) = spec
         .zetas

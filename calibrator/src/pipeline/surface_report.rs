@@ -54,7 +54,7 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
         "generator_rms_height_m",
     ]);
     for (name, warning) in measured_warnings(cfg)? {
-        eprintln!("warning: the measured {name} surface: {warning}");
+        crate::errln!("warning: the measured {name} surface: {warning}");
     }
     let mut psd = CsvTable::new(&["surface", "mode", "q_rad_per_m", "C_m4"]);
     let mut plot = LinePlot::new(

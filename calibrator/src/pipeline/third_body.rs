@@ -614,52 +614,6 @@ fn validate(args: &ThirdBodyConfig, log: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Bytes per disk of the cell (state, contacts, detection grid, histories), measured as
-/// ≈ 120 B from the allocation `--particles 1e10` attempted (1.2 TB).
-const BYTES_PER_DISK: f64 = 128.0;
-
-/// Largest fraction of the smallest radius a disk may move in one step, by the wall's
-/// velocity (V·h) or by the normal force's acceleration (F·h²/m): NSCD detects the contacts of
-/// the step from the positions at its start, so a step that moves a disk by more than half its
-/// radius misses contacts (disks pass through each other; `--time-step 1e3` blew the cell up
-/// and overflowed the detection grid). The seed's cell moves 0.05·r_min (V·h) and 0.006·r_min
-/// (F·h²/m).
-const MAX_STEP_OVER_RADIUS: f64 = 0.5;
-
-/// The physical limits of one NSCD step (see [`MAX_STEP_OVER_RADIUS`]), and the wall speed
-/// against the shared sliding-speed rule.
-fn check_step_physics(args: &ThirdBodyConfig) -> Result<()> {
-    let bad = ThirdBodyError::bad;
-    let cell = crate::third_body::study::default_cell();
-    let (h, v, f) = (args.time_step, args.wall_velocity, args.normal_force);
-    if !crate::validate::rules::SLIDING_SPEED.admits(v) {
-        return Err(bad(
-            "--wall-velocity",
-            v,
-            "a sliding speed must be in (0, 1000] m/s",
-        ));
-    }
-    let r = cell.r_min;
-    if v * h > MAX_STEP_OVER_RADIUS * r {
-        return Err(bad(
-            "--time-step",
-            h,
-            "the wall moves V·h above half the smallest disk radius (0.4 µm) per step: \
-             contacts would be missed; lower --time-step or --wall-velocity",
-        ));
-    }
-    let mass = cell.density * std::f64::consts::PI * r * r;
-    if f * h * h / mass > MAX_STEP_OVER_RADIUS * r {
-        return Err(bad(
-            "--normal-force",
-            f,
-            "F·h²/m moves the smallest disk above half its radius per step: contacts would be \
-             missed; lower --normal-force or --time-step",
-        ));
-    }
-    Ok(())
-}
-
 /// `--into-table`, before any simulation ([`crate::table::merge::check_into_table`]): only
 /// the temperature sweep (third-body section) and the lubricated sweep (particle-shear section)
 /// put a section into a table; for them the table must read, pass the gate, be of the section's
@@ -687,120 +641,30 @@ fn check_into_table(args: &ThirdBodyConfig) -> Result<()> {
     Ok(())
 }
 
-/// Refuses arguments outside their domain, naming the value and the rule.
+/// Refuses arguments outside their domain, naming the value and the rule, before any
+/// simulation: the argument checks of [`crate::validate::third_body`] with this cell's
+/// constants, then `--into-table`.
 fn check_arguments(args: &ThirdBodyConfig) -> Result<()> {
-    let bad = ThirdBodyError::bad;
-    {
-        use crate::validate::rules::{SEEDS, SURFACE_ENERGY, SWEEP_CAP, TEMPERATURE_K};
-        SEEDS.check_count("--seeds", args.seeds)?;
-        TEMPERATURE_K.check("--temperature (K)", args.temperature)?;
-        SURFACE_ENERGY.check("--gamma (N/m)", args.gamma)?;
-        SURFACE_ENERGY.check_each("--gammas (N/m)", &args.gammas)?;
-        SWEEP_CAP.check_count("--max-sweeps", args.max_sweeps as u64)?;
-        if let Some(c) = args.preparation_sweeps {
-            SWEEP_CAP.check_count("--preparation-sweeps", c as u64)?;
-        }
-        if let Some(c) = args.columns {
-            // At most one column per disk: a wider period holds empty columns.
-            crate::validate::Rule::count(4, args.particles.max(4) as u64)
-                .check_count("--columns (at most --particles)", c as u64)?;
-        }
-    }
-    if args.particles < 20 {
-        return Err(bad(
-            "--particles",
-            args.particles as f64,
-            "need at least 20 disks",
-        ));
-    }
-    if args.steps < 200 {
-        return Err(bad(
-            "--steps",
-            args.steps as f64,
-            "need at least 200 shear steps",
-        ));
-    }
-    for (name, w) in std::iter::once(("--relaxation", args.relaxation)).chain(
-        args.baseline_relaxation
-            .map(|w| ("--baseline-relaxation", w)),
-    ) {
-        if !(w > 0.0 && w < 2.0) {
-            return Err(bad(name, w, "the NSGS relaxation ω must lie in (0, 2)"));
-        }
-    }
-    for (name, v) in [
-        ("--wall-velocity", args.wall_velocity),
-        ("--time-step", args.time_step),
-        ("--temperature", args.temperature),
-        ("--normal-force", args.normal_force),
-    ] {
-        if !(v > 0.0 && v.is_finite()) {
-            return Err(bad(name, v, "must be positive and finite"));
-        }
-    }
-    for (name, cap) in [
-        ("--max-sweeps", Some(args.max_sweeps)),
-        ("--preparation-sweeps", args.preparation_sweeps),
-    ] {
-        if cap == Some(0) {
-            return Err(bad(name, 0.0, "need at least 1 sweep per step"));
-        }
-    }
-    if let Some(c) = args.columns
-        && c < 4
-    {
-        return Err(bad(
-            "--columns",
-            c as f64,
-            "the period needs at least 4 columns of 2·r_max",
-        ));
-    }
-    check_step_physics(args)?;
-    let runs = if args.action == ThirdBodyAction::Sweep {
-        args.seeds
-    } else {
-        1
-    };
-    let disk_steps =
-        (args.steps as f64 * 1.25 + args.preshear as f64) * args.particles as f64 * runs as f64;
-    // The flag named is the driver furthest above its default (6000 steps, 400 disks, 2000
-    // held steps).
-    let (key, value) = [
-        ("--steps", args.steps as f64, 6000.0),
-        ("--particles", args.particles as f64, 400.0),
-        ("--preshear", args.preshear as f64, 2000.0),
-    ]
-    .into_iter()
-    .max_by(|a, b| (a.1 / a.2).total_cmp(&(b.1 / b.2)))
-    .map(|(k, v, _)| (k, v))
-    .unwrap_or(("--steps", args.steps as f64));
-    crate::validate::work::check(
-        key,
-        value,
-        "disk-steps",
-        disk_steps,
-        crate::validate::work::SECONDS_PER_DISK_STEP,
-    )?;
-    check_into_table(args)?;
-    crate::validate::budget::check(
-        "--particles",
-        args.particles,
-        "the third-body cell's disks and contacts",
-        args.particles as f64 * BYTES_PER_DISK,
-    )?;
-    if !(args.gamma.is_finite() && args.gamma >= 0.0) {
-        return Err(bad(
-            "--gamma",
-            args.gamma,
-            "the surface energy must be finite and ≥ 0 N/m",
-        ));
-    }
-    if let Some(&g) = args.gammas.iter().find(|g| !(g.is_finite() && **g >= 0.0)) {
-        return Err(bad(
-            "--gammas",
-            g,
-            "surface energies must be finite and ≥ 0 N/m",
-        ));
-    }
-    Ok(())
+    let cell = crate::third_body::study::default_cell();
+    crate::validate::third_body::check(&crate::validate::third_body::ThirdBodyFlags {
+        seeds: args.seeds,
+        sweep: args.action == ThirdBodyAction::Sweep,
+        temperature: args.temperature,
+        gamma: args.gamma,
+        gammas: &args.gammas,
+        max_sweeps: args.max_sweeps,
+        preparation_sweeps: args.preparation_sweeps,
+        columns: args.columns,
+        particles: args.particles,
+        steps: args.steps,
+        preshear: args.preshear,
+        relaxation: args.relaxation,
+        baseline_relaxation: args.baseline_relaxation,
+        wall_velocity: args.wall_velocity,
+        time_step: args.time_step,
+        normal_force: args.normal_force,
+        r_min: cell.r_min,
+        density: cell.density,
+    })?;
+    check_into_table(args)
 }

@@ -6,8 +6,9 @@ use super::budget::{self, BEM_BYTES_PER_CELL, BYTES_PER_CASE, BYTES_PER_SLIDE_ST
 use super::error::ConfigError;
 use super::rule::{Bound, Rule};
 use super::rules::{
-    ARCHARD_K, BEM_TOLERANCE, FRACTION, GRID_SIDE, HARDNESS, HURST, RANDOM_FIELD_MAX_NODES,
-    RANDOM_FIELD_SAMPLES, SHEAR_STRENGTH, SLIDING_SPEED, STEPS_PER_PERIOD, TABLE_MODULUS,
+    ADDED_MASS_KG, ARCHARD_K, ATOM_M, BEM_TOLERANCE, COF_SIGMA_OVER_MU, DENSITY, FRACTION,
+    GRID_SIDE, HARDNESS, HURST, RANDOM_FIELD_MAX_NODES, RANDOM_FIELD_SAMPLES, RMS_HEIGHT_M,
+    SHEAR_STRENGTH, SLIDING_SPEED, STEPS_PER_PERIOD, SURFACE_PAIRS, SURFACE_SIDE_M, TABLE_MODULUS,
 };
 use crate::config::CalibrationConfig;
 
@@ -51,7 +52,13 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         "the BEM–DEM surfaces",
         cells * BEM_BYTES_PER_CELL,
     )?;
-    pos.check("surface.length", s.length)?;
+    SURFACE_SIDE_M.check("surface.length (m)", s.length)?;
+    if s.length / (s.grid as f64) < ATOM_M {
+        return Err(ConfigError::Order {
+            relation: "surface.length / surface.grid ≥ 1e-10 m (a pixel no smaller than an atom)",
+            values: format!("{} / {}", s.length, s.grid),
+        });
+    }
     HURST.check("surface.hurst", s.hurst)?;
     pos.check("surface.k_l", s.k_l)?;
     if !(s.k_l <= s.k_r && s.k_r <= s.k_s) {
@@ -66,8 +73,19 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
             nyquist: s.grid / 2,
         });
     }
-    pos.check("surface.rms_height_deformable", s.rms_height_deformable)?;
-    pos.check("surface.rms_height_tool", s.rms_height_tool)?;
+    for (key, h) in [
+        ("surface.rms_height_deformable (m)", s.rms_height_deformable),
+        ("surface.rms_height_tool (m)", s.rms_height_tool),
+    ] {
+        RMS_HEIGHT_M.check(key, h)?;
+        if h > s.length {
+            return Err(ConfigError::Order {
+                relation: "surface RMS heights ≤ surface.length (heights above the side are \
+                           needles, not a surface)",
+                values: format!("{key} = {h} > {}", s.length),
+            });
+        }
+    }
     // A measured map is read and conditioned now, so a bad file stops the run before the
     // sweep, with the file and the problem named.
     for (key, file) in [
@@ -79,14 +97,18 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         }
     }
     check_flakes(cfg)?;
-    pos.check("dem.tolerance", cfg.dem.tolerance)?;
-    pos.check("dem.max_advance", cfg.dem.max_advance)?;
-    // Above 1 the explicit step leaves its stability bound, and the flakes would be heavier
-    // than the material's.
-    let fraction = Rule::Real {
+    // Fractions of the design overlap 0.05·h_p: an error or an advance per step of more than
+    // the whole overlap lets a flake pass through the tool (`dem.tolerance = 1e300` ran).
+    let of_overlap = Rule::Real {
         lo: Bound::Open(0.0),
         hi: Bound::Closed(1.0),
     };
+    of_overlap.check("dem.tolerance", cfg.dem.tolerance)?;
+    of_overlap.check("dem.max_advance", cfg.dem.max_advance)?;
+    // Above 1 the explicit step leaves its stability bound, and the flakes would be heavier
+    // than the material's; below a thousandth the step only multiplies the work
+    // (`dem.explicit_step = 1e-300` ran for ever) and the inertia-free limit is reached.
+    let fraction = Rule::closed(1e-3, 1.0);
     fraction.check("dem.explicit_step", cfg.dem.explicit_step)?;
     fraction.check("dem.explicit_inertia", cfg.dem.explicit_inertia)?;
     // A factor on seed 000's Hertz stiffness (issue 42 varies it ×0.25…×4): below 1/100 the
@@ -108,12 +130,12 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     Rule::count(1, u64::MAX).check_count("bem.max_iterations", b.max_iterations as u64)?;
     let r = &cfg.random_field;
     RANDOM_FIELD_SAMPLES.check_count("random_field.samples", r.samples as u64)?;
-    pos.check("random_field.sigma_over_mu", r.sigma_over_mu)?;
-    pos.check("random_field.tolerance", r.tolerance)?;
-    pos.check("random_field.plateau_tolerance", r.plateau_tolerance)?;
+    COF_SIGMA_OVER_MU.check("random_field.sigma_over_mu", r.sigma_over_mu)?;
+    Rule::OPEN_UNIT.check("random_field.tolerance", r.tolerance)?;
+    Rule::OPEN_UNIT.check("random_field.plateau_tolerance", r.plateau_tolerance)?;
     RANDOM_FIELD_MAX_NODES.check_count("random_field.max_nodes", r.max_nodes as u64)?;
     let a = &cfg.asperity;
-    Rule::NON_NEGATIVE.check_each("asperity.added_masses", &a.added_masses)?;
+    ADDED_MASS_KG.check_each("asperity.added_masses (kg)", &a.added_masses)?;
     if a.added_masses.len() > tribo_core::presliding::PRESLIDING_LOADS {
         return Err(ConfigError::TooMany {
             key: "asperity.added_masses".into(),
@@ -127,10 +149,10 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
 
 fn check_flakes(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let (f, s) = (&cfg.flakes, &cfg.surface);
-    Rule::POSITIVE.check("flakes.diameter", f.diameter)?;
-    Rule::POSITIVE.check("flakes.thickness", f.thickness)?;
-    Rule::POSITIVE.check("flakes.density", f.density)?;
-    Rule::NON_NEGATIVE.check("flakes.damping", f.damping)?;
+    super::rules::DEM_LENGTH_M.check("flakes.diameter (m)", f.diameter)?;
+    super::rules::DEM_LENGTH_M.check("flakes.thickness (m)", f.thickness)?;
+    DENSITY.check("flakes.density (kg/m³)", f.density)?;
+    super::rules::DAMPING_PER_S.check("flakes.damping (1/s)", f.damping)?;
     let geometry = |key, value, problem| ConfigError::FlakeGeometry {
         key,
         value,
@@ -175,6 +197,22 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     if let Some(p) = &pr.pressures {
         Rule::POSITIVE.check_each("process.pressures", p)?;
     }
+    // A nominal pressure at or above the hardness of the softer body is a fully plastic
+    // contact, outside the elastic–plastic BEM and Eq. 12's Archard source
+    // (`material.hardness = 1e6` below the 15 MPa sweep pressure ran).
+    for (key, list) in [
+        ("sweep.pressures", &w.pressures[..]),
+        ("sweep.contact_pressures", &w.contact_pressures[..]),
+        ("process.pressures", pr.pressures.as_deref().unwrap_or(&[])),
+    ] {
+        if let Some(&p) = list.iter().find(|&&p| p >= m.hardness) {
+            return Err(ConfigError::Order {
+                relation: "every nominal pressure < material.hardness (a pressure at the \
+                           hardness is a fully plastic contact)",
+                values: format!("{key} has {p} Pa ≥ material.hardness = {} Pa", m.hardness),
+            });
+        }
+    }
     let lists: [(&'static str, &[f64]); 3] = [
         ("sweep.pressures", &w.pressures),
         ("sweep.contact_pressures", &w.contact_pressures),
@@ -194,13 +232,19 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     if !pr.velocities.is_empty() {
         SLIDING_SPEED.check_each("process.velocities", &pr.velocities)?;
     }
-    Rule::NON_NEGATIVE.check("process.similarity_velocity", pr.similarity_velocity)?;
     let all: Vec<f64> = w.velocities.iter().chain(&pr.velocities).copied().collect();
+    // 0 (off), or a speed of the sweep's own range: above its fastest velocity every case
+    // would be simulated at one extrapolated speed (`similarity_velocity = 1e3` ran).
+    let fastest = w.velocities.iter().copied().fold(0.0, f64::max);
+    Rule::closed(0.0, fastest).check(
+        "process.similarity_velocity (m/s; 0, or at most the fastest of sweep.velocities)",
+        pr.similarity_velocity,
+    )?;
     check_distinct_velocities(&all, "sweep.velocities and process.velocities")?;
     Rule::POSITIVE.check_each("sweep.contact_pressures", &w.contact_pressures)?;
     let at_least_one = Rule::count(1, u64::MAX);
     at_least_one.check_count("sweep.seeds", w.seeds as u64)?;
-    at_least_one.check_count("sweep.surfaces", w.surfaces as u64)?;
+    SURFACE_PAIRS.check_count("sweep.surfaces", w.surfaces as u64)?;
     if let Some(n) = pr.seeds {
         at_least_one.check_count("process.seeds", n as u64)?;
     }
@@ -227,6 +271,15 @@ fn check_sweep(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         cases * BYTES_PER_CASE,
     )?;
     let steps = (w.slide_lengths * cfg.surface.grid as f64).round();
+    // One case's BEM work (grid² points per slide step): `meso` and `calibrate` ignored the
+    // work budget (issue 46).
+    super::work::check(
+        "sweep.slide_lengths (× surface.grid³ cell-steps)",
+        w.slide_lengths,
+        "BEM cell-steps of one case",
+        steps * (cfg.surface.grid as f64).powi(2),
+        super::work::SECONDS_PER_BEM_CELL_STEP,
+    )?;
     budget::check(
         "sweep.slide_lengths",
         w.slide_lengths,

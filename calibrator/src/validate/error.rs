@@ -166,6 +166,17 @@ pub enum ConfigError {
         /// The budget \[h\].
         budget_hours: f64,
     },
+    /// An argument outside its domain (the third-body cell's): its name, the value and the
+    /// rule it breaks.
+    #[error("{name} = {} is not allowed: {rule}", super::rule::show(*value))]
+    NotAllowed {
+        /// The flag.
+        name: &'static str,
+        /// The value given (counts are exact in an f64).
+        value: f64,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
     /// A number with a unit suffix that does not parse or has the wrong dimension.
     #[error("{key} {text:?}: {problem}")]
     BadQuantity {

@@ -13,7 +13,7 @@ use super::rules::{
     ASPERITY_ETA, BEM_TOLERANCE, CMIN, DATA_CONDITIONS, DATA_ROWS, DEM_GAP_M, DEM_LENGTH_M,
     DRAW_LENGTH_M, FRACTION, FRETTING_AMPLITUDE_M, GRID_SIDE, JUNCTION_AREA_M2, KAPPA_MAX_P_OVER_E,
     MODULUS, PASSES, POWER_LAW_EXPONENT, PRESSURE, PRESSURE_STEPS, RANDOM_FIELD_MAX_NODES,
-    RANDOM_FIELD_SAMPLES, RELATIVE_SPREAD, SERIES_SAMPLES, SIGMA_LN, STEPS_PER_PERIOD, TILT,
+    RANDOM_FIELD_SAMPLES, SERIES_SAMPLES, SIGMA_LN, STEPS_PER_PERIOD, TILT,
 };
 
 /// A generated surface of `n` × `n` points (`--n`): the shared grid rule and its BEM memory.
@@ -180,7 +180,7 @@ pub fn check_random_field(
 ) -> Result<(), ConfigError> {
     RANDOM_FIELD_SAMPLES.check_count("--samples", samples as u64)?;
     RANDOM_FIELD_MAX_NODES.check_count("--max-nodes", max_nodes as u64)?;
-    RELATIVE_SPREAD.check("--sigma-over-mu", sigma_over_mu)?;
+    super::rules::COF_SIGMA_OVER_MU.check("--sigma-over-mu", sigma_over_mu)?;
     Rule::OPEN_UNIT.check("--tolerance", tolerance)?;
     Rule::OPEN_UNIT.check("--plateau-tolerance", plateau_tolerance)
 }
@@ -280,8 +280,22 @@ pub fn check_dem_units(
 /// [`ConfigError::OutOfRange`] for an `--amplitude` outside [`FRETTING_AMPLITUDE_M`].
 pub fn check_fretting(pressures: &[f64], amplitude: f64) -> Result<(), ConfigError> {
     PRESSURE.check_each("--pressures (Pa, or with a unit: 200MPa)", pressures)?;
-    FRETTING_AMPLITUDE_M.check("--amplitude (m, or with a unit: 20um)", amplitude)
+    FRETTING_AMPLITUDE_M.check("--amplitude (m, or with a unit: 20um)", amplitude)?;
+    // 0 is unidirectional sliding; a slip below a nanometre is elastic accommodation of the
+    // contact, not fretting (`--amplitude 1e-300m` ran).
+    if amplitude > 0.0 && amplitude < MIN_FRETTING_AMPLITUDE_M {
+        return Err(ConfigError::OutOfRange {
+            key: "--amplitude (m, or with a unit: 20um; 0 for unidirectional sliding)".into(),
+            value: super::rule::show(amplitude),
+            rule: Rule::closed(MIN_FRETTING_AMPLITUDE_M, 1e-3),
+        });
+    }
+    Ok(())
 }
+
+/// The smallest non-zero fretting slip amplitude \[m\]: 1 nm (below, the tangential
+/// displacement is taken up elastically and nothing slips).
+pub const MIN_FRETTING_AMPLITUDE_M: f64 = 1e-9;
 
 /// `tribo strip-draw`: passes of the multipass study (the same cap as `tribo fit`).
 ///
@@ -371,4 +385,32 @@ mod tests {
         let e = check_strip_draw(100_000).unwrap_err();
         assert!(e.to_string().starts_with("--passes must be"), "{e}");
     }
+}
+
+/// `tribo fit strip-draw`: the start (or fixed) values of the fit within the table's bounds
+/// (`--tau0=-1` and `--zeta 2` started a fit outside the physical domain), and the iteration
+/// cap.
+///
+/// # Errors
+/// [`ConfigError::OutOfRange`] naming the flag.
+pub fn check_fit_starts(
+    tau0: Option<f64>,
+    zeta: Option<f64>,
+    archard_k: Option<f64>,
+    particle_friction: Option<f64>,
+    max_iterations: usize,
+) -> Result<(), ConfigError> {
+    if let Some(t) = tau0 {
+        super::rules::SHEAR_STRENGTH.check("--tau0 (Pa, or with a unit: 3MPa)", t)?;
+    }
+    if let Some(z) = zeta {
+        FRACTION.check("--zeta", z)?;
+    }
+    if let Some(k) = archard_k {
+        super::rules::ARCHARD_K.check("--archard-k", k)?;
+    }
+    if let Some(m) = particle_friction {
+        super::rules::FRICTION_COEFFICIENT.check("--particle-friction", m)?;
+    }
+    super::rules::SWEEP_CAP.check_count("--max-iterations", max_iterations as u64)
 }

@@ -9,19 +9,30 @@
 //! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`units`]: SI numbers
 //!   or unit suffixes on the command line (loaded height maps are checked where they are read,
 //!   by [`crate::surface::check_measured_map`]);
+//! - [`inputs`] (with [`inputs_options`]): the rule table of every input — unit, domain,
+//!   relations, reason — from which `docs/inputs.md` is generated and against which the tests
+//!   check clap's command tree, the config schema and the binary's refusals;
+//! - [`env`]: the numeric `TRIBO_*` variables, checked at the start of every command;
 //! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
+//! - [`output`]: the checks of the paths a run reads and writes (a folder or device as an
+//!   input, an output that is an input, a FIFO or device as an output);
 //! - [`error`]: the typed [`ConfigError`].
 //!
 //! The readers of input files live below, in [`crate::io`].
 
 pub mod budget;
 pub mod config;
+pub mod env;
 pub mod error;
 pub mod flags;
+pub mod inputs;
+pub mod inputs_options;
 pub mod out_dir;
+pub mod output;
 pub mod print;
 pub mod rule;
 pub mod rules;
+pub mod third_body;
 pub mod units;
 pub mod work;
 

@@ -177,6 +177,27 @@ pub fn show(x: f64) -> String {
     }
 }
 
+/// A value rounded to six significant digits for a message (`1e-4`, not the
+/// `0.00009999999999999999` that `100um` is in f64); non-finite values as [`show`].
+pub fn approx(x: f64) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return show(x);
+    }
+    let s = format!("{x:.5e}");
+    let Some((m, e)) = s.split_once('e') else {
+        return s;
+    };
+    let m = if m.contains('.') {
+        m.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        m
+    };
+    match e.parse::<i32>() {
+        Ok(0) => m.to_owned(),
+        _ => format!("{m}e{e}"),
+    }
+}
+
 impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -235,6 +256,15 @@ mod tests {
         let c = Rule::count(2, 10);
         assert!(c.admits_count(2) && c.admits_count(10) && !c.admits_count(11));
         assert!(!c.admits(2.5) && c.admits(3.0) && !c.admits(1e300));
+    }
+
+    #[test]
+    fn approximations_round_to_six_digits() {
+        assert_eq!(approx(100.0 * 1e-6), "1e-4");
+        assert_eq!(approx(2.0), "2");
+        assert_eq!(approx(1.5e-300), "1.5e-300");
+        assert_eq!(approx(-0.25), "-2.5e-1");
+        assert_eq!(approx(f64::NAN), "NaN");
     }
 
     #[test]

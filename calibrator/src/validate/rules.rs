@@ -9,6 +9,10 @@ use super::rule::{Bound, Rule};
 /// k_l < k_r < k_s ≤ n/2 with room between them); the memory budget bounds it above.
 pub const GRID_SIDE: Rule = Rule::count(16, u64::MAX);
 
+/// The largest Nyquist mode a grid the memory budget can hold may have (`--k-s` before the
+/// relation `--k-s ≤ --n/2` narrows it) \[2π/L\]: n/2 of a 2²⁰ grid.
+pub const GRID_SIDE_MAX_NYQUIST: f64 = 524_288.0;
+
 /// BEM relative convergence tolerance: in (0, 1) (a tolerance of 10 stops before the first
 /// iteration and gave κ = 205 instead of 56).
 pub const BEM_TOLERANCE: Rule = Rule::OPEN_UNIT;
@@ -79,11 +83,14 @@ pub const PRESSURE: Rule = Rule::Real {
 pub const TOOL_LENGTH_M: Rule = Rule::closed(1e-3, 10.0);
 
 /// A slide or averaging window of the strip-draw bar on the command line \[m\] (seed 000:
-/// 140 mm): in (0, 10 m\] — `--slide 140`, once mm, is 140 m and refused.
-pub const SLIDE_M: Rule = Rule::Real {
-    lo: Bound::Open(0.0),
-    hi: Bound::Closed(10.0),
-};
+/// 140 mm): in \[1 µm ([`MIN_BAR_LENGTH_M`]), 10 m\] — `--slide 140`, once mm, is 140 m and refused.
+pub const SLIDE_M: Rule = Rule::closed(MIN_BAR_LENGTH_M, 10.0);
+
+/// The shortest slide, window or draw length of the strip-draw bar and the export \[m\]:
+/// 1 µm, the size of one asperity junction (seed 003: 1e-11 … 1e-7 m² areas); over a shorter
+/// distance no junction is renewed and β is 0 to the last digit (`strip-draw --window
+/// 1e-30m`, `export --draw-lengths 1e-300m` were accepted).
+pub const MIN_BAR_LENGTH_M: f64 = 1e-6;
 
 /// An element size of the strip-draw bar on the command line \[m\] (seed 000: 0.5 mm): in
 /// (0, 1 cm\] — coarser than a third of the shortest seed tool resolves nothing, and
@@ -93,20 +100,26 @@ pub const ELEMENT_SIZE_M: Rule = Rule::Real {
     hi: Bound::Closed(1e-2),
 };
 
-/// A draw length on the command line \[m\]: in (0, 10 m\] — `export --draw-lengths 100`,
+/// A draw length on the command line \[m\]: in \[1 µm, 10 m\] ([`MIN_BAR_LENGTH_M`]) — `export --draw-lengths 100`,
 /// once mm, is 100 m and refused (β saturates at β_thres over far shorter draws).
-pub const DRAW_LENGTH_M: Rule = Rule::Real {
-    lo: Bound::Open(0.0),
-    hi: Bound::Closed(10.0),
-};
+pub const DRAW_LENGTH_M: Rule = Rule::closed(MIN_BAR_LENGTH_M, 10.0);
+
+/// The smallest length that means anything in a continuum model \[m\]: 0.1 nm, below the
+/// interatomic spacing of every solid (0.2–0.3 nm in metals). A length, spacing, RMS height
+/// or flake size below it (`dem --thickness 1e-30m`, `contact --length=1e-30nm`) is a unit
+/// mistake, and sizes derived from it overflow.
+pub const ATOM_M: f64 = 1e-10;
 
 /// A length of the flake-scale DEM on the command line \[m\] (domain side, RMS heights,
-/// flake size, grid spacing, slide; seed 000: 0.5–500 µm): in (0, 1 cm\] — a bare `500`,
-/// once µm, is 500 m and refused.
-pub const DEM_LENGTH_M: Rule = Rule::Real {
-    lo: Bound::Open(0.0),
-    hi: Bound::Closed(1e-2),
-};
+/// flake size, grid spacing, slide; seed 000: 0.5–500 µm): in \[[`ATOM_M`], 1 cm\] — a bare
+/// `500`, once µm, is 500 m and refused; below an atom nothing is a continuum.
+pub const DEM_LENGTH_M: Rule = Rule::closed(ATOM_M, 1e-2);
+
+/// An RMS height of a generated or configured surface \[m\] (`surface.rms_height_*`,
+/// `contact --rms-height`; seed 000: 0.6–1.4 µm): in \[[`ATOM_M`], 1 mm\] — rougher than a
+/// millimetre is not a machined or rolled sheet; `1e-300` ran a whole calibration. Relation:
+/// at most the side of the surface (heights above the side are needles, not a surface).
+pub const RMS_HEIGHT_M: Rule = Rule::closed(ATOM_M, 1e-3);
 
 /// A mean gap of the flake-scale DEM on the command line \[m\]: within ±1 cm (negative:
 /// interpenetrating means) — `--gap 20`, once µm, is 20 m and refused.
@@ -175,12 +188,15 @@ pub const ARCHARD_K: Rule = Rule::CLOSED_UNIT;
 /// is meaningless; nothing sheared reaches 10).
 pub const FRICTION_COEFFICIENT: Rule = Rule::closed(0.0, 10.0);
 
-/// A sliding speed \[m/s\]: in (0, 1 km/s\], the core's bound of α sample speeds
-/// ([`tribo_core::table::law_gate::SAMPLE_SPEED_M_PER_S`]; 3·10⁸ m/s is the speed of light).
-pub const SLIDING_SPEED: Rule = Rule::Real {
-    lo: Bound::Open(0.0),
-    hi: Bound::Closed(1.0e3),
-};
+/// A sliding speed \[m/s\]: in \[1 nm/s, 1 km/s\], the core's bound of α sample speeds
+/// ([`tribo_core::table::law_gate::SAMPLE_SPEED_M_PER_S`]: creep below 1 nm/s slides one
+/// atom in a tenth of a second and is no sliding; 3·10⁸ m/s is the speed of light).
+/// `sweep.velocities = [1e-300]` and `meso --velocity 1e-300` ran for ever (the slide time is
+/// the slide length over the speed).
+pub const SLIDING_SPEED: Rule = Rule::closed(1.0e-9, SLIDING_SPEED_MAX);
+
+/// Upper end of [`SLIDING_SPEED`] \[m/s\].
+pub const SLIDING_SPEED_MAX: f64 = 1.0e3;
 
 /// Metres per height unit of a loaded text/CSV map \[m\]: in (0, 1\] (1e-6 for µm; a
 /// unit larger than a metre, or a negative or NaN one, is meaningless: `--height-unit -1`
@@ -190,19 +206,26 @@ pub const HEIGHT_UNIT_M: Rule = Rule::Real {
     hi: Bound::Closed(1.0),
 };
 
-/// Side of a generated surface on the command line \[m\]: in (0, 1 m\] (`contact --length
-/// 1.8e19` exited 0; seed 000's domains are 100–500 µm).
-pub const SURFACE_SIDE_M: Rule = Rule::Real {
-    lo: Bound::Open(0.0),
-    hi: Bound::Closed(1.0),
-};
+/// Side of a generated surface \[m\] (`contact --length`, `surface.length`): in \[16 atoms
+/// ([`ATOM_M`] × the smallest grid), 1 m\] (`contact --length 1.8e19` exited 0,
+/// `--length=1e-30nm` ran; seed 000's domains are 100–500 µm). Relation: the pixel side/grid is
+/// at least [`ATOM_M`].
+pub const SURFACE_SIDE_M: Rule = Rule::closed(16.0 * ATOM_M, 1.0);
 
-/// An RMS slope h'_rms \[-\]: in (0, 10\] (seed 000: 0.34; a slope of 10 is 84°, steeper
-/// than any machined or worn surface).
-pub const RMS_SLOPE: Rule = Rule::Real {
-    lo: Bound::Open(0.0),
-    hi: Bound::Closed(10.0),
-};
+/// A mass added to the seed-003 slider \[kg\] (`asperity.added_masses`; the seed: 0–552 g on
+/// a 100 g slider): in \[0, 1000 kg\] — a tonne loads a junction population of ≈ 4·10⁵
+/// junctions; `1e300` was a capacity overflow after 12 s.
+pub const ADDED_MASS_KG: Rule = Rule::closed(0.0, 1e3);
+
+/// Surface pairs generated for a sweep (`sweep.surfaces`): 1 … 10 000 (each pair is two
+/// grid² maps and a BEM solve per case; `2^63−1` ran a whole calibration).
+pub const SURFACE_PAIRS: Rule = Rule::count(1, REALISATIONS_MAX);
+
+/// An RMS slope h'_rms \[-\]: in \[1e-4, 10\], the core's table bound
+/// ([`tribo_core::table::plausible::SLOPE_RMS`]; seed 000: 0.34; a slope of 10 is 84°,
+/// steeper than any machined or worn surface; 1e-4 is a polished mirror, and `--rms-slope
+/// 1e-300` gave μ0 = τ0·κ/(E*·h'_rms) = 10³⁰⁰).
+pub const RMS_SLOPE: Rule = Rule::closed(1e-4, 10.0);
 
 /// A mass density \[kg/m³\]: in \[100, 30 000\] (foams … osmium at 22 600).
 pub const DENSITY: Rule = Rule::closed(100.0, 3e4);
@@ -237,6 +260,14 @@ pub const SEEDS: Rule = Rule::count(1, REALISATIONS_MAX);
 pub const RELATIVE_SPREAD: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(10.0),
+};
+
+/// The coefficient of variation σ/μ of a friction-coefficient random field (seed 004: 0.2):
+/// in (0, 1\] — the field is Gaussian, and above σ/μ = 1 more than 16 % of its points carry a
+/// negative friction coefficient (`random-field --sigma-over-mu 5` ran).
+pub const COF_SIGMA_OVER_MU: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1.0),
 };
 
 /// The standard deviation of ln(area) of a lognormal junction population \[-\]: in
@@ -286,6 +317,12 @@ mod tests {
             assert!(!rule.admits(lo * (1.0 - 10.0 * ULP)) || lo == 0.0, "{rule}");
         }
         assert!(SLIDING_SPEED.admits(f64::from(law_gate::SAMPLE_SPEED_M_PER_S.1)));
+        assert!(SLIDING_SPEED.admits(f64::from(law_gate::SAMPLE_SPEED_M_PER_S.0) * (1.0 + ULP)));
+        assert!(!SLIDING_SPEED.admits(1e-300));
+        let (slope_lo, slope_hi) = plausible::SLOPE_RMS;
+        assert!(RMS_SLOPE.admits(f64::from(slope_lo) * (1.0 + ULP)));
+        assert!(RMS_SLOPE.admits(f64::from(slope_hi) * (1.0 - ULP)));
+        assert!(!RMS_SLOPE.admits(1e-300));
         assert!(!SLIDING_SPEED.admits(1.001e3));
     }
 }

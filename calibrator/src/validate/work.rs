@@ -50,6 +50,12 @@ pub const SECONDS_PER_DDE_CELL3: f64 = 3e-5;
 /// `fretting circles --cells 10` took 3.3 s (3.3 ms per cell³, release, load ≈ 10); a tenth.
 pub const SECONDS_PER_CIRCLES_CELL3: f64 = 3e-4;
 
+/// Cost of one BEM cell-step of a mesoscale BEM–DEM case (one grid point of the FFT-BEM
+/// solve of one slide step) \[s\]: the paper grid (512²) took 3.77 s of BEM for 16 slide
+/// steps (0.9 µs per cell-step, docs/performance.md); a tenth of it. The DEM's share depends on
+/// β and the speed and is not counted (so the estimate is a lower bound).
+pub const SECONDS_PER_BEM_CELL_STEP: f64 = 1e-7;
+
 /// The budget in force \[s\]: [`WORK_VAR`] if set and valid, else the default. An invalid
 /// value is an error naming the variable.
 ///

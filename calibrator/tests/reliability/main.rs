@@ -7,6 +7,7 @@
 mod corpus;
 mod fuzz;
 mod inputs;
+mod inputs_property;
 mod output;
 mod probes;
 mod property;

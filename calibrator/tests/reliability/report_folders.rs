@@ -114,3 +114,135 @@ fn a_folder_of_the_users_is_refused_and_left_untouched() {
         .collect();
     assert_eq!(names, ["notes.txt"], "the folder was changed");
 }
+
+/// `inspect --report` into a folder of the user's (issue 46): refused, naming `--report`, and
+/// the user's `summary.md` and notes are byte for byte what they were, with nothing added.
+#[test]
+fn inspect_report_into_a_users_folder_is_refused_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/golden/format3-filled.bin");
+    let mine = dir.path().join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("summary.md"), "my summary").unwrap();
+    std::fs::write(mine.join("notes.txt"), "mine").unwrap();
+    let r = tribo_in(
+        dir.path(),
+        &["inspect", golden.to_str().unwrap(), "--report", "mine"],
+    );
+    assert_refused(
+        &r,
+        "--report mine: the folder holds files that no tribo run listed",
+    );
+    let mut names: Vec<_> = std::fs::read_dir(&mine)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["notes.txt", "summary.md"], "the folder was changed");
+    assert_eq!(
+        std::fs::read(mine.join("summary.md")).unwrap(),
+        b"my summary"
+    );
+    // Into a new folder it writes its report with a manifest, and a rerun replaces it.
+    let first = tribo_in(
+        dir.path(),
+        &[
+            "inspect",
+            golden.to_str().unwrap(),
+            "--report",
+            "new",
+            "--no-plots",
+        ],
+    );
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(dir.path().join("new").join(MANIFEST).is_file());
+    let again = tribo_in(
+        dir.path(),
+        &[
+            "inspect",
+            golden.to_str().unwrap(),
+            "--report",
+            "new",
+            "--no-plots",
+        ],
+    );
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}
+
+/// An output that is one of the run's inputs is refused and the input kept (issue 46:
+/// `export --table t.bin -o t.bin` replaced the table with CSV and exited 0).
+#[test]
+fn an_output_onto_an_input_is_refused_and_the_input_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/golden/format3-filled.bin");
+    let t = dir.path().join("t.bin");
+    std::fs::copy(&golden, &t).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&t, dir.path().join("link.bin")).unwrap();
+    for out in ["t.bin", "./t.bin", "link.bin"] {
+        if out == "link.bin" && !cfg!(unix) {
+            continue;
+        }
+        let r = tribo_in(
+            dir.path(),
+            &["export", "--table", "t.bin", "--format", "csv", "-o", out],
+        );
+        assert_refused(
+            &r,
+            &format!("--output {out}: is the same file as the input --table t.bin"),
+        );
+        assert_eq!(std::fs::read(&t).unwrap(), std::fs::read(&golden).unwrap());
+    }
+}
+
+/// A FIFO as the figure audit (an output) is refused before the run instead of blocking it
+/// for ever; a pipe as `--config` is read as a stream.
+#[cfg(unix)]
+#[test]
+fn a_fifo_output_is_refused_and_a_pipe_input_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("audit.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo on this machine
+    }
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/golden/format3-filled.bin");
+    let r = super::command(
+        dir.path(),
+        &["inspect", golden.to_str().unwrap(), "--report", "rep"],
+    )
+    .env("TRIBO_FIGURE_AUDIT", &fifo)
+    .stdin(std::process::Stdio::null())
+    .output()
+    .unwrap();
+    assert_refused(&r, "TRIBO_FIGURE_AUDIT");
+    assert!(String::from_utf8_lossy(&r.stderr).contains("is a FIFO"));
+    // A config through a pipe (as `--config <(…)`): read, and its bad key named.
+    let mut child = super::command(
+        dir.path(),
+        &["calibrate", "--config", "/dev/stdin", "--print-config"],
+    )
+    .stdin(std::process::Stdio::piped())
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"[material]\ntau0 = 1e30\n").unwrap();
+    }
+    let r = child.wait_with_output().unwrap();
+    assert_refused(&r, "material.tau0 must be in");
+}
