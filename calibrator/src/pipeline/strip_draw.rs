@@ -245,7 +245,8 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
         .zetas
         .iter()
         .chain(spec.zeta.iter())
-        .find(|z| !(0.0..=1.0).contains(*z))
+        // −0 (a −1e-300 read as f32) is refused with the negatives.
+        .find(|z| !(0.0..=1.0).contains(*z) || z.is_sign_negative())
     {
         return Err(PipelineError::Zeta { zeta });
     }
@@ -253,7 +254,7 @@ pub fn setup(args: &StripDrawConfig) -> Result<(StripModel, NumericSettings, Swe
         .archard_ks
         .iter()
         .chain(spec.archard_k.iter())
-        .find(|k| !crate::validate::rules::ARCHARD_K.admits(f64::from(**k)))
+        .find(|k| !crate::validate::rules::ARCHARD_K.admits(f64::from(**k)) || k.is_sign_negative())
     {
         return Err(PipelineError::ArchardK { archard_k });
     }

@@ -45,7 +45,10 @@ const NYQUIST: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(rules::GRID_SIDE_MAX_NYQUIST),
 };
-const AREA_PER_LOAD: Rule = Rule::closed(0.0, 1e-3);
+const AREA_PER_LOAD: Rule = Rule::Real {
+    lo: Bound::Open(0.0),
+    hi: Bound::Closed(1e-3),
+};
 const COURANT: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(1.0),

@@ -37,6 +37,7 @@ fn base(path: &str, golden: &str, data: &str) -> Option<Vec<String>> {
         "fit strip-draw" => &["fit", "strip-draw", "--data", data, "--out", "o"],
         "fit saturation" => &["fit", "saturation", "--table", golden, "--out", "o"],
         "completions" | "man" => return Some(vec![path.to_owned()]),
+        "third-body" => &["third-body", "shear", "--out", "o"],
         _ => {
             let mut v: Vec<String> = path.split(' ').map(str::to_owned).collect();
             v.extend(["--out".to_owned(), "o".to_owned()]);
@@ -50,8 +51,11 @@ fn base(path: &str, golden: &str, data: &str) -> Option<Vec<String>> {
 fn shared_paths(flag: &str) -> &'static [&'static str] {
     match flag {
         "--threads" => &["dem", "asperity"],
-        "--seed" => &["contact"],
-        _ => &["contact"],
+        "--time-step" => &["strip-draw", "third-body"],
+        "--slide" | "--window" | "--element-size" | "--courant" => {
+            &["strip-draw", "fit strip-draw"]
+        }
+        _ => panic!("no representative command for the shared option {flag}"),
     }
 }
 
@@ -314,7 +318,10 @@ fn inputs_property() {
                 edges.push_str(&format!("{}|{}\n", p.name, p.args.join(" ")));
             }
             match run(&p) {
-                Outcome::Refused(e) if e.contains(&p.name) => {}
+                // clap's own "unexpected argument" names the flag too: a probe of an option
+                // the command does not have is a fault of the table, not a refusal.
+                Outcome::Refused(e)
+                    if e.contains(&p.name) && !e.contains("unexpected argument") => {}
                 Outcome::Refused(e) => failures.push(format!(
                     "{}: `{} {:?}` refused without naming {}: {}",
                     entry.name,
