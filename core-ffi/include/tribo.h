@@ -146,9 +146,12 @@ enum TriboStatus
   // The table length is larger than any table (TRIBO_MAX_TABLE_BYTES). Do: check the file
   // given as the table.
   TRIBO_STATUS_TABLE_TOO_LARGE = 4,
-  // The node or point state is not one a step could have written (unknown contact value,
-  // NaN or negative beta, non-finite elastic slip). Do: check that the state variables are
-  // stored and passed unchanged (all zero for a fresh point); stop.
+  // The node or point state is not one a step could have written: an unknown contact
+  // value; beta NaN, negative or above beta_max = 1e6 (the largest saturation a table may
+  // hold); an elastic slip e non-finite or with k_s*|e| above p_max*mu_max (the largest
+  // traction a stick can hold at the model's pressure_max and mu_max = 10, so the bound
+  // follows the model's units). Do: check that the state variables are stored and passed
+  // unchanged (all zero for a fresh point); stop.
   TRIBO_STATUS_INVALID_STATE = 5,
   // tribo_model_init was called with an abi_version other than this library's
   // (tribo_abi_version()): the header the routine was compiled with and the library

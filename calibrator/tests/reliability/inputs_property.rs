@@ -125,7 +125,7 @@ fn inside(rule: &Rule) -> Vec<f64> {
 /// A value as typed on a command line (`1e-300`, `-1`, `NaN`, `inf`).
 fn typed(x: f64, count: bool) -> String {
     if count && x.is_finite() && x.fract() == 0.0 && x.abs() < 1e18 {
-        format!("{}", x as i64)
+        (x as i64).to_string()
     } else if x.is_nan() {
         "NaN".into()
     } else {
