@@ -16,8 +16,8 @@ use std::path::Path;
 use crate::config::{CalibrationConfig, SystematicConfig, is_optional_key, renamed_key};
 use crate::fit::systematic::{self, Term};
 use crate::presets::Preset;
+use crate::validate::ConfigError;
 use crate::validate::config::check_config;
-use crate::validate::{Bound, ConfigError, Rule};
 
 impl CalibrationConfig {
     /// The preset's configuration with the TOML text `overrides` merged on top (any subset of
@@ -91,7 +91,7 @@ impl SystematicConfig {
     }
 }
 
-/// `[[systematic.terms]]`: 1 to 8 terms, names of 1 to 40 bytes, 0 < ratio_lo ≤ 1 ≤ ratio_hi.
+/// `[[systematic.terms]]`: 1 to 8 terms, names of 1 to 40 bytes, 1e-3 ≤ ratio_lo ≤ 1 ≤ ratio_hi ≤ 1e3 (`validate::rules::SYSTEMATIC_RATIO_*`).
 fn check_systematic(s: &SystematicConfig) -> Result<(), ConfigError> {
     let key = "systematic.terms";
     if s.terms.is_empty() {
@@ -106,17 +106,13 @@ fn check_systematic(s: &SystematicConfig) -> Result<(), ConfigError> {
             what: "the table's uncertainty section",
         });
     }
-    let lo_rule = Rule::Real {
-        lo: Bound::Open(0.0),
-        hi: Bound::Closed(1.0),
-    };
-    let hi_rule = Rule::Real {
-        lo: Bound::Closed(1.0),
-        hi: Bound::Unbounded,
-    };
+    // The rule table's bounds (`validate::rules`), the ones `fit::systematic::check` applies.
+    const _: () = assert!(crate::validate::rules::SYSTEMATIC_RATIO_MAX == systematic::RATIO_MAX);
     for (i, t) in s.terms.iter().enumerate() {
-        lo_rule.check(&format!("{key}[{i}].ratio_lo"), t.ratio_lo)?;
-        hi_rule.check(&format!("{key}[{i}].ratio_hi"), t.ratio_hi)?;
+        crate::validate::rules::SYSTEMATIC_RATIO_LO
+            .check(&format!("{key}[{i}].ratio_lo"), t.ratio_lo)?;
+        crate::validate::rules::SYSTEMATIC_RATIO_HI
+            .check(&format!("{key}[{i}].ratio_hi"), t.ratio_hi)?;
     }
     systematic::check(&s.terms()).map_err(|e| {
         let (i, text) = s
@@ -193,6 +189,15 @@ mod tests {
         for (bad, key) in [
             (one.replace("0.8", "1.2"), "systematic.terms[0].ratio_lo"),
             (one.replace("1.1", "0.9"), "systematic.terms[0].ratio_hi"),
+            // RATIO_MAX each way, named by the ratio (not the term's name).
+            (
+                one.replace("0.8", "0.000999"),
+                "systematic.terms[0].ratio_lo",
+            ),
+            (
+                one.replace("1.1", "1000.001"),
+                "systematic.terms[0].ratio_hi",
+            ),
             (
                 one.replace("drag γ (measured)", ""),
                 "systematic.terms[0].name",

@@ -63,6 +63,14 @@ fn config_keys() -> BTreeSet<String> {
                     }
                 }
             }
+            // An array of tables (`[[systematic.terms]]`) is one key, and its tables' keys are
+            // keys under it.
+            toml::Value::Array(items) if items.iter().any(toml::Value::is_table) => {
+                out.insert(prefix.to_owned());
+                for item in items {
+                    walk(prefix, item, out);
+                }
+            }
             _ => {
                 out.insert(prefix.to_owned());
             }

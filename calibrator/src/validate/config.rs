@@ -111,18 +111,19 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let fraction = Rule::closed(1e-3, 1.0);
     fraction.check("dem.explicit_step", cfg.dem.explicit_step)?;
     fraction.check("dem.explicit_inertia", cfg.dem.explicit_inertia)?;
-    // A factor on seed 000's Hertz stiffness (issue 42 varies it ×0.25…×4): below 1/100 the
-    // design overlap of 5 % h_p becomes 5 h_p and flakes pass through the surfaces; above ×100
-    // the explicit step shrinks ×10 for a stiffness no contact physics asks for.
-    Rule::closed(0.01, 100.0).check("dem.stiffness_scale", cfg.dem.stiffness_scale)?;
+    // A factor on seed 000's Hertz stiffness (`rules::STIFFNESS_SCALE`).
+    super::rules::STIFFNESS_SCALE.check("dem.stiffness_scale", cfg.dem.stiffness_scale)?;
     // 0 = Hertz at each case's v0 (the seed); else one Hertz impact speed for every case, in
     // the range the DEM's stiffness rule is defined on: from its floor MIN_IMPACT_SPEED
     // (0.1 m/s) to 1000 m/s, above seed 000's 100 m/s and below aluminium's Rayleigh wave
     // speed (≈ 2900 m/s), where a Hertz impact estimate stops meaning anything.
     let v = cfg.dem.stiffness_velocity;
     if v != 0.0 {
-        Rule::closed(crate::dem::system::MIN_IMPACT_SPEED, 1000.0)
-            .check("dem.stiffness_velocity", v)?;
+        Rule::closed(
+            crate::dem::system::MIN_IMPACT_SPEED,
+            super::rules::STIFFNESS_VELOCITY_MAX,
+        )
+        .check("dem.stiffness_velocity (m/s; 0: each case's v0)", v)?;
     }
     check_sweep(cfg)?;
     let b = &cfg.bem;

@@ -348,6 +348,34 @@ pub fn check_fit_data(
     DATA_CONDITIONS.check_count(&key, distinct.len() as u64)
 }
 
+/// `tribo fit strip-draw`: the start (or fixed) values of the fit within the table's bounds
+/// (`--tau0=-1` and `--zeta 2` started a fit outside the physical domain), and the iteration
+/// cap.
+///
+/// # Errors
+/// [`ConfigError::OutOfRange`] naming the flag.
+pub fn check_fit_starts(
+    tau0: Option<f64>,
+    zeta: Option<f64>,
+    archard_k: Option<f64>,
+    particle_friction: Option<f64>,
+    max_iterations: usize,
+) -> Result<(), ConfigError> {
+    if let Some(t) = tau0 {
+        super::rules::SHEAR_STRENGTH.check("--tau0 (Pa, or with a unit: 3MPa)", t)?;
+    }
+    if let Some(z) = zeta {
+        FRACTION.check("--zeta", z)?;
+    }
+    if let Some(k) = archard_k {
+        super::rules::ARCHARD_K.check("--archard-k", k)?;
+    }
+    if let Some(m) = particle_friction {
+        super::rules::FRICTION_COEFFICIENT.check("--particle-friction", m)?;
+    }
+    super::rules::SWEEP_CAP.check_count("--max-iterations", max_iterations as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,32 +413,4 @@ mod tests {
         let e = check_strip_draw(100_000).unwrap_err();
         assert!(e.to_string().starts_with("--passes must be"), "{e}");
     }
-}
-
-/// `tribo fit strip-draw`: the start (or fixed) values of the fit within the table's bounds
-/// (`--tau0=-1` and `--zeta 2` started a fit outside the physical domain), and the iteration
-/// cap.
-///
-/// # Errors
-/// [`ConfigError::OutOfRange`] naming the flag.
-pub fn check_fit_starts(
-    tau0: Option<f64>,
-    zeta: Option<f64>,
-    archard_k: Option<f64>,
-    particle_friction: Option<f64>,
-    max_iterations: usize,
-) -> Result<(), ConfigError> {
-    if let Some(t) = tau0 {
-        super::rules::SHEAR_STRENGTH.check("--tau0 (Pa, or with a unit: 3MPa)", t)?;
-    }
-    if let Some(z) = zeta {
-        FRACTION.check("--zeta", z)?;
-    }
-    if let Some(k) = archard_k {
-        super::rules::ARCHARD_K.check("--archard-k", k)?;
-    }
-    if let Some(m) = particle_friction {
-        super::rules::FRICTION_COEFFICIENT.check("--particle-friction", m)?;
-    }
-    super::rules::SWEEP_CAP.check_count("--max-iterations", max_iterations as u64)
 }

@@ -38,6 +38,8 @@ pub enum Place {
 pub enum Domain {
     /// A number (or each number of a list) within a rule; the relations may narrow it.
     Number(Rule),
+    /// 0 (a documented "off" or "automatic"), or a number within the rule.
+    ZeroOr(Rule),
     /// Any value of the type is meaningful (a seed, an index checked against a list).
     Any,
     /// A path read (a file or a stream; a directory or device is refused).
@@ -268,6 +270,14 @@ pub const KEYS: &[Entry] = &[
         "sheet | lubricant",
     ),
     e(
+        "flakes.rotational_damping",
+        Place::Key,
+        "-",
+        Domain::Choice,
+        "",
+        "equal_relaxation (η_rot = η·I₁/m) | eq16 (η_rot = η·a², seed 000 Eq. 16); serde names any other word and the choices",
+    ),
+    e(
         "dem.integrator",
         Place::Key,
         "-",
@@ -302,6 +312,24 @@ pub const KEYS: &[Entry] = &[
         Rule::closed(1e-3, 1.0),
         "",
         "a fraction of the physical inertia: above 1 heavier than the material, below 1e-3 the inertia-free limit is reached",
+    ),
+    key(
+        "dem.stiffness_scale",
+        "-",
+        rules::STIFFNESS_SCALE,
+        "",
+        "a factor on seed 000's Hertz penalty stiffness: below 1/100 the design overlap of 5 % h_p becomes 5 h_p and flakes pass through the surfaces; above ×100 the explicit step shrinks ×10 for no contact physics",
+    ),
+    e(
+        "dem.stiffness_velocity",
+        Place::Key,
+        "m/s",
+        Domain::ZeroOr(Rule::closed(
+            crate::dem::system::MIN_IMPACT_SPEED,
+            rules::STIFFNESS_VELOCITY_MAX,
+        )),
+        "0: the Hertz stiffness at each case's own speed v0 (the seed's rule)",
+        "one Hertz impact speed for every case: from the stiffness rule's floor (0.1 m/s) to 1 km/s, below aluminium's Rayleigh wave speed (≈ 2.9 km/s) where a Hertz impact estimate stops meaning anything",
     ),
     key(
         "process.velocities",
@@ -442,6 +470,44 @@ pub const KEYS: &[Entry] = &[
         rules::STEPS_PER_PERIOD,
         "",
         "below 100 the period is not resolved; above 10⁷ Q_s converged long before",
+    ),
+    e(
+        "systematic.terms",
+        Place::Key,
+        "-",
+        Domain::Text,
+        "1 to 8 terms (the table's uncertainty section); a config file's list replaces the preset's",
+        "`[[systematic.terms]]`: α's systematic budget, combined in ln α by quadrature; an empty list would claim α has no systematic error",
+    ),
+    e(
+        "systematic.terms.name",
+        Place::Key,
+        "-",
+        Domain::Text,
+        "",
+        "what varies and over which range: 1 to 40 bytes of UTF-8 (the table's capacity)",
+    ),
+    key(
+        "systematic.terms.ratio_lo",
+        "-",
+        rules::SYSTEMATIC_RATIO_LO,
+        "ratio_lo ≤ 1 ≤ ratio_hi",
+        "α at the lower end of the choice's range over α at the preset's choice; beyond ×10³ the interval passes what the table holds (α within ±10⁴)",
+    ),
+    key(
+        "systematic.terms.ratio_hi",
+        "-",
+        rules::SYSTEMATIC_RATIO_HI,
+        "ratio_lo ≤ 1 ≤ ratio_hi",
+        "α at the upper end of the choice's range over α at the preset's choice; beyond ×10³ the interval passes what the table holds",
+    ),
+    e(
+        "systematic.terms.source",
+        Place::Key,
+        "-",
+        Domain::Text,
+        "",
+        "where the ratios come from (a study, a document, or \"placeholder pending study\")",
     ),
 ];
 
@@ -610,6 +676,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
 fn domain_text(d: &Domain) -> String {
     match d {
         Domain::Number(r) => r.to_string(),
+        Domain::ZeroOr(r) => format!("0, or {r}"),
         Domain::Any => "any value of its type".into(),
         Domain::InputPath => "a file or a stream (pipe, FIFO); not a folder or device".into(),
         Domain::OutputPath => {

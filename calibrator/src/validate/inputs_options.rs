@@ -814,6 +814,32 @@ pub const OPTIONS: &[Entry] = &[
         Domain::OutputPath,
         "a folder: locked, with a manifest; a foreign non-empty folder is refused",
     ),
+    // -- study
+    other(
+        "study sensitivity --plan",
+        Domain::InputPath,
+        "the plan (TOML: base, shared cases, factors and levels); each case's config is checked as a calibrate config",
+    ),
+    other(
+        "study sensitivity --list-cases",
+        Domain::Switch,
+        "write the case list (cases.json) and stop",
+    ),
+    other(
+        "study sensitivity --case",
+        Domain::Any,
+        "an index, checked against the study's case list",
+    ),
+    other(
+        "study sensitivity --emit-slurm",
+        Domain::Switch,
+        "write a Slurm job array and its merge and stop",
+    ),
+    other(
+        "study sensitivity --merge",
+        Domain::Switch,
+        "write the outputs from the case files",
+    ),
     // -- third-body
     other(
         "third-body <ACTION>",

@@ -289,6 +289,29 @@ pub const CIRCLE_CELLS: Rule = Rule::closed(4.0, 200.0);
 /// run time grows as cells³).
 pub const DDE_CELLS: Rule = Rule::count(8, 2000);
 
+/// Factor on seed 000's Hertz penalty stiffness (`dem.stiffness_scale`, issue 42 varies it
+/// ×0.25…×4) \[-\]: in \[0.01, 100\]. Below 1/100 the design overlap of 5 % h_p becomes
+/// 5 h_p and flakes pass through the surfaces; above ×100 the explicit step shrinks ×10 for a
+/// stiffness no contact physics asks for.
+pub const STIFFNESS_SCALE: Rule = Rule::closed(0.01, 100.0);
+
+/// Largest Hertz impact speed of the stiffness rule (`dem.stiffness_velocity`) \[m/s\]: above
+/// seed 000's 100 m/s and below aluminium's Rayleigh wave speed (≈ 2900 m/s), where a Hertz
+/// impact estimate stops meaning anything.
+pub const STIFFNESS_VELOCITY_MAX: f64 = 1000.0;
+
+/// Widest ratio of a systematic term each way (`[[systematic.terms]]` ratio_lo, ratio_hi)
+/// \[-\]: the value of `fit::systematic::RATIO_MAX` (the table holds α within ±10⁴ and
+/// calibrated α is of order 10; `config_file` asserts the two equal at compile time).
+pub const SYSTEMATIC_RATIO_MAX: f64 = 1e3;
+
+/// A systematic term's `ratio_lo` \[-\]: α at the lower end of a choice's range over α at the
+/// preset's choice, in \[1/[`SYSTEMATIC_RATIO_MAX`], 1\].
+pub const SYSTEMATIC_RATIO_LO: Rule = Rule::closed(1.0 / SYSTEMATIC_RATIO_MAX, 1.0);
+
+/// A systematic term's `ratio_hi` \[-\]: in \[1, [`SYSTEMATIC_RATIO_MAX`]\].
+pub const SYSTEMATIC_RATIO_HI: Rule = Rule::closed(1.0, SYSTEMATIC_RATIO_MAX);
+
 #[cfg(test)]
 mod tests {
     use super::*;

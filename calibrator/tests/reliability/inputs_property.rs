@@ -158,7 +158,7 @@ struct Probe {
 /// The probes of `entry` at the values `xs` (`None` when the entry is not probed through the
 /// binary: C ABI fields, tested in core-ffi).
 fn probes(entry: &Entry, xs: &[f64], golden: &str, data: &str) -> Vec<Probe> {
-    let Domain::Number(rule) = entry.domain else {
+    let Some((rule, _)) = number_rule(&entry.domain) else {
         return Vec::new();
     };
     let count = matches!(rule, Rule::Count { .. });
@@ -189,6 +189,31 @@ fn probes(entry: &Entry, xs: &[f64], golden: &str, data: &str) -> Vec<Probe> {
                             value: value.clone(),
                         });
                     }
+                }
+                Place::Key if entry.name.starts_with("systematic.terms.") => {
+                    // One term of the budget with this field at the probe's value, the other
+                    // ratio at a valid value.
+                    let field = entry.name.rsplit_once('.').expect("a field").1;
+                    let toml_value = match value.as_str() {
+                        "NaN" => "nan".to_owned(),
+                        v if v.contains(['e', '.', 'i']) => v.to_owned(),
+                        v => format!("{v}.0"),
+                    };
+                    let (lo, hi) = if field == "ratio_lo" {
+                        (toml_value, "2.0".to_owned())
+                    } else {
+                        ("0.5".to_owned(), toml_value)
+                    };
+                    out.push(Probe {
+                        args: vec!["calibrate".into(), "--print-config".into()],
+                        env: Vec::new(),
+                        config: Some(format!(
+                            "[[systematic.terms]]\nname = \"probe\"\nratio_lo = {lo}\n\
+                             ratio_hi = {hi}\nsource = \"probe\"\n"
+                        )),
+                        name: field.to_owned(),
+                        value,
+                    });
                 }
                 Place::Key => {
                     let (section, key) = entry.name.split_once('.').expect("section.key");
@@ -237,6 +262,39 @@ fn probes(entry: &Entry, xs: &[f64], golden: &str, data: &str) -> Vec<Probe> {
         }
     }
     out
+}
+
+/// The rule of a numeric domain, and whether 0 is admitted besides it ([`Domain::ZeroOr`]).
+fn number_rule(d: &Domain) -> Option<(Rule, bool)> {
+    match *d {
+        Domain::Number(r) => Some((r, false)),
+        Domain::ZeroOr(r) => Some((r, true)),
+        _ => None,
+    }
+}
+
+/// Values outside a numeric domain: outside its rule, 0 left out where 0 is admitted.
+fn outside_domain(d: &Domain) -> Vec<f64> {
+    let Some((rule, zero)) = number_rule(d) else {
+        return Vec::new();
+    };
+    let mut v = outside(&rule);
+    if zero {
+        v.retain(|x| *x != 0.0);
+    }
+    v
+}
+
+/// Values just inside a numeric domain (0 too where it is admitted).
+fn inside_domain(d: &Domain) -> Vec<f64> {
+    let Some((rule, zero)) = number_rule(d) else {
+        return Vec::new();
+    };
+    let mut v = inside(&rule);
+    if zero {
+        v.push(0.0);
+    }
+    v
 }
 
 /// The outcome of one probe.
@@ -298,7 +356,7 @@ fn fixtures() -> (String, String) {
 
 fn numeric_entries() -> Vec<&'static Entry> {
     inputs::all()
-        .filter(|e| e.place != Place::CAbi && matches!(e.domain, Domain::Number(_)))
+        .filter(|e| e.place != Place::CAbi && number_rule(&e.domain).is_some())
         .collect()
 }
 
@@ -309,10 +367,10 @@ fn inputs_property() {
     let mut edges = String::new();
     let mut n = 0;
     for entry in numeric_entries() {
-        let Domain::Number(rule) = entry.domain else {
+        let Some((rule, _)) = number_rule(&entry.domain) else {
             continue;
         };
-        for p in probes(entry, &outside(&rule), &golden, &data) {
+        for p in probes(entry, &outside_domain(&entry.domain), &golden, &data) {
             n += 1;
             if p.config.is_none() && p.env.is_empty() {
                 edges.push_str(&format!("{}|{}\n", p.name, p.args.join(" ")));
@@ -363,10 +421,10 @@ fn inputs_property_full() {
     let (golden, data) = fixtures();
     let mut failures = Vec::new();
     for entry in numeric_entries() {
-        let Domain::Number(rule) = entry.domain else {
+        let Some((rule, _)) = number_rule(&entry.domain) else {
             continue;
         };
-        for p in probes(entry, &inside(&rule), &golden, &data) {
+        for p in probes(entry, &inside_domain(&entry.domain), &golden, &data) {
             // Inside the domain the entry's own rule must not refuse it (a relation may).
             match run(&p) {
                 Outcome::Broken(e) => failures.push(format!("{}: broke: {e}", entry.name)),
