@@ -98,6 +98,7 @@ SUBS=(
   "export --table $GOLDEN --format csv"
   "third-body shear"
   "third-body sweep"
+  "study sensitivity --plan $(realpath docs/studies/sensitivity/plan.toml)"
 )
 for sub in "${SUBS[@]}"; do
   read -ra words <<<"$sub"
@@ -111,7 +112,7 @@ for sub in "${SUBS[@]}"; do
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then LONG_DEFAULTS=1; else LONG_DEFAULTS=0; fi
   echo "defaults of '$sub': rc=$rc (long: $LONG_DEFAULTS)" >>"$OUT/baselines.txt"
   for opt in $(options_of "${help_words[@]}"); do
-    case $opt in --out|--output|--report|--table|--format|--config|--data|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    case $opt in --out|--output|--report|--table|--format|--config|--data|--plan|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
     for v in "${BAD_VALUES[@]}"; do
       # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
       case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
@@ -240,13 +241,15 @@ for fmt in csv json lsdyna abaqus; do
     cp "$GOLDEN" "$OUT/t.bin"; ln -sf "$OUT/t.bin" "$OUT/link.bin"
     (cd "$OUT" && timeout -k 2 "$T" "$BIN" export --table t.bin --format $fmt -o "$spelling") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
     if ! cmp -s "$GOLDEN" "$OUT/t.bin"; then COUNT[destroyed]=$((COUNT[destroyed] + 1)); finding destroyed "export --table t.bin -o $spelling ($fmt)"
-    else classify "$rc" "$OUT/err" "-o $spelling" "export --table t.bin --format $fmt -o $spelling"; fi
+    else classify "$rc" "$OUT/err" "--output $spelling" "export --table t.bin --format $fmt -o $spelling"; fi
     rm -f "$OUT/t.bin" "$OUT/link.bin"
   done
 done
 # Folders and devices where a file is read.
 for cmd in "inspect DIR" "export --format csv --table DIR" "calibrate --out out --config DIR" "contact --out out --spacing 1um --load DIR" \
-  "inspect /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero"; do
+  "inspect /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero" \
+  "study sensitivity --out out --plan DIR" "study sensitivity --out out --plan /dev/zero" \
+  "study sensitivity --out out --plan /nonexistent.toml"; do
   read -ra w <<<"${cmd//DIR/$OUT}"
   name=${w[-1]}
   probe "$name" "${w[@]}"

@@ -58,7 +58,7 @@ pub fn budget_bytes() -> Result<f64, ConfigError> {
         Ok(text) => parse_bytes(&text).ok_or(ConfigError::BadQuantity {
             key: BUDGET_VAR.to_owned(),
             text,
-            problem: "not a byte count in (0, 1 PiB] (e.g. 4GiB, 512MiB, 2e10)",
+            problem: "not a byte count in [1 MiB, 1 PiB] (e.g. 4GiB, 512MiB, 2e10)",
         }),
         Err(_) => Ok(DEFAULT_BUDGET_BYTES),
     }
@@ -84,8 +84,13 @@ pub fn parse_bytes(text: &str) -> Option<f64> {
         .unwrap_or((t, 1.0));
     let v: f64 = number.parse().ok()?;
     let bytes = v * scale;
-    (bytes.is_finite() && bytes > 0.0 && bytes <= MAX_BUDGET_BYTES).then_some(bytes)
+    (bytes.is_finite() && (MIN_BUDGET_BYTES..=MAX_BUDGET_BYTES).contains(&bytes)).then_some(bytes)
 }
+
+/// The smallest budget [`parse_bytes`] accepts \[B\]: 1 MiB. The process itself (its binary,
+/// stack and the parsed command line) takes more, so a smaller budget refuses every run and
+/// is a unit mistake (`TRIBO_MEMORY_BUDGET=1e-300` was accepted, issue 46).
+pub const MIN_BUDGET_BYTES: f64 = 1024.0 * 1024.0;
 
 /// The largest budget [`parse_bytes`] accepts \[B\]: 1 PiB, beyond any one machine's memory
 /// (`TRIBO_MEMORY_BUDGET=1e300` or `=1e300TiB` parsed as a finite or infinite "unlimited"
@@ -144,6 +149,12 @@ mod tests {
         assert_eq!(parse_bytes("1.5GB"), Some(1.5e9));
         assert_eq!(parse_bytes("-1GiB"), None);
         assert_eq!(parse_bytes("lots"), None);
+        // Both ends of [1 MiB, 1 PiB] are admitted, just outside each is not.
+        assert_eq!(parse_bytes("1MiB"), Some(MIN_BUDGET_BYTES));
+        assert_eq!(parse_bytes("1048575"), None);
+        assert_eq!(parse_bytes("1e-300"), None);
+        assert_eq!(parse_bytes("1024TiB"), Some(MAX_BUDGET_BYTES));
+        assert_eq!(parse_bytes("1025TiB"), None);
     }
 
     #[test]

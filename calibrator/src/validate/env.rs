@@ -3,8 +3,8 @@
 //! kept default (`TRIBO_PROGRESS_INTERVAL=abc`) or a panic (`=1e20` in
 //! `Duration::from_secs_f64`, issue 46):
 //!
-//! - [`super::budget::BUDGET_VAR`] (`TRIBO_MEMORY_BUDGET`): bytes in (0, 1 PiB];
-//! - [`super::work::WORK_VAR`] (`TRIBO_WORK_BUDGET`): hours in (0, 10⁴];
+//! - [`super::budget::BUDGET_VAR`] (`TRIBO_MEMORY_BUDGET`): bytes in \[1 MiB, 1 PiB\];
+//! - [`super::work::WORK_VAR`] (`TRIBO_WORK_BUDGET`): hours in \[10⁻⁶, 10⁴\];
 //! - [`INTERVAL_VAR`] (`TRIBO_PROGRESS_INTERVAL`): seconds in \[0.1, 86400\].
 //!
 //! `TRIBO_NO_PROGRESS` is a switch (set or not); `TRIBO_FIGURE_AUDIT` is an output file,

@@ -17,8 +17,9 @@
 //! argument is `"<command path> <NAME>"`; a config key is its dotted path; a variable its name;
 //! a C ABI field `Struct.field` or `function(argument)`.
 
-use super::rule::{Bound, Rule};
-use super::rules;
+use super::rule::Rule;
+
+pub use super::inputs_keys::KEYS;
 
 /// Where an input is given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +72,7 @@ pub struct Entry {
     pub reason: &'static str,
 }
 
-const fn e(
+pub(super) const fn e(
     name: &'static str,
     place: Place,
     unit: &'static str,
@@ -89,451 +90,29 @@ const fn e(
     }
 }
 
-/// A config key with a number rule.
-const fn key(
-    name: &'static str,
-    unit: &'static str,
-    rule: Rule,
-    relations: &'static str,
-    reason: &'static str,
-) -> Entry {
-    e(
-        name,
-        Place::Key,
-        unit,
-        Domain::Number(rule),
-        relations,
-        reason,
-    )
-}
-
-const fn open_closed(lo: f64, hi: f64) -> Rule {
-    Rule::Real {
-        lo: Bound::Open(lo),
-        hi: Bound::Closed(hi),
-    }
-}
-
-/// Counts bounded above by the memory or work budget only.
-const AT_LEAST_ONE: Rule = Rule::count(1, u64::MAX);
-
-/// Every config key (the TOML schema of [`crate::config::CalibrationConfig`]).
-pub const KEYS: &[Entry] = &[
-    key(
-        "material.e_star",
-        "Pa",
-        rules::TABLE_MODULUS,
-        "material.p_crit < material.e_star; τ0/E* within [1e-9, 1e3]",
-        "the core's table bound: soft elastomers … diamond on diamond",
-    ),
-    key(
-        "material.p_crit",
-        "Pa",
-        Rule::POSITIVE,
-        "every sweep, contact and process pressure < material.p_crit < material.e_star",
-        "the plastic saturation pressure of the BEM (seed 000 Eq. 21) lies between the nominal pressures and the modulus",
-    ),
-    key(
-        "material.tau0",
-        "Pa",
-        rules::SHEAR_STRENGTH,
-        "μ0 = τ0·κ/(E*·h'_rms) must be able to reach [1e-4, 10]",
-        "the core's table bound: kPa films … the theoretical strength of diamond",
-    ),
-    key(
-        "material.hardness",
-        "Pa",
-        rules::HARDNESS,
-        "every nominal pressure < material.hardness",
-        "the core's bound; a nominal pressure at the hardness is a fully plastic contact",
-    ),
-    key(
-        "material.archard_k",
-        "-",
-        rules::ARCHARD_K,
-        "",
-        "the worn volume per load and distance over 1/H cannot exceed one",
-    ),
-    key(
-        "material.zeta",
-        "-",
-        rules::FRACTION,
-        "",
-        "a fraction of the particles carried by the tool",
-    ),
-    key(
-        "surface.grid",
-        "count",
-        rules::GRID_SIDE,
-        "surface.k_s ≤ surface.grid/2; grid² within the memory budget; grid³·slide_lengths within the work budget",
-        "the self-affine spectrum needs k_l < k_r < k_s ≤ n/2 with room between them",
-    ),
-    key(
-        "surface.length",
-        "m",
-        rules::SURFACE_SIDE_M,
-        "surface.length/surface.grid ≥ 0.1 nm; flakes.diameter < surface.length",
-        "a pixel below an atom is no continuum; above 1 m is no asperity model",
-    ),
-    key(
-        "surface.hurst",
-        "-",
-        rules::HURST,
-        "",
-        "a self-affine surface's Hurst exponent",
-    ),
-    key(
-        "surface.k_l",
-        "2π/L",
-        Rule::POSITIVE,
-        "surface.k_l ≤ surface.k_r ≤ surface.k_s ≤ surface.grid/2",
-        "wavenumber cut-offs of the spectrum in modes of the domain",
-    ),
-    key(
-        "surface.k_r",
-        "2π/L",
-        Rule::POSITIVE,
-        "surface.k_l ≤ surface.k_r ≤ surface.k_s",
-        "roll-off wavenumber",
-    ),
-    key(
-        "surface.k_s",
-        "2π/L",
-        Rule::POSITIVE,
-        "surface.k_r ≤ surface.k_s ≤ surface.grid/2 (Nyquist)",
-        "short-wavelength cut-off within the grid's Nyquist mode",
-    ),
-    key(
-        "surface.rms_height_deformable",
-        "m",
-        rules::RMS_HEIGHT_M,
-        "≤ surface.length",
-        "an atom … 1 mm; heights above the side are needles",
-    ),
-    key(
-        "surface.rms_height_tool",
-        "m",
-        rules::RMS_HEIGHT_M,
-        "≤ surface.length",
-        "an atom … 1 mm; heights above the side are needles",
-    ),
-    e(
-        "surface.deformable_file",
-        Place::Key,
-        "path",
-        Domain::InputPath,
-        "",
-        "a measured map (X3P, CSV, text), checked where it is read",
-    ),
-    e(
-        "surface.tool_file",
-        Place::Key,
-        "path",
-        Domain::InputPath,
-        "",
-        "a measured map (X3P, CSV, text), checked where it is read",
-    ),
-    key(
-        "flakes.diameter",
-        "m",
-        rules::DEM_LENGTH_M,
-        "flakes.thickness < flakes.diameter < surface.length; ≥ 2 pixels",
-        "an atom … 1 cm",
-    ),
-    key(
-        "flakes.thickness",
-        "m",
-        rules::DEM_LENGTH_M,
-        "< flakes.diameter (oblate)",
-        "an atom … 1 cm",
-    ),
-    key(
-        "flakes.density",
-        "kg/m³",
-        rules::DENSITY,
-        "",
-        "foams … osmium (22 600 kg/m³)",
-    ),
-    key(
-        "flakes.damping",
-        "1/s",
-        rules::DAMPING_PER_S,
-        "",
-        "viscous damping per unit mass; 1e12 /s already overdamps any flake",
-    ),
-    e(
-        "flakes.drag_frame",
-        Place::Key,
-        "-",
-        Domain::Choice,
-        "",
-        "sheet | lubricant",
-    ),
-    e(
-        "flakes.rotational_damping",
-        Place::Key,
-        "-",
-        Domain::Choice,
-        "",
-        "equal_relaxation (η_rot = η·I₁/m) | eq16 (η_rot = η·a², seed 000 Eq. 16); serde names any other word and the choices",
-    ),
-    e(
-        "dem.integrator",
-        Place::Key,
-        "-",
-        Domain::Choice,
-        "",
-        "auto | explicit | overdamped",
-    ),
-    key(
-        "dem.tolerance",
-        "-",
-        open_closed(0.0, 1.0),
-        "",
-        "a fraction of the design overlap: an error per step above the whole overlap lets a flake pass through the tool",
-    ),
-    key(
-        "dem.max_advance",
-        "-",
-        open_closed(0.0, 1.0),
-        "",
-        "a fraction of the design overlap: an advance per step above it passes through a flake",
-    ),
-    key(
-        "dem.explicit_step",
-        "-",
-        Rule::closed(1e-3, 1.0),
-        "",
-        "a fraction of the stable step: above 1 unstable, below 1e-3 only more work",
-    ),
-    key(
-        "dem.explicit_inertia",
-        "-",
-        Rule::closed(1e-3, 1.0),
-        "",
-        "a fraction of the physical inertia: above 1 heavier than the material, below 1e-3 the inertia-free limit is reached",
-    ),
-    key(
-        "dem.stiffness_scale",
-        "-",
-        rules::STIFFNESS_SCALE,
-        "",
-        "a factor on seed 000's Hertz penalty stiffness: below 1/100 the design overlap of 5 % h_p becomes 5 h_p and flakes pass through the surfaces; above ×100 the explicit step shrinks ×10 for no contact physics",
-    ),
-    e(
-        "dem.stiffness_velocity",
-        Place::Key,
-        "m/s",
-        Domain::ZeroOr(Rule::closed(
-            crate::dem::system::MIN_IMPACT_SPEED,
-            rules::STIFFNESS_VELOCITY_MAX,
-        )),
-        "0: the Hertz stiffness at each case's own speed v0 (the seed's rule)",
-        "one Hertz impact speed for every case: from the stiffness rule's floor (0.1 m/s) to 1 km/s, below aluminium's Rayleigh wave speed (≈ 2.9 km/s) where a Hertz impact estimate stops meaning anything",
-    ),
-    key(
-        "process.velocities",
-        "m/s",
-        rules::SLIDING_SPEED,
-        "distinct from sweep.velocities; at most the table's α samples together",
-        "the core's α sample speeds: 1 nm/s … 1 km/s",
-    ),
-    key(
-        "process.similarity_velocity",
-        "m/s",
-        Rule::closed(0.0, rules::SLIDING_SPEED_MAX),
-        "0, or at most the fastest of sweep.velocities",
-        "above the sweep's range every case would be simulated at one extrapolated speed",
-    ),
-    key(
-        "process.seeds",
-        "count",
-        AT_LEAST_ONE,
-        "cases within the memory budget",
-        "placements per process case",
-    ),
-    key(
-        "process.pressures",
-        "Pa",
-        Rule::POSITIVE,
-        "< material.p_crit and < material.hardness",
-        "nominal pressures of the process cases",
-    ),
-    key(
-        "sweep.pressures",
-        "Pa",
-        Rule::POSITIVE,
-        "< material.p_crit and < material.hardness",
-        "nominal pressures of the sweep",
-    ),
-    key(
-        "sweep.betas",
-        "-",
-        Rule::OPEN_UNIT,
-        "",
-        "third-body area fractions β of the sweep",
-    ),
-    key(
-        "sweep.velocities",
-        "m/s",
-        rules::SLIDING_SPEED,
-        "distinct; at most the table's α samples with process.velocities",
-        "the core's α sample speeds: 1 nm/s … 1 km/s",
-    ),
-    key(
-        "sweep.seeds",
-        "count",
-        AT_LEAST_ONE,
-        "cases = |p|·|β|·|v|·seeds within the memory budget",
-        "placements per case",
-    ),
-    key(
-        "sweep.surfaces",
-        "count",
-        rules::SURFACE_PAIRS,
-        "",
-        "surface pairs: each is two grid² maps and a BEM solve per case",
-    ),
-    key(
-        "sweep.slide_lengths",
-        "domain lengths",
-        Rule::POSITIVE,
-        "slide steps × grid² within the work budget; the history within the memory budget",
-        "sliding distance in domain lengths",
-    ),
-    key(
-        "sweep.contact_pressures",
-        "Pa",
-        Rule::POSITIVE,
-        "< material.p_crit and < material.hardness",
-        "pressures of the contact curve",
-    ),
-    key(
-        "bem.tolerance",
-        "-",
-        rules::BEM_TOLERANCE,
-        "",
-        "a relative tolerance; 10 stopped before the first iteration",
-    ),
-    key(
-        "bem.max_iterations",
-        "count",
-        AT_LEAST_ONE,
-        "",
-        "an iteration cap",
-    ),
-    key(
-        "random_field.samples",
-        "count",
-        rules::RANDOM_FIELD_SAMPLES,
-        "",
-        "a spread needs two realisations",
-    ),
-    key(
-        "random_field.sigma_over_mu",
-        "-",
-        rules::COF_SIGMA_OVER_MU,
-        "",
-        "a Gaussian field above σ/μ = 1 is negative on over 16 % of its points",
-    ),
-    key(
-        "random_field.tolerance",
-        "-",
-        Rule::OPEN_UNIT,
-        "",
-        "a relative tolerance",
-    ),
-    key(
-        "random_field.plateau_tolerance",
-        "-",
-        Rule::OPEN_UNIT,
-        "",
-        "a relative tolerance",
-    ),
-    key(
-        "random_field.max_nodes",
-        "count",
-        rules::RANDOM_FIELD_MAX_NODES,
-        "",
-        "mesh cap per side; 0 silently meshed 2 nodes",
-    ),
-    key(
-        "asperity.added_masses",
-        "kg",
-        rules::ADDED_MASS_KG,
-        "at most 8 (the table's pre-sliding loads)",
-        "seed 003: 0–552 g on a 100 g slider; a tonne loads ≈ 4·10⁵ junctions",
-    ),
-    key(
-        "asperity.steps_per_period",
-        "steps per period",
-        rules::STEPS_PER_PERIOD,
-        "",
-        "below 100 the period is not resolved; above 10⁷ Q_s converged long before",
-    ),
-    e(
-        "systematic.terms",
-        Place::Key,
-        "-",
-        Domain::Text,
-        "1 to 8 terms (the table's uncertainty section); a config file's list replaces the preset's",
-        "`[[systematic.terms]]`: α's systematic budget, combined in ln α by quadrature; an empty list would claim α has no systematic error",
-    ),
-    e(
-        "systematic.terms.name",
-        Place::Key,
-        "-",
-        Domain::Text,
-        "",
-        "what varies and over which range: 1 to 40 bytes of UTF-8 (the table's capacity)",
-    ),
-    key(
-        "systematic.terms.ratio_lo",
-        "-",
-        rules::SYSTEMATIC_RATIO_LO,
-        "ratio_lo ≤ 1 ≤ ratio_hi",
-        "α at the lower end of the choice's range over α at the preset's choice; beyond ×10³ the interval passes what the table holds (α within ±10⁴)",
-    ),
-    key(
-        "systematic.terms.ratio_hi",
-        "-",
-        rules::SYSTEMATIC_RATIO_HI,
-        "ratio_lo ≤ 1 ≤ ratio_hi",
-        "α at the upper end of the choice's range over α at the preset's choice; beyond ×10³ the interval passes what the table holds",
-    ),
-    e(
-        "systematic.terms.source",
-        Place::Key,
-        "-",
-        Domain::Text,
-        "",
-        "where the ratios come from (a study, a document, or \"placeholder pending study\")",
-    ),
-];
-
 /// Every numeric `TRIBO_*` environment variable and the others (switches, paths).
 pub const ENV: &[Entry] = &[
     e(
         "TRIBO_MEMORY_BUDGET",
         Place::Env,
         "B (or KiB … TiB, kB … TB)",
-        Domain::Number(Rule::Real {
-            lo: Bound::Open(0.0),
-            hi: Bound::Closed(super::budget::MAX_BUDGET_BYTES),
-        }),
+        Domain::Number(Rule::closed(
+            super::budget::MIN_BUDGET_BYTES,
+            super::budget::MAX_BUDGET_BYTES,
+        )),
         "",
-        "beyond any one machine's memory above 1 PiB; it also bounds what is inflated from an X3P archive",
+        "below 1 MiB the process itself does not fit; beyond any one machine's memory above 1 PiB; it also bounds what is inflated from an X3P archive",
     ),
     e(
         "TRIBO_WORK_BUDGET",
         Place::Env,
         "h",
-        Domain::Number(Rule::Real {
-            lo: Bound::Open(0.0),
-            hi: Bound::Closed(super::work::MAX_WORK_HOURS),
-        }),
+        Domain::Number(Rule::closed(
+            super::work::MIN_WORK_HOURS,
+            super::work::MAX_WORK_HOURS,
+        )),
         "",
-        "about a year of one core at most",
+        "3.6 ms (starting the process takes about 1 ms) to about a year of one core",
     ),
     e(
         "TRIBO_PROGRESS_INTERVAL",
@@ -655,7 +234,7 @@ pub fn find(name: &str) -> Option<&'static Entry> {
         KEYS.iter()
             .chain(ENV)
             .chain(C_ABI)
-            .chain(super::inputs_options::OPTIONS)
+            .chain(super::inputs_options::options())
     };
     all().find(|e| e.name == name).or_else(|| {
         let flag = name.rsplit_once(' ').map(|(_, f)| f)?;
@@ -666,8 +245,7 @@ pub fn find(name: &str) -> Option<&'static Entry> {
 
 /// Every entry of the table.
 pub fn all() -> impl Iterator<Item = &'static Entry> {
-    super::inputs_options::OPTIONS
-        .iter()
+    super::inputs_options::options()
         .chain(KEYS)
         .chain(ENV)
         .chain(C_ABI)
@@ -697,7 +275,7 @@ fn cell(s: &str) -> String {
 pub fn markdown() -> String {
     let mut out = String::from(
         "# Inputs: the rule table\n\n\
-         Generated from `calibrator/src/validate/inputs.rs` and `inputs_options.rs` by \
+         Generated from `calibrator/src/validate/inputs*.rs` (options, keys, variables, C ABI) by \
          `TRIBO_BLESS=1 cargo test -p tribo-calibrator --bin tribo inputs_doc` (a test fails when \
          this file differs). Every option of every command, every config key, every numeric \
          `TRIBO_*` variable and the C ABI's fields: unit, domain, relations to other inputs and \

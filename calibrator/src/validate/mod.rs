@@ -9,7 +9,8 @@
 //! - [`config`]: the calibration config; [`flags`]: the commands' flags; [`units`]: SI numbers
 //!   or unit suffixes on the command line (loaded height maps are checked where they are read,
 //!   by [`crate::surface::check_measured_map`]);
-//! - [`inputs`] (with [`inputs_options`]): the rule table of every input — unit, domain,
+//! - [`inputs`] (with [`inputs_keys`], [`inputs_options`] and [`inputs_options_process`]): the
+//!   rule table of every input — unit, domain,
 //!   relations, reason — from which `docs/inputs.md` is generated and against which the tests
 //!   check clap's command tree, the config schema and the binary's refusals;
 //! - [`env`]: the numeric `TRIBO_*` variables, checked at the start of every command;
@@ -26,7 +27,9 @@ pub mod env;
 pub mod error;
 pub mod flags;
 pub mod inputs;
+pub mod inputs_keys;
 pub mod inputs_options;
+pub mod inputs_options_process;
 pub mod out_dir;
 pub mod output;
 pub mod print;

@@ -41,6 +41,16 @@ pub enum PathError {
         /// What it is.
         what: &'static str,
     },
+    /// An output folder that exists as something else (a file, a device, a FIFO).
+    #[error("{flag} {}: is {what}, not a folder: refusing to write there", path.display())]
+    NotAFolder {
+        /// The flag or variable.
+        flag: String,
+        /// The path.
+        path: PathBuf,
+        /// What it is.
+        what: &'static str,
+    },
     /// An output that is one of the run's inputs.
     #[error(
         "{flag} {}: is the same file as the input {input} {}; refusing to overwrite an input — \
@@ -203,7 +213,7 @@ pub fn check_output_file(flag: &str, path: &Path, inputs: &[Input]) -> Result<()
 /// the run removes before it writes.
 ///
 /// # Errors
-/// [`PathError::BadOutput`] for a path that exists and is not a folder;
+/// [`PathError::NotAFolder`] for a path that exists and is not a folder;
 /// [`PathError::InputInFolder`] naming the input the manifest would remove.
 pub fn check_output_dir(
     flag: &str,
@@ -213,14 +223,10 @@ pub fn check_output_dir(
 ) -> Result<(), PathError> {
     match fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
-            return Err(PathError::BadOutput {
+            return Err(PathError::NotAFolder {
                 flag: flag.to_owned(),
                 path: dir.to_owned(),
-                what: if m.is_file() {
-                    "a file, not a folder"
-                } else {
-                    kind_name(&m)
-                },
+                what: if m.is_file() { "a file" } else { kind_name(&m) },
             });
         }
         Ok(_) => {}

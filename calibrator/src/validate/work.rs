@@ -21,6 +21,11 @@ pub const DEFAULT_WORK_HOURS: f64 = 24.0;
 /// Largest budget [`WORK_VAR`] may set \[h\]: about a year of one core.
 pub const MAX_WORK_HOURS: f64 = 1e4;
 
+/// Smallest budget [`WORK_VAR`] may set \[h\]: 3.6 ms of one core. Starting the process
+/// alone takes about a millisecond, so a smaller budget refuses every command that works and
+/// is a unit mistake (`TRIBO_WORK_BUDGET=1e-300` was accepted, issue 46).
+pub const MIN_WORK_HOURS: f64 = 1e-6;
+
 /// Environment variable setting the work budget in hours.
 pub const WORK_VAR: &str = "TRIBO_WORK_BUDGET";
 
@@ -61,23 +66,23 @@ pub const SECONDS_PER_BEM_CELL_STEP: f64 = 1e-7;
 ///
 /// # Errors
 /// [`ConfigError::BadQuantity`] when [`WORK_VAR`] is not a number of hours in
-/// (0, [`MAX_WORK_HOURS`]].
+/// \[[`MIN_WORK_HOURS`], [`MAX_WORK_HOURS`]\].
 pub fn budget_seconds() -> Result<f64, ConfigError> {
     let hours = match std::env::var(WORK_VAR) {
         Ok(text) => parse_hours(&text).ok_or(ConfigError::BadQuantity {
             key: WORK_VAR.to_owned(),
             text,
-            problem: "not a number of hours in (0, 10000]",
+            problem: "not a number of hours in [0.000001, 10000] (3.6 ms to about a year of one core)",
         })?,
         Err(_) => DEFAULT_WORK_HOURS,
     };
     Ok(hours * 3600.0)
 }
 
-/// Parses a number of hours in (0, [`MAX_WORK_HOURS`]].
+/// Parses a number of hours in \[[`MIN_WORK_HOURS`], [`MAX_WORK_HOURS`]\].
 pub fn parse_hours(text: &str) -> Option<f64> {
     let h: f64 = text.trim().parse().ok()?;
-    (h.is_finite() && h > 0.0 && h <= MAX_WORK_HOURS).then_some(h)
+    (MIN_WORK_HOURS..=MAX_WORK_HOURS).contains(&h).then_some(h)
 }
 
 /// Refuses `updates` elementary updates of `what` (driven by `key` = `value`) at
@@ -117,7 +122,10 @@ mod tests {
     fn hours_parse_within_bounds() {
         assert_eq!(parse_hours("24"), Some(24.0));
         assert_eq!(parse_hours(" 0.5 "), Some(0.5));
-        for bad in ["0", "-1", "inf", "NaN", "1e300", "abc", ""] {
+        assert_eq!(parse_hours("1e-6"), Some(MIN_WORK_HOURS));
+        for bad in [
+            "0", "-1", "inf", "NaN", "1e300", "abc", "", "1e-300", "9e-7", "10001",
+        ] {
             assert_eq!(parse_hours(bad), None, "{bad}");
         }
     }

@@ -1,6 +1,7 @@
 //! The bad-input corpus `tests/bad_inputs/` (issue 32), run through the built binary: each
 //! line of `commands.txt` is `exit code | expected message fragment | command line`, the
-//! command line in shell words with placeholders (`{dir}` a fresh folder per entry, `{files}`
+//! command line in shell words with placeholders (`{dir}` a fresh folder per entry, `{fifo}` a
+//! FIFO with no reader in it, `{files}`
 //! the corpus's own files, `{golden}` core/tests/golden, `{implausible}` a table whose fields
 //! are each in bounds but whose law is absurd as a whole, written here with a valid CRC).
 //! Flags are text, so a renamed flag is a mechanical edit of that file. Leading `TRIBO_*=value`
@@ -80,8 +81,15 @@ fn every_corpus_entry_is_refused_as_documented() {
         }
         // Placeholders are expanded in the command and in the expected fragment (a refusal
         // names the file it was given).
+        // `{fifo}`: a FIFO with no reader in the entry's folder (an output that would block).
+        let fifo = dir.path().join("audit.fifo");
+        if e.command.contains("{fifo}") {
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+        }
         let expand = |text: &str| {
-            text.replace("{dir}", &dir.path().display().to_string())
+            text.replace("{fifo}", &fifo.display().to_string())
+                .replace("{dir}", &dir.path().display().to_string())
                 .replace("{files}", &root.join("files").display().to_string())
                 .replace("{golden}", &golden.display().to_string())
                 .replace("{implausible}", &implausible.display().to_string())
