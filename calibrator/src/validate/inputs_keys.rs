@@ -149,6 +149,14 @@ pub const KEYS: &[Entry] = &[
         "",
         "a measured map (X3P, CSV, text), checked where it is read",
     ),
+    e(
+        "surface.mode_order",
+        Place::Key,
+        "-",
+        Domain::Choice,
+        "",
+        "grid (a new realisation per grid) | nested (one continuous surface per seed at every grid with k_s < n/2); serde names any other word and the choices",
+    ),
     key(
         "flakes.diameter",
         "m",
