@@ -96,7 +96,7 @@ fn bare_numbers_in_the_old_units_are_refused_by_their_plausibility_rule() {
     for (args, needle) in [
         (
             &["dem", "--length", "500"][..],
-            "--length (m, or with a unit: 500um) must be in (0, 0.01], got 500",
+            "--length (m, or with a unit: 500um) must be in [0.0000000001, 0.01], got 500",
         ),
         (
             &["dem", "--gap", "20"][..],
