@@ -13,7 +13,7 @@
 //!   rule table of every input — unit, domain,
 //!   relations, reason — from which `docs/inputs.md` is generated and against which the tests
 //!   check clap's command tree, the config schema and the binary's refusals;
-//! - [`env`]: the numeric `TRIBO_*` variables, checked at the start of every command;
+//! - [`env`](mod@env): the numeric `TRIBO_*` variables, checked at the start of every command;
 //! - [`out_dir`]: the output folder of a run (lock, sweep of stale temporary files);
 //! - [`output`]: the checks of the paths a run reads and writes (a folder or device as an
 //!   input, an output that is an input, a FIFO or device as an output);
