@@ -139,6 +139,12 @@ pub fn combined(terms: &[Term]) -> Result<([f64; 2], usize), BudgetError> {
     ))
 }
 
+/// The ranking width of a ratio interval `[lo, hi]` around 1, max(−ln lo, ln hi) \[-\]: the
+/// core's [`SystematicTerm::ln_half_width`] (the dominant-term rule), for reports in f64.
+pub fn ln_half_width([lo, hi]: [f64; 2]) -> f64 {
+    f64::from(SystematicTerm::new("", lo as f32, hi as f32).ln_half_width())
+}
+
 /// The rule's statement, for reports.
 pub fn rule_text() -> &'static str {
     CombinationRule::LnQuadrature.describe()
@@ -147,6 +153,19 @@ pub fn rule_text() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ranking width is the larger side in ln: ln 2 both for [0.5, 1.5] (the lower side) and
+    /// for [0.8, 2] (the upper side).
+    #[test]
+    fn ln_half_width_is_the_larger_ln_side() {
+        const F32_LOG: f64 = 1e-6; // one logf in f32
+        for r in [[0.5, 1.5], [0.8, 2.0]] {
+            assert!(
+                (ln_half_width(r) - std::f64::consts::LN_2).abs() < F32_LOG,
+                "{r:?}"
+            );
+        }
+    }
 
     /// Relative tolerance of the f32 kernels against the f64 closed form.
     const KERNEL_REL_TOL: f64 = 1e-5;

@@ -153,8 +153,8 @@ pub fn solve_at_alpha_ends(
 ) -> Result<Vec<EndOutcome>> {
     // The solve's settings and the fidelity studies' own (`tribo calibrate` runs both).
     let solve_settings = super::saturation::solve_settings();
-    let fidelity = StripDrawConfig::fidelity(Path::new("-"), report);
-    let fidelity_settings = fidelity.numerics.settings()?;
+    let fidelity_sweep = StripDrawConfig::fidelity_sweep();
+    let fidelity_settings = StripDrawConfig::fidelity_numerics().settings()?;
     let start = [
         f64::from(table.transport.zeta),
         table
@@ -191,7 +191,7 @@ pub fn solve_at_alpha_ends(
         };
         let solved = with_law(&moved, &law, interval)?;
         let model = StripModel::from_table(&solved)?.with_source_rule(source_rule);
-        let cases = list_strip_cases(&fidelity.sweep, &model);
+        let cases = list_strip_cases(&fidelity_sweep, &model);
         let results = run_strip_cases(&cases, &model, &fidelity_settings, || {})?;
         let side = if end == AlphaEnd::Low {
             "lower"

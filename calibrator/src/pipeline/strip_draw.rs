@@ -64,24 +64,36 @@ impl StripDrawConfig {
         Self {
             table: Some(table.to_path_buf()),
             out: out.to_path_buf(),
-            sweep: SweepSpec {
-                studies: vec![Study::ToolLength, Study::MultiPass],
-                tools: crate::strip_draw::saturation::FIG2A_TOOLS.to_vec(),
-                zetas: Vec::new(),
-                archard_ks: Vec::new(),
-                ..SweepSpec::seed_000()
-            },
-            numerics: BarNumerics {
-                slide: 0.140,
-                window: 0.020,
-                element_size: crate::pipeline::saturation::SOLVE_ELEMENT,
-                time_step: None,
-                courant: 0.9,
-            },
+            sweep: Self::fidelity_sweep(),
+            numerics: Self::fidelity_numerics(),
             check_refinement: false,
             particle_friction: None,
             source_rule: None,
             fidelity_band: None,
+        }
+    }
+
+    /// The sweep of [`Self::fidelity`]: the tool-length study over Fig. 2a's tools and the
+    /// multi-pass study, at seed 000's pressures, with the table's ζ and K.
+    pub fn fidelity_sweep() -> SweepSpec {
+        SweepSpec {
+            studies: vec![Study::ToolLength, Study::MultiPass],
+            tools: crate::strip_draw::saturation::FIG2A_TOOLS.to_vec(),
+            zetas: Vec::new(),
+            archard_ks: Vec::new(),
+            ..SweepSpec::seed_000()
+        }
+    }
+
+    /// The numerics of [`Self::fidelity`]: seed 000's 140 mm slide and 20 mm window on the
+    /// saturation solve's 1 mm elements.
+    pub fn fidelity_numerics() -> BarNumerics {
+        BarNumerics {
+            slide: 0.140,
+            window: 0.020,
+            element_size: crate::pipeline::saturation::SOLVE_ELEMENT,
+            time_step: None,
+            courant: 0.9,
         }
     }
 }

@@ -26,6 +26,7 @@ use super::error::{PipelineError, write_csv};
 use super::study_design::Design;
 use super::study_outputs::SensitivityRow;
 use super::study_sensitivity::StudyError;
+use crate::fit::systematic::ln_half_width;
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, LinePlot, Series, write_caption};
 use tribo_core::table::SystematicTerm;
@@ -56,18 +57,13 @@ impl BudgetTerm {
 
     /// The larger ln half-width, max(−ln min, ln max): what ranks the terms.
     pub fn ln_half_width(&self) -> f64 {
-        ln_half_width(self.min.0, self.max.0)
+        ln_half_width([self.min.0, self.max.0])
     }
 
     /// The term as a table holds it (name cut to the table's capacity).
     pub fn systematic_term(&self) -> SystematicTerm {
         SystematicTerm::new(&self.factor, self.min.0 as f32, self.max.0 as f32)
     }
-}
-
-/// max(−ln lo, ln hi) of a ratio interval around 1 \[-\].
-fn ln_half_width(lo: f64, hi: f64) -> f64 {
-    (-lo.ln()).max(hi.ln())
 }
 
 /// The systematic terms of `rows` (module doc), in plan order per velocity.
@@ -188,7 +184,7 @@ pub fn write(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<Str
                 Cell::Num((hi / lo).ln()),
                 Cell::Int(at_v.iter().map(|t| t.levels as i64).sum()),
                 Cell::Int(0),
-                Cell::Num(ln_half_width(lo, hi)),
+                Cell::Num(ln_half_width([lo, hi])),
             ]);
             let _ = writeln!(s, "  v0 = {v} m/s  total systematic: [{lo:.4}, {hi:.4}]");
         }
@@ -213,7 +209,7 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
         let (lo, hi) = levels.iter().fold((1.0f64, 1.0f64), |(lo, hi), r| {
             (lo.min(r.ratio.ratio), hi.max(r.ratio.ratio))
         });
-        ln_half_width(lo, hi)
+        ln_half_width([lo, hi])
     };
     factors.sort_by(|a, b| spread(&b.1).total_cmp(&spread(&a.1)));
     let mut t = CsvTable::new(&[

@@ -384,6 +384,9 @@ mod tests {
             "{}",
             max_diff(ModeOrder::Nested)
         );
-        assert!(max_diff(ModeOrder::Grid) > 0.1 * 1.4e-6);
+        // Two independent realisations differ somewhere by about their RMS height: a tenth
+        // of it is far above round-off and far below what a new realisation gives.
+        const NEW_REALISATION: f64 = 0.1 * 1.4e-6;
+        assert!(max_diff(ModeOrder::Grid) > NEW_REALISATION);
     }
 }

@@ -7,9 +7,10 @@
 
 use std::path::{Path, PathBuf};
 
-use tribo_core::table::Table;
 use tribo_core::table::uncertainty::budget_ratio;
+use tribo_core::table::{SystematicTerm, Table};
 
+use crate::fit::systematic::ln_half_width;
 use crate::report::csv::Cell;
 use crate::report::{CsvTable, LinePlot, ReportError, Series, write_caption};
 
@@ -17,10 +18,6 @@ use crate::report::{CsvTable, LinePlot, ReportError, Series, write_caption};
 struct Bar {
     name: String,
     ratio: [f64; 2],
-}
-
-fn ln_half_width(r: [f64; 2]) -> f64 {
-    (-r[0].ln()).max(r[1].ln())
 }
 
 /// Writes the tornado of `table`'s budget into `dir`; returns the files written (none without
@@ -38,15 +35,13 @@ pub fn write_budget_tornado(table: &Table, dir: &Path) -> Result<Vec<PathBuf>, R
         return Ok(Vec::new());
     }
     let relative = |r: [f32; 2]| [f64::from(r[0]) / value, f64::from(r[1]) / value];
-    let mut terms: Vec<Bar> = u
-        .terms
-        .iter()
-        .map(|t| Bar {
-            name: t.name.as_str().to_owned(),
-            ratio: t.ratio.map(f64::from),
-        })
-        .collect();
-    terms.sort_by(|x, y| ln_half_width(y.ratio).total_cmp(&ln_half_width(x.ratio)));
+    // Ranked by the dominant-term rule, the core's own width of each term.
+    let mut ranked: Vec<&SystematicTerm> = u.terms.iter().collect();
+    ranked.sort_by(|x, y| y.ln_half_width().total_cmp(&x.ln_half_width()));
+    let terms = ranked.into_iter().map(|t| Bar {
+        name: t.name.as_str().to_owned(),
+        ratio: t.ratio.map(f64::from),
+    });
     let sys = budget_ratio(&u.terms).map(f64::from);
     let mut bars = vec![
         Bar {

@@ -5,6 +5,7 @@ use super::inputs::{Domain, Entry, Place};
 use super::rule::{Bound, Rule};
 use super::rules;
 
+/// An entry of a command-line option ([`super::inputs::e`] at [`Place::Option`]).
 pub(super) const fn e(
     name: &'static str,
     unit: &'static str,
@@ -12,14 +13,7 @@ pub(super) const fn e(
     relations: &'static str,
     reason: &'static str,
 ) -> Entry {
-    Entry {
-        name,
-        place: Place::Option,
-        unit,
-        domain,
-        relations,
-        reason,
-    }
+    super::inputs::e(name, Place::Option, unit, domain, relations, reason)
 }
 
 pub(super) const fn n(

@@ -145,37 +145,26 @@ fn inspect_report_into_a_users_folder_is_refused_and_left_untouched() {
         b"my summary"
     );
     // Into a new folder it writes its report with a manifest, and a rerun replaces it.
-    let first = tribo_in(
-        dir.path(),
-        &[
-            "inspect",
-            golden.to_str().unwrap(),
-            "--report",
-            "new",
-            "--no-plots",
-        ],
-    );
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
+    let into_new = || {
+        let out = tribo_in(
+            dir.path(),
+            &[
+                "inspect",
+                golden.to_str().unwrap(),
+                "--report",
+                "new",
+                "--no-plots",
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    into_new();
     assert!(dir.path().join("new").join(MANIFEST).is_file());
-    let again = tribo_in(
-        dir.path(),
-        &[
-            "inspect",
-            golden.to_str().unwrap(),
-            "--report",
-            "new",
-            "--no-plots",
-        ],
-    );
-    assert!(
-        again.status.success(),
-        "{}",
-        String::from_utf8_lossy(&again.stderr)
-    );
+    into_new();
 }
 
 /// An output that is one of the run's inputs is refused and the input kept (issue 46:

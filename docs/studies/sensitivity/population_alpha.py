@@ -22,13 +22,13 @@ D_MIN, D_MAX = 6.0, 100.0  # µm, seed 000 Fig. 4
 POINTS = 400  # quadrature points in ln d
 
 
-def diameter_ratios(path):
-    """{d [µm]: α(d)/α(12 µm)} from the study's sensitivity.csv."""
+def diameter_ratios(path, column="ratio"):
+    """{d [µm]: α(d)/α(12 µm)} from the study's sensitivity.csv (`column`: ratio, lo or hi)."""
     out = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             if row["factor"] == "diameter":
-                out[float(row["level"].removesuffix("um"))] = float(row["ratio"])
+                out[float(row["level"].removesuffix("um"))] = float(row[column])
     if len(out) < 2:
         sys.exit(f"{path}: fewer than two diameter levels")
     return dict(sorted(out.items()))
@@ -60,13 +60,21 @@ def alpha_pop(d50, sigma_g, ratios):
 
 def main():
     ratios = diameter_ratios(sys.argv[1])
+    # α_pop rises with every α(d), so the lower (upper) ends of the levels' 95 % paired intervals
+    # bound it from below (above): an envelope, wider than a joint 95 % interval (12 pairs).
+    ends = [diameter_ratios(sys.argv[1], c) for c in ("lo", "hi")]
     print("alpha(d)/alpha(12 um):", ", ".join(f"{d:g} um {r:.3f}" for d, r in ratios.items()))
     print("Eq. 26 (alpha ~ d^2):", ", ".join(f"{d:g} um {(d / 12) ** 2:.3f}" for d in ratios))
     sigmas = [1.5, 2.0, 2.5]
-    print("alpha_pop/alpha(12 um), log-normal q_V truncated to 6-100 um:")
-    print("D50 [um] " + " ".join(f"sigma_g={s:<5}" for s in sigmas))
+    print("alpha_pop/alpha(12 um) [envelope of the levels' 95 % CIs], 12 pairs per level,")
+    print("log-normal q_V truncated to 6-100 um:")
+    print("D50 [um] " + "".join(f"sigma_g={s:<17}" for s in sigmas))
     for d50 in [8, 12, 16, 20, 30]:
-        print(f"{d50:<8} " + " ".join(f"{alpha_pop(d50, s, ratios):<11.2f}" for s in sigmas))
+        cells = []
+        for s in sigmas:
+            lo, hi = (alpha_pop(d50, s, e) for e in ends)
+            cells.append(f"{alpha_pop(d50, s, ratios):.2f} [{lo:.2f}, {hi:.2f}]".ljust(25))
+        print(f"{d50:<8} " + "".join(cells))
 
 
 if __name__ == "__main__":
