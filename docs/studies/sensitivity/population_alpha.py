@@ -16,6 +16,7 @@ Usage: python3 docs/studies/sensitivity/population_alpha.py docs/studies/sensiti
 """
 import csv
 import math
+import signal
 import sys
 
 D_MIN, D_MAX = 6.0, 100.0  # µm, seed 000 Fig. 4
@@ -59,7 +60,12 @@ def alpha_pop(d50, sigma_g, ratios):
 
 
 def main():
-    ratios = diameter_ratios(sys.argv[1])
+    if len(sys.argv) != 2:
+        sys.exit("usage: population_alpha.py <sensitivity.csv of tribo study sensitivity>")
+    try:
+        ratios = diameter_ratios(sys.argv[1])
+    except (OSError, KeyError, ValueError) as e:
+        sys.exit(f"{sys.argv[1]}: not a sensitivity.csv with diameter rows ({e})")
     # α_pop rises with every α(d), so the lower (upper) ends of the levels' 95 % paired intervals
     # bound it from below (above): an envelope, wider than a joint 95 % interval (12 pairs).
     ends = [diameter_ratios(sys.argv[1], c) for c in ("lo", "hi")]
@@ -78,4 +84,5 @@ def main():
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output, not a traceback
     main()
