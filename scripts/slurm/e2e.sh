@@ -136,9 +136,22 @@ until [ "$(squeue -h -j "${array}_${KILL_INDEX}" -o %T 2>/dev/null)" = RUNNING ]
   waited=$((waited + 1))
 done
 case_file=$(printf 'killed/cases/case-%05d.json' "$KILL_INDEX")
-[ ! -e "$case_file" ] || fail "case $KILL_INDEX finished before it could be cancelled"
+# Freeze the task's process before the cancel: scancel reaches it through slurmctld and slurmd,
+# and on a loaded machine that took longer than the case itself (CI, stop 48: the task ended
+# CANCELLED with its case file written). A stopped process writes nothing, so the cancel lands
+# mid-case whatever the load; Slurm sends SIGCONT with its SIGTERM, and tribo dies of the
+# SIGTERM's default action.
+pid=""
+waited=0
+until pid=$(pgrep -f -- "--out killed .*--case ${KILL_INDEX}\$" | head -n 1) && [ -n "$pid" ]; do
+  [ "$waited" -lt $((WAIT_LIMIT * 10)) ] || fail "task $KILL_INDEX has no tribo process"
+  sleep 0.1
+  waited=$((waited + 1))
+done
+kill -STOP "$pid" || fail "task $KILL_INDEX's process $pid ended before it could be frozen"
+[ ! -e "$case_file" ] || fail "case $KILL_INDEX finished before it could be frozen and cancelled"
 scancel "${array}_${KILL_INDEX}"
-say "scancel ${array}_${KILL_INDEX} while it was RUNNING"
+say "scancel ${array}_${KILL_INDEX} while it was RUNNING (its process $pid frozen mid-case)"
 wait_jobs "$array" "$merge"
 states=$(job_states "$array" "$merge")
 echo "$states"

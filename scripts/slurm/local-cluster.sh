@@ -29,17 +29,17 @@ cluster_log() { echo "[local-cluster] $*" >&2; }
 cluster_install() {
   local missing=()
   local bin
-  for bin in munged munge unmunge slurmctld slurmd sbatch squeue sinfo scontrol scancel; do
+  for bin in munged munge unmunge slurmctld slurmd sbatch squeue sinfo scontrol scancel pgrep; do
     command -v "$bin" >/dev/null 2>&1 || missing+=("$bin")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  cluster_log "installing slurm-wlm and munge (missing: ${missing[*]})"
+  cluster_log "installing slurm-wlm, munge and procps (missing: ${missing[*]})"
   local sudo=()
   [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   "${sudo[@]}" apt-get update -qq || return 1
   # policy-rc.d-less containers may try to start the packaged services; on a machine without
   # systemd they fail harmlessly, and we never use them.
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq slurm-wlm munge >/dev/null ||
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq slurm-wlm munge procps >/dev/null ||
     return 1
 }
 
