@@ -17,9 +17,9 @@ use crate::io::placement::{PlacementFile, PlacementRow};
 use crate::surface::HeightMap;
 
 use super::flake::{FlakeFrame, FlakeShape};
-use super::integrator::Flake;
 use super::neighbours::min_image;
 use super::quaternion::Quat;
+use super::rigid_body::Flake;
 use super::system::DemError;
 
 /// The lowest tool offset at which tool and surface never interpenetrate along a slide in x:

@@ -1,35 +1,32 @@
 //! [`DemSystem`]: flakes between a rigid deformable-surface map h_Def (below, fixed) and a rigid
-//! tool h_Tool (above, sliding along +x at v0), stepped with the damped velocity Verlet of
-//! [`super::integrator`] — seed 000 §5 Step 1. The API is shaped for the staggered BEM–DEM loop
-//! of Fig. 7: advance until the tool has moved one pixel, read the blocked flakes, their
-//! footprints and h*_Tool (Eq. 18), hand back a plastically deformed h_Def and a new tool
-//! height, repeat.
-//!
-//! Frames: world x, y are the grid of h_Def (node (i, j) at (i·δx, j·δy)); z is up. The tool's
-//! node (i, j) is at x = i·δx + s (s: sliding displacement, continuous) and height
-//! `tool_offset + h_Tool(i, j)`. At whole-pixel displacements s = k·δx the tool seen on the
-//! grid is `h_Tool.shifted(k, 0)` plus the offset; in between it is linearly interpolated
-//! along x.
+//! tool h_Tool (above, sliding along +x at v0), moved by an [`Integrator`] (seed 000 §5 Step
+//! 1): the explicit damped velocity Verlet of [`super::explicit`] or the overdamped integrator
+//! of [`super::overdamped`]. The API is shaped for the staggered BEM–DEM loop of Fig. 7:
+//! advance until the tool has moved one pixel, read the blocked flakes, their footprints and
+//! h*_Tool (Eq. 18), hand back a plastically deformed h_Def and a new tool height, repeat.
+//! [`DemParams`] are the physical and numerical parameters; the state the integrators share
+//! and its frames are in [`super::state`].
 
 use thiserror::Error;
 
 use crate::surface::HeightMap;
 
-use super::backward_euler::Environment;
-use super::blocked::{Footprint, apply_blocked, footprint};
-use super::contact_surface::PlacedSurface;
-use super::drag::{DragFrame, RotationalDamping, couette_flow, jeffery_angular_velocity};
-use super::flake::{FlakeFrame, FlakeShape};
-use super::integrator::{Damping, Drive, Flake, RigidBody};
+use super::blocked::{Footprint, apply_blocked};
+use super::drag::{DragFrame, RotationalDamping};
+use super::explicit;
+use super::flake::FlakeShape;
+use super::integrator::{Integrator, Interval};
+use super::loads::Loads;
 pub use super::loads::PARALLEL_FLAKES;
-use super::loads::{Loads, Scene, StiffnessKind};
-use super::overdamped::{NewtonMatrix, Overdamped, OverdampedOptions, OverdampedStats};
+use super::overdamped::{NewtonMatrix, OverdampedOptions, OverdampedStats};
 use super::penalty::{
     DEFAULT_SAFETY, OVERLAP_FRACTION, StiffnessRule, penalty_stiffness, slowest_rate,
     stable_time_step_damped,
 };
 use super::quaternion::Vec3;
-use super::regime::{Integrator, IntegratorChoice};
+use super::regime::{IntegratorChoice, Scheme};
+use super::rigid_body::{Damping, Flake, RigidBody};
+use super::state::DemState;
 
 /// Errors of the DEM.
 #[derive(Debug, Error, PartialEq)]
@@ -66,7 +63,7 @@ pub struct DemParams {
     /// `dt`, or the overdamped integrator of [`super::overdamped`] (which uses `dt` only to
     /// time the BEM–DEM loop's ramp stages, so both integrators see the surfaces change at the
     /// same instants).
-    pub integrator: Integrator,
+    pub integrator: Scheme,
     /// How η_rot follows from η ([`super::drag::RotationalDamping`]); kept when the inertia
     /// is scaled ([`DemParams::with_inertia_scale`]).
     pub rotational_damping: RotationalDamping,
@@ -187,7 +184,7 @@ impl DemParams {
             dt: explicit_step(&shape, &damping, k, v, dx, dy),
             tool_velocity: v0,
             drag_frame,
-            integrator: Integrator::Explicit,
+            integrator: Scheme::Explicit,
             rotational_damping,
         }
     }
@@ -279,7 +276,7 @@ impl DemParams {
         if !self.tool_velocity.is_finite() {
             return bad("tool velocity must be finite".into());
         }
-        if let Integrator::Overdamped(o) = self.integrator {
+        if let Scheme::Overdamped(o) = self.integrator {
             if !(e > 0.0 && er > 0.0) {
                 return bad(format!(
                     "the overdamped integrator needs a positive drag, got {:?}",
@@ -312,36 +309,18 @@ impl Energy {
     }
 }
 
-/// Flakes between two rough height maps (see the module doc).
+/// Flakes between two rough height maps (see the module doc): the shared [`DemState`] and the
+/// [`Integrator`] that moves it.
 #[derive(Debug)]
 pub struct DemSystem {
-    params: DemParams,
-    body: RigidBody,
-    samples: Vec<Vec3>,
-    deformable: HeightMap,
-    tool: HeightMap,
-    tool_offset: f64,
-    tool_pixels: i64,
-    tool_frac: f64,
-    time: f64,
-    steps: u64,
-    flakes: Vec<Flake>,
-    /// Loads at the current state (valid when `forces_valid`).
-    loads: Loads,
-    max_depth_seen: f64,
-    forces_valid: bool,
-    external_force: Vec3,
-    parallel: bool,
-    /// Per flake, the drag's target velocity and angular velocity (lubricant frame only).
-    drag_targets: Vec<(Vec3, Vec3)>,
-    /// The overdamped integrator's state (when `params.integrator` selects it).
-    overdamped: Option<Overdamped>,
+    state: DemState,
+    integrator: Box<dyn Integrator>,
 }
 
 impl DemSystem {
     /// A system with `flakes` between `deformable` (below) and `tool` (above, raised by
-    /// `tool_offset` \[m\]). Both maps must share the grid; the domain must be wider than
-    /// two flake diameters.
+    /// `tool_offset` \[m\]), moved by the integrator `params.integrator` names. Both maps must
+    /// share the grid; the domain must be wider than two flake diameters.
     ///
     /// # Errors
     ///
@@ -380,7 +359,7 @@ impl DemSystem {
             )));
         }
         let n = flakes.len();
-        let mut s = Self {
+        let mut state = DemState {
             params,
             body: RigidBody::of(&shape),
             samples: shape.surface_samples(),
@@ -398,79 +377,86 @@ impl DemSystem {
             external_force: [0.0; 3],
             parallel: true,
             drag_targets: Vec::with_capacity(n),
-            overdamped: match params.integrator {
-                Integrator::Explicit => None,
-                Integrator::Overdamped(o) => Some(Overdamped::new(o)),
-            },
         };
-        s.wrap_positions();
-        Ok(s)
+        state.wrap_positions();
+        Ok(Self {
+            state,
+            integrator: params.integrator.build(),
+        })
     }
 
     /// Parameters.
     pub fn params(&self) -> &DemParams {
-        &self.params
+        &self.state.params
+    }
+    /// The state the integrator advances.
+    pub fn state(&self) -> &DemState {
+        &self.state
+    }
+    /// The integrator.
+    pub fn integrator(&self) -> &dyn Integrator {
+        self.integrator.as_ref()
     }
     /// The flakes' states.
     pub fn flakes(&self) -> &[Flake] {
-        &self.flakes
+        &self.state.flakes
     }
     /// Mutable flake states (forces are recomputed before the next step).
     pub fn flakes_mut(&mut self) -> &mut [Flake] {
         self.invalidate();
-        &mut self.flakes
+        &mut self.state.flakes
     }
     /// Mass and principal inertia of a flake.
     pub fn rigid_body(&self) -> RigidBody {
-        self.body
+        self.state.body
     }
     /// The deformable surface h_Def (world heights).
     pub fn deformable(&self) -> &HeightMap {
-        &self.deformable
+        &self.state.deformable
     }
     /// The tool roughness h_Tool at zero displacement (without offset).
     pub fn tool_roughness(&self) -> &HeightMap {
-        &self.tool
+        &self.state.tool
     }
     /// Simulated time \[s\].
     pub fn time(&self) -> f64 {
-        self.time
+        self.state.time
     }
     /// Steps taken.
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.state.steps
     }
     /// Whole pixels the tool has moved.
     pub fn pixels_moved(&self) -> i64 {
-        self.tool_pixels
+        self.state.tool_pixels
     }
     /// Tool sliding displacement s \[m\].
     pub fn tool_displacement(&self) -> f64 {
-        (self.tool_pixels as f64 + self.tool_frac) * self.deformable.dx()
+        self.state.tool_displacement()
     }
     /// Vertical position of the tool's height datum \[m\].
     pub fn tool_offset(&self) -> f64 {
-        self.tool_offset
+        self.state.tool_offset
     }
     /// Largest penetration depth of any contact node at the last force evaluation \[m\].
     pub fn max_overlap(&mut self) -> f64 {
-        self.ensure_forces();
-        self.loads.max_depth
+        self.state.ensure_forces();
+        self.state.loads.max_depth
     }
     /// Largest penetration depth of any contact node at any force evaluation so far \[m\]
     /// (a health statistic: the stiffness is sized for ≤ 5 % of h_p, [`super::penalty`]).
     pub fn max_overlap_seen(&self) -> f64 {
-        self.max_depth_seen
+        self.state.max_depth_seen
     }
     /// Net force and torque on flake `i` at the current state \[N\], \[N·m\] (contacts only).
     pub fn contact_force(&mut self, i: usize) -> (Vec3, Vec3) {
-        self.ensure_forces();
-        (self.loads.force[i], self.loads.torque[i])
+        self.state.ensure_forces();
+        (self.state.loads.force[i], self.state.loads.torque[i])
     }
 
     /// Work counters of the overdamped integrator (`None` for the explicit one).
     pub fn overdamped_stats(&self) -> Option<OverdampedStats> {
-        self.overdamped.as_ref().map(Overdamped::stats)
+        self.integrator.overdamped_stats()
     }
 
     /// Replaces the deformable surface (e.g. after plastic deformation from the BEM).
@@ -480,9 +466,9 @@ impl DemSystem {
     /// [`DemError::GridMismatch`] when `h` differs from the tool's grid in size or spacing (the
     /// surface is then unchanged).
     pub fn replace_deformable(&mut self, h: HeightMap) -> Result<(), DemError> {
-        check_grid(&h, &self.tool)?;
-        self.deformable = h;
-        self.forces_valid = false;
+        check_grid(&h, &self.state.tool)?;
+        self.state.deformable = h;
+        self.state.forces_valid = false;
         Ok(())
     }
 
@@ -495,54 +481,56 @@ impl DemSystem {
         if !z.is_finite() {
             return Err(DemError::Parameters("tool offset must be finite".into()));
         }
-        self.tool_offset = z;
-        self.forces_valid = false;
+        self.state.tool_offset = z;
+        self.state.forces_valid = false;
         Ok(())
     }
 
     /// A constant force \[N\] applied to every flake's centre (default zero; e.g. a test load
     /// or gravity m·g, which seed 000 neglects). Not counted in [`Energy`].
     pub fn set_external_force(&mut self, f: Vec3) {
-        self.external_force = f;
+        self.state.external_force = f;
         self.invalidate();
     }
 
     /// The flakes or the force on them were changed from outside: forces are stale and the
-    /// overdamped integrator's predictor velocities no longer apply. (A change of the surfaces
-    /// keeps the predictor: the motion before it is still the best guess for the motion after,
-    /// and the relaxation a jump causes is a stiff transient the filtered error estimate of
+    /// integrator forgets their past motion ([`Integrator::reset`]: the overdamped
+    /// integrator's predictor velocities no longer apply). (A change of the surfaces keeps the
+    /// predictor: the motion before it is still the best guess for the motion after, and the
+    /// relaxation a jump causes is a stiff transient the filtered error estimate of
     /// [`super::overdamped`] lets backward Euler step over.)
     fn invalidate(&mut self) {
-        self.forces_valid = false;
-        if let Some(o) = self.overdamped.as_mut() {
-            o.reset();
-        }
+        self.state.forces_valid = false;
+        self.integrator.reset();
     }
 
     /// Allows (default) or forbids evaluating surface contacts on rayon's pool when there are
     /// at least [`PARALLEL_FLAKES`] flakes (e.g. serial systems inside a parallel ensemble).
     /// Results are bit-identical either way.
     pub fn set_parallel(&mut self, on: bool) {
-        self.parallel = on;
+        self.state.parallel = on;
     }
 
     /// Energies at the current state.
     pub fn energy(&mut self) -> Energy {
-        self.ensure_forces();
+        self.state.ensure_forces();
+        let body = self.state.body;
         Energy {
             kinetic: self
+                .state
                 .flakes
                 .iter()
-                .map(|f| f.kinetic_energy(self.body.mass, self.body.inertia))
+                .map(|f| f.kinetic_energy(body.mass, body.inertia))
                 .sum(),
-            penalty: self.loads.penalty_energy,
+            penalty: self.state.loads.penalty_energy,
         }
     }
 
-    /// One explicit step of length `params.dt` (the velocity Verlet of [`super::integrator`],
+    /// One explicit step of length `params.dt` (the velocity Verlet of [`super::explicit`],
     /// whatever `params.integrator` says).
     pub fn step(&mut self) {
-        self.step_dt(self.params.dt);
+        let dt = self.state.params.dt;
+        explicit::step(&mut self.state, dt);
     }
 
     /// `n` explicit steps of length `params.dt`.
@@ -552,16 +540,18 @@ impl DemSystem {
         }
     }
 
-    /// Advances by n·`params.dt` with the configured integrator: `n` explicit steps, or the
-    /// overdamped integrator over the same time. Returns the steps taken.
+    /// Advances by n·`params.dt` with the integrator: `n` explicit steps, or the overdamped
+    /// integrator over the same time. Returns the steps taken.
     pub fn advance_by_steps(&mut self, n: usize) -> usize {
-        match self.params.integrator {
-            Integrator::Explicit => {
-                self.run_steps(n);
-                n
-            }
-            Integrator::Overdamped(_) => self.advance_overdamped(n as f64 * self.params.dt),
-        }
+        let dt = self.state.params.dt;
+        self.integrator.advance(
+            &mut self.state,
+            Interval {
+                duration: n as f64 * dt,
+                steps: n,
+                step: dt,
+            },
+        )
     }
 
     /// Advances until the tool has moved to the next whole pixel (seed 000 Fig. 7: n·v0·dt =
@@ -572,220 +562,36 @@ impl DemSystem {
     ///
     /// [`DemError::Parameters`] when the tool velocity v0 ≤ 0.
     pub fn advance_one_pixel(&mut self) -> Result<usize, DemError> {
-        let v0 = self.params.tool_velocity;
+        let v0 = self.state.params.tool_velocity;
         if v0 <= 0.0 {
             return Err(DemError::Parameters(format!(
                 "advancing by a pixel needs a positive tool velocity, got {v0}"
             )));
         }
-        let remaining = (1.0 - self.tool_frac) * self.deformable.dx();
-        let target = self.tool_pixels + 1;
-        let n = match self.params.integrator {
-            Integrator::Explicit => {
-                let n = (remaining / (v0 * self.params.dt)).ceil().max(1.0) as usize;
-                let dt = remaining / (n as f64 * v0);
-                for _ in 0..n {
-                    self.step_dt(dt);
-                }
-                n
-            }
-            Integrator::Overdamped(_) => self.advance_overdamped(remaining / v0),
+        let remaining = (1.0 - self.state.tool_frac) * self.state.deformable.dx();
+        let target = self.state.tool_pixels + 1;
+        let n = (remaining / (v0 * self.state.params.dt)).ceil().max(1.0) as usize;
+        let interval = Interval {
+            duration: remaining / v0,
+            steps: n,
+            step: remaining / (n as f64 * v0),
         };
+        let n = self.integrator.advance(&mut self.state, interval);
         // Land exactly on the pixel (the forces were evaluated within round-off of it).
-        self.tool_pixels = target;
-        self.tool_frac = 0.0;
+        self.state.tool_pixels = target;
+        self.state.tool_frac = 0.0;
         Ok(n)
     }
 
-    fn step_dt(&mut self, dt: f64) {
-        self.ensure_forces();
-        let weights = self.body.relax_weights(&self.params.damping, 0.5 * dt);
-        for (i, f) in self.flakes.iter_mut().enumerate() {
-            let drive = drive_of(&self.loads, &self.drag_targets, i);
-            self.body.relax_with(f, &weights, &drive);
-            self.body.drift(f, dt);
-        }
-        self.wrap_positions();
-        self.advance_tool(dt);
-        self.compute_forces();
-        for (i, f) in self.flakes.iter_mut().enumerate() {
-            let drive = drive_of(&self.loads, &self.drag_targets, i);
-            self.body.relax_with(f, &weights, &drive);
-        }
-        self.time += dt;
-        self.steps += 1;
-    }
-
-    /// Moves the tool by v0·dt.
-    fn advance_tool(&mut self, dt: f64) {
-        self.tool_frac += self.params.tool_velocity * dt / self.deformable.dx();
-        while self.tool_frac >= 1.0 {
-            self.tool_frac -= 1.0;
-            self.tool_pixels += 1;
-        }
-        while self.tool_frac < 0.0 {
-            self.tool_frac += 1.0;
-            self.tool_pixels -= 1;
-        }
-    }
-
-    /// The overdamped integrator over `duration` \[s\] ([`super::overdamped`]); returns the
-    /// accepted steps.
-    fn advance_overdamped(&mut self, duration: f64) -> usize {
-        let mut od = self
-            .overdamped
-            .take()
-            .expect("the overdamped integrator's state exists when it is selected");
-        let (params, def, tool, offset) =
-            (&self.params, &self.deformable, &self.tool, self.tool_offset);
-        let mut flakes = std::mem::take(&mut self.flakes);
-        let drag = |f: &Flake, shift: f64| drag_target(params, def, tool, offset, f, shift);
-        let mut scene = self.scene(self.tool_displacement());
-        scene.parallel = false;
-        let env = Environment {
-            scene,
-            shift: self.tool_displacement(),
-            tool_velocity: params.tool_velocity,
-            eta: params.damping.eta,
-            eta_rot: params.damping.eta_rot,
-            inertia: self.body.inertia,
-            drag: &drag,
-        };
-        let parallel = self.parallel && flakes.len() >= PARALLEL_FLAKES;
-        let period = (def.lx(), def.ly());
-        let steps = od.advance(&mut flakes, &env, period, duration, parallel);
-        self.flakes = flakes;
-        self.overdamped = Some(od);
-        self.wrap_positions();
-        self.advance_tool(duration);
-        self.time += duration;
-        self.steps += steps;
-        self.forces_valid = false;
-        steps as usize
-    }
-
-    /// The lubricant's Couette velocity and Jeffery rotation at every flake centre, from the
-    /// current positions, orientations and surfaces ([`super::drag`]); empty in the sheet
-    /// frame (the drag pulls toward rest).
-    fn update_drag_targets(&mut self) {
-        self.drag_targets.clear();
-        if self.params.drag_frame != DragFrame::Lubricant {
-            return;
-        }
-        let shift = self.tool_displacement();
-        let (params, def, tool, offset) =
-            (&self.params, &self.deformable, &self.tool, self.tool_offset);
-        self.drag_targets.extend(
-            self.flakes
-                .iter()
-                .map(|f| drag_target(params, def, tool, offset, f, shift)),
-        );
-    }
-
-    fn wrap_positions(&mut self) {
-        let (lx, ly) = (self.deformable.lx(), self.deformable.ly());
-        for f in &mut self.flakes {
-            f.position[0] = f.position[0].rem_euclid(lx);
-            f.position[1] = f.position[1].rem_euclid(ly);
-        }
-    }
-
-    fn ensure_forces(&mut self) {
-        if !self.forces_valid {
-            self.compute_forces();
-        }
-    }
-
-    /// The loads' scene with the tool at sliding displacement `shift` \[m\].
-    fn scene(&self, shift: f64) -> Scene<'_> {
-        let d = &self.deformable;
-        let lower = PlacedSurface {
-            heights: d.heights(),
-            nx: d.nx(),
-            ny: d.ny(),
-            dx: d.dx(),
-            dy: d.dy(),
-            x_shift: 0.0,
-            z_offset: 0.0,
-        };
-        let upper = PlacedSurface {
-            heights: self.tool.heights(),
-            x_shift: shift,
-            z_offset: self.tool_offset,
-            ..lower
-        };
-        Scene {
-            shape: self.params.shape,
-            stiffness: self.params.stiffness,
-            lower,
-            upper,
-            samples: &self.samples,
-            external_force: self.external_force,
-            parallel: self.parallel,
-        }
-    }
-
-    /// Evaluates all contact forces, torques and the penalty energy at the current state.
-    fn compute_forces(&mut self) {
-        let mut loads = std::mem::take(&mut self.loads);
-        loads.evaluate(
-            &self.scene(self.tool_displacement()),
-            &self.flakes,
-            StiffnessKind::None,
-        );
-        self.loads = loads;
-        self.max_depth_seen = self.max_depth_seen.max(self.loads.max_depth);
-        self.update_drag_targets();
-        self.forces_valid = true;
-    }
-
-    /// World heights of the tool at the grid nodes at the current displacement (linear
-    /// interpolation along x between the tool's nodes; exact at whole pixels).
-    ///
-    /// # Panics
-    ///
-    /// Not for a system built by [`DemSystem::new`]: the tool map is valid and the offset finite
-    /// ([`set_tool_offset`](Self::set_tool_offset) refuses others), so the shifted heights are a
-    /// valid map.
+    /// World heights of the tool at the grid nodes at the current displacement
+    /// ([`DemState::tool_surface`]).
     pub fn tool_surface(&self) -> HeightMap {
-        let t = &self.tool;
-        let (nx, ny) = (t.nx(), t.ny());
-        let f = self.tool_frac;
-        let mut h = Vec::with_capacity(nx * ny);
-        for iy in 0..ny as isize {
-            for ix in 0..nx as isize {
-                let m = ix - self.tool_pixels as isize;
-                let v = if f == 0.0 {
-                    t.at(m, iy)
-                } else {
-                    t.at(m - 1, iy) * f + t.at(m, iy) * (1.0 - f)
-                };
-                h.push(v + self.tool_offset);
-            }
-        }
-        HeightMap::new(nx, ny, t.dx(), t.dy(), h).expect("tool surface from a valid tool map")
+        self.state.tool_surface()
     }
 
     /// Footprints and tool-contact clusters of all flakes (Fig. 8).
     pub fn footprints(&self) -> Vec<Footprint> {
-        let tool = self.tool_surface();
-        let d = &self.deformable;
-        let shape = self.params.shape;
-        self.flakes
-            .iter()
-            .map(|f| {
-                let fr = FlakeFrame::new(&shape, f.orientation.to_matrix());
-                footprint(
-                    &fr,
-                    f.position,
-                    d.nx(),
-                    d.ny(),
-                    d.dx(),
-                    d.dy(),
-                    tool.heights(),
-                )
-            })
-            .collect()
+        self.state.footprints()
     }
 
     /// The blocked flakes: (flake index, footprint) for every flake with ≥ 3 tool-contact
@@ -807,42 +613,6 @@ impl DemSystem {
         let refs: Vec<&Footprint> = blocked.iter().map(|(_, fp)| fp).collect();
         apply_blocked(tool.heights_mut(), &refs);
         tool
-    }
-}
-
-/// The drag's target (u, ω*) of flake `f` with the tool at sliding displacement `shift` and
-/// height `offset`: the lubricant's Couette velocity and Jeffery rotation at its centre, or
-/// rest in the sheet frame ([`super::drag`]).
-fn drag_target(
-    params: &DemParams,
-    def: &HeightMap,
-    tool: &HeightMap,
-    offset: f64,
-    f: &Flake,
-    shift: f64,
-) -> (Vec3, Vec3) {
-    if params.drag_frame != DragFrame::Lubricant {
-        return ([0.0; 3], [0.0; 3]);
-    }
-    let shape = params.shape;
-    let [x, y, z] = f.position;
-    let h_def = def.bilinear(x, y);
-    let h_tool = tool.bilinear(x - shift, y) + offset;
-    let flow = couette_flow(z, h_def, h_tool, params.tool_velocity, 2.0 * shape.c);
-    let axis = f.orientation.rotate([0.0, 0.0, 1.0]);
-    let omega = jeffery_angular_velocity(axis, shape.c / shape.a, flow.shear_rate);
-    (flow.velocity, omega)
-}
-
-/// The drive of flake `i`: its contact force and torque and, in the lubricant frame, the
-/// drag's targets (`targets` is empty in the sheet frame: the drag pulls toward rest).
-fn drive_of(loads: &Loads, targets: &[(Vec3, Vec3)], i: usize) -> Drive {
-    let (velocity, angular_velocity) = targets.get(i).copied().unwrap_or_default();
-    Drive {
-        force: loads.force[i],
-        torque: loads.torque[i],
-        velocity,
-        angular_velocity,
     }
 }
 

@@ -3,12 +3,12 @@
 
 use crate::surface::HeightMap;
 
-use super::super::integrator::{Damping, Flake};
 use super::super::penalty::{
     DEFAULT_SAFETY, penalty_stiffness, slowest_rate, stable_time_step, stable_time_step_damped,
 };
 use super::super::placement::{RandomPlacement, place_random};
 use super::super::quaternion::{Quat, norm};
+use super::super::rigid_body::{Damping, Flake};
 use super::super::system::{DemParams, DemSystem, MIN_IMPACT_SPEED, OVERDAMPED_SAFETY};
 use super::{bumpy, params, shape};
 

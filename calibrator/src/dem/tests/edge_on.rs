@@ -16,8 +16,8 @@ use crate::surface::HeightMap;
 
 use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
 use super::super::quaternion::{Quat, cross, norm};
+use super::super::rigid_body::{Damping, Flake};
 use super::super::system::{DemParams, DemSystem};
 use super::shape;
 

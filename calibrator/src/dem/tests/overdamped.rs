@@ -8,10 +8,10 @@ use crate::surface::HeightMap;
 use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::drag::DragFrame;
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
 use super::super::quaternion::{Quat, norm, sub};
-use super::super::regime::Integrator;
+use super::super::regime::Scheme;
+use super::super::rigid_body::{Damping, Flake};
 use super::super::system::{DemParams, DemSystem};
 use super::{bumpy, params, shape};
 
@@ -20,8 +20,8 @@ const GAMMA: f64 = 1e8;
 /// Penalty stiffness of the presets at 0.08 m/s (Hertz at 0.1 m/s) \[N/m\].
 const K: f64 = 165.0;
 
-fn overdamped(tolerance: f64, max_step: f64) -> Integrator {
-    Integrator::Overdamped(OverdampedOptions {
+fn overdamped(tolerance: f64, max_step: f64) -> Scheme {
+    Scheme::Overdamped(OverdampedOptions {
         tolerance,
         max_step,
         newton: NewtonMatrix::GaussNewton,

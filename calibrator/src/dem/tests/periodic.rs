@@ -4,9 +4,9 @@
 use crate::surface::{HeightMap, Rescale, SelfAffine};
 
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
 use super::super::placement::resting_height;
 use super::super::quaternion::{Quat, norm, sub};
+use super::super::rigid_body::{Damping, Flake};
 use super::super::system::{DemParams, DemSystem};
 use super::shape;
 
