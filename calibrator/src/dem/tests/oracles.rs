@@ -360,7 +360,7 @@ fn check_convergence_order(under: Under) {
     /// Observed order within ±30 % of the expected one (the leading error term dominates at
     /// these steps, but not exactly).
     const ORDER_SLACK: f64 = 0.3;
-    let (coarse, fine, expected_ratio) = match under {
+    let (coarse, fine, expected_ratio): (Under, Under, f64) = match under {
         Under::Explicit { refine } => (
             Under::Explicit {
                 refine: refine / 4.0,
