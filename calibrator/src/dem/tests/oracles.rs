@@ -176,6 +176,9 @@ fn check_damped_oscillation(under: Under) {
             Under::Overdamped { .. } => model_error + OVERDAMPED_DISCRETISATION,
         };
         let e = oscillation_error(under, zeta, 4.0, oscillator);
+        eprintln!(
+            "oracle {under:?} damped oscillation ζ {zeta}: max |u − closed form| {e:.3e} u₀ (allowed {tol:.1e})"
+        );
         assert!(
             e < tol,
             "{under:?}, ζ {zeta}: error {e:e} of u₀ (allowed {tol:e})"
@@ -191,6 +194,9 @@ fn check_overdamped_relaxation(under: Under) {
     let e = oscillation_error(under, 20.0, 4.0, |u0, omega0, gamma, t| {
         u0 * (-omega0 * omega0 / gamma * t).exp()
     });
+    eprintln!(
+        "oracle {under:?} overdamped relaxation ζ 20: max |u − u₀·e^(−kt/η)| {e:.3e} u₀ (allowed {TOL:.1e})"
+    );
     assert!(e < TOL, "{under:?}: relaxation error {e:e} of u₀");
 }
 
@@ -226,11 +232,24 @@ fn check_ballistic_flight(under: Under) {
             g.position[k]
         );
     }
+    let worst_position = (0..3)
+        .map(|k| {
+            let w = f.position[k] + f.velocity[k] * t;
+            (g.position[k] - if k < 2 { w.rem_euclid(l) } else { w }).abs()
+        })
+        .fold(0.0, f64::max);
     let q = free_rotation(q0, f.angular_momentum, s.inertia(), t);
+    let mut worst_axis: f64 = 0.0;
     for v in [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]] {
         let e = norm(sub(q.rotate(v), g.orientation.rotate(v)));
+        worst_axis = worst_axis.max(e);
         assert!(e < ROUND_OFF * 1e3, "{under:?}: orientation off by {e:e}");
     }
+    eprintln!(
+        "oracle {under:?} ballistic flight: position off by {worst_position:.3e} m (allowed {:.1e}), body axes off by {worst_axis:.3e} (allowed {:.1e})",
+        ROUND_OFF * l,
+        ROUND_OFF * 1e3
+    );
 }
 
 /// Frictionless, undamped bounce on one node: the flake leaves with the kinetic energy it came
@@ -261,6 +280,10 @@ fn check_bounce_energy(under: Under) {
         worst = worst.max((e.total() - e0).abs() / e0);
     }
     let out = sys.energy();
+    eprintln!(
+        "oracle {under:?} frictionless bounce: kinetic out/in {:.6}, worst |E − E₀|/E₀ in contact {worst:.3e} (allowed {ENERGY_TOL:.1e})",
+        out.kinetic / e0
+    );
     assert!(touched && out.penalty == 0.0, "{under:?}: no bounce");
     assert!(
         sys.flakes()[0].velocity[2] > 0.0,
@@ -341,6 +364,16 @@ fn check_wedge(under: Under) {
     let n_w = n_f * (1.0 + slope * slope).sqrt();
     let unit = 1.0 / (1.0 + slope * slope).sqrt();
     let want_wedge = [n_w * slope * unit, 0.0, -n_w * unit];
+    eprintln!(
+        "oracle {under:?} wedge: floor N {:.4e} vs η·v0/s {n_f:.4e} (ratio {:.4}), floor Fx {:.2e} N_f; wedge (Fx, Fz) ({:.4e}, {:.4e}) vs ({:.4e}, {:.4e}) (allowed {SPLIT_TOL} of N)",
+        floor_force[2],
+        floor_force[2] / n_f,
+        floor_force[0] / n_f,
+        wedge_force[0],
+        wedge_force[2],
+        want_wedge[0],
+        want_wedge[2]
+    );
     assert!(
         (floor_force[2] / n_f - 1.0).abs() < SPLIT_TOL && floor_force[0].abs() < SPLIT_TOL * n_f,
         "{under:?}: floor {floor_force:?} vs N_f {n_f:e}"
@@ -379,6 +412,10 @@ fn check_convergence_order(under: Under) {
     let e_coarse = oscillation_error(coarse, 3.0, 2.0, model_solution(under));
     let e_fine = oscillation_error(fine, 3.0, 2.0, model_solution(under));
     let order = (e_coarse / e_fine).ln() / expected_ratio.ln();
+    eprintln!(
+        "oracle {under:?} convergence: errors {e_coarse:.3e} → {e_fine:.3e}, ratio {:.2} (expected {expected_ratio}), order/expected {order:.3} (allowed 1 ± {ORDER_SLACK})",
+        e_coarse / e_fine
+    );
     assert!(
         (order - 1.0).abs() < ORDER_SLACK,
         "{under:?}: errors {e_coarse:e} → {e_fine:e}, ratio {} (expected {expected_ratio})",
