@@ -24,7 +24,9 @@
 //! - [`neighbours`]: periodic cell list;
 //! - [`blocked`]: blocked detection (Fig. 8) and h*_Tool (Eq. 18);
 //! - [`placement`]: random or file placement, area fraction (Eq. 10);
-//! - [`system`]: [`DemParams`] and [`DemSystem`], the stepping API used by the BEM–DEM loop.
+//! - [`params`]: [`DemParams`], the physical and numerical parameters and the seed's choices;
+//! - [`error`]: [`DemError`];
+//! - [`system`]: [`DemSystem`], the stepping API used by the BEM–DEM loop.
 //!
 //! ```
 //! use tribo_calibrator::dem::{DemParams, DemSystem, FlakeShape, RandomPlacement, place_random};
@@ -52,6 +54,7 @@ pub mod blocked;
 pub mod contact_pair;
 pub mod contact_surface;
 pub mod drag;
+pub mod error;
 pub mod explicit;
 pub mod flake;
 pub mod integrator;
@@ -59,6 +62,7 @@ pub mod loads;
 pub mod neighbours;
 pub mod overdamped;
 pub mod overdamped_options;
+pub mod params;
 pub mod penalty;
 pub mod placement;
 pub mod quaternion;
@@ -72,15 +76,18 @@ pub mod union_find;
 pub use crate::io::flake_file::FlakeFileError;
 pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
 pub use drag::DragFrame;
+pub use error::DemError;
 pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
 pub use integrator::{Integrator, Interval};
 pub use overdamped::{OverdampedOptions, OverdampedStats};
+pub use params::DemParams;
+pub use placement::area_fraction;
 pub use placement::{RandomPlacement, place_random, read_csv, touching_offset};
 pub use quaternion::{Quat, Vec3};
 pub use regime::{IntegratorChoice, Scheme};
 pub use rigid_body::{Damping, Flake};
 pub use state::DemState;
-pub use system::{DemError, DemParams, DemSystem, Energy, area_fraction};
+pub use system::{DemSystem, Energy};
 
 #[cfg(test)]
 mod tests;

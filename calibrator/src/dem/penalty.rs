@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn the_stiffness_rule_scales_k_fixes_the_impact_speed_and_keeps_the_step_consistent() {
         use super::super::drag::{DragFrame, RotationalDamping};
-        use super::super::system::DemParams;
+        use super::super::params::DemParams;
         let s = FlakeShape::aluminium(12e-6);
         let (dx, eta) = (1.5625e-6, 1e-12);
         let make = |v0: f64, rule: StiffnessRule, rot| {

@@ -15,9 +15,9 @@ use super::contact_surface::PlacedSurface;
 use super::drag::{DragFrame, couette_flow, jeffery_angular_velocity};
 use super::flake::FlakeFrame;
 use super::loads::{Loads, Scene, StiffnessKind};
+use super::params::DemParams;
 use super::quaternion::Vec3;
 use super::rigid_body::{Drive, Flake, RigidBody};
-use super::system::DemParams;
 
 /// The state a [`super::integrator::Integrator`] advances (owned by [`super::DemSystem`]).
 #[derive(Debug)]

@@ -14,8 +14,8 @@ mod squeeze;
 use crate::surface::HeightMap;
 
 use super::flake::FlakeShape;
+use super::params::DemParams;
 use super::rigid_body::Damping;
-use super::system::DemParams;
 
 /// 12 µm aluminium flake, seed 000 §6.1.
 fn shape() -> FlakeShape {

@@ -9,10 +9,11 @@ use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::drag::DragFrame;
 use super::super::flake::FlakeFrame;
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
+use super::super::params::DemParams;
 use super::super::quaternion::{Quat, norm, sub};
 use super::super::regime::Scheme;
 use super::super::rigid_body::{Damping, Flake};
-use super::super::system::{DemParams, DemSystem};
+use super::super::system::DemSystem;
 use super::{bumpy, params, shape};
 
 /// Presets' drag rate γ = η/m \[1/s\].
