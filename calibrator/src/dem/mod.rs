@@ -25,7 +25,7 @@
 //! - [`blocked`]: blocked detection (Fig. 8) and h*_Tool (Eq. 18);
 //! - [`placement`]: random or file placement, area fraction (Eq. 10);
 //! - [`params`]: [`DemParams`], the physical and numerical parameters and the seed's choices;
-//! - [`error`]: [`DemError`];
+//! - [`error`]: [`DemError`], what the DEM refuses;
 //! - [`system`]: [`DemSystem`], the stepping API used by the BEM–DEM loop.
 //!
 //! ```
