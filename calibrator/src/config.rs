@@ -128,13 +128,13 @@ pub struct DemConfig {
     /// (1: 25 nm, ≥ 62.5 steps per 1.5625 µm pixel).
     pub max_advance: f64,
     /// The explicit integrator's step as a fraction of its stable step
-    /// (`dem::system::DemParams::from_physics`) \[-\]: 1 in the presets; smaller values check
+    /// (`dem::params::DemParams::from_physics`) \[-\]: 1 in the presets; smaller values check
     /// the explicit reference's own convergence (e.g. 0.5, the impact-accurate step).
     pub explicit_step: f64,
     /// The explicit integrator's flake mass and moments of inertia as a fraction of the
     /// physical ones, at the same drag and penalty stiffness \[-\]: 1 in the presets; smaller
     /// values bring the explicit reference to the inertia-free limit the overdamped integrator
-    /// solves (`dem::system::DemParams::with_inertia_scale`; 0.1 in the equivalence study).
+    /// solves (`dem::params::DemParams::with_inertia_scale`; 0.1 in the equivalence study).
     pub explicit_inertia: f64,
     /// Factor on the penalty stiffness of seed 000's Hertz rule \[-\] (default 1; issue 42's
     /// ×0.25 and ×4): the overlap under a given force scales as 1/factor, and the explicit

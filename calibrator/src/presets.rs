@@ -85,7 +85,7 @@ pub fn systematic_budget() -> SystematicConfig {
             .collect(),
     }
 }
-use crate::dem::system::{DEFAULT_ADVANCE_FRACTION, DEFAULT_TOLERANCE_FRACTION};
+use crate::dem::params::{DEFAULT_ADVANCE_FRACTION, DEFAULT_TOLERANCE_FRACTION};
 use crate::dem::{DragFrame, IntegratorChoice};
 
 /// A named set of defaults.

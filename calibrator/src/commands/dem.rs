@@ -94,6 +94,12 @@ pub struct DemOptions {
     /// the equations read literally).
     #[arg(long, value_enum, default_value_t = crate::dem::DragFrame::default().into())]
     pub drag_frame: DragFrameArg,
+    /// What moves the flakes (`dem.integrator` of `tribo calibrate`): `explicit` (the damped
+    /// velocity Verlet at its stable step, the reference), `overdamped` (backward Euler of the
+    /// inertia-free flow, needs `--damping` > 0) or `auto` (overdamped where the Stokes ratio
+    /// v0/(γ·δx) ≤ 0.01, else explicit).
+    #[arg(long, value_enum, default_value_t = IntegratorArg::Explicit)]
+    pub integrator: IntegratorArg,
     /// Number of flakes N_p.
     #[arg(long, default_value_t = 20)]
     pub flakes: usize,
@@ -166,6 +172,27 @@ impl From<DragFrameArg> for crate::dem::DragFrame {
     }
 }
 
+/// `--integrator` (a clap mirror of [`crate::dem::IntegratorChoice`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum IntegratorArg {
+    /// By the Stokes ratio.
+    Auto,
+    /// The damped velocity Verlet (the reference).
+    Explicit,
+    /// Backward Euler of the overdamped flow.
+    Overdamped,
+}
+
+impl From<IntegratorArg> for crate::dem::IntegratorChoice {
+    fn from(a: IntegratorArg) -> Self {
+        match a {
+            IntegratorArg::Auto => Self::Auto,
+            IntegratorArg::Explicit => Self::Explicit,
+            IntegratorArg::Overdamped => Self::Overdamped,
+        }
+    }
+}
+
 /// Runs `tribo dem`.
 pub fn run(args: Args) -> Result<()> {
     let o = *args.options;
@@ -223,6 +250,7 @@ pub fn run(args: Args) -> Result<()> {
         spacing: o.spacing,
         height_unit: o.height_unit,
         drag_frame: o.drag_frame.into(),
+        integrator: o.integrator.into(),
         flakes: o.flakes,
         placement: o.placement,
         diameter: o.diameter,

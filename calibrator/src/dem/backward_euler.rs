@@ -6,10 +6,11 @@
 use crate::numerics::cholesky::{cholesky_in_place, cholesky_solve};
 use crate::numerics::dense::solve;
 
-use super::integrator::Flake;
 use super::loads::{Loads, Scene, StiffnessKind};
-use super::overdamped::{NewtonMatrix, OverdampedOptions, components, union};
+use super::overdamped_options::{NewtonMatrix, OverdampedOptions};
 use super::quaternion::{Quat, Vec3};
+use super::rigid_body::Flake;
+use super::union_find::{components, union};
 
 /// Newton stops when every flake's correction is below this fraction of the step tolerance.
 pub const NEWTON_FRACTION: f64 = 0.01;

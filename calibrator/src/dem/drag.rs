@@ -24,7 +24,7 @@
 //!   γ̇·r²/(1 + r²) (0.16 % of γ̇ for r = 0.04); a sphere (r = 1) turns with Ω.
 //!
 //! Both frames are exact exponential relaxations in the integrator
-//! ([`super::integrator::RigidBody::relax`]); the sheet frame is the special case of a target
+//! ([`super::rigid_body::RigidBody::relax`]); the sheet frame is the special case of a target
 //! at rest.
 //!
 //! **Similarity.** In either frame the flake dynamics at a sliding speed v0 and a drag rate γ
@@ -102,12 +102,12 @@ impl RotationalDamping {
     }
 
     /// The drag coefficients for translational `eta` \[kg/s\] on a flake `shape`.
-    pub fn damping(self, eta: f64, shape: &super::flake::FlakeShape) -> super::integrator::Damping {
+    pub fn damping(self, eta: f64, shape: &super::flake::FlakeShape) -> super::rigid_body::Damping {
         match self {
             RotationalDamping::EqualRelaxation => {
-                super::integrator::Damping::uniform_relaxation(eta, shape)
+                super::rigid_body::Damping::uniform_relaxation(eta, shape)
             }
-            RotationalDamping::Eq16 => super::integrator::Damping {
+            RotationalDamping::Eq16 => super::rigid_body::Damping {
                 eta,
                 eta_rot: eta * shape.a * shape.a,
             },

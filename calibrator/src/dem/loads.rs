@@ -17,9 +17,9 @@ use super::contact_surface::{
     ContactSum, PlacedSurface, Side, Stiffness6, surface_contact, surface_contact_stiffness,
 };
 use super::flake::{FlakeFrame, FlakeShape};
-use super::integrator::Flake;
 use super::neighbours::{CellList, min_image};
 use super::quaternion::{Quat, Vec3, add, sub};
+use super::rigid_body::Flake;
 
 /// Flake counts from which surface contacts are evaluated in parallel (rayon). Each flake's
 /// sum is computed by one thread in a fixed order, so results do not depend on threads.

@@ -3,12 +3,17 @@
 //!
 //! - [`flake`]: spheroid geometry, mass, inertia, support function, point penetration depth;
 //! - [`quaternion`]: vectors and orientation quaternions;
-//! - [`integrator`]: damped rigid-body velocity Verlet (Eq. 15–16), the explicit reference;
+//! - [`rigid_body`]: a flake's state and the damped rigid-body velocity-Verlet kernels
+//!   (Eq. 15–16: exact relaxation sub-steps, free flight, free rotation);
+//! - [`integrator`]: the [`Integrator`] trait every integrator implements, and its interval;
+//! - [`explicit`]: the damped velocity Verlet at its stable step, the reference;
 //! - [`overdamped`]: backward-Euler steps of the overdamped flow (Eq. 15–16 without inertia),
-//!   step set by the tool's advance and an error estimate, cluster by cluster;
+//!   step set by the tool's advance and an error estimate, cluster by cluster, with its
+//!   settings in [`overdamped_options`] and its clusters from [`union_find`];
 //! - [`backward_euler`]: one cluster's step (Newton on the proximal objective, error estimate);
-//! - [`regime`]: which of the two, from the Stokes ratio v0/(γ·δx) or the config;
-//! - [`loads`]: the contact forces, torques and energies of a state (both integrators);
+//! - [`regime`]: which integrator ([`Scheme`]), from the Stokes ratio v0/(γ·δx) or the config;
+//! - [`state`]: [`DemState`], what the integrators advance (flakes, surfaces, tool, loads);
+//! - [`loads`]: the contact forces, torques and energies of a state (all integrators);
 //! - [`drag`]: the frame of the drag (sheet at rest, or the lubricant's Couette flow);
 //! - [`penalty`]: Hertz-based penalty stiffness (5 % overlap) and time step;
 //! - [`sided`]: the sided penetration depth of a surface node (h_Def pushes up only, the
@@ -19,6 +24,8 @@
 //! - [`neighbours`]: periodic cell list;
 //! - [`blocked`]: blocked detection (Fig. 8) and h*_Tool (Eq. 18);
 //! - [`placement`]: random or file placement, area fraction (Eq. 10);
+//! - [`params`]: [`DemParams`], the physical and numerical parameters and the seed's choices;
+//! - [`error`]: [`DemError`], what the DEM refuses;
 //! - [`system`]: [`DemSystem`], the stepping API used by the BEM–DEM loop.
 //!
 //! ```
@@ -47,28 +54,40 @@ pub mod blocked;
 pub mod contact_pair;
 pub mod contact_surface;
 pub mod drag;
+pub mod error;
+pub mod explicit;
 pub mod flake;
 pub mod integrator;
 pub mod loads;
 pub mod neighbours;
 pub mod overdamped;
+pub mod overdamped_options;
+pub mod params;
 pub mod penalty;
 pub mod placement;
 pub mod quaternion;
 pub mod regime;
+pub mod rigid_body;
 pub mod sided;
+pub mod state;
 pub mod system;
+pub mod union_find;
 
 pub use crate::io::flake_file::FlakeFileError;
 pub use blocked::{Footprint, MIN_CLUSTERS_BLOCKED};
 pub use drag::DragFrame;
+pub use error::DemError;
 pub use flake::{ALUMINIUM_DENSITY, FlakeShape, SEED_THICKNESS};
-pub use integrator::{Damping, Flake};
+pub use integrator::{Integrator, Interval};
 pub use overdamped::{OverdampedOptions, OverdampedStats};
+pub use params::DemParams;
+pub use placement::area_fraction;
 pub use placement::{RandomPlacement, place_random, read_csv, touching_offset};
 pub use quaternion::{Quat, Vec3};
-pub use regime::{Integrator, IntegratorChoice};
-pub use system::{DemError, DemParams, DemSystem, Energy, area_fraction};
+pub use regime::{IntegratorChoice, Scheme};
+pub use rigid_body::{Damping, Flake};
+pub use state::DemState;
+pub use system::{DemSystem, Energy};
 
 #[cfg(test)]
 mod tests;

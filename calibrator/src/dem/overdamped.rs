@@ -10,7 +10,7 @@
 //! ```
 //!
 //! with u, ω* the drag's target ([`super::drag`]: zero in the sheet frame, the Couette flow and
-//! Jeffery's rotation in the lubricant frame) and η_rot = η·I₁/m ([`super::integrator`]: the
+//! Jeffery's rotation in the lubricant frame) and η_rot = η·I₁/m ([`super::rigid_body`]: the
 //! relaxation of L_k at η_rot/I_k toward I_k·ω*_k + I_k·T_k/η_rot has the same fixed point for
 //! every body axis, so the rotational mobility is isotropic).
 //!
@@ -69,62 +69,22 @@
 use rayon::prelude::*;
 
 use super::backward_euler::{ClusterStats, ClusterStepper, Environment, Six};
-use super::integrator::Flake;
+use super::integrator::{Integrator, Interval};
+use super::loads::PARALLEL_FLAKES;
 use super::neighbours::{CellList, min_image};
+pub use super::overdamped_options::{NewtonMatrix, OverdampedOptions, OverdampedStats};
 use super::quaternion::Vec3;
+use super::rigid_body::Flake;
+use super::state::{DemState, drag_target};
+use super::union_find::{components, union};
 
 /// Extra centre distance, in flake radii a, beyond contact range (2a) within which flakes
 /// share a cluster: 0.25a = 1.5 µm for the seed's flakes, 30× what the tool advances in a
 /// ramp stage at 0.08 m/s.
 pub const CLUSTER_MARGIN: f64 = 0.25;
 
-/// Settings of the overdamped integrator.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OverdampedOptions {
-    /// Local error allowed per step \[m\] (a flake's centre, or its rim for rotation).
-    pub tolerance: f64,
-    /// Longest step \[s\]: the tool's advance per step is at most v0·max_step.
-    pub max_step: f64,
-    /// The surface contacts' stiffness in the Newton matrix.
-    pub newton: NewtonMatrix,
-}
-
-/// The stiffness in the Newton matrix of a step (measured on the quick preset's 0.08 m/s
-/// case at 30 MPa, β = 0.2, seed index 1, one thread: the default 1.53 s of DEM; pair
-/// differences at every evaluation instead of once per step 3.3 s; Gauss–Newton pairs
-/// (no curvature) 72 s, their Newton iterations stalled on deep stacks; switching slow groups'
-/// surfaces to differences 2.9 s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NewtonMatrix {
-    /// Surfaces: Gauss–Newton Σ k·J·Jᵀ, one sweep per evaluation (linear convergence where
-    /// the neglected curvature k·t·∂²t matters, flakes squeezed deep between the surfaces);
-    /// pairs: forward differences once per step.
-    GaussNewton,
-    /// Forward differences of every force at every evaluation (quadratic convergence; 7
-    /// sweeps per evaluation of a flake in contact): a check of the default.
-    Difference,
-}
-
-/// Work counters of the overdamped integrator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OverdampedStats {
-    /// Time steps: per synchronisation interval the most any cluster took, summed.
-    pub steps: u64,
-    /// Accepted steps summed over clusters.
-    pub cluster_steps: u64,
-    /// Rejected attempts (error above tolerance or Newton failed), over clusters.
-    pub rejected: u64,
-    /// Newton iterations, over clusters.
-    pub newton_iterations: u64,
-    /// Flake evaluations: one flake's surface contacts swept once (the unit of work; an
-    /// explicit step costs one per flake).
-    pub flake_evaluations: u64,
-    /// Intervals redone because flakes of different clusters could have met.
-    pub merges: u64,
-}
-
 /// The overdamped integrator's state between intervals: per flake, its last step proposal and
-/// predictor velocity (owned by the [`super::DemSystem`]).
+/// predictor velocity.
 #[derive(Debug)]
 pub struct Overdamped {
     options: OverdampedOptions,
@@ -165,7 +125,7 @@ impl Overdamped {
     /// Integrates `flakes` over `duration` \[s\] from the environment's start (positions come
     /// back unwrapped); `parallel`: clusters may run on rayon's pool. Returns the time steps
     /// (the most any cluster took).
-    pub fn advance(
+    pub fn integrate(
         &mut self,
         flakes: &mut [Flake],
         env: &Environment<'_>,
@@ -297,6 +257,55 @@ impl Overdamped {
     }
 }
 
+impl Integrator for Overdamped {
+    fn name(&self) -> &'static str {
+        "overdamped"
+    }
+
+    /// Integrates over `interval.duration` with steps of its own ([`Overdamped::advance`]);
+    /// the drag's target of each step is evaluated at its start.
+    fn advance(&mut self, state: &mut DemState, interval: Interval) -> usize {
+        let duration = interval.duration;
+        let (params, def, tool, offset) = (
+            &state.params,
+            &state.deformable,
+            &state.tool,
+            state.tool_offset,
+        );
+        let mut flakes = std::mem::take(&mut state.flakes);
+        let drag = |f: &Flake, shift: f64| drag_target(params, def, tool, offset, f, shift);
+        let mut scene = state.scene(state.tool_displacement());
+        scene.parallel = false;
+        let env = Environment {
+            scene,
+            shift: state.tool_displacement(),
+            tool_velocity: params.tool_velocity,
+            eta: params.damping.eta,
+            eta_rot: params.damping.eta_rot,
+            inertia: state.body.inertia,
+            drag: &drag,
+        };
+        let parallel = state.parallel && flakes.len() >= PARALLEL_FLAKES;
+        let period = (def.lx(), def.ly());
+        let steps = self.integrate(&mut flakes, &env, period, duration, parallel);
+        state.flakes = flakes;
+        state.wrap_positions();
+        state.advance_tool(duration);
+        state.time += duration;
+        state.steps += steps;
+        state.forces_valid = false;
+        steps as usize
+    }
+
+    fn reset(&mut self) {
+        Overdamped::reset(self);
+    }
+
+    fn overdamped_stats(&self) -> Option<OverdampedStats> {
+        Some(self.stats())
+    }
+}
+
 /// One cluster's integration over an interval.
 struct ClusterRun {
     flakes: Vec<Flake>,
@@ -304,39 +313,6 @@ struct ClusterRun {
     proposal: f64,
     velocity: Option<Vec<Six>>,
     stats: ClusterStats,
-}
-
-/// Union–find root with path halving.
-fn root(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
-}
-
-/// Joins the sets of `i` and `j` (the lower root becomes the root).
-pub(super) fn union(parent: &mut [usize], i: usize, j: usize) {
-    let (ri, rj) = (root(parent, i), root(parent, j));
-    if ri != rj {
-        parent[ri.max(rj)] = ri.min(rj);
-    }
-}
-
-/// The components of a union–find forest, members sorted, in order of their lowest member.
-pub(super) fn components(parent: &mut [usize]) -> Vec<Vec<usize>> {
-    let n = parent.len();
-    let mut slot = vec![usize::MAX; n];
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    for i in 0..n {
-        let r = root(parent, i);
-        if slot[r] == usize::MAX {
-            slot[r] = out.len();
-            out.push(Vec::new());
-        }
-        out[slot[r]].push(i);
-    }
-    out
 }
 
 /// `clusters` with the clusters (labels in `label`) of every pair in `pairs` merged.

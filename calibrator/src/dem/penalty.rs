@@ -21,7 +21,7 @@
 //! (velocity-Verlet is stable for ω·Δt < 2).
 //!
 //! **With damping** ([`stable_time_step_damped`]): the integrator's step
-//! E(Δt/2) T(Δt) E(Δt/2) ([`super::integrator`]) applied to x'' = −γx' − ω²x has the
+//! E(Δt/2) T(Δt) E(Δt/2) ([`super::rigid_body`]) applied to x'' = −γx' − ω²x has the
 //! amplification matrix M with det M = e^{−γΔt} and tr M = 1 + e^{−γΔt} −
 //! (ωΔt)²·(1 − e^{−γΔt})/(γΔt); |eigenvalues| < 1 iff |tr M| < 1 + det M, i.e.
 //!
@@ -34,7 +34,7 @@
 //! every γ (checked on the integrator itself in the tests).
 
 use super::flake::FlakeShape;
-use super::integrator::Damping;
+use super::rigid_body::Damping;
 
 /// Largest overlap allowed under the estimated maximum force, as a fraction of h_p.
 pub const OVERLAP_FRACTION: f64 = 0.05;
@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn the_stiffness_rule_scales_k_fixes_the_impact_speed_and_keeps_the_step_consistent() {
         use super::super::drag::{DragFrame, RotationalDamping};
-        use super::super::system::DemParams;
+        use super::super::params::DemParams;
         let s = FlakeShape::aluminium(12e-6);
         let (dx, eta) = (1.5625e-6, 1e-12);
         let make = |v0: f64, rule: StiffnessRule, rot| {
@@ -214,8 +214,8 @@ mod tests {
     /// The integrator's step on x'' = −γx' − ω²x (unit mass, ω = 1): its amplification
     /// matrix, columns from the unit initial states.
     fn amplification(gamma: f64, h: f64) -> [[f64; 2]; 2] {
-        use super::super::integrator::{Drive, Flake, RigidBody};
         use super::super::quaternion::Quat;
+        use super::super::rigid_body::{Drive, Flake, RigidBody};
         let body = RigidBody {
             mass: 1.0,
             inertia: [1.0; 3],

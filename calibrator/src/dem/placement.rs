@@ -16,11 +16,11 @@ use crate::io::flake_file::FlakeFileError;
 use crate::io::placement::{PlacementFile, PlacementRow};
 use crate::surface::HeightMap;
 
+use super::error::DemError;
 use super::flake::{FlakeFrame, FlakeShape};
-use super::integrator::Flake;
 use super::neighbours::min_image;
 use super::quaternion::Quat;
-use super::system::DemError;
+use super::rigid_body::Flake;
 
 /// The lowest tool offset at which tool and surface never interpenetrate along a slide in x:
 /// max over rows of (max_x h_Def − min_x h_Tool).
@@ -265,4 +265,9 @@ pub fn read_csv(
         out.push(f);
     }
     Ok(out)
+}
+
+/// Area fraction β = a_p·N_p/A_0 (seed 000 Eq. 10).
+pub fn area_fraction(shape: &FlakeShape, n_p: usize, map: &HeightMap) -> f64 {
+    shape.projected_area() * n_p as f64 / (map.lx() * map.ly())
 }

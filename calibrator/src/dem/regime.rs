@@ -1,7 +1,8 @@
-//! Which integrator moves the flakes: the explicit damped velocity Verlet of
-//! [`super::integrator`] (the reference, resolving inertia and the penalty contacts' frequency)
-//! or the overdamped implicit integrator of [`super::overdamped`] (inertia dropped, the step
-//! set by the tool's advance and an error estimate).
+//! Which integrator moves the flakes ([`Scheme`], built by [`Scheme::build`]): the
+//! explicit damped velocity Verlet of [`super::explicit`] (the reference, resolving inertia and
+//! the penalty contacts' frequency) or the overdamped implicit integrator of
+//! [`super::overdamped`] (inertia dropped, the step set by the tool's advance and an error
+//! estimate); chosen from the Stokes ratio or the config ([`IntegratorChoice`]).
 //!
 //! **The Stokes ratio.** With the drag rate γ = η/m of Eq. 15–16, a flake forgets its velocity
 //! in 1/γ; the tool crosses a pixel in δx/v0. Their ratio
@@ -21,7 +22,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::overdamped::OverdampedOptions;
+use super::explicit::Explicit;
+use super::integrator::Integrator;
+use super::overdamped::{Overdamped, OverdampedOptions};
 
 /// Stokes ratio up to which `auto` picks the overdamped integrator: a flake coasts at most 1 %
 /// of a pixel. The paired study against the explicit integrator (`docs/studies/integrator/`)
@@ -56,36 +59,45 @@ impl IntegratorChoice {
     /// pixel `dx` \[m\]; `options` are the overdamped integrator's if it is chosen. Without drag
     /// (γ = 0) `auto` is explicit; `overdamped` is kept and refused by
     /// [`super::DemSystem::new`].
-    pub fn resolve(self, gamma: f64, v0: f64, dx: f64, options: OverdampedOptions) -> Integrator {
+    pub fn resolve(self, gamma: f64, v0: f64, dx: f64, options: OverdampedOptions) -> Scheme {
         match self {
-            IntegratorChoice::Explicit => Integrator::Explicit,
-            IntegratorChoice::Overdamped => Integrator::Overdamped(options),
+            IntegratorChoice::Explicit => Scheme::Explicit,
+            IntegratorChoice::Overdamped => Scheme::Overdamped(options),
             IntegratorChoice::Auto => {
                 if gamma > 0.0 && stokes_ratio(gamma, v0, dx) <= AUTO_STOKES_LIMIT {
-                    Integrator::Overdamped(options)
+                    Scheme::Overdamped(options)
                 } else {
-                    Integrator::Explicit
+                    Scheme::Explicit
                 }
             }
         }
     }
 }
 
-/// The integrator a [`super::DemSystem`] runs.
+/// The integrator a [`super::DemSystem`] runs, with its settings (`DemParams::integrator`;
+/// [`Scheme::build`] makes it).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Integrator {
-    /// Damped velocity Verlet with the stable step `DemParams::dt` ([`super::integrator`]).
+pub enum Scheme {
+    /// Damped velocity Verlet with the stable step `DemParams::dt` ([`super::explicit`]).
     Explicit,
     /// Backward-Euler steps of the overdamped motion with error control ([`super::overdamped`]).
     Overdamped(OverdampedOptions),
 }
 
-impl Integrator {
+impl Scheme {
+    /// A fresh integrator of this scheme.
+    pub fn build(self) -> Box<dyn Integrator> {
+        match self {
+            Scheme::Explicit => Box::new(Explicit),
+            Scheme::Overdamped(o) => Box::new(Overdamped::new(o)),
+        }
+    }
+
     /// `"explicit"` or `"overdamped"`.
     pub fn name(&self) -> &'static str {
         match self {
-            Integrator::Explicit => "explicit",
-            Integrator::Overdamped(_) => "overdamped",
+            Scheme::Explicit => "explicit",
+            Scheme::Overdamped(_) => "overdamped",
         }
     }
 }
@@ -116,16 +128,16 @@ mod tests {
         assert!((stokes_ratio(gamma, 0.08, dx) / 5.12e-4 - 1.0).abs() < ST_REL);
         assert!((stokes_ratio(gamma, 50.0, dx) / 0.32 - 1.0).abs() < ST_REL);
         let auto = IntegratorChoice::Auto;
-        assert_eq!(auto.resolve(gamma, 0.08, dx, o), Integrator::Overdamped(o));
-        assert_eq!(auto.resolve(gamma, 50.0, dx, o), Integrator::Explicit);
-        assert_eq!(auto.resolve(0.0, 0.08, dx, o), Integrator::Explicit);
+        assert_eq!(auto.resolve(gamma, 0.08, dx, o), Scheme::Overdamped(o));
+        assert_eq!(auto.resolve(gamma, 50.0, dx, o), Scheme::Explicit);
+        assert_eq!(auto.resolve(0.0, 0.08, dx, o), Scheme::Explicit);
         assert_eq!(
             IntegratorChoice::Explicit.resolve(gamma, 0.08, dx, o),
-            Integrator::Explicit
+            Scheme::Explicit
         );
         assert_eq!(
             IntegratorChoice::Overdamped.resolve(gamma, 50.0, dx, o),
-            Integrator::Overdamped(o)
+            Scheme::Overdamped(o)
         );
     }
 }

@@ -67,6 +67,9 @@ pub struct DemRunConfig {
     /// Whose velocity the flakes' drag is measured against (`tribo dem --drag-frame`;
     /// `tribo calibrate`'s default is the lubricant).
     pub drag_frame: crate::dem::DragFrame,
+    /// What moves the flakes (`tribo dem --integrator`), resolved at the grid's pixel with the
+    /// default overdamped tolerance and advance.
+    pub integrator: crate::dem::IntegratorChoice,
     /// Number of flakes N_p.
     pub flakes: usize,
     /// Read flakes from a CSV (columns x, y \[m\]; optional z, qw, qx, qy, qz, vx, vy, vz).
@@ -144,6 +147,12 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
         params.stiffness = penalty_stiffness(&shape, e_star, v);
         params.dt = stable_time_step(&shape, params.stiffness, dx, dy, DEFAULT_SAFETY);
     }
+    let params = params.with_integrator(
+        args.integrator,
+        crate::dem::params::DEFAULT_TOLERANCE_FRACTION,
+        crate::dem::params::DEFAULT_ADVANCE_FRACTION,
+        dx,
+    );
     let tool_offset = match args.gap {
         Some(g) => {
             Rule::FINITE.check("--gap", g)?;
@@ -197,8 +206,10 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     );
     let _ = writeln!(
         summary,
-        "penalty stiffness k = {:.4e} N/m per node, dt = {:.4e} s",
-        params.stiffness, params.dt
+        "penalty stiffness k = {:.4e} N/m per node, dt = {:.4e} s, integrator = {}",
+        params.stiffness,
+        params.dt,
+        params.integrator.name()
     );
     let _ = writeln!(
         summary,

@@ -120,7 +120,7 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     let v = cfg.dem.stiffness_velocity;
     if v != 0.0 {
         Rule::closed(
-            crate::dem::system::MIN_IMPACT_SPEED,
+            crate::dem::params::MIN_IMPACT_SPEED,
             super::rules::STIFFNESS_VELOCITY_MAX,
         )
         .check("dem.stiffness_velocity (m/s; 0: each case's v0)", v)?;

@@ -249,7 +249,7 @@ pub const KEYS: &[Entry] = &[
         Place::Key,
         "m/s",
         Domain::ZeroOr(Rule::closed(
-            crate::dem::system::MIN_IMPACT_SPEED,
+            crate::dem::params::MIN_IMPACT_SPEED,
             rules::STIFFNESS_VELOCITY_MAX,
         )),
         "0: the Hertz stiffness at each case's own speed v0 (the seed's rule)",

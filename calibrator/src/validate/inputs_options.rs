@@ -305,6 +305,11 @@ pub const OPTIONS: &[Entry] = &[
         "metres per height unit of the file",
     ),
     other("dem --drag-frame", Domain::Choice, "sheet | lubricant"),
+    other(
+        "dem --integrator",
+        Domain::Choice,
+        "auto | explicit | overdamped (overdamped needs --damping > 0)",
+    ),
     nr(
         "dem --flakes",
         "count",

@@ -91,6 +91,12 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
         "damping",
         "the presets' flakes.damping value (a config, not an engine default)",
     ),
+    (
+        "dem",
+        "integrator",
+        "the command's reference integrator (`tribo dem` ran explicit before it had the flag; \
+         the presets' auto is a config, IntegratorChoice has no engine default)",
+    ),
     ("dem", "e_star", "the command's Hertz estimate"),
     ("dem", "distance", "the command's slide"),
     ("dem", "max_tilt", "the command's placement"),

@@ -2,8 +2,8 @@
 
 use crate::surface::HeightMap;
 
-use super::super::integrator::{Damping, Flake};
 use super::super::quaternion::Quat;
+use super::super::rigid_body::{Damping, Flake};
 use super::super::system::DemSystem;
 use super::{params, shape};
 

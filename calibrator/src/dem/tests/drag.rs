@@ -2,8 +2,8 @@
 //! the local Couette velocity, and the sheet frame is the special case of a flow at rest.
 
 use super::super::drag::DragFrame;
-use super::super::integrator::{Damping, Flake};
 use super::super::quaternion::Quat;
+use super::super::rigid_body::{Damping, Flake};
 use super::super::system::DemSystem;
 use super::{params, shape};
 use crate::surface::HeightMap;

@@ -3,13 +3,14 @@
 
 use crate::surface::HeightMap;
 
-use super::super::integrator::{Damping, Flake};
+use super::super::params::{DemParams, MIN_IMPACT_SPEED, OVERDAMPED_SAFETY};
 use super::super::penalty::{
     DEFAULT_SAFETY, penalty_stiffness, slowest_rate, stable_time_step, stable_time_step_damped,
 };
 use super::super::placement::{RandomPlacement, place_random};
 use super::super::quaternion::{Quat, norm};
-use super::super::system::{DemParams, DemSystem, MIN_IMPACT_SPEED, OVERDAMPED_SAFETY};
+use super::super::rigid_body::{Damping, Flake};
+use super::super::system::DemSystem;
 use super::{bumpy, params, shape};
 
 /// Relative energy drift allowed without damping (issue 6).
@@ -389,13 +390,13 @@ fn runs_are_deterministic_for_a_seed_and_independent_of_threads() {
     assert_eq!(a, seeded_run(11, 1, 20));
     assert_ne!(a, seeded_run(12, 1, 20));
     // Above the parallel threshold the per-flake sums run on rayon: same bits on 1 or 2 threads.
-    let many = super::super::system::PARALLEL_FLAKES + 6;
+    let many = super::super::loads::PARALLEL_FLAKES + 6;
     assert_eq!(seeded_run(5, 1, many), seeded_run(5, 2, many));
 }
 
 #[test]
 fn serial_and_parallel_contact_evaluation_agree_bit_for_bit() {
-    let many = super::super::system::PARALLEL_FLAKES + 6;
+    let many = super::super::loads::PARALLEL_FLAKES + 6;
     assert_eq!(
         seeded_run_with(5, 2, many, true),
         seeded_run_with(5, 2, many, false)

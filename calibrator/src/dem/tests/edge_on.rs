@@ -16,9 +16,10 @@ use crate::surface::HeightMap;
 
 use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
+use super::super::params::DemParams;
 use super::super::quaternion::{Quat, cross, norm};
-use super::super::system::{DemParams, DemSystem};
+use super::super::rigid_body::{Damping, Flake};
+use super::super::system::DemSystem;
 use super::shape;
 
 /// Relative energy error allowed, |E − E₀ − W| / max(E₀ + W): issue 6's criterion for the

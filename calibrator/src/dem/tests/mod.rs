@@ -5,6 +5,7 @@ mod blocked_cases;
 mod drag;
 mod dynamics;
 mod edge_on;
+mod oracles;
 mod overdamped;
 mod periodic;
 mod placement;
@@ -13,8 +14,8 @@ mod squeeze;
 use crate::surface::HeightMap;
 
 use super::flake::FlakeShape;
-use super::integrator::Damping;
-use super::system::DemParams;
+use super::params::DemParams;
+use super::rigid_body::Damping;
 
 /// 12 µm aluminium flake, seed 000 §6.1.
 fn shape() -> FlakeShape {
@@ -30,7 +31,7 @@ fn params(k: f64, dt: f64, damping: Damping, v0: f64) -> DemParams {
         dt,
         tool_velocity: v0,
         drag_frame: super::drag::DragFrame::Sheet,
-        integrator: super::regime::Integrator::Explicit,
+        integrator: super::regime::Scheme::Explicit,
         rotational_damping: super::drag::RotationalDamping::EqualRelaxation,
     }
 }

@@ -8,11 +8,12 @@ use crate::surface::HeightMap;
 use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::drag::DragFrame;
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
+use super::super::params::DemParams;
 use super::super::quaternion::{Quat, norm, sub};
-use super::super::regime::Integrator;
-use super::super::system::{DemParams, DemSystem};
+use super::super::regime::Scheme;
+use super::super::rigid_body::{Damping, Flake};
+use super::super::system::DemSystem;
 use super::{bumpy, params, shape};
 
 /// Presets' drag rate γ = η/m \[1/s\].
@@ -20,8 +21,8 @@ const GAMMA: f64 = 1e8;
 /// Penalty stiffness of the presets at 0.08 m/s (Hertz at 0.1 m/s) \[N/m\].
 const K: f64 = 165.0;
 
-fn overdamped(tolerance: f64, max_step: f64) -> Integrator {
-    Integrator::Overdamped(OverdampedOptions {
+fn overdamped(tolerance: f64, max_step: f64) -> Scheme {
+    Scheme::Overdamped(OverdampedOptions {
         tolerance,
         max_step,
         newton: NewtonMatrix::GaussNewton,

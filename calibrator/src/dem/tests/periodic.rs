@@ -4,10 +4,11 @@
 use crate::surface::{HeightMap, Rescale, SelfAffine};
 
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
+use super::super::params::DemParams;
 use super::super::placement::resting_height;
 use super::super::quaternion::{Quat, norm, sub};
-use super::super::system::{DemParams, DemSystem};
+use super::super::rigid_body::{Damping, Flake};
+use super::super::system::DemSystem;
 use super::shape;
 
 /// Round-off between the two placements (coordinates differ by L/2 in magnitude).

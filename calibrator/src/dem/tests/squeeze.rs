@@ -6,11 +6,12 @@ use crate::surface::HeightMap;
 
 use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::flake::FlakeFrame;
-use super::super::integrator::{Damping, Flake};
+use super::super::params::DemParams;
 use super::super::penalty::{DEFAULT_SAFETY, stable_time_step};
 use super::super::quaternion::Quat;
+use super::super::rigid_body::{Damping, Flake};
 use super::super::sided::RIM_TAPER;
-use super::super::system::{DemParams, DemSystem};
+use super::super::system::DemSystem;
 use super::{params, shape};
 
 /// Round-off relative to the force scale.

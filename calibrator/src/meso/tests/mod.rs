@@ -284,7 +284,7 @@ fn process_speed_history(scale: f64, steps: usize) -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// The explicit integrator's overdamped-branch step (`dem::system::OVERDAMPED_SAFETY`, twice
+/// The explicit integrator's overdamped-branch step (`dem::params::OVERDAMPED_SAFETY`, twice
 /// the impact-accurate default) against the default's step on the process-speed case: the
 /// same blocked flakes at every slide step and the same A_p to 0.1 % (measured: identical over
 /// all 128 steps, while a step ×4 departs from step 62). About 35 s in release:
