@@ -11,7 +11,7 @@ use tribo_calibrator::pipeline::write_defaults;
 use tribo_calibrator::presets::Preset;
 use tribo_calibrator::report::html::{INDEX_FILE, img_sources};
 use tribo_calibrator::report::plot::PLOT_SIZE;
-use tribo_calibrator::report::scaled::PNG_SCALE;
+use tribo_calibrator::report::render::PNG_SCALE;
 
 /// Checks the page of `report`; returns the number of figures.
 fn check_page(report: &Path) -> usize {

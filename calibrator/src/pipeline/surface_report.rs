@@ -119,7 +119,7 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
                     .with_color_of(data_index),
             );
         }
-        heatmap(map, name, &out.join(format!("{name}_height")))?;
+        heatmap(map, name, &source, &out.join(format!("{name}_height")))?;
     }
     write_csv(&table, &out.join("surfaces.csv"))?;
     write_csv(&psd, &out.join("psd.csv"))?;
@@ -201,19 +201,37 @@ fn power_law_through(
     )
 }
 
-fn heatmap(map: &HeightMap, name: &str, stem: &Path) -> Result<()> {
+fn heatmap(map: &HeightMap, name: &str, source: &str, stem: &Path) -> Result<()> {
     let um: Vec<f64> = map.heights().iter().map(|h| h * 1e6).collect();
-    on_map(map, format!("{name} surface height [µm]"), &um).write(stem)?;
+    let mut title: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
+    title.push_str(&name[name.chars().next().map_or(0, char::len_utf8)..]);
+    on_map(map, format!("{title} surface: height map"), "height [µm]", &um).write(stem)?;
+    write_caption(
+        stem,
+        &format!(
+            "Height of the {name} surface ({source}) over the periodic {:.0} × {:.0} µm \
+             domain of the simulations, mean plane at 0 (seed 000 §6.1).",
+            map.lx() * 1e6,
+            map.ly() * 1e6
+        ),
+    )?;
     Ok(())
 }
 
 /// The one figure of a field on a height map's grid (its heights, a contact or traction
 /// map, blocked pixels marked NaN): `values` row-major on `map`'s nx × ny pixels, axes x and y
-/// in µm over the map's side, the colour range from the values. Used by the surfaces here, the
-/// h_Def snapshots of `dem_run` and `meso_case` and the contact map of `contact_report`.
-pub(crate) fn on_map<'a>(map: &HeightMap, title: String, values: &'a [f64]) -> Heatmap<'a> {
+/// in µm over the map's side, the colour bar named by `quantity` (with its unit), the colour
+/// range from the values. Used by the surfaces here, the h_Def snapshots of `dem_run` and
+/// `meso_case` and the contact map of `contact_report`.
+pub(crate) fn on_map<'a>(
+    map: &HeightMap,
+    title: String,
+    quantity: &str,
+    values: &'a [f64],
+) -> Heatmap<'a> {
     Heatmap {
         title,
+        quantity: quantity.into(),
         x_label: "x [µm]".into(),
         y_label: "y [µm]".into(),
         values,
