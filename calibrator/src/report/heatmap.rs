@@ -52,9 +52,10 @@ const Y_AREA: u32 = 85;
 const MARGIN: u32 = 15;
 /// Height plotters' `titled` takes for a [`TITLE_PX`] title \[px\] (text and its gap).
 const TITLE_AREA: u32 = TITLE_PX + 12;
-/// Layout heights a heat map may take \[px\]: at least the line plots' 600 (so its text is as
-/// large relative to the page), at most twice that.
-const CANVAS_HEIGHT: std::ops::RangeInclusive<u32> = 600..=1200;
+/// Layout heights a heat map may take \[px\]: a wide domain (a β map over 290 × 140 mm) gets
+/// a low canvas instead of white space under the map; a tall one at most twice the line
+/// plots' 600 (the width, and so the print resolution, is always [`PLOT_SIZE`]'s).
+const CANVAS_HEIGHT: std::ops::RangeInclusive<u32> = 400..=1200;
 
 /// Maps whose axes share a unit get equal aspect unless the domain is more elongated than
 /// this (a strip-draw β map over 140 mm × 0.35 mm would be a line).
