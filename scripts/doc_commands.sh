@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every fenced shell command of README.md and docs/*.md, run as written (issue 45), by .ci/run.
+# Every fenced shell command of README.md and docs/**/*.md, run as written (issue 45), by .ci/run.
 #
 # A shell block is a fenced block marked sh/bash/shell/console, or an unmarked one whose first
 # command starts with `tribo`, `cargo`, `TRIBO_` or `./`. Each line is one command (a trailing
@@ -12,7 +12,8 @@
 # Slow commands carry the marker `[slow: <time>]` in their trailing comment. A slow
 # `calibrate` runs with a tiny configuration instead (scripts/doc_commands_tiny.toml: appended
 # as `--config`, or written as the named `--config` file when that file does not exist); any
-# other slow command is skipped, with its time as the reason. The few commands that cannot run
+# other slow command is skipped, with its time as the reason. A `tribo study` that would run its
+# cases runs with `--list-cases` appended (the plan is read and checked, the case list written). The few commands that cannot run
 # here are skipped by the rules of `skip_reason` below, each with its reason. Everything is
 # counted and the skipped commands are listed.
 #
@@ -30,6 +31,9 @@ export CARGO_HOME=${CARGO_HOME:-$HOME/.cargo}
 export RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup}
 tiny=$root/scripts/doc_commands_tiny.toml
 timeout_s=${DOC_COMMAND_TIMEOUT:-900}
+
+# README.md and every Markdown file under docs/ (docs/studies/*/README.md included).
+mapfile -t documents < <(echo README.md; find docs -name '*.md' | LC_ALL=C sort)
 
 # file:line <TAB> command, for every command of every shell block.
 extract() {
@@ -56,7 +60,7 @@ extract() {
       next
     }
     inblock { buf[++nb] = $0; lno[nb] = FNR }
-  ' README.md docs/*.md
+  ' "${documents[@]}"
 }
 
 # Why a command cannot run here (empty: it runs).
@@ -75,9 +79,23 @@ skip_reason() {
   esac
 }
 
-# The command as run: a slow calibrate on the tiny configuration, ./target/ → CARGO_TARGET_DIR.
+# A `tribo study` command that would run its cases (no --list-cases, --merge, --emit-slurm or
+# --case): hours on 2 cores (docs/studies/sensitivity/README.md). It runs as written with
+# `--list-cases` appended, which reads and checks the plan and writes the study's case list.
+runs_study_cases() {
+  [[ "$1" =~ (^|[[:space:]/])(tribo|--)[[:space:]]+study[[:space:]] ]] &&
+    ! [[ "$1" =~ --(list-cases|merge|emit-slurm|case)([[:space:]=]|$) ]]
+}
+
+# The command as run: a slow calibrate on the tiny configuration, a study's case list instead of
+# its cases, ./target/ → CARGO_TARGET_DIR.
 as_run() {
   local cmd=$1
+  if runs_study_cases "$cmd"; then
+    local code=${cmd%%#*}
+    code=${code%"${code##*[![:space:]]}"}
+    cmd="$code --list-cases"
+  fi
   if [[ "$cmd" == *"[slow:"* ]]; then
     local code=${cmd%%#*}
     code=${code%"${code##*[![:space:]]}"}
@@ -109,6 +127,8 @@ if [ "$list_only" -eq 1 ]; then
       printf 'SKIP %s  %s\n     (%s)\n' "$where" "$cmd" "$reason"
     elif [[ "$cmd" == *"[slow:"* ]]; then
       printf 'TINY %s  %s\n' "$where" "$(as_run "$cmd")"
+    elif runs_study_cases "$cmd"; then
+      printf 'LIST %s  %s\n' "$where" "$(as_run "$cmd")"
     else
       printf 'RUN  %s  %s\n' "$where" "$cmd"
     fi
@@ -140,7 +160,7 @@ echo "-- building the release tribo the commands call"
 cargo build --release --bin tribo --quiet
 export PATH=$CARGO_TARGET_DIR/release:$PATH
 
-ran=0 tinied=0 failed=0
+ran=0 tinied=0 listed=0 failed=0
 skipped=()
 for entry in "${commands[@]}"; do
   where=${entry%%$'\t'*}
@@ -152,6 +172,7 @@ for entry in "${commands[@]}"; do
   fi
   run=$(as_run "$cmd")
   [[ "$cmd" == *"[slow:"* ]] && tinied=$((tinied + 1))
+  runs_study_cases "$cmd" && listed=$((listed + 1))
   echo "-- $where: $run"
   log=$scratch/cmd.log
   rc=0
@@ -164,7 +185,7 @@ for entry in "${commands[@]}"; do
   fi
 done
 
-echo "== documented commands: $total in README.md and docs/*.md; $ran run ($tinied of them slow calibrations on the tiny configuration), ${#skipped[@]} skipped, $failed failed"
+echo "== documented commands: $total in README.md and docs/**/*.md; $ran run ($tinied of them slow calibrations on the tiny configuration, $listed studies as --list-cases), ${#skipped[@]} skipped, $failed failed"
 for s in "${skipped[@]}"; do
   echo "   skipped: $s"
 done

@@ -21,7 +21,7 @@ fail() {
 }
 
 cargo build --release --bin tribo --quiet
-tribo=$PWD/target/release/tribo
+tribo=${CARGO_TARGET_DIR:-$PWD/target}/release/tribo
 
 echo "-- ldd target/release/tribo (no font library may be linked)"
 if ldd "$tribo" | grep -Ei 'fontconfig|freetype'; then

@@ -245,7 +245,13 @@ fn heatmap(map: &HeightMap, name: &str, source: &str, stem: &Path) -> Result<()>
     let um: Vec<f64> = map.heights().iter().map(|h| h * 1e6).collect();
     let mut title: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
     title.push_str(&name[name.chars().next().map_or(0, char::len_utf8)..]);
-    on_map(map, format!("{title} surface: height map"), "height [µm]", &um).write(stem)?;
+    on_map(
+        map,
+        format!("{title} surface: height map"),
+        "height [µm]",
+        &um,
+    )
+    .write(stem)?;
     write_caption(
         stem,
         &format!(
