@@ -42,10 +42,11 @@ pub fn stamp(root: &Path) -> (String, Vec<PathBuf>) {
     let mut git_path = |p: &str| {
         // Only existing files: cargo reruns on every build for a missing one (a ref that lives
         // only in packed-refs has no loose file; packing deletes it, which reruns once).
-        if let Some(path) = git(root, &["rev-parse", "--git-path", p]).map(|p| root.join(p)) {
-            if path.exists() {
-                watch.push(path);
-            }
+        if let Some(path) = git(root, &["rev-parse", "--git-path", p])
+            .map(|p| root.join(p))
+            .filter(|path| path.exists())
+        {
+            watch.push(path);
         }
     };
     git_path("HEAD");

@@ -161,7 +161,7 @@ pub(crate) fn rasterise(svg: &str) -> std::result::Result<Raster, String> {
 pub fn blended_fraction(rgba: &[u8], w: usize) -> f64 {
     let px: Vec<[u8; 3]> = rgba.chunks_exact(4).map(|p| [p[0], p[1], p[2]]).collect();
     let n = px.len();
-    if w == 0 || n % w != 0 {
+    if w == 0 || !n.is_multiple_of(w) {
         return 0.0;
     }
     let sum = |p: [u8; 3]| u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]);
