@@ -101,7 +101,8 @@ as_run() {
     code=${code%"${code##*[![:space:]]}"}
     if [[ "$code" =~ --config[[:space:]]+([^[:space:]]+) ]]; then
       local file=${BASH_REMATCH[1]}
-      [ -e "$file" ] || cp "$tiny" "$file"
+      # (not with --list, which runs and writes nothing)
+      [ -e "$file" ] || [ "$list_only" -eq 1 ] || cp "$tiny" "$file"
       cmd=$code
     else
       cmd="$code --config $tiny"

@@ -205,11 +205,20 @@ fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
     clap_mangen::generate_to(root, dir)
         .map_err(|e| anyhow::anyhow!("writing the man pages into {}: {e}", dir.display()))?;
-    let pages = std::fs::read_dir(dir)?
+    // The pages into the folder's manifest (`man --out`: the next run removes exactly these).
+    let pages: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| anyhow::anyhow!("listing {}: {e}", dir.display()))?
         .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_string_lossy().starts_with("tribo"))
-        .count();
-    tribo_calibrator::errln!("wrote {pages} man pages into {}", dir.display());
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("tribo"))
+        })
+        .collect();
+    for page in &pages {
+        tribo_calibrator::report::manifest::record(page);
+    }
+    tribo_calibrator::errln!("wrote {} man pages into {}", pages.len(), dir.display());
     Ok(())
 }
 

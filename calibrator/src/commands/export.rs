@@ -92,8 +92,9 @@ pub struct Args {
     /// First LS-DYNA *DEFINE_TABLE/*DEFINE_CURVE ID (tables and curves are numbered on).
     #[arg(long, default_value_t = 1000)]
     pub first_id: u32,
-    /// Output file (written atomically; `-`, `/dev/stdout` or another non-regular file such as
-    /// a pipe is written directly); standard output if omitted.
+    /// Output file, written atomically; standard output if omitted or `-` (`/dev/stdout` too).
+    /// A directory, device or FIFO other than standard output, or one of the inputs, is
+    /// refused.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -145,11 +146,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let text = export_table(&args.table, &spec)?;
     match &args.output {
-        Some(path) if path.as_os_str() == "-" => tribo_calibrator::out!("{text}"),
-        Some(path) if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) => {
-            // /dev/stdout, a named pipe, a terminal: no temporary file beside it to rename.
-            std::fs::write(path, text.as_bytes())
-                .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+        // `-`, `/dev/stdout`, `/dev/fd/1`: the stream the shell opened, never replaced by a
+        // rename (the output guard refused any other non-regular file before the run).
+        Some(path) if tribo_calibrator::validate::output::is_stdout(path) => {
+            tribo_calibrator::out!("{text}");
         }
         Some(path) => {
             write_atomic(path, text.as_bytes())?;
