@@ -140,7 +140,7 @@ fi
 
 # The commands write into the checkout (out/, run7/, …): start from one without untracked
 # outputs, and remove exactly what they created.
-before=$(git status --porcelain --ignored --untracked-files=normal | grep -v ' target/$' || true)
+before=$(git status --porcelain --ignored --untracked-files=normal | grep '^[?!][?!] ' | grep -v ' target/$' || true)
 if [ -n "$before" ] && [ -z "${DOC_COMMANDS_DIRTY_OK:-}" ]; then
   echo "FAIL: untracked or ignored files in the checkout (the documented commands write out/, run7/, …):" >&2
   echo "$before" >&2
@@ -177,7 +177,9 @@ for entry in "${commands[@]}"; do
   echo "-- $where: $run"
   log=$scratch/cmd.log
   rc=0
+  t0=$SECONDS
   HOME=$scratch/home timeout "$timeout_s" bash -o pipefail -c "$run" >"$log" 2>&1 </dev/null || rc=$?
+  echo "   ($((SECONDS - t0)) s)"
   ran=$((ran + 1))
   if [ "$rc" -ne 0 ]; then
     failed=$((failed + 1))
