@@ -132,7 +132,7 @@ impl Heatmap<'_> {
     }
 
     /// The layout size: [`PLOT_SIZE`]'s width, and a height that gives an equal-aspect map
-    /// the plotting area its domain needs (within [`CANVAS_HEIGHT`]); other maps keep
+    /// the plotting area its domain needs (within `CANVAS_HEIGHT`); other maps keep
     /// [`PLOT_SIZE`].
     pub fn canvas_size(&self) -> (u32, u32) {
         let (w, h) = (

@@ -55,7 +55,7 @@ impl TwinAxisPlot {
     ///
     /// # Errors
     ///
-    /// [`ReportError::NothingToDraw`] when the left or the right-only series has no finite point.
+    /// [`ReportError::NothingToDraw`](super::error::ReportError::NothingToDraw) when the left or the right-only series has no finite point.
     pub fn to_line_plot(&self) -> Result<LinePlot> {
         let (_, left_y) = self.left.extent()?;
         let mut right_only = LinePlot::new(&self.left.title, "", "");
@@ -107,7 +107,7 @@ impl TwinAxisPlot {
     ///
     /// # Errors
     ///
-    /// [`ReportError::Io`] when `<stem>.csv` cannot be written; figure failures are warnings.
+    /// [`ReportError::Io`](super::error::ReportError::Io) when `<stem>.csv` cannot be written; figure failures are warnings.
     pub fn write(&self, stem: &Path) -> Result<()> {
         super::figure_data::write_series(
             stem,
