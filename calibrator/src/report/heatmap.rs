@@ -55,7 +55,7 @@ const TITLE_AREA: u32 = TITLE_PX + 12;
 /// Layout heights a heat map may take \[px\]: a wide domain (a β map over 290 × 140 mm) gets
 /// a low canvas instead of white space under the map; a tall one at most twice the line
 /// plots' 600 (the width, and so the print resolution, is always [`PLOT_SIZE`]'s).
-const CANVAS_HEIGHT: std::ops::RangeInclusive<u32> = 400..=1200;
+pub const CANVAS_HEIGHT: std::ops::RangeInclusive<u32> = 400..=1200;
 
 /// Maps whose axes share a unit get equal aspect unless the domain is more elongated than
 /// this (a strip-draw β map over 140 mm × 0.35 mm would be a line).
@@ -132,7 +132,7 @@ impl Heatmap<'_> {
     }
 
     /// The layout size: [`PLOT_SIZE`]'s width, and a height that gives an equal-aspect map
-    /// the plotting area its domain needs (within `CANVAS_HEIGHT`); other maps keep
+    /// the plotting area its domain needs (within [`CANVAS_HEIGHT`]); other maps keep
     /// [`PLOT_SIZE`].
     pub fn canvas_size(&self) -> (u32, u32) {
         let (w, h) = (
