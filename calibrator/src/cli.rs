@@ -12,9 +12,19 @@ use clap::{CommandFactory, Parser, Subcommand};
 use crate::commands;
 use crate::examples as ex;
 
+/// `tribo --version`: the package version and the build stamp of `calibrator/build.rs` (the
+/// commit, `-dirty` when a source of the binary differed from it), the same stamp a resumed
+/// calibration compares against its case files.
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (build ",
+    env!("TRIBO_BUILD"),
+    ")"
+);
+
 /// tribo — calibrate a friction law with third-body particles for real-time use.
 #[derive(Debug, Parser)]
-#[command(name = "tribo", version, about, long_about = None, after_help = ex::TRIBO)]
+#[command(name = "tribo", version = VERSION, about, long_about = None, after_help = ex::TRIBO)]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
@@ -64,19 +74,32 @@ pub enum Command {
     /// Third-body layer under NSCD with heat and cohesion (seed 002): validate, shear, sweep.
     #[command(after_help = ex::THIRD_BODY)]
     ThirdBody(commands::third_body::Args),
-    /// Shell completions of `tribo` on standard output.
+    /// Shell completions of `tribo` on standard output, or installed under a prefix.
     #[command(after_help = ex::COMPLETIONS)]
     Completions {
-        /// The shell.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
+        /// The shell (on standard output).
+        #[arg(value_enum, required_unless_present = "install")]
+        shell: Option<clap_complete::Shell>,
+        /// Install the bash, zsh and fish completions under this prefix:
+        /// `PREFIX/share/bash-completion/completions/tribo`,
+        /// `PREFIX/share/zsh/site-functions/_tribo`,
+        /// `PREFIX/share/fish/vendor_completions.d/tribo.fish`.
+        #[arg(long, value_name = "PREFIX", conflicts_with = "shell")]
+        install: Option<std::path::PathBuf>,
     },
-    /// The man page of `tribo` (roff) on standard output, or one page per command into a folder.
+    /// The man page of `tribo` (roff) on standard output, or one page per command at every
+    /// depth into a folder or under a prefix.
     #[command(after_help = ex::MAN)]
     Man {
-        /// Write `tribo.1` and one `tribo-<command>.1` per subcommand into this folder.
-        #[arg(long, value_name = "DIR")]
+        /// Write `tribo.1` and one `tribo-<command>[-<subcommand>].1` per command at every depth
+        /// into this folder.
+        #[arg(long, value_name = "DIR", conflicts_with = "install")]
         out: Option<std::path::PathBuf>,
+        /// Install every page into `PREFIX/share/man/man1` (then `man -M PREFIX/share/man
+        /// tribo-fit-strip-draw`, or nothing more for a prefix on the man path such as
+        /// `~/.local` or `/usr/local`).
+        #[arg(long, value_name = "PREFIX")]
+        install: Option<std::path::PathBuf>,
     },
 }
 
@@ -160,19 +183,17 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::ThirdBody(args) => commands::third_body::run(args),
         Command::Study(args) => commands::study::run(args),
         Command::Export(args) => commands::export::run(args),
-        Command::Completions { shell } => {
-            // Into a buffer, then through the console: `generate` panics on a write error
-            // (`tribo completions bash > /dev/full` was exit 101).
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut script);
-            tribo_calibrator::console::out_bytes(&script);
-            Ok(())
-        }
-        Command::Man { out } => man_pages(out.as_deref()),
+        Command::Completions { shell, install } => completions(shell, install.as_deref()),
+        Command::Man { out, install } => match (out, install) {
+            (Some(dir), _) => man_pages(Some(&dir)),
+            (None, Some(prefix)) => man_pages(Some(&prefix.join("share/man/man1"))),
+            (None, None) => man_pages(None),
+        },
     }
 }
 
-/// `tribo man`: the page of `tribo` on stdout, or every page into `out`.
+/// `tribo man`: the page of `tribo` on stdout, or every page at every depth into `out`
+/// (`clap_mangen::generate_to`: `tribo.1`, `tribo-fit.1`, `tribo-fit-strip-draw.1`, …).
 fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
     let root = Cli::command();
     let Some(dir) = out else {
@@ -181,18 +202,63 @@ fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
         tribo_calibrator::console::out_bytes(&roff);
         return Ok(());
     };
-    std::fs::create_dir_all(dir)?;
-    let mut pages = vec![("tribo".to_string(), root.clone())];
-    for sub in root.get_subcommands() {
-        // A page's name is `tribo-<command>`; clap names are `&'static str` (this runs once).
-        let name: &'static str = Box::leak(format!("tribo-{}", sub.get_name()).into_boxed_str());
-        pages.push((name.to_string(), sub.clone().name(name)));
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
+    clap_mangen::generate_to(root, dir)
+        .map_err(|e| anyhow::anyhow!("writing the man pages into {}: {e}", dir.display()))?;
+    // The pages into the folder's manifest (`man --out`: the next run removes exactly these).
+    let pages: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| anyhow::anyhow!("listing {}: {e}", dir.display()))?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("tribo"))
+        })
+        .collect();
+    for page in &pages {
+        tribo_calibrator::report::manifest::record(page);
     }
-    for (name, cmd) in pages {
-        let mut roff = Vec::new();
-        clap_mangen::Man::new(cmd).render(&mut roff)?;
-        let path = dir.join(format!("{name}.1"));
-        tribo_calibrator::report::write_atomic(&path, &roff)?;
+    tribo_calibrator::errln!("wrote {} man pages into {}", pages.len(), dir.display());
+    Ok(())
+}
+
+/// Where `tribo completions --install PREFIX` puts each shell's file (the locations the
+/// shells' packages search under a prefix).
+const COMPLETION_FILES: [(clap_complete::Shell, &str); 3] = [
+    (
+        clap_complete::Shell::Bash,
+        "share/bash-completion/completions/tribo",
+    ),
+    (clap_complete::Shell::Zsh, "share/zsh/site-functions/_tribo"),
+    (
+        clap_complete::Shell::Fish,
+        "share/fish/vendor_completions.d/tribo.fish",
+    ),
+];
+
+/// `tribo completions`: one shell's script on stdout, or bash, zsh and fish under a prefix.
+fn completions(
+    shell: Option<clap_complete::Shell>,
+    install: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    let Some(prefix) = install else {
+        let shell = shell.ok_or_else(|| anyhow::anyhow!("name a shell or --install PREFIX"))?;
+        // Into a buffer, then through the console: `generate` panics on a write error
+        // (`tribo completions bash > /dev/full` was exit 101).
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut script);
+        tribo_calibrator::console::out_bytes(&script);
+        return Ok(());
+    };
+    for (shell, rel) in COMPLETION_FILES {
+        let path = prefix.join(rel);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
+        }
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut script);
+        tribo_calibrator::report::write_atomic(&path, &script)?;
         tribo_calibrator::errln!("wrote {}", path.display());
     }
     Ok(())
@@ -265,7 +331,10 @@ mod tests {
                 ],
                 "--no-plots",
             ),
-            (vec!["tribo", "inspect", "t", "--threads", "2"], "--threads"),
+            (
+                vec!["tribo", "inspect", "--table", "t", "--threads", "2"],
+                "--threads",
+            ),
             (vec!["tribo", "contact", "--threads", "2"], "--threads"),
         ] {
             let e = Cli::try_parse_from(&args).unwrap_err();
@@ -287,7 +356,9 @@ mod tests {
                 "--threads",
                 "2",
             ],
+            vec!["tribo", "inspect", "--table", "t", "--no-plots"],
             vec!["tribo", "inspect", "t", "--no-plots"],
+            vec!["tribo", "inspect", "--table", "t", "--report", "d"],
         ] {
             Cli::try_parse_from(&args).unwrap();
         }
@@ -304,6 +375,85 @@ mod tests {
                     "`{path} --help`: a list default with spaces: {line}"
                 );
             }
+        }
+    }
+
+    /// `tribo man --out DIR` writes a page for every command at every depth (issue 45: the
+    /// pages stopped one level down and `tribo-fit(1)` pointed at a missing
+    /// `tribo-fit-strip-draw(1)`), and each page documents its command's flags.
+    #[test]
+    fn man_pages_cover_every_command_at_every_depth() {
+        let dir = tempfile::tempdir().unwrap();
+        man_pages(Some(dir.path())).unwrap();
+        for (path, cmd) in all_commands() {
+            let page = dir.path().join(format!("{}.1", path.replace(' ', "-")));
+            let roff = std::fs::read_to_string(&page)
+                .unwrap_or_else(|e| panic!("{path}: no page {}: {e}", page.display()));
+            for arg in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+                if let Some(long) = arg.get_long() {
+                    assert!(
+                        roff.contains(&format!("\\-\\-{}", long.replace('-', "\\-"))),
+                        "{path}: --{long} not in {}",
+                        page.display()
+                    );
+                }
+            }
+        }
+        let fit = std::fs::read_to_string(dir.path().join("tribo-fit-strip-draw.1")).unwrap();
+        assert!(
+            fit.contains("\\-\\-data"),
+            "tribo-fit-strip-draw(1) documents --data"
+        );
+    }
+
+    /// The claims `tribo --help` makes about versions and times are the documents' (one
+    /// source: `examples::quick_wall_time!` and the calibrator's `rust-version`).
+    #[test]
+    fn help_and_documents_make_the_same_claims() {
+        let readme = include_str!("../../README.md");
+        let calibration = include_str!("../../docs/calibration.md");
+        let time = crate::examples::quick_wall_time!();
+        assert!(ex::TRIBO.contains(time));
+        assert!(
+            readme.contains(time),
+            "README.md: the quick preset's time is not `{time}`"
+        );
+        let msrv = env!("CARGO_PKG_RUST_VERSION");
+        assert!(
+            readme.contains(&format!("Rust {msrv} or newer")),
+            "README.md does not say Rust {msrv} (calibrator/Cargo.toml's rust-version)"
+        );
+        // Every time the README and the calibration guide give for the quick preset is the
+        // measured one: no "~15 min" left anywhere.
+        for (doc, text) in [("README.md", readme), ("docs/calibration.md", calibration)] {
+            assert!(
+                text.contains("3.4 min") && !text.contains("15 min on"),
+                "{doc}"
+            );
+        }
+        assert!(!ex::TRIBO.contains("15 min"));
+    }
+
+    #[test]
+    fn version_shows_the_build_stamp() {
+        let v = Cli::command().render_version();
+        assert!(
+            v.contains(env!("CARGO_PKG_VERSION"))
+                && v.contains(&format!(
+                    "(build {})",
+                    tribo_calibrator::pipeline::run_record::BUILD
+                )),
+            "{v}"
+        );
+    }
+
+    #[test]
+    fn completions_install_under_a_prefix() {
+        let dir = tempfile::tempdir().unwrap();
+        completions(None, Some(dir.path())).unwrap();
+        for (_, rel) in COMPLETION_FILES {
+            let script = std::fs::read_to_string(dir.path().join(rel)).unwrap();
+            assert!(script.contains("strip-draw"), "{rel}");
         }
     }
 

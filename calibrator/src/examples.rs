@@ -1,13 +1,28 @@
 //! The `Examples:` block of every `tribo … --help` (issue 33). Each line is a command a user
 //! can paste; `cli::tests` checks that every subcommand has at least one of itself.
 
+/// The quick preset's wall time, with when and where it was measured: the one source of the
+/// claim in `tribo --help`, README.md and docs/calibration.md (`cli::tests` checks that the
+/// documents carry this very text; the measurement is in docs/performance.md).
+macro_rules! quick_wall_time {
+    () => {
+        "3.4 min wall on 2 idle cores (2026-11-27, docs/performance.md)"
+    };
+}
+#[cfg(test)]
+pub(crate) use quick_wall_time;
+
 /// `tribo --help`.
-pub const TRIBO: &str = "\
+pub const TRIBO: &str = concat!(
+    "\
 Examples:
-  tribo calibrate --preset quick --out out       # ~15 min on 2 cores: out/tables.bin, out/report/
-  tribo inspect out/tables.bin
+  tribo calibrate --preset quick --out out   # ",
+    quick_wall_time!(),
+    "
+  tribo inspect --table out/tables.bin
   tribo export --table out/tables.bin --format lsdyna -o friction.k
-  tribo completions bash > /etc/bash_completion.d/tribo";
+  tribo completions bash > /etc/bash_completion.d/tribo"
+);
 
 /// `tribo calibrate --help`.
 pub const CALIBRATE: &str = "\
@@ -119,9 +134,9 @@ Examples:
 /// `tribo inspect --help`.
 pub const INSPECT: &str = "\
 Examples:
-  tribo inspect out/tables.bin
-  tribo inspect out/tables.bin --json | jq .alpha
-  tribo inspect out/tables.bin --report out/table-report";
+  tribo inspect --table out/tables.bin
+  tribo inspect --table out/tables.bin --json | jq .alpha
+  tribo inspect --table out/tables.bin --out out/table-report";
 
 /// `tribo export --help`.
 pub const EXPORT: &str = "\
@@ -141,13 +156,15 @@ Examples:
 pub const COMPLETIONS: &str = "\
 Examples:
   tribo completions bash > ~/.local/share/bash-completion/completions/tribo
-  tribo completions zsh > ~/.zfunc/_tribo";
+  tribo completions zsh > ~/.zfunc/_tribo
+  tribo completions --install ~/.local       # bash, zsh and fish under ~/.local/share";
 
 /// `tribo man --help`.
 pub const MAN: &str = "\
 Examples:
   tribo man | man -l -
-  tribo man --out /usr/local/share/man/man1";
+  tribo man --out /usr/local/share/man/man1
+  tribo man --install ~/.local               # every page at every depth into ~/.local/share/man/man1";
 
 /// `tribo study --help`.
 pub const STUDY: &str = "\

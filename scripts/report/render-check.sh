@@ -21,7 +21,7 @@ fail() {
 }
 
 cargo build --release --bin tribo --quiet
-tribo=$PWD/target/release/tribo
+tribo=${CARGO_TARGET_DIR:-$PWD/target}/release/tribo
 
 echo "-- ldd target/release/tribo (no font library may be linked)"
 if ldd "$tribo" | grep -Ei 'fontconfig|freetype'; then
@@ -51,12 +51,20 @@ echo "report: $pngs PNG figures, $csvs CSV files"
 grep -q "measured: ./deformable.csv" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the measured map"
 grep -q "measured: ./tool.x3p" "$report/surface/surfaces.csv" || fail "surfaces.csv does not name the X3P map"
 
-echo "-- figure audit (report/audit.rs): text >= 10 px, no data point under a legend, no nested (remark (in a remark)), no combining mark, every PNG"
+echo "-- figure audit (report/audit.rs): text >= 10 px, no data point under a legend, no nested (remark (in a remark)), no combining mark, no P_N-style underscore in a rendered label, PNGs >= 1800 px wide with anti-aliased edges, every PNG"
 audited=$(wc -l <"$work/audit.tsv")
 [ "$audited" -eq "$pngs" ] || fail "$audited figures audited, $pngs PNG files"
-if awk -F'\t' '$2 < 10 || $3 > 0 || $4 > 0 || $5 > 0' "$work/audit.tsv" | grep .; then
-  fail "figures above have text below 10 px or a legend over data (columns: file, smallest text px, covered points, texts with nested remarks, texts with combining marks)"
+if awk -F'\t' '$2 < 10 || $3 > 0 || $4 > 0 || $5 > 0 || $6 > 0 || $7 < 1800 || $8 <= 0' "$work/audit.tsv" | grep .; then
+  fail "figures above fail the audit (columns: file, smallest text px, covered points, texts with nested remarks, texts with combining marks, labels with an underscored subscript, PNG width px, fraction of anti-aliased pixels)"
 fi
+echo "-- every figure has a non-empty caption, without a doubled word"
+while IFS= read -r png; do
+  cap=${png%.png}.caption.txt
+  [ -s "$cap" ] || fail "empty or missing caption: ${cap#"$report"/}"
+  if grep -Eiq '\b([[:alpha:]]+) \1\b' "$cap"; then
+    fail "doubled word in ${cap#"$report"/}: $(grep -Eio '\b([[:alpha:]]+) \1\b' "$cap" | head -1)"
+  fi
+done < <(find "$report" -name '*.png')
 
 echo "-- the same run with --no-plots: same table, no figure"
 (cd "$work" && "$tribo" calibrate --no-plots --config tiny-measured.toml --seed 3 --out noplots >/dev/null 2>&1)

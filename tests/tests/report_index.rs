@@ -9,9 +9,10 @@ use std::path::Path;
 
 use tribo_calibrator::pipeline::write_defaults;
 use tribo_calibrator::presets::Preset;
+use tribo_calibrator::report::heatmap::CANVAS_HEIGHT;
 use tribo_calibrator::report::html::{INDEX_FILE, img_sources};
 use tribo_calibrator::report::plot::PLOT_SIZE;
-use tribo_calibrator::report::scaled::PNG_SCALE;
+use tribo_calibrator::report::render::PNG_SCALE;
 
 /// Checks the page of `report`; returns the number of figures.
 fn check_page(report: &Path) -> usize {
@@ -40,11 +41,14 @@ fn check_page(report: &Path) -> usize {
         let frame = reader
             .next_frame(&mut buf)
             .unwrap_or_else(|e| panic!("{} does not decode: {e}", path.display()));
-        // PNGs at print resolution: the logical layout drawn PNG_SCALE times larger (issue 33).
-        assert_eq!(
-            (frame.width, frame.height),
-            (PLOT_SIZE.0 * PNG_SCALE, PLOT_SIZE.1 * PNG_SCALE),
-            "{src}"
+        // PNGs at print resolution: the logical layout drawn PNG_SCALE times larger (issue 33),
+        // one width; a heat map's height is its domain's (issue 45), within CANVAS_HEIGHT.
+        assert_eq!(frame.width, PLOT_SIZE.0 * PNG_SCALE, "{src}");
+        assert!(
+            frame.height == PLOT_SIZE.1 * PNG_SCALE
+                || CANVAS_HEIGHT.contains(&(frame.height / PNG_SCALE)),
+            "{src}: {} px high",
+            frame.height
         );
         // A blank image decodes too: a figure has more than one colour.
         let first = &buf[..3];

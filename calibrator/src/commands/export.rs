@@ -85,13 +85,16 @@ pub struct Args {
     #[arg(long, visible_alias = "draw-length", value_delimiter = ',', value_parser = units::metres)]
     pub draw_lengths: Vec<f64>,
     /// Consistent unit system of the LS-DYNA/Abaqus deck: si (Pa, m/s, m), mm-s (MPa, mm/s,
-    /// mm), mm-ms (GPa, mm/ms, mm).
-    #[arg(long, value_enum, default_value_t = UnitsArg::MmS)]
-    pub units: UnitsArg,
+    /// mm), mm-ms (GPa, mm/ms, mm) [default for a deck: mm-s]. Refused for csv and json,
+    /// which are always SI.
+    #[arg(long, value_enum)]
+    pub units: Option<UnitsArg>,
     /// First LS-DYNA *DEFINE_TABLE/*DEFINE_CURVE ID (tables and curves are numbered on).
     #[arg(long, default_value_t = 1000)]
     pub first_id: u32,
-    /// Output file (written atomically); standard output if omitted.
+    /// Output file, written atomically; standard output if omitted or `-` (`/dev/stdout` too).
+    /// A directory, device or FIFO other than standard output, or one of the inputs, is
+    /// refused.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -122,9 +125,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             );
         }
     }
+    let units = match (args.format, args.units) {
+        (FormatArg::Csv | FormatArg::Json, Some(u)) => anyhow::bail!(
+            "--units {}: csv and json exports are always in SI units (Pa, m/s, m); --units \
+             sets the unit system of an lsdyna or abaqus deck",
+            clap::ValueEnum::to_possible_value(&u)
+                .map_or_else(String::new, |v| v.get_name().to_owned())
+        ),
+        (_, Some(u)) => u,
+        (_, None) => UnitsArg::MmS,
+    };
     let spec = ExportSpec {
         format: args.format.into(),
-        units: args.units.into(),
+        units: units.into(),
         pressures: args.pressures,
         velocities: args.velocities,
         betas: args.betas,
@@ -133,6 +146,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let text = export_table(&args.table, &spec)?;
     match &args.output {
+        // `-`, `/dev/stdout`, `/dev/fd/1`: the stream the shell opened, never replaced by a
+        // rename (the output guard refused any other non-regular file before the run).
+        Some(path) if tribo_calibrator::validate::output::is_stdout(path) => {
+            tribo_calibrator::out!("{text}");
+        }
         Some(path) => {
             write_atomic(path, text.as_bytes())?;
             tribo_calibrator::errln!("wrote {} ({} bytes)", path.display(), text.len());

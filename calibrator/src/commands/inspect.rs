@@ -1,4 +1,4 @@
-//! `tribo inspect FILE [--json] [--report DIR]`: validates a calibration table and prints it
+//! `tribo inspect --table FILE [--json] [--out DIR]`: validates a calibration table and prints it
 //! as text or JSON, optionally with the report plots.
 
 use std::path::PathBuf;
@@ -11,14 +11,19 @@ pub struct Args {
     /// Figures on or off.
     #[command(flatten)]
     pub plots: super::run_options::Plots,
-    /// The table file (`tables.bin`).
-    pub file: PathBuf,
+    /// The table file (`tables.bin`), as on every command that reads one.
+    #[arg(long, value_name = "FILE", required_unless_present = "file")]
+    pub table: Option<PathBuf>,
+    /// The table file, positional (the spelling before `--table`; still accepted).
+    #[arg(value_name = "FILE", conflicts_with = "table", hide = true)]
+    pub file: Option<PathBuf>,
     /// Print the table as JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Also write the report (CSV, plots, summary) of the table into this folder.
-    #[arg(long, value_name = "DIR")]
-    pub report: Option<PathBuf>,
+    /// Also write the report (CSV, plots, summary) of the table into this folder (`--report`
+    /// before issue 45).
+    #[arg(long, value_name = "DIR", alias = "report")]
+    pub out: Option<PathBuf>,
 }
 
 /// Runs `tribo inspect`.
@@ -28,6 +33,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         InspectFormat::Text
     };
-    tribo_calibrator::out!("{}", inspect(&args.file, format, args.report.as_deref())?);
+    let Some(table) = args.table.as_deref().or(args.file.as_deref()) else {
+        anyhow::bail!("name the table: tribo inspect --table FILE");
+    };
+    tribo_calibrator::out!("{}", inspect(table, format, args.out.as_deref())?);
     Ok(())
 }

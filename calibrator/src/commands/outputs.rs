@@ -6,7 +6,11 @@
 //!   refused naming the flag ([`tribo_calibrator::validate::output::check_input`]); a pipe or
 //!   FIFO is read as a stream (`--config <(…)`);
 //! - `-o/--output FILE` and `TRIBO_FIGURE_AUDIT` are **output files**: a directory, device,
-//!   FIFO or socket is refused, and so is one of the run's own inputs (device and inode);
+//!   FIFO or socket is refused, and so is one of the run's own inputs (device and inode); the
+//!   process's own standard output (`-o -`, `-o /dev/stdout`) is a stream and written as one;
+//! - `man --install PREFIX` and `completions --install PREFIX` are **install prefixes**: not a
+//!   file, and not locked or given a manifest (a prefix such as `/usr/local` is shared by every
+//!   package installed there; the pages and scripts are replaced file by file);
 //! - `--out DIR`, `inspect --report DIR` and `man --out DIR` are **output folders**: refused if
 //!   the previous run's manifest lists an input, then locked
 //!   ([`tribo_calibrator::validate::out_dir::lock_and_sweep`]) and given a manifest
@@ -28,6 +32,9 @@ pub const OUTPUT_FILES: [&str; 1] = ["output"];
 
 /// Argument ids of output folders.
 pub const OUTPUT_DIRS: [&str; 2] = ["out", "report"];
+
+/// Argument ids of install prefixes (`--install PREFIX`).
+pub const INSTALL_PREFIXES: [&str; 1] = ["install"];
 
 /// Argument ids read and written in place (`--into-table`): inputs, never same-file refusals.
 const IN_PLACE: [&str; 1] = ["into_table"];
@@ -92,7 +99,10 @@ pub fn guard(
     };
     let mut inputs = Vec::new();
     for id in m.ids().map(|id| id.as_str().to_owned()) {
-        if OUTPUT_FILES.contains(&id.as_str()) || OUTPUT_DIRS.contains(&id.as_str()) {
+        if OUTPUT_FILES.contains(&id.as_str())
+            || OUTPUT_DIRS.contains(&id.as_str())
+            || INSTALL_PREFIXES.contains(&id.as_str())
+        {
             continue;
         }
         let flag = flag_name(cmd, &id);
@@ -109,6 +119,11 @@ pub fn guard(
     for id in OUTPUT_FILES {
         for path in paths(id) {
             output::check_output_file(&flag_name(cmd, id), &path, &inputs)?;
+        }
+    }
+    for id in INSTALL_PREFIXES {
+        for prefix in paths(id) {
+            output::check_output_dir(&flag_name(cmd, id), &prefix, MANIFEST_FILE, &inputs)?;
         }
     }
     if let Some(audit) = std::env::var_os(FIGURE_AUDIT_VAR) {

@@ -289,8 +289,8 @@ mod tests {
             "mu_bar_vs_pressure_multipass.svg",
             "mu_t_zeta.csv",
             "beta_final_archard.csv",
-            "beta_map_tool_tool10mm_pass1.png",
-            "beta_map_multipass_tool35mm_multipass_pass3.csv",
+            "beta_map_tool_10mm_pass1.png",
+            "beta_map_multipass_35mm_pass3.csv",
             "refinement.csv",
         ] {
             assert!(out.join(f).exists(), "{f} missing");

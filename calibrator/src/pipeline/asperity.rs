@@ -267,12 +267,22 @@ fn write_figures(out: &Path, results: &[LoadResult], sigma_exp: f64) -> Result<(
         LinePlot::new(
             format!("Junction states, P = {:.2} N", r.load),
             "t [s]",
-            "junctions",
+            "junctions [count]",
         )
         .series(Series::line("never slipped", count(&|x| x.counts.virgin)))
         .series(Series::line("re-pinned", count(&|x| x.counts.pinned)))
         .series(Series::line("slipping", count(&|x| x.counts.slipping)))
         .write(&out.join("junction_states"))?;
+        write_caption(
+            &out.join("junction_states"),
+            &format!(
+                "Number of asperity junctions in each state over time at the largest normal \
+                 load P = {:.2} N (seed 003): never slipped since contact, re-pinned after \
+                 slipping, and slipping; the onset of sliding is where the slipping count \
+                 takes over.",
+                r.load
+            ),
+        )?;
     }
     Ok(())
 }

@@ -180,10 +180,11 @@ pub fn write_report(
     if !last_traction.is_empty() {
         let map_mpa: Vec<f64> = last_traction.iter().map(|t| t / 1e6).collect();
         let title = format!(
-            "Contact traction [MPa] at p = {:.1} MPa, {model}",
+            "Contact traction at p = {:.1} MPa, {model}",
             points.last().map_or(0.0, |p| p.pressure / 1e6)
         );
-        super::surface_report::on_map(map, title, &map_mpa).write(&out.join("contact_map"))?;
+        super::surface_report::on_map(map, title, "traction [MPa]", &map_mpa)
+            .write(&out.join("contact_map"))?;
         let peak = last_traction.iter().copied().fold(0.0, f64::max);
         let reading = match material.p_crit {
             None => format!(

@@ -501,7 +501,8 @@ fn write_snapshot(s: &FlakeSnapshot, dem: &DemSystem, out: &Path, tag: &str) -> 
     let (lx, ly) = (def.lx() * 1e6, def.ly() * 1e6);
     on_map(
         def,
-        format!("h_Def [µm] with flakes ({tag}; magenta: outlines, filled = blocked)"),
+        format!("Deformable surface with flakes ({tag}; magenta: outlines, filled = blocked)"),
+        "h_Def [µm]",
         &s.marked,
     )
     .write(&out.join(format!("snapshot_{tag}")))?;

@@ -163,12 +163,13 @@ impl CaseSnapshot {
 
     fn write(&self, sim: &MesoLoop, out: &Path, tag: &str, what: &str) -> Result<()> {
         let d = sim.deformable();
-        let title = format!("h_Def [µm] ({what}; magenta: blocked flakes)");
-        on_map(d, title, &self.heights_um).write(&out.join(format!("snapshot_{tag}")))?;
-        let title = format!("contact ({what}; 1 = contact, magenta = under a blocked flake)");
+        let title = format!("Deformable surface ({what}; magenta: blocked flakes)");
+        on_map(d, title, "h_Def [µm]", &self.heights_um)
+            .write(&out.join(format!("snapshot_{tag}")))?;
+        let title = format!("Contact map ({what}; 1 = contact, magenta = under a blocked flake)");
         Heatmap {
             value_range: Some((0.0, 1.0)),
-            ..on_map(d, title, &self.contact)
+            ..on_map(d, title, "contact indicator [-]", &self.contact)
         }
         .write(&out.join(format!("contact_{tag}")))?;
         Ok(())

@@ -378,11 +378,17 @@ fn print_summary(results: &[StripCaseResult], log: &mut dyn Write) -> std::io::R
             .iter()
             .map(|p| format!("{:.4} (drift {:+.2} %)", p.mu_bar, 100.0 * p.steady.drift))
             .collect();
+        // The study's name only where the label does not start with it ("tool 5 mm", not
+        // "tool tool 5 mm"; issue 45).
+        let label = c.series_label();
+        let study = if label.starts_with(c.study.name()) {
+            ""
+        } else {
+            c.study.name()
+        };
         writeln!(
             log,
-            "{:>9} {:<14} P_N {:>5.1} MPa: μ̄ = {}",
-            c.study.name(),
-            c.series_label(),
+            "{study:>9} {label:<14} P_N {:>5.1} MPa: μ̄ = {}",
             c.pressure * 1e-6,
             mus.join(", ")
         )?;

@@ -46,6 +46,8 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
         "source",
         "file_iso_sq_m",
         "file_iso_sdq",
+        "file_invalid_points_filled",
+        "fill_rule",
         "rms_height_m",
         "rms_slope",
         "rms_slope_spectral",
@@ -76,22 +78,34 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
             || "generated (self-affine)".to_string(),
             |f| format!("measured: {} (conditioned)", f.path.display()),
         );
-        // The file's own ISO values; empty for a generated surface (it has no file).
-        let iso = match file {
-            Some(f) => Some(iso_parameters(&f.load(key_of(name)).map_err(measured)?.map)),
+        // The file's own ISO values and filled points; empty for a generated surface (it has
+        // no file), as the generator's columns are for a measured one.
+        let loaded = match file {
+            Some(f) => Some(f.load(key_of(name)).map_err(measured)?),
             None => None,
+        };
+        let iso = loaded.as_ref().map(|l| iso_parameters(&l.map));
+        let filled = loaded.as_ref().map(|l| l.invalid_points as i64);
+        let generated = |v: f64| {
+            if file.is_some() {
+                Cell::Text("")
+            } else {
+                Cell::Num(v)
+            }
         };
         table.push_cells(&[
             Cell::Text(name),
             Cell::Text(&source),
             iso.map_or(Cell::Text(""), |p| Cell::Num(p.sq)),
             iso.map_or(Cell::Text(""), |p| Cell::Num(p.sdq)),
+            filled.map_or(Cell::Text(""), Cell::Int),
+            Cell::Text(if file.is_some() { FILL_RULE } else { "" }),
             Cell::Num(st.rms_height),
             Cell::Num(st.rms_slope),
             Cell::Num(rms_slope_spectral(map)),
             Cell::Num(st.hurst),
-            Cell::Num(s.hurst),
-            Cell::Num(generator_rms),
+            generated(s.hurst),
+            generated(generator_rms),
         ]);
         let bins = radial_psd(map);
         for b in &bins {
@@ -119,7 +133,7 @@ pub fn write(cfg: &CalibrationConfig, seed: u64, out: &Path) -> Result<()> {
                     .with_color_of(data_index),
             );
         }
-        heatmap(map, name, &out.join(format!("{name}_height")))?;
+        heatmap(map, name, &source, &out.join(format!("{name}_height")))?;
     }
     write_csv(&table, &out.join("surfaces.csv"))?;
     write_csv(&psd, &out.join("psd.csv"))?;
@@ -160,13 +174,39 @@ pub fn measured_warnings(cfg: &CalibrationConfig) -> Result<Vec<(&'static str, S
     let mut out = Vec::new();
     for (name, file) in [("deformable", &s.deformable_file), ("tool", &s.tool_file)] {
         if let Some(f) = file {
+            // The one reader path (`MeasuredSurface::load`): the fill of invalid points is
+            // reported wherever the conditioning is (the log and summary.md).
+            let loaded = f.load(key_of(name)).map_err(measured)?;
+            if let Some(w) = fill_warning(f, &loaded) {
+                out.push((name, w));
+            }
             let c = f
-                .conditioned(key_of(name), s.grid, s.length)
+                .condition_loaded(key_of(name), &loaded.map, s.grid, s.length)
                 .map_err(measured)?;
             out.extend(c.warnings().into_iter().map(|w| (name, w)));
         }
     }
     Ok(out)
+}
+
+/// The rule the X3P reader fills invalid points with (`io::x3p`).
+pub const FILL_RULE: &str = "mean of the valid heights";
+
+/// The warning for a map whose invalid points were filled, if any were.
+fn fill_warning(
+    f: &crate::surface::measured::MeasuredSurface,
+    loaded: &crate::surface::measured::LoadedMap,
+) -> Option<String> {
+    let n = loaded.invalid_points;
+    (n > 0).then(|| {
+        let total = loaded.map.nx() * loaded.map.ny();
+        format!(
+            "{n} of {total} points of {} ({:.2} %) were invalid (X3P mask or NaN) and filled \
+             with the {FILL_RULE}",
+            f.path.display(),
+            100.0 * n as f64 / total as f64
+        )
+    })
 }
 
 /// Bins below this fraction of the PSD's peak are not plotted: f64 rounding of a band-limited
@@ -201,19 +241,43 @@ fn power_law_through(
     )
 }
 
-fn heatmap(map: &HeightMap, name: &str, stem: &Path) -> Result<()> {
+fn heatmap(map: &HeightMap, name: &str, source: &str, stem: &Path) -> Result<()> {
     let um: Vec<f64> = map.heights().iter().map(|h| h * 1e6).collect();
-    on_map(map, format!("{name} surface height [µm]"), &um).write(stem)?;
+    let mut title: String = name.chars().take(1).flat_map(char::to_uppercase).collect();
+    title.push_str(&name[name.chars().next().map_or(0, char::len_utf8)..]);
+    on_map(
+        map,
+        format!("{title} surface: height map"),
+        "height [µm]",
+        &um,
+    )
+    .write(stem)?;
+    write_caption(
+        stem,
+        &format!(
+            "Height of the {name} surface ({source}) over the periodic {:.0} × {:.0} µm \
+             domain of the simulations, mean plane at 0 (seed 000 §6.1).",
+            map.lx() * 1e6,
+            map.ly() * 1e6
+        ),
+    )?;
     Ok(())
 }
 
 /// The one figure of a field on a height map's grid (its heights, a contact or traction
 /// map, blocked pixels marked NaN): `values` row-major on `map`'s nx × ny pixels, axes x and y
-/// in µm over the map's side, the colour range from the values. Used by the surfaces here, the
-/// h_Def snapshots of `dem_run` and `meso_case` and the contact map of `contact_report`.
-pub(crate) fn on_map<'a>(map: &HeightMap, title: String, values: &'a [f64]) -> Heatmap<'a> {
+/// in µm over the map's side, the colour bar named by `quantity` (with its unit), the colour
+/// range from the values. Used by the surfaces here, the h_Def snapshots of `dem_run` and
+/// `meso_case` and the contact map of `contact_report`.
+pub(crate) fn on_map<'a>(
+    map: &HeightMap,
+    title: String,
+    quantity: &str,
+    values: &'a [f64],
+) -> Heatmap<'a> {
     Heatmap {
         title,
+        quantity: quantity.into(),
         x_label: "x [µm]".into(),
         y_label: "y [µm]".into(),
         values,

@@ -9,9 +9,11 @@
 //!
 //! With `TRIBO_FIGURE_AUDIT=<file>` every figure appends one line
 //! `<png path>\t<smallest text px>\t<data points under the legend>\t<texts with nested
-//! remarks>\t<texts with combining marks>` to that file; `scripts/report/render-check.sh` runs
-//! the tiny calibration with it and fails on any text below [`MIN_TEXT_PX`], any covered
-//! point, any nested remark or any combining mark.
+//! remarks>\t<texts with combining marks>\t<labels with an underscored subscript>\t<PNG
+//! width px>\t<fraction of blended (anti-aliased) pixels>` to that file;
+//! `scripts/report/render-check.sh` runs the tiny calibration with it and fails on any text
+//! below [`MIN_TEXT_PX`], any covered point, any nested remark, any combining mark, any
+//! underscored subscript, a PNG narrower than [`MIN_PNG_WIDTH`] or one without anti-aliasing.
 
 use std::cell::RefCell;
 use std::io::Write as _;
@@ -26,6 +28,35 @@ use plotters_backend::{
 
 use super::label::{has_combining_mark, has_nested_remark};
 use super::style::{MIN_TEXT_PX, PALETTE};
+
+/// Print resolution: a PNG at least this wide \[px\] (2 × the 900-unit layout; a journal's
+/// 300 dpi over a 6-inch column).
+pub const MIN_PNG_WIDTH: u32 = 1800;
+
+/// How many `<text>` elements of `svg` still show an underscore between a symbol and its
+/// subscript once their markup is set ([`super::rich_text::shows_underscore`]; tags inside
+/// the text are dropped before the check).
+pub fn underscored_labels(svg: &str) -> usize {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = t.split_once('>')?.1;
+            let body = body.split("</text>").next()?;
+            let mut plain = String::new();
+            let mut in_tag = false;
+            for c in body.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => plain.push(c),
+                    _ => {}
+                }
+            }
+            Some(plain)
+        })
+        .filter(|t| super::rich_text::shows_underscore(t))
+        .count()
+}
 
 /// Alpha of the legend's background: the mark by which the audit knows the legend box.
 pub const LEGEND_BACKGROUND_ALPHA: f64 = 0.85;
@@ -44,16 +75,28 @@ pub struct FigureAudit {
     pub nested_remarks: usize,
     /// Texts holding a combining mark (drawn over the wrong letter).
     pub combining_marks: usize,
+    /// Texts of the final SVG that still show `_` between a symbol and its subscript
+    /// (`v_ref` not set as v with subscript ref, [`super::rich_text`]).
+    pub underscored_labels: usize,
+    /// Width of the PNG \[px\].
+    pub png_width: u32,
+    /// Fraction of the PNG's non-white pixels that blend a drawn colour with the background
+    /// (anti-aliased edges; 0 when aliased) \[-\].
+    pub blended_pixels: f64,
 }
 
 impl FigureAudit {
     /// Whether the figure passes: text ≥ [`MIN_TEXT_PX`], no data under the legend, no
-    /// nested parenthetical remark, no combining mark.
+    /// nested parenthetical remark, no combining mark, no underscored subscript, a PNG of at
+    /// least [`MIN_PNG_WIDTH`] pixels with anti-aliased edges.
     pub fn passes(&self) -> bool {
         self.min_text_px >= MIN_TEXT_PX
             && self.covered_points == 0
             && self.nested_remarks == 0
             && self.combining_marks == 0
+            && self.underscored_labels == 0
+            && self.png_width >= MIN_PNG_WIDTH
+            && self.blended_pixels > 0.0
     }
 }
 
@@ -82,6 +125,7 @@ impl AuditState {
             legend: self.legend.is_some(),
             nested_remarks: self.nested_remarks,
             combining_marks: self.combining_marks,
+            ..FigureAudit::default()
         }
     }
 
@@ -259,12 +303,15 @@ pub fn record(png: &Path, audit: &FigureAudit) {
     };
     let _guard = LOCK.lock();
     let line = format!(
-        "{}\t{}\t{}\t{}\t{}\n",
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\n",
         png.display(),
         audit.min_text_px,
         audit.covered_points,
         audit.nested_remarks,
-        audit.combining_marks
+        audit.combining_marks,
+        audit.underscored_labels,
+        audit.png_width,
+        audit.blended_pixels
     );
     let written = std::fs::OpenOptions::new()
         .create(true)

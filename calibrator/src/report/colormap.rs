@@ -1,37 +1,46 @@
-//! The colour map of every heat map and stress snapshot.
+//! The colour map of every heat map and stress snapshot: plotters' viridis (its `colormaps`
+//! feature, matplotlib's default map; Nuñez, Anderton & Renslow 2018, PLoS ONE 13:e0199239),
+//! not a hand-typed copy of its anchors.
 
 use plotters::style::RGBColor;
+use plotters::style::colors::colormaps::ViridisRGB;
 
-/// A perceptually ordered colour map (viridis anchors, linear between them); `t` in [0, 1].
+/// Viridis at `t` in [0, 1] (clamped; a non-finite `t` is the low end).
 pub fn colormap(t: f64) -> RGBColor {
-    const ANCHORS: [(f64, f64, f64); 5] = [
-        (68.0, 1.0, 84.0),
-        (59.0, 82.0, 139.0),
-        (33.0, 145.0, 140.0),
-        (94.0, 201.0, 98.0),
-        (253.0, 231.0, 37.0),
-    ];
     let t = if t.is_finite() {
         t.clamp(0.0, 1.0)
     } else {
         0.0
     };
-    let s = t * (ANCHORS.len() - 1) as f64;
-    let k = (s.floor() as usize).min(ANCHORS.len() - 2);
-    let f = s - k as f64;
-    let (a, b) = (ANCHORS[k], ANCHORS[k + 1]);
-    let mix = |u: f64, v: f64| (u + (v - u) * f).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    ViridisRGB::get_color(t)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// matplotlib's viridis ends: #440154 and #FDE725 (plotters' last anchor is 254, 232, 37).
     #[test]
-    fn colormap_ends() {
+    fn colormap_ends_are_viridis() {
         assert_eq!(colormap(0.0), RGBColor(68, 1, 84));
-        assert_eq!(colormap(1.0), RGBColor(253, 231, 37));
+        let top = colormap(1.0);
+        assert!(
+            top.0.abs_diff(253) <= 1 && top.1.abs_diff(231) <= 1 && top.2 == 37,
+            "{top:?}"
+        );
         assert_eq!(colormap(f64::NAN), RGBColor(68, 1, 84));
+        assert_eq!(colormap(-3.0), colormap(0.0));
+    }
+
+    /// Perceptually ordered: the luminance rises monotonically along the map.
+    #[test]
+    fn luminance_rises_along_the_map() {
+        let lum = |c: RGBColor| 0.2126 * c.0 as f64 + 0.7152 * c.1 as f64 + 0.0722 * c.2 as f64;
+        let mut last = -1.0;
+        for i in 0..=100 {
+            let l = lum(colormap(i as f64 / 100.0));
+            assert!(l >= last - 1e-9, "luminance falls at {i}%: {l} < {last}");
+            last = l;
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Scalar maps on a regular grid (height maps, contact maps, β(X, slide)) drawn as a colour
-//! image with a labelled colour bar; maps whose two axes share a unit are drawn with equal
-//! aspect, so a square domain looks square.
+//! image with a colour bar named by the mapped quantity and its unit; maps whose two axes
+//! share a unit are drawn with equal aspect, so a square domain looks square, on a canvas
+//! sized to the domain (issue 45: a square map on the 3:2 canvas left half of it white).
 
 use std::path::Path;
 
@@ -10,14 +11,16 @@ use plotters::prelude::*;
 use super::colormap::colormap;
 use super::error::{ReportError, Result};
 use super::figures;
-use super::render::{try_render_png, try_render_svg, with_ext};
-use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, tick_label};
+use super::render::{PLOT_SIZE, try_render_figure_sized, with_ext};
+use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, axes, tick_label};
 
 /// A scalar map on a regular grid drawn as a colour image (contact maps, β(x, t) maps).
 #[derive(Debug, Clone)]
 pub struct Heatmap<'a> {
-    /// Title; its first part with the unit in brackets (`h_Def [µm]`) labels the colour bar.
+    /// Title, in words (what is shown, where, when).
     pub title: String,
+    /// The mapped quantity with its unit (`h_Def [µm]`, `β [-]`): the colour bar's label.
+    pub quantity: String,
     /// x-axis label with unit.
     pub x_label: String,
     /// y-axis label with unit.
@@ -41,6 +44,18 @@ const HEATMAP_MAX_CELLS: usize = 256;
 
 /// Width of the colour-bar column \[px\].
 const COLORBAR_WIDTH: u32 = 170;
+/// Height of the x tick labels and axis label \[px\].
+const X_AREA: u32 = 50;
+/// Width of the y tick labels and axis label \[px\].
+const Y_AREA: u32 = 85;
+/// Margin around the plotting area \[px\].
+const MARGIN: u32 = 15;
+/// Height plotters' `titled` takes for a [`TITLE_PX`] title \[px\] (text and its gap).
+const TITLE_AREA: u32 = TITLE_PX + 12;
+/// Layout heights a heat map may take \[px\]: a wide domain (a β map over 290 × 140 mm) gets
+/// a low canvas instead of white space under the map; a tall one at most twice the line
+/// plots' 600 (the width, and so the print resolution, is always [`PLOT_SIZE`]'s).
+pub const CANVAS_HEIGHT: std::ops::RangeInclusive<u32> = 400..=1200;
 
 /// Maps whose axes share a unit get equal aspect unless the domain is more elongated than
 /// this (a strip-draw β map over 140 mm × 0.35 mm would be a line).
@@ -65,8 +80,9 @@ impl Heatmap<'_> {
             self.y_range,
         )?;
         let values = self.values.to_vec();
-        let (title, x_label, y_label) = (
+        let (title, quantity, x_label, y_label) = (
             self.title.clone(),
+            self.quantity.clone(),
             self.x_label.clone(),
             self.y_label.clone(),
         );
@@ -81,6 +97,7 @@ impl Heatmap<'_> {
         figures::schedule(move || {
             let map = Heatmap {
                 title,
+                quantity,
                 x_label,
                 y_label,
                 values: &values,
@@ -111,49 +128,54 @@ impl Heatmap<'_> {
                 ny: self.ny,
             });
         }
-        try_render_svg(&with_ext(stem, "svg"), |root| self.draw(root))?;
-        try_render_png(&with_ext(stem, "png"), |root| self.draw(root))
+        try_render_figure_sized(stem, self.canvas_size(), |root| self.draw(root))
     }
 
-    /// The colour bar's label: the title up to its unit bracket (`Contact traction [MPa]`),
-    /// else its first phrase with `[-]` (a dimensionless quantity).
-    pub fn colorbar_label(&self) -> String {
-        if let Some(end) = self.title.find(']') {
-            return self.title[..=end].trim().to_string();
+    /// The layout size: [`PLOT_SIZE`]'s width, and a height that gives an equal-aspect map
+    /// the plotting area its domain needs (within [`CANVAS_HEIGHT`]); other maps keep
+    /// [`PLOT_SIZE`].
+    pub fn canvas_size(&self) -> (u32, u32) {
+        let (w, h) = (
+            (self.x_range.1 - self.x_range.0).abs(),
+            (self.y_range.1 - self.y_range.0).abs(),
+        );
+        if !self.equal_aspect() {
+            return PLOT_SIZE;
         }
-        let mut depth = 0i32;
-        let mut cut = self.title.len();
-        for (i, c) in self.title.char_indices() {
-            match c {
-                '(' if depth == 0 && i > 0 && self.title[..i].ends_with(' ') => {
-                    cut = i;
-                    break;
-                }
-                '(' => depth += 1,
-                ')' => depth -= 1,
-                ',' | ';' if depth == 0 => {
-                    cut = i;
-                    break;
-                }
-                _ => {}
-            }
-        }
-        format!("{} [-]", self.title[..cut].trim())
+        let plot_w = PLOT_SIZE
+            .0
+            .saturating_sub(COLORBAR_WIDTH + Y_AREA + 2 * MARGIN);
+        let plot_h = (f64::from(plot_w) * h / w).round() as u32;
+        let height = plot_h + TITLE_AREA + X_AREA + 2 * MARGIN;
+        (
+            PLOT_SIZE.0,
+            height.clamp(*CANVAS_HEIGHT.start(), *CANVAS_HEIGHT.end()),
+        )
     }
 
-    /// Extra (right, bottom) margins that give the plotting area the domain's aspect when both
-    /// axes share a unit.
-    fn aspect_margins(&self, plot_w: u32, plot_h: u32) -> (u32, u32) {
+    /// Whether both axes share a unit and the domain is not too elongated for equal aspect.
+    fn equal_aspect(&self) -> bool {
         let unit = |s: &str| s.rfind('[').map(|i| s[i..].to_string());
         let (w, h) = (
             (self.x_range.1 - self.x_range.0).abs(),
             (self.y_range.1 - self.y_range.0).abs(),
         );
-        let same_unit = unit(&self.x_label).is_some() && unit(&self.x_label) == unit(&self.y_label);
-        if !(same_unit && w > 0.0 && h > 0.0)
-            || w / h > MAX_EQUAL_ASPECT
-            || h / w > MAX_EQUAL_ASPECT
-        {
+        unit(&self.x_label).is_some()
+            && unit(&self.x_label) == unit(&self.y_label)
+            && w > 0.0
+            && h > 0.0
+            && w / h <= MAX_EQUAL_ASPECT
+            && h / w <= MAX_EQUAL_ASPECT
+    }
+
+    /// Extra (right, bottom) margins that give the plotting area the domain's aspect when both
+    /// axes share a unit.
+    fn aspect_margins(&self, plot_w: u32, plot_h: u32) -> (u32, u32) {
+        let (w, h) = (
+            (self.x_range.1 - self.x_range.0).abs(),
+            (self.y_range.1 - self.y_range.0).abs(),
+        );
+        if !self.equal_aspect() {
             return (0, 0);
         }
         let (pw, ph) = (f64::from(plot_w), f64::from(plot_h));
@@ -182,7 +204,7 @@ impl Heatmap<'_> {
         let (w, h) = body.dim_in_pixel();
         let (main, bar) = body.split_horizontally(w - COLORBAR_WIDTH);
         // Plotting area without aspect correction: the frame minus margins and label areas.
-        let (x_area, y_area, margin, top) = (50u32, 85u32, 15u32, 0u32);
+        let (x_area, y_area, margin, top) = (X_AREA, Y_AREA, MARGIN, 0u32);
         let plot_w = (w - COLORBAR_WIDTH).saturating_sub(y_area + 2 * margin);
         let plot_h = h.saturating_sub(top + x_area + 2 * margin);
         let (extra_r, extra_b) = self.aspect_margins(plot_w, plot_h);
@@ -198,15 +220,8 @@ impl Heatmap<'_> {
                 self.y_range.0..self.y_range.1,
             )
             .map_err(e)?;
-        chart
-            .configure_mesh()
+        axes(&mut chart, &self.x_label, &self.y_label)
             .disable_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .axis_desc_style(("sans-serif", AXIS_LABEL_PX))
-            .label_style(("sans-serif", TICK_PX))
-            .x_label_formatter(&|v| tick_label(*v))
-            .y_label_formatter(&|v| tick_label(*v))
             .draw()
             .map_err(e)?;
         let sx = self.nx.div_ceil(HEATMAP_MAX_CELLS);
@@ -243,7 +258,7 @@ impl Heatmap<'_> {
         cb.configure_mesh()
             .disable_mesh()
             .disable_x_axis()
-            .y_desc(self.colorbar_label())
+            .y_desc(&self.quantity)
             .axis_desc_style(("sans-serif", AXIS_LABEL_PX))
             .label_style(("sans-serif", TICK_PX))
             .y_label_formatter(&|v| tick_label(*v))
@@ -272,6 +287,7 @@ mod tests {
     fn map<'a>(title: &str, vals: &'a [f64]) -> Heatmap<'a> {
         Heatmap {
             title: title.into(),
+            quantity: "h [µm]".into(),
             x_label: "x [µm]".into(),
             y_label: "y [µm]".into(),
             values: vals,
@@ -296,21 +312,36 @@ mod tests {
         assert!(!dir.path().join("soft.png").exists());
     }
 
+    /// The colour bar names the quantity and its unit, and the title does not repeat it.
     #[test]
     fn colorbar_label_is_the_quantity_with_its_unit() {
-        let v = [0.0; 12];
-        assert_eq!(
-            map("Contact traction [MPa] at p = 3 MPa", &v).colorbar_label(),
-            "Contact traction [MPa]"
-        );
-        assert_eq!(
-            map("β(X, slide), 35 mm tool, P_N = 5 MPa", &v).colorbar_label(),
-            "β(X, slide) [-]"
-        );
-        assert_eq!(
-            map("contact (after; 1 = contact)", &v).colorbar_label(),
-            "contact [-]"
-        );
+        let dir = tempfile::tempdir().unwrap();
+        let vals: Vec<f64> = (0..12).map(f64::from).collect();
+        let h = map("Deformable surface height map", &vals);
+        h.try_write(&dir.path().join("m")).unwrap();
+        let svg = std::fs::read_to_string(dir.path().join("m.svg")).unwrap();
+        // plotters' SVG puts each text on a line of its own.
+        let texts = |t: &str| svg.lines().filter(|l| l.trim() == t).count();
+        assert_eq!(texts("h [µm]"), 1, "{svg}");
+        assert_eq!(svg.matches("Deformable surface height map").count(), 1);
+    }
+
+    /// A square domain gets a taller canvas, so the map fills it instead of a third of it
+    /// being white; an elongated one keeps the line plots' canvas.
+    #[test]
+    fn square_maps_fill_their_canvas() {
+        let v = [0.0; 16];
+        let mut square = map("h", &v);
+        (square.nx, square.ny, square.x_range, square.y_range) = (4, 4, (0.0, 4.0), (0.0, 4.0));
+        let (w, h) = square.canvas_size();
+        let plot_w = w - COLORBAR_WIDTH - Y_AREA - 2 * MARGIN;
+        let plot_h = h - TITLE_AREA - X_AREA - 2 * MARGIN;
+        assert_eq!((w, plot_w), (900, plot_h), "square plotting area");
+        let (mx, my) = square.aspect_margins(plot_w, plot_h);
+        assert!(mx + my <= 2, "{mx} {my} px left empty");
+        let mut strip = map("β", &v);
+        strip.y_label = "slide [mm]".into();
+        assert_eq!(strip.canvas_size(), PLOT_SIZE);
     }
 
     #[test]

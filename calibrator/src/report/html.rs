@@ -27,7 +27,7 @@ pub struct IndexPage<'a> {
 }
 
 /// Stage folders in pipeline order, with their headings; other folders follow alphabetically.
-const STAGES: [(&str, &str); 7] = [
+const STAGES: [(&str, &str); 9] = [
     ("", "The table: α(v), β_thres(v), μ(β)"),
     (
         "surface",
@@ -41,6 +41,14 @@ const STAGES: [(&str, &str); 7] = [
     ("meso", "Stage 2 — BEM–DEM sweep: A_p, α, α(v) (Eq. 22–24)"),
     ("random_field", "Stage 3 — COF random fields (seed 004)"),
     ("asperity", "Stage 4 — asperity pre-sliding (seed 003)"),
+    (
+        "saturation",
+        "Saturation — ζ and μ_p from repeated strip draws (seed 000 §2.1)",
+    ),
+    (
+        "strip_draw",
+        "Strip draw — the table on the core's bar (seed 000 §7)",
+    ),
 ];
 
 /// Writes `dir/index.html` listing every PNG under `dir` (after the figures are written).
@@ -160,13 +168,18 @@ pub fn write_index(dir: &Path, page: &IndexPage<'_>) -> Result<PathBuf> {
     Ok(path)
 }
 
-/// The `src` of every `<img>` of a page written by [`write_index`], as written (relative,
-/// percent-encoded spaces).
+/// The `src` of every `<img>` of a page written by [`write_index`], decoded back to the
+/// relative path of the file (HTML entities, then percent-encoding).
 pub fn img_sources(html: &str) -> Vec<String> {
     html.split("<img src=\"")
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
-        .map(|s| s.replace("&amp;", "&").replace("%20", " "))
+        .map(|s| {
+            let s = s.replace("&quot;", "\"").replace("&amp;", "&");
+            percent_encoding::percent_decode_str(&s)
+                .decode_utf8_lossy()
+                .into_owned()
+        })
         .collect()
 }
 
@@ -191,19 +204,52 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) -> std::io::Result<()
     Ok(())
 }
 
+/// The section heading of a folder: its stage's, or the folder's name in words
+/// (`third_body/tb` → `Third body — tb`), never the raw path.
 fn heading(folder: &str) -> String {
-    STAGES
-        .iter()
-        .find(|(s, _)| *s == folder)
-        .map_or_else(|| format!("{folder}/"), |(_, t)| (*t).to_string())
+    STAGES.iter().find(|(s, _)| *s == folder).map_or_else(
+        || {
+            let words = folder.replace(['_', '-'], " ").replace('/', " — ");
+            let mut c = words.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_else(|| "Figures".to_string())
+        },
+        |(_, t)| (*t).to_string(),
+    )
 }
 
 fn short_name(folder: &str) -> &str {
     if folder.is_empty() { "figures" } else { folder }
 }
 
+/// The characters a path segment of a relative URL must not carry literally (RFC 3986
+/// §3.3: controls, space and the delimiters `"#%<>?[]^`{|}`, plus `\\` and non-ASCII bytes,
+/// which the crate always encodes).
+const PATH_SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+/// A relative path (`/`-separated) as a URL: each segment percent-encoded (the
+/// `percent-encoding` crate), the separators kept.
 fn url(rel: &str) -> String {
-    rel.replace(' ', "%20")
+    rel.split('/')
+        .map(|seg| percent_encoding::utf8_percent_encode(seg, PATH_SEGMENT).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn esc(s: &str) -> String {
@@ -248,6 +294,22 @@ fn markdown(md: &str, h: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every character a file name may carry reaches the browser intact: `#`, `%`, `?` and
+    /// non-ASCII are encoded (a spaces-only encoder cut `a#1.png` at the fragment).
+    #[test]
+    fn urls_encode_every_reserved_character_and_decode_back() {
+        let rel = "meso/α fit #1 50%?.png";
+        let u = url(rel);
+        assert_eq!(u, "meso/%CE%B1%20fit%20%231%2050%25%3F.png");
+        let html = format!("<img src=\"{}\">", esc(&u));
+        assert_eq!(img_sources(&html), [rel]);
+        assert_eq!(
+            url("a/b&c.png"),
+            "a/b&c.png",
+            "& is escaped by HTML, not by the URL"
+        );
+    }
 
     #[test]
     fn page_links_every_png_once_grouped_by_stage_and_escapes_text() {

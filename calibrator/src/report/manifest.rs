@@ -167,8 +167,9 @@ pub fn begin(dir: &Path) -> Result<ManifestGuard, ManifestError> {
 
 /// Records a file just written at `path` (as the writer named it) when it lies under the
 /// recorded folder. Best effort: a manifest that cannot be appended to leaves a file the next
-/// run will not remove, never a failed run.
-pub(crate) fn record(path: &Path) {
+/// run will not remove, never a failed run. Public for the writers that write a folder's files
+/// themselves (`tribo man --out`: `clap_mangen::generate_to`).
+pub fn record(path: &Path) {
     let Ok(mut guard) = RECORDING.lock() else {
         return;
     };

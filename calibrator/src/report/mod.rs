@@ -2,11 +2,12 @@
 //! (SVG + PNG). Every curve a command computes goes through here. Errors are one typed
 //! [`ReportError`] (typed errors in library code, issue 18).
 //!
-//! Figures, one idea per file: [`plot`] (x–y line plots), [`twin_axis`] (a second y axis),
+//! Figures, one idea per file: [`plot`] (x–y line plots), [`twin_axis`] (a second y axis), [`right_axis`] (its scale and ticks),
 //! [`heatmap`] (maps with a colour bar), [`series`] (what a line plot holds), [`log_axis`]
 //! (log axes that keep their ticks), [`style`] (sizes, palette, tick labels), [`legend`]
 //! (placement that covers no data), [`label`] (legend text), [`caption`] (the text under a figure), [`colormap`], [`render`] (one
-//! file, atomically), [`scaled`] (PNGs at print resolution), [`figures`] (deferred and soft drawing), [`audit`], [`font`].
+//! figure, SVG and the PNG rasterised from it, atomically), [`rich_text`] (subscripts and
+//! superscripts), [`figures`] (deferred and soft drawing), [`audit`], [`font`].
 
 pub mod atomic;
 pub mod audit;
@@ -25,7 +26,8 @@ pub mod log_axis;
 pub mod manifest;
 pub mod plot;
 pub mod render;
-pub mod scaled;
+pub mod rich_text;
+pub mod right_axis;
 pub mod series;
 pub mod style;
 pub mod twin_axis;

@@ -23,11 +23,11 @@ use super::figures;
 use super::label::flatten_nested;
 use super::log_axis::LogAxis;
 pub use super::render::PLOT_SIZE;
-pub(crate) use super::render::{render_png, render_svg, with_ext};
-use super::render::{try_render_png, try_render_svg};
+use super::render::try_render_figure;
+pub(crate) use super::render::{render_figure, with_ext};
+use super::right_axis::RightAxis;
 pub use super::series::{Series, SeriesStyle, XSpan};
-use super::style::{AXIS_LABEL_PX, TICK_PX, TITLE_PX, headroom, pad, series_color, tick_label};
-use super::twin_axis::RightAxis;
+use super::style::{TICK_PX, TITLE_PX, axes, headroom, pad, series_color};
 
 /// Decades of positive x from which [`LinePlot::log_x_over_decades`] draws a log axis.
 pub const DECADES_FOR_LOG: f64 = 1.0;
@@ -163,10 +163,7 @@ impl LinePlot {
     /// a file cannot be written; [`ReportError::Plotting`] when the drawing library fails.
     pub fn try_write(&self, stem: &Path) -> Result<()> {
         let (xr, yr) = self.ranges()?;
-        let svg = with_ext(stem, "svg");
-        let png = with_ext(stem, "png");
-        try_render_svg(&svg, |root| self.draw_any(root, xr.clone(), yr.clone()))?;
-        try_render_png(&png, |root| self.draw_any(root, xr.clone(), yr.clone()))
+        try_render_figure(stem, |root| self.draw_any(root, xr, yr))
     }
 
     /// The shaded bands, clipped to the drawn x range and spanning the y range.
@@ -451,14 +448,7 @@ impl LinePlot {
         Y: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
         let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
-        chart
-            .configure_mesh()
-            .x_desc(&self.x_label)
-            .y_desc(&self.y_label)
-            .axis_desc_style(("sans-serif", AXIS_LABEL_PX))
-            .label_style(("sans-serif", TICK_PX))
-            .x_label_formatter(&|v| tick_label(*v))
-            .y_label_formatter(&|v| tick_label(*v))
+        axes(chart, &self.x_label, &self.y_label)
             .light_line_style(WHITE.mix(0.0))
             .draw()
             .map_err(e)?;

@@ -3,6 +3,10 @@
 
 use std::ops::Range;
 
+use plotters::chart::{ChartContext, MeshStyle};
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::prelude::DrawingBackend;
 use plotters::style::RGBColor;
 
 /// Title size \[px\].
@@ -27,6 +31,34 @@ pub const PALETTE: [RGBColor; 8] = [
     RGBColor(0, 0, 0),
     RGBColor(240, 228, 66),
 ];
+
+/// [`tick_label`] as the mesh's formatter.
+fn tick(v: &f64) -> String {
+    tick_label(*v)
+}
+
+/// The axes every x–y figure shares (line plots and heat maps): labels with their units at
+/// [`AXIS_LABEL_PX`], tick labels at [`TICK_PX`] formatted by [`tick_label`]. The caller adds
+/// what differs (grid lines, number of ticks) and draws.
+pub(crate) fn axes<'a, 'b, DB, X, Y>(
+    chart: &'b mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    x_label: &'b str,
+    y_label: &'b str,
+) -> MeshStyle<'a, 'b, X, Y, DB>
+where
+    DB: DrawingBackend,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    let mut mesh = chart.configure_mesh();
+    mesh.x_desc(x_label)
+        .y_desc(y_label)
+        .axis_desc_style(("sans-serif", AXIS_LABEL_PX))
+        .label_style(("sans-serif", TICK_PX))
+        .x_label_formatter(&tick)
+        .y_label_formatter(&tick);
+    mesh
+}
 
 /// Colour of series slot `k` (cycling through [`PALETTE`]).
 pub fn series_color(k: usize) -> RGBColor {

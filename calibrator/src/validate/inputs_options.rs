@@ -80,7 +80,7 @@ pub const OPTIONS: &[Entry] = &[
     other(
         "* --output",
         Domain::OutputPath,
-        "a file written atomically; not one of the run's inputs, not a device or FIFO",
+        "a file written atomically; not one of the run's inputs, not a device or FIFO; `-` or /dev/stdout is standard output, written as a stream",
     ),
     other(
         "* --into-table",

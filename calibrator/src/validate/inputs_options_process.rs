@@ -218,13 +218,12 @@ pub const OPTIONS: &[Entry] = &[
         "a spread needs two",
     ),
     // -- inspect, export, completions, man
-    other("inspect <FILE>", Domain::InputPath, "a calibration table"),
-    other("inspect --json", Domain::Switch, "JSON output"),
     other(
-        "inspect --report",
-        Domain::OutputPath,
-        "a folder: locked, with a manifest; a foreign non-empty folder is refused",
+        "inspect <FILE>",
+        Domain::InputPath,
+        "a calibration table (the spelling before --table, hidden; conflicts with --table)",
     ),
+    other("inspect --json", Domain::Switch, "JSON output"),
     other(
         "export --format",
         Domain::Choice,
@@ -258,7 +257,11 @@ pub const OPTIONS: &[Entry] = &[
         "strictly increasing",
         "1 µm … 10 m",
     ),
-    other("export --units", Domain::Choice, "si | mm-s | mm-ms"),
+    other(
+        "export --units",
+        Domain::Choice,
+        "si | mm-s | mm-ms: the unit system of an lsdyna or abaqus deck (mm-s when omitted); refused for csv and json, which are SI",
+    ),
     other("export --first-id", Domain::Any, "any LS-DYNA ID"),
     other(
         "completions <SHELL>",
@@ -269,6 +272,16 @@ pub const OPTIONS: &[Entry] = &[
         "man --out",
         Domain::OutputPath,
         "a folder: locked, with a manifest; a foreign non-empty folder is refused",
+    ),
+    other(
+        "completions --install",
+        Domain::OutputPath,
+        "a prefix (not a file): bash, zsh and fish scripts under PREFIX/share, replaced file by file; conflicts with <SHELL>",
+    ),
+    other(
+        "man --install",
+        Domain::OutputPath,
+        "a prefix (not a file): every page into PREFIX/share/man/man1, replaced file by file; conflicts with --out",
     ),
     // -- study
     other(

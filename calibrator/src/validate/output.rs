@@ -7,7 +7,10 @@
 //!   (a FIFO without a reader blocked the run for ever while it held the `--out` lock), and so
 //!   is an output that is one of the run's own inputs, compared by device and inode so that a
 //!   second name, a `./` or a symlink is caught (`tribo export --table t.bin --format csv -o
-//!   t.bin` replaced the table with CSV and exited 0);
+//!   t.bin` replaced the table with CSV and exited 0). The one exception is the process's own
+//!   standard output ([`is_stdout`]: `-o -`, `-o /dev/stdout`, `/dev/fd/1`), which the shell
+//!   opened already and the writer writes as a stream (issue 45: `-o /dev/stdout` was refused);
+//!   it is still refused when it is one of the inputs (`-o /dev/stdout >> t.bin`);
 //! - **output folders** ([`check_output_dir`]): not a file, and not holding an input that the
 //!   folder's manifest would remove (the lock and the manifest itself are taken by the caller:
 //!   `commands::outputs` composes them, for every `--out`, `--report` and `man --out`).
@@ -150,6 +153,36 @@ fn identity(path: &Path) -> Option<PathBuf> {
     fs::canonicalize(path).ok()
 }
 
+/// The (device, inode) identity of this process's standard output, `None` when it is closed.
+#[cfg(unix)]
+fn stdout_identity() -> Option<(u64, u64)> {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let fd = io::stdout().as_fd().try_clone_to_owned().ok()?;
+    fs::File::from(fd)
+        .metadata()
+        .ok()
+        .map(|m| (m.dev(), m.ino()))
+}
+
+/// Whether an output path names this process's standard output: `-`, or (Unix) a path that is
+/// the same file, pipe or terminal as file descriptor 1 (`/dev/stdout`, `/dev/fd/1`,
+/// `/proc/self/fd/1`). Such an output is written as a stream, never replaced by a rename.
+#[must_use]
+pub fn is_stdout(path: &Path) -> bool {
+    if path.as_os_str() == "-" {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        stdout_identity().is_some_and(|me| identity(path) == Some(me))
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
 /// Checks an input path given with `flag`: a regular file or a stream (pipe, FIFO). A missing
 /// path is left to the reader, whose error names it.
 ///
@@ -169,14 +202,18 @@ pub fn check_input(flag: &str, path: &Path) -> Result<(), PathError> {
 
 /// Checks an output file given with `flag` against the output policy and the run's `inputs`.
 /// A symlink to a regular file is fine (the file it points to is replaced atomically); a missing
-/// path is fine.
+/// path is fine; the process's standard output ([`is_stdout`]) is a stream of any kind.
 ///
 /// # Errors
-/// [`PathError::BadOutput`] for a directory, device, FIFO or socket;
+/// [`PathError::BadOutput`] for a directory, device, FIFO or socket other than standard output;
 /// [`PathError::SameAsInput`] when it is (by device and inode) one of `inputs`.
 pub fn check_output_file(flag: &str, path: &Path, inputs: &[Input]) -> Result<(), PathError> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    let stream = is_stdout(path);
     match fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
+        Ok(m) if !m.is_file() && !stream => {
             return Err(PathError::BadOutput {
                 flag: flag.to_owned(),
                 path: path.to_owned(),
@@ -310,6 +347,21 @@ mod tests {
             }
         }
         check_input("--config", &dir.path().join("missing.toml")).unwrap();
+    }
+
+    #[test]
+    fn standard_output_is_a_stream_and_other_names_are_not() {
+        assert!(is_stdout(Path::new("-")));
+        check_output_file("-o", Path::new("-"), &[]).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        assert!(!is_stdout(&dir.path().join("new.csv")));
+        assert!(!is_stdout(dir.path()));
+        #[cfg(unix)]
+        if stdout_identity().is_some() && Path::new("/dev/stdout").exists() {
+            // Whatever the test harness's stdout is (a pipe, a file, a terminal).
+            assert!(is_stdout(Path::new("/dev/stdout")));
+            check_output_file("-o", Path::new("/dev/stdout"), &[]).unwrap();
+        }
     }
 
     #[test]

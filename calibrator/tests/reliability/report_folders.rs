@@ -126,13 +126,15 @@ fn inspect_report_into_a_users_folder_is_refused_and_left_untouched() {
     std::fs::create_dir(&mine).unwrap();
     std::fs::write(mine.join("summary.md"), "my summary").unwrap();
     std::fs::write(mine.join("notes.txt"), "mine").unwrap();
+    // The spellings before issue 45 (positional table, `--report`) still parse; the refusal
+    // names the folder by today's flag.
     let r = tribo_in(
         dir.path(),
         &["inspect", golden.to_str().unwrap(), "--report", "mine"],
     );
     assert_refused(
         &r,
-        "--report mine: the folder holds files that no tribo run listed",
+        "--out mine: the folder holds files that no tribo run listed",
     );
     let mut names: Vec<_> = std::fs::read_dir(&mine)
         .unwrap()
@@ -234,4 +236,62 @@ fn a_fifo_output_is_refused_and_a_pipe_input_is_read() {
     }
     let r = child.wait_with_output().unwrap();
     assert_refused(&r, "material.tau0 must be in");
+}
+
+/// `-o -` and `-o /dev/stdout` write the export to standard output (issue 45: `-o /dev/stdout`
+/// was refused as a non-regular file), the same bytes as no `-o`; `/dev/stdout` redirected onto
+/// the input table is still refused and the table kept; a FIFO or a device named as an output
+/// folder, or a FIFO named as an output file, stays refused (issue 46).
+#[cfg(unix)]
+#[test]
+fn standard_output_is_an_output_stream_and_fifos_stay_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/golden/format3-filled.bin");
+    let t = dir.path().join("t.bin");
+    std::fs::copy(&golden, &t).unwrap();
+    let export = ["export", "--table", "t.bin", "--format", "csv"];
+    let plain = tribo_in(dir.path(), &export);
+    assert!(plain.status.success(), "{plain:?}");
+    assert!(!plain.stdout.is_empty());
+    for out in ["-", "/dev/stdout"] {
+        let args: Vec<&str> = export.iter().copied().chain(["-o", out]).collect();
+        let r = tribo_in(dir.path(), &args);
+        assert!(
+            r.status.success(),
+            "-o {out}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
+        assert_eq!(r.stdout, plain.stdout, "-o {out}");
+    }
+    // Standard output appended onto the input: the output guard compares identities.
+    let onto_input = std::fs::OpenOptions::new().append(true).open(&t).unwrap();
+    let args: Vec<&str> = export
+        .iter()
+        .copied()
+        .chain(["-o", "/dev/stdout"])
+        .collect();
+    let r = super::command(dir.path(), &args)
+        .stdin(std::process::Stdio::null())
+        .stdout(onto_input)
+        .output()
+        .unwrap();
+    assert_refused(&r, "is the same file as the input --table t.bin");
+    assert_eq!(std::fs::read(&t).unwrap(), std::fs::read(&golden).unwrap());
+    // A FIFO as an output file or an output folder, a device as an output folder.
+    let fifo = dir.path().join("out.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let args: Vec<&str> = export.iter().copied().chain(["-o", "out.fifo"]).collect();
+        assert_refused(&tribo_in(dir.path(), &args), "--output out.fifo: is a FIFO");
+        let r = tribo_in(
+            dir.path(),
+            &["inspect", "--table", "t.bin", "--out", "out.fifo"],
+        );
+        assert_refused(&r, "--out out.fifo: is a FIFO, not a folder");
+        let r = tribo_in(dir.path(), &["man", "--out", "out.fifo"]);
+        assert_refused(&r, "--out out.fifo: is a FIFO, not a folder");
+    }
+    let r = tribo_in(dir.path(), &["man", "--install", "/dev/null"]);
+    assert_refused(&r, "--install /dev/null: is a device, not a folder");
 }

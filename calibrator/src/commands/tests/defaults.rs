@@ -104,7 +104,6 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
     ("export", "pressures", "the exported grid"),
     ("export", "velocities", "the exported grid"),
     ("export", "betas", "the exported grid"),
-    ("export", "units", "the deck's unit system"),
     ("export", "first_id", "LS-DYNA numbering"),
     ("fit saturation", "out", "output folder"),
     ("fit strip-draw", "out", "output folder"),

@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use crate::dde::joint::respond;
 use crate::dde::system::ElementAssembly;
 use crate::dde::vec2::V2;
-use crate::report::plot::{colormap, render_png, render_svg};
+use crate::report::plot::{colormap, render_figure};
 
 /// A snapshot of `sys` over the window [lo, hi] \[m\], σ_yy coloured over ±`stress_scale` \[Pa\]
 /// (`None`: the largest |σ_yy| of the window).
@@ -29,11 +29,7 @@ pub fn write_stress_snapshot(
     window: (V2, V2),
     stress_scale: Option<f64>,
 ) -> Result<()> {
-    let with = |ext: &str| stem.with_extension(ext);
-    render_svg(&with("svg"), |root| {
-        draw(root, sys, title, window, stress_scale)
-    })?;
-    render_png(&with("png"), |root| {
+    render_figure(&stem.with_extension(""), |root| {
         draw(root, sys, title, window, stress_scale)
     })?;
     Ok(())

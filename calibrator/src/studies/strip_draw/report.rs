@@ -30,14 +30,14 @@ fn both(stem: &Path) -> [PathBuf; 2] {
     [stem.with_extension("svg"), stem.with_extension("png")]
 }
 
-/// A file-name-safe label of a case within its study.
+/// A file-name-safe label of a case within its study, which the file name already names
+/// (`beta_map_tool_140mm_pass1`, not `beta_map_tool_tool140mm_pass1`).
 fn case_tag(r: &StripCaseResult) -> String {
     let c = &r.case;
     match c.study {
-        Study::ToolLength => format!("tool{:.0}mm", c.tool_length * 1e3),
-        Study::Zeta => format!("zeta{}", c.zeta),
+        Study::ToolLength | Study::MultiPass => format!("{:.0}mm", c.tool_length * 1e3),
+        Study::Zeta => format!("{}", c.zeta),
         Study::Archard => format!("K{:e}", c.archard_k),
-        Study::MultiPass => format!("tool{:.0}mm_multipass", c.tool_length * 1e3),
     }
 }
 
@@ -304,9 +304,10 @@ fn write_map(
     let y_hi = map.slide.last().copied().unwrap_or(0.0) * 1e3;
     let heat = Heatmap {
         title: format!(
-            "Particle coverage β along the strip during the draw, {label}, P_N = {:.0} MPa",
+            "Particle coverage along the strip during the draw, {label}, P_N = {:.0} MPa",
             pressure * 1e-6
         ),
+        quantity: "β [-]".into(),
         x_label: "material coordinate X [mm]".to_owned(),
         y_label: "slide [mm]".to_owned(),
         values: &map.values,
