@@ -222,11 +222,16 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
         "pairs",
         "ln_half_width",
     ]);
+    // Plan names are identifiers (`drag_frame`, `equal_relaxation`): in a figure an underscore
+    // after a letter is a subscript (report::rich_text), so they are shown with spaces.
+    let shown = |name: &str| name.replace('_', " ");
     let mut plot = LinePlot::new(
         format!("Sensitivity of α at {v} m/s"),
-        "factor (rank by ln half-width)",
-        "α_level / α_reference",
-    );
+        "factor, ranked by the larger ln half-width of its levels' ratios",
+        "α_{level} / α_{reference} [-]",
+    )
+    .log_y()
+    .x_categories(factors.iter().map(|(f, _)| shown(f)).collect());
     for (i, (f, levels)) in factors.iter().enumerate() {
         let rank = i + 1;
         let n = levels.len() as f64;
@@ -254,9 +259,9 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
             points.push((x, q.ratio));
             bounds.push(q.ci);
         }
-        let names: Vec<&str> = levels.iter().map(|r| r.level.as_str()).collect();
+        let names: Vec<String> = levels.iter().map(|r| shown(&r.level)).collect();
         plot = plot.series(
-            Series::points(format!("{rank}: {f} ({})", names.join(", ")), points)
+            Series::points(format!("{}: {}", shown(f), names.join(", ")), points)
                 .with_interval(bounds),
         );
     }
@@ -264,9 +269,7 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
     write_csv(&t, &stem.with_extension("csv"))?;
     if !factors.is_empty() {
         let n = factors.len() as f64;
-        plot = plot
-            .series(Series::dashed("", vec![(0.5, 1.0), (n + 0.5, 1.0)]))
-            .x_range(0.5, n + 0.5);
+        plot = plot.series(Series::dashed("", vec![(0.5, 1.0), (n + 0.5, 1.0)]));
         plot.write(&stem).map_err(PipelineError::from)?;
     }
     write_caption(
@@ -275,9 +278,9 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
             "Paired ratios α_level/α_reference of seed 000 Eq. 23 at {v} m/s, one factor varied \
              at a time around its reference level, on the same {} surface pairs per level; \
              bars: 95 % cluster-bootstrap intervals over pairs (2000 replicates). Factors are \
-             ranked by the larger ln half-width max(−ln min, ln max) of their levels' ratios (1 = \
-             largest, the budget's rule); within a factor \
-             the levels run left to right in plan order (legend). Dashed: no change.",
+             ranked by the larger ln half-width max(−ln min, ln max) of their levels' ratios \
+             (leftmost = largest, the budget's rule), on a log scale; within a factor the levels \
+             run left to right in plan order (legend). Dashed: no change.",
             design.plan.cases.pairs
         ),
     )

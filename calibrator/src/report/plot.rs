@@ -27,10 +27,14 @@ use super::render::try_render_figure;
 pub(crate) use super::render::{render_figure, with_ext};
 use super::right_axis::RightAxis;
 pub use super::series::{Series, SeriesStyle, XSpan};
-use super::style::{TICK_PX, TITLE_PX, axes, headroom, pad, series_color};
+use super::style::{TICK_PX, TITLE_PX, axes, headroom, pad, series_color, tick_label};
 
 /// Decades of positive x from which [`LinePlot::log_x_over_decades`] draws a log axis.
 pub const DECADES_FOR_LOG: f64 = 1.0;
+
+/// How close to an integer a tick must be to carry a category's name: far below the spacing of
+/// the ticks plotters places (≥ 0.05 on an axis of up to 20 categories), far above rounding.
+const CATEGORY_TICK_SLACK: f64 = 1e-6;
 
 /// An x–y plot with one or more series, optional log axes.
 #[derive(Debug, Clone)]
@@ -58,6 +62,10 @@ pub struct LinePlot {
     /// A second y axis on the right (see [`super::TwinAxisPlot`]); its series are among
     /// [`Self::series`], already in left-axis units.
     pub right_axis: Option<RightAxis>,
+    /// Names of the integer x positions 1, 2, …, n (a category axis, e.g. the factors of a
+    /// tornado): each integer tick is labelled with its name, other ticks stay blank. Empty:
+    /// a numeric x axis.
+    pub x_categories: Vec<String>,
 }
 
 impl LinePlot {
@@ -79,7 +87,34 @@ impl LinePlot {
             spans: Vec::new(),
             y_bounds: None,
             right_axis: None,
+            x_categories: Vec::new(),
         }
+    }
+    /// Makes x a category axis: the integer positions 1..=n carry `names` as tick labels, and
+    /// the x range becomes \[0.5, n + 0.5\]. Points may sit between the integers (levels of one
+    /// category side by side); only integer ticks are labelled.
+    pub fn x_categories(mut self, names: Vec<String>) -> Self {
+        let n = names.len() as f64;
+        self.x_categories = names;
+        if n > 0.0 {
+            self.x_range = Some((0.5, n + 0.5));
+        }
+        self
+    }
+    /// The tick label of `x` on a category axis: the name of the integer position `x`, or
+    /// nothing between them (`None` on a numeric axis).
+    fn category_label(&self, x: f64) -> Option<String> {
+        if self.x_categories.is_empty() {
+            return None;
+        }
+        let k = x.round();
+        let named = (x - k).abs() < CATEGORY_TICK_SLACK && k >= 1.0;
+        Some(
+            named
+                .then(|| self.x_categories.get(k as usize - 1).cloned())
+                .flatten()
+                .unwrap_or_default(),
+        )
     }
     /// Clips error bars and the drawn y range to the physical bounds \[lo, hi\] of y.
     pub fn y_bounds(mut self, lo: f64, hi: f64) -> Self {
@@ -448,10 +483,16 @@ impl LinePlot {
         Y: ValueFormatter<f64> + Ranged<ValueType = f64>,
     {
         let e = |err: DrawingAreaErrorKind<DB::ErrorType>| ReportError::plotting(&self.title, err);
-        axes(chart, &self.x_label, &self.y_label)
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(e)?;
+        let category = |x: &f64| self.category_label(*x).unwrap_or_else(|| tick_label(*x));
+        let mut mesh = axes(chart, &self.x_label, &self.y_label);
+        if !self.x_categories.is_empty() {
+            // One tick per category (plotters then puts them on the integers) and no vertical
+            // grid lines between them.
+            mesh.x_labels(self.x_categories.len() + 1)
+                .x_label_formatter(&category)
+                .disable_x_mesh();
+        }
+        mesh.light_line_style(WHITE.mix(0.0)).draw().map_err(e)?;
         let mut any_label = false;
         self.draw_spans(chart, &bounds.0, &bounds.1, &mut any_label)?;
         let colors = self.colors();
@@ -558,6 +599,21 @@ impl LegendSample {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_category_axis_names_the_integer_ticks_only() {
+        let p = LinePlot::new("t", "factor", "ratio")
+            .x_categories(vec!["drag frame".into(), "stiffness".into()]);
+        assert_eq!(p.x_range, Some((0.5, 2.5)));
+        assert_eq!(p.category_label(1.0).as_deref(), Some("drag frame"));
+        assert_eq!(p.category_label(2.0).as_deref(), Some("stiffness"));
+        // Between the categories, and beyond them, a tick carries no label.
+        for x in [0.5, 1.5, 3.0, 0.0, -1.0] {
+            assert_eq!(p.category_label(x).as_deref(), Some(""), "x = {x}");
+        }
+        // A numeric axis keeps its numeric labels.
+        assert_eq!(LinePlot::new("t", "x", "y").category_label(1.0), None);
+    }
 
     #[test]
     fn legend_samples_match_the_marks() {

@@ -68,10 +68,11 @@ pub fn write_budget_tornado(table: &Table, dir: &Path) -> Result<Vec<PathBuf>, R
     let mut csv = CsvTable::new(&["rank", "term", "ratio_lo", "ratio_hi", "ln_half_width"]);
     let mut plot = LinePlot::new(
         format!("Uncertainty of α at {v0} m/s: the budget's terms"),
-        "term (rank)",
-        "α / α_calibrated [-]",
+        "term (rank; legend)",
+        "α / α_{calibrated} [-]",
     )
-    .log_y();
+    .log_y()
+    .x_categories((1..=bars.len()).map(|k| k.to_string()).collect());
     for (i, b) in bars.iter().enumerate() {
         let rank = i + 1;
         csv.push_cells(&[
@@ -82,14 +83,15 @@ pub fn write_budget_tornado(table: &Table, dir: &Path) -> Result<Vec<PathBuf>, R
             Cell::Num(ln_half_width(b.ratio)),
         ]);
         plot = plot.series(
-            Series::points(format!("{rank}: {}", b.name), vec![(rank as f64, 1.0)])
-                .with_interval(vec![b.ratio]),
+            Series::points(
+                format!("{rank}: {}", b.name.replace('_', " ")),
+                vec![(rank as f64, 1.0)],
+            )
+            .with_interval(vec![b.ratio]),
         );
     }
     let n = bars.len() as f64;
-    plot = plot
-        .series(Series::dashed("", vec![(0.5, 1.0), (n + 0.5, 1.0)]))
-        .x_range(0.5, n + 0.5);
+    plot = plot.series(Series::dashed("", vec![(0.5, 1.0), (n + 0.5, 1.0)]));
     std::fs::create_dir_all(dir).map_err(|e| ReportError::io("creating", dir, e))?;
     let stem = dir.join("alpha_budget");
     let path = stem.with_extension("csv");
