@@ -228,8 +228,8 @@ done
 # A FIFO as the figure audit (an output) is refused before the run; as an input it is a stream.
 mkfifo "$OUT/audit.fifo"
 N=$((N + 1)); rc=0
-(cd "$OUT" && TRIBO_FIGURE_AUDIT="$OUT/audit.fifo" timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --report "$OUT/rep-fifo") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
-classify "$rc" "$OUT/err" "TRIBO_FIGURE_AUDIT" "TRIBO_FIGURE_AUDIT=FIFO inspect --report"
+(cd "$OUT" && TRIBO_FIGURE_AUDIT="$OUT/audit.fifo" timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --out "$OUT/rep-fifo") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+classify "$rc" "$OUT/err" "TRIBO_FIGURE_AUDIT" "TRIBO_FIGURE_AUDIT=FIFO inspect --out"
 rm -f "$OUT/audit.fifo"
 N=$((N + 1)); rc=0
 (cd "$OUT" && timeout -k 2 "$T" "$BIN" calibrate --config <(printf '[material]\ntau0 = 1e30\n') --out "$OUT/cal-fifo") >/dev/null 2>"$OUT/err" </dev/null || rc=$?
@@ -254,24 +254,25 @@ for cmd in "inspect DIR" "export --format csv --table DIR" "calibrate --out out 
   name=${w[-1]}
   probe "$name" "${w[@]}"
 done
-# A foreign non-empty folder as --report is refused and its files are untouched; a folder
+# (inspect's folder is --out since issue 45; --report is its hidden alias, and a refusal names --out.)
+# A foreign non-empty folder as --out is refused and its files are untouched; a folder
 # held by a running command's lock is refused (mixed).
 mkdir -p "$OUT/mine"; echo keep >"$OUT/mine/summary.md"
 N=$((N + 1)); rc=0
-timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --report "$OUT/mine" >/dev/null 2>"$OUT/err" </dev/null || rc=$?
-if [ "$(cat "$OUT/mine/summary.md")" != keep ] || [ "$(ls -A "$OUT/mine" | wc -l)" -ne 1 ]; then COUNT[mixed]=$((COUNT[mixed] + 1)); finding mixed "inspect --report into a foreign folder"
-else classify "$rc" "$OUT/err" "--report" "inspect --report foreign folder"; fi
-# Concurrent inspect --report into one folder: at most one writes, the others are refused
+timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --out "$OUT/mine" >/dev/null 2>"$OUT/err" </dev/null || rc=$?
+if [ "$(cat "$OUT/mine/summary.md")" != keep ] || [ "$(ls -A "$OUT/mine" | wc -l)" -ne 1 ]; then COUNT[mixed]=$((COUNT[mixed] + 1)); finding mixed "inspect --out into a foreign folder"
+else classify "$rc" "$OUT/err" "--out" "inspect --out foreign folder"; fi
+# Concurrent inspect --out into one folder: at most one writes, the others are refused
 # naming the lock; the folder holds one run's files.
 mkdir -p "$OUT/conc"
 for i in 1 2 3 4; do
-  (timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --report "$OUT/conc/r" >/dev/null 2>"$OUT/conc/err$i" </dev/null; echo $? >"$OUT/conc/rc$i") &
+  (timeout -k 2 "$T" "$BIN" inspect "$GOLDEN" --out "$OUT/conc/r" >/dev/null 2>"$OUT/conc/err$i" </dev/null; echo $? >"$OUT/conc/rc$i") &
 done
 wait
 for i in 1 2 3 4; do
   N=$((N + 1)); rc=$(cat "$OUT/conc/rc$i")
   if [ "$rc" -eq 0 ]; then COUNT[refused]=$((COUNT[refused] + 1))  # the run that held the lock
-  else classify "$rc" "$OUT/conc/err$i" "in use by another tribo run" "concurrent inspect --report ($i)"; fi
+  else classify "$rc" "$OUT/conc/err$i" "in use by another tribo run" "concurrent inspect --out ($i)"; fi
 done
 N=$((N + 1))
 if sort "$OUT/conc/r/.tribo-manifest" | uniq -d | grep -q .; then COUNT[mixed]=$((COUNT[mixed] + 1)); finding mixed "concurrent inspect --report: a file listed twice"

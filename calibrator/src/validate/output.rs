@@ -165,9 +165,15 @@ fn stdout_identity() -> Option<(u64, u64)> {
         .map(|m| (m.dev(), m.ino()))
 }
 
-/// Whether an output path names this process's standard output: `-`, or (Unix) a path that is
-/// the same file, pipe or terminal as file descriptor 1 (`/dev/stdout`, `/dev/fd/1`,
-/// `/proc/self/fd/1`). Such an output is written as a stream, never replaced by a rename.
+/// The names under which a user gives standard output as an output path (Unix).
+#[cfg(unix)]
+const STDOUT_NAMES: [&str; 3] = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"];
+
+/// Whether an output path names this process's standard output: `-`, or (Unix) one of
+/// `/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1` while it is file descriptor 1. Such an output
+/// is written as a stream, never replaced by a rename. The test is by name: another path to
+/// the same file (`-o /dev/null` while stdout goes to /dev/null) is an ordinary output, refused
+/// or written by the same rules whatever the shell redirected (probe, stop 48).
 #[must_use]
 pub fn is_stdout(path: &Path) -> bool {
     if path.as_os_str() == "-" {
@@ -175,7 +181,8 @@ pub fn is_stdout(path: &Path) -> bool {
     }
     #[cfg(unix)]
     {
-        stdout_identity().is_some_and(|me| identity(path) == Some(me))
+        STDOUT_NAMES.iter().any(|n| path.as_os_str() == *n)
+            && stdout_identity().is_some_and(|me| identity(path) == Some(me))
     }
     #[cfg(not(unix))]
     {
@@ -356,6 +363,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert!(!is_stdout(&dir.path().join("new.csv")));
         assert!(!is_stdout(dir.path()));
+        // Not by identity: /dev/null is never standard output by name, even when the shell
+        // sent stdout there.
+        assert!(!is_stdout(Path::new("/dev/null")));
         #[cfg(unix)]
         if stdout_identity().is_some() && Path::new("/dev/stdout").exists() {
             // Whatever the test harness's stdout is (a pipe, a file, a terminal).
