@@ -34,6 +34,7 @@ use super::flake::FlakeFrame;
 use super::quaternion::{Vec3, add, cross, scale};
 pub use super::sided::Side;
 use super::sided::node_depth;
+use crate::surface::HeightMap;
 
 /// A height map placed in the world: node (i, j) is at (i·δx + x_shift, j·δy,
 /// h\[j mod ny\]\[i mod nx\] + z_offset).
@@ -53,6 +54,22 @@ pub struct PlacedSurface<'a> {
     pub x_shift: f64,
     /// Added to every height \[m\] (the tool's vertical position).
     pub z_offset: f64,
+}
+
+impl<'a> PlacedSurface<'a> {
+    /// `map` placed with its node (0, 0) at world x = `x_shift` and every height raised by
+    /// `z_offset` \[m\].
+    pub fn of(map: &'a HeightMap, x_shift: f64, z_offset: f64) -> Self {
+        Self {
+            heights: map.heights(),
+            nx: map.nx(),
+            ny: map.ny(),
+            dx: map.dx(),
+            dy: map.dy(),
+            x_shift,
+            z_offset,
+        }
+    }
 }
 
 /// Force, torque and penalty energy on one flake from one surface.

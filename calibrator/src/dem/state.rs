@@ -108,22 +108,8 @@ impl DemState {
 
     /// The loads' scene with the tool at sliding displacement `shift` \[m\].
     pub(super) fn scene(&self, shift: f64) -> Scene<'_> {
-        let d = &self.deformable;
-        let lower = PlacedSurface {
-            heights: d.heights(),
-            nx: d.nx(),
-            ny: d.ny(),
-            dx: d.dx(),
-            dy: d.dy(),
-            x_shift: 0.0,
-            z_offset: 0.0,
-        };
-        let upper = PlacedSurface {
-            heights: self.tool.heights(),
-            x_shift: shift,
-            z_offset: self.tool_offset,
-            ..lower
-        };
+        let lower = PlacedSurface::of(&self.deformable, 0.0, 0.0);
+        let upper = PlacedSurface::of(&self.tool, shift, self.tool_offset);
         Scene {
             shape: self.params.shape,
             stiffness: self.params.stiffness,

@@ -46,15 +46,7 @@ fn edge_on_axis(phi: f64, nz: f64) -> [f64; 3] {
 /// Force of the placed tool on flake 0 (for the work the sliding tool does).
 fn tool_force(sys: &DemSystem) -> [f64; 3] {
     let tool = sys.tool_roughness();
-    let placed = PlacedSurface {
-        heights: tool.heights(),
-        nx: tool.nx(),
-        ny: tool.ny(),
-        dx: tool.dx(),
-        dy: tool.dy(),
-        x_shift: sys.tool_displacement(),
-        z_offset: sys.tool_offset(),
-    };
+    let placed = PlacedSurface::of(tool, sys.tool_displacement(), sys.tool_offset());
     let f = sys.flakes()[0];
     let frame = FlakeFrame::for_surface_contacts(&sys.params().shape, f.orientation.to_matrix());
     surface_contact(

@@ -329,17 +329,6 @@ fn check_wedge(under: Under) {
     for _ in 0..10 {
         sys.advance_one_pixel().unwrap();
     }
-    fn placed(m: &HeightMap, shift: f64, z: f64) -> PlacedSurface<'_> {
-        PlacedSurface {
-            heights: m.heights(),
-            nx: m.nx(),
-            ny: m.ny(),
-            dx: m.dx(),
-            dy: m.dy(),
-            x_shift: shift,
-            z_offset: z,
-        }
-    }
     let (mut floor_force, mut wedge_force) = ([0.0; 3], [0.0; 3]);
     let window = 10;
     for _ in 0..window {
@@ -347,13 +336,13 @@ fn check_wedge(under: Under) {
         let f = sys.flakes()[0];
         let frame = FlakeFrame::for_surface_contacts(&s, f.orientation.to_matrix());
         let below = surface_contact(
-            &placed(&floor, 0.0, 0.0),
+            &PlacedSurface::of(&floor, 0.0, 0.0),
             Side::Below,
             &frame,
             f.position,
             k,
         );
-        let upper = placed(&tool, sys.tool_displacement(), offset);
+        let upper = PlacedSurface::of(&tool, sys.tool_displacement(), offset);
         let above = surface_contact(&upper, Side::Above, &frame, f.position, k);
         for c in 0..3 {
             floor_force[c] += below.force[c] / window as f64;

@@ -164,26 +164,15 @@ fn a_flake_pushed_by_a_moving_frictionless_wedge_reaches_the_closed_form_force_s
         sys.advance_one_pixel().unwrap();
         let f = sys.flakes()[0];
         let frame = FlakeFrame::for_surface_contacts(&s, f.orientation.to_matrix());
-        fn placed(m: &HeightMap, shift: f64, z: f64) -> PlacedSurface<'_> {
-            PlacedSurface {
-                heights: m.heights(),
-                nx: m.nx(),
-                ny: m.ny(),
-                dx: m.dx(),
-                dy: m.dy(),
-                x_shift: shift,
-                z_offset: z,
-            }
-        }
         let below = surface_contact(
-            &placed(&floor, 0.0, 0.0),
+            &PlacedSurface::of(&floor, 0.0, 0.0),
             Side::Below,
             &frame,
             f.position,
             K,
         );
         let above = surface_contact(
-            &placed(&tool, sys.tool_displacement(), offset),
+            &PlacedSurface::of(&tool, sys.tool_displacement(), offset),
             Side::Above,
             &frame,
             f.position,

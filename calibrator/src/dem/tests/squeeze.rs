@@ -17,18 +17,6 @@ use super::{params, shape};
 /// Round-off relative to the force scale.
 const ROUNDOFF: f64 = 1e-9;
 
-fn placed(h: &HeightMap, z_offset: f64) -> PlacedSurface<'_> {
-    PlacedSurface {
-        heights: h.heights(),
-        nx: h.nx(),
-        ny: h.ny(),
-        dx: h.dx(),
-        dy: h.dy(),
-        x_shift: 0.0,
-        z_offset,
-    }
-}
-
 /// Floor at 0 and tool at `gap` (both flat), a flat flake at (x, y) = (0, 0), height `z`.
 fn squeeze_system(n: usize, dx: f64, gap: f64, z: f64, k: f64, eta: f64) -> DemSystem {
     let s = shape();
@@ -56,8 +44,20 @@ fn single_node_squeeze_gives_k_times_the_depth_from_each_face_and_centres_the_fl
         let swing = (0.5 * gap).min(s.c - 0.5 * gap);
         for z in [0.5 * gap, 0.5 * gap - 0.8 * swing, 0.5 * gap + 0.8 * swing] {
             let c = [0.0, 0.0, z];
-            let low = surface_contact(&placed(&flat, 0.0), Side::Below, &frame, c, k);
-            let up = surface_contact(&placed(&flat, gap), Side::Above, &frame, c, k);
+            let low = surface_contact(
+                &PlacedSurface::of(&flat, 0.0, 0.0),
+                Side::Below,
+                &frame,
+                c,
+                k,
+            );
+            let up = surface_contact(
+                &PlacedSurface::of(&flat, 0.0, gap),
+                Side::Above,
+                &frame,
+                c,
+                k,
+            );
             // On the axis the depth is the node's height above the lower pole z − c (floor)
             // or below the upper pole z + c (tool).
             let (d_low, d_up) = (s.c - z, s.c - (gap - z));
@@ -119,8 +119,20 @@ fn dense_squeeze_centres_the_flake_with_the_vertical_face_depths() {
     // d = c√(1 − r²/a²) − gap/2, times the rim taper g(1 − r²/a²), and ∂t/∂z = g.
     let flat = HeightMap::flat(n, n, dx, dx, 0.0);
     let frame = FlakeFrame::new(&s, g.orientation.to_matrix());
-    let low = surface_contact(&placed(&flat, 0.0), Side::Below, &frame, g.position, k);
-    let up = surface_contact(&placed(&flat, gap), Side::Above, &frame, g.position, k);
+    let low = surface_contact(
+        &PlacedSurface::of(&flat, 0.0, 0.0),
+        Side::Below,
+        &frame,
+        g.position,
+        k,
+    );
+    let up = surface_contact(
+        &PlacedSurface::of(&flat, 0.0, gap),
+        Side::Above,
+        &frame,
+        g.position,
+        k,
+    );
     let (mut energy, mut force) = (0.0, 0.0);
     for j in -8i32..=8 {
         for i in -8i32..=8 {
