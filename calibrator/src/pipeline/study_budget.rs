@@ -28,6 +28,7 @@ use super::study_outputs::SensitivityRow;
 use super::study_sensitivity::StudyError;
 use crate::fit::systematic::ln_half_width;
 use crate::report::csv::Cell;
+use crate::report::label::identifier;
 use crate::report::{CsvTable, LinePlot, Series, write_caption};
 use tribo_core::table::SystematicTerm;
 use tribo_core::table::uncertainty::{budget_ratio, dominant_term};
@@ -222,16 +223,13 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
         "pairs",
         "ln_half_width",
     ]);
-    // Plan names are identifiers (`drag_frame`, `equal_relaxation`): in a figure an underscore
-    // after a letter is a subscript (report::rich_text), so they are shown with spaces.
-    let shown = |name: &str| name.replace('_', " ");
     let mut plot = LinePlot::new(
         format!("Sensitivity of α at {v} m/s"),
         "factor, ranked by the larger ln half-width of its levels' ratios",
         "α_{level} / α_{reference} [-]",
     )
     .log_y()
-    .x_categories(factors.iter().map(|(f, _)| shown(f)).collect());
+    .x_categories(factors.iter().map(|(f, _)| identifier(f)).collect());
     for (i, (f, levels)) in factors.iter().enumerate() {
         let rank = i + 1;
         let n = levels.len() as f64;
@@ -259,9 +257,9 @@ fn tornado(design: &Design, rows: &[SensitivityRow], out: &Path) -> Result<(), S
             points.push((x, q.ratio));
             bounds.push(q.ci);
         }
-        let names: Vec<String> = levels.iter().map(|r| shown(&r.level)).collect();
+        let names: Vec<String> = levels.iter().map(|r| identifier(&r.level)).collect();
         plot = plot.series(
-            Series::points(format!("{}: {}", shown(f), names.join(", ")), points)
+            Series::points(format!("{}: {}", identifier(f), names.join(", ")), points)
                 .with_interval(bounds),
         );
     }

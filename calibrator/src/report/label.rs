@@ -12,6 +12,13 @@ pub fn qualified(name: &str, detail: &str) -> String {
     flatten_nested(&format!("{name} ({detail})"))
 }
 
+/// An identifier (a study plan's factor or level, a budget term's name) as figure text. The
+/// figures' rich text ([`super::rich_text`]) sets what follows an underscore as a subscript, so
+/// `drag_frame` would read "drag" with a subscript "frame": underscores become spaces.
+pub fn identifier(name: &str) -> String {
+    name.replace('_', " ")
+}
+
 /// `text` with every parenthetical remark nested in another one turned into a comma-separated
 /// part of the outer one: `a (b (c) d)` → `a (b, c, d)`. A remark opens at a `(` that follows
 /// a space or starts the text; other parentheses (function calls) are kept as they are.
@@ -97,6 +104,23 @@ mod tests {
         ] {
             assert!(!has_combining_mark(clean), "{clean}");
         }
+    }
+
+    #[test]
+    fn identifiers_read_as_words_through_the_rich_text() {
+        // The oracle is the rich text itself: what a reader sees of the raw identifier loses
+        // its underscore to a subscript, the shown form keeps every letter and the word break.
+        for name in [
+            "drag_frame",
+            "rotational_damping",
+            "equal_relaxation",
+            "x0.25",
+        ] {
+            let shown = identifier(name);
+            assert_eq!(super::super::rich_text::plain(&shown), shown, "{name}");
+            assert_eq!(shown.replace(' ', "_"), name);
+        }
+        assert_eq!(super::super::rich_text::plain("drag_frame"), "dragframe");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use tribo_core::table::{SystematicTerm, Table};
 
 use crate::fit::systematic::ln_half_width;
 use crate::report::csv::Cell;
+use crate::report::label::identifier;
 use crate::report::{CsvTable, LinePlot, ReportError, Series, write_caption};
 
 /// One bar of the tornado: a name and a ratio interval around 1 \[-\].
@@ -84,7 +85,7 @@ pub fn write_budget_tornado(table: &Table, dir: &Path) -> Result<Vec<PathBuf>, R
         ]);
         plot = plot.series(
             Series::points(
-                format!("{rank}: {}", b.name.replace('_', " ")),
+                format!("{rank}: {}", identifier(&b.name)),
                 vec![(rank as f64, 1.0)],
             )
             .with_interval(vec![b.ratio]),
