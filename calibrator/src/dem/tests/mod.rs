@@ -13,9 +13,11 @@ mod squeeze;
 
 use crate::surface::HeightMap;
 
-use super::flake::FlakeShape;
+use super::contact_surface::{PlacedSurface, Side, surface_contact};
+use super::flake::{FlakeFrame, FlakeShape};
 use super::params::DemParams;
 use super::rigid_body::Damping;
+use super::system::DemSystem;
 
 /// 12 µm aluminium flake, seed 000 §6.1.
 fn shape() -> FlakeShape {
@@ -43,4 +45,34 @@ fn bumpy(n: usize, dx: f64, amp: f64, phase: f64) -> HeightMap {
     HeightMap::from_fn(n, n, dx, dx, |x, y| {
         amp * ((2.0 * w * x + phase).sin() * (3.0 * w * y).cos() + 0.5 * (w * (x + 2.0 * y)).sin())
     })
+}
+
+/// Flake 0's penalty forces \[N\] from the floor `floor` (at rest, no offset) and from the
+/// sliding `tool` (at the system's displacement, raised by `offset` \[m\]), each averaged
+/// over the next `window` pixels of slide at node stiffness `k` \[N/m\]: the wedge tests' measure
+/// of the steady forces, whose sums ripple as nodes pass under the flake.
+fn mean_contact_forces(
+    sys: &mut DemSystem,
+    floor: &HeightMap,
+    tool: &HeightMap,
+    offset: f64,
+    k: f64,
+    window: usize,
+) -> ([f64; 3], [f64; 3]) {
+    let (mut floor_force, mut tool_force) = ([0.0; 3], [0.0; 3]);
+    for _ in 0..window {
+        sys.advance_one_pixel().unwrap();
+        let f = sys.flakes()[0];
+        let frame =
+            FlakeFrame::for_surface_contacts(&sys.params().shape, f.orientation.to_matrix());
+        let lower = PlacedSurface::of(floor, 0.0, 0.0);
+        let upper = PlacedSurface::of(tool, sys.tool_displacement(), offset);
+        let below = surface_contact(&lower, Side::Below, &frame, f.position, k);
+        let above = surface_contact(&upper, Side::Above, &frame, f.position, k);
+        for c in 0..3 {
+            floor_force[c] += below.force[c] / window as f64;
+            tool_force[c] += above.force[c] / window as f64;
+        }
+    }
+    (floor_force, tool_force)
 }

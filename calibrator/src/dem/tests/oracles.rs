@@ -21,15 +21,13 @@
 
 use crate::surface::HeightMap;
 
-use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
-use super::super::flake::FlakeFrame;
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
 use super::super::penalty::{DEFAULT_SAFETY, slowest_rate, stable_time_step_damped};
 use super::super::quaternion::{Quat, norm, sub};
 use super::super::regime::Scheme;
 use super::super::rigid_body::{Damping, Flake, free_rotation};
 use super::super::system::DemSystem;
-use super::{params, shape};
+use super::{mean_contact_forces, params, shape};
 
 /// Penalty stiffness of one node \[N/m\] (the presets' Hertz k at 0.1 m/s).
 const K: f64 = 165.0;
@@ -329,26 +327,7 @@ fn check_wedge(under: Under) {
     for _ in 0..10 {
         sys.advance_one_pixel().unwrap();
     }
-    let (mut floor_force, mut wedge_force) = ([0.0; 3], [0.0; 3]);
-    let window = 10;
-    for _ in 0..window {
-        sys.advance_one_pixel().unwrap();
-        let f = sys.flakes()[0];
-        let frame = FlakeFrame::for_surface_contacts(&s, f.orientation.to_matrix());
-        let below = surface_contact(
-            &PlacedSurface::of(&floor, 0.0, 0.0),
-            Side::Below,
-            &frame,
-            f.position,
-            k,
-        );
-        let upper = PlacedSurface::of(&tool, sys.tool_displacement(), offset);
-        let above = surface_contact(&upper, Side::Above, &frame, f.position, k);
-        for c in 0..3 {
-            floor_force[c] += below.force[c] / window as f64;
-            wedge_force[c] += above.force[c] / window as f64;
-        }
-    }
+    let (floor_force, wedge_force) = mean_contact_forces(&mut sys, &floor, &tool, offset, k, 10);
     let n_f = eta * v0 / slope;
     let n_w = n_f * (1.0 + slope * slope).sqrt();
     let unit = 1.0 / (1.0 + slope * slope).sqrt();

@@ -5,16 +5,14 @@
 
 use crate::surface::HeightMap;
 
-use super::super::contact_surface::{PlacedSurface, Side, surface_contact};
 use super::super::drag::DragFrame;
-use super::super::flake::FlakeFrame;
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
 use super::super::params::DemParams;
 use super::super::quaternion::{Quat, norm, sub};
 use super::super::regime::Scheme;
 use super::super::rigid_body::{Damping, Flake};
 use super::super::system::DemSystem;
-use super::{bumpy, params, shape};
+use super::{bumpy, mean_contact_forces, params, shape};
 
 /// Presets' drag rate γ = η/m \[1/s\].
 const GAMMA: f64 = 1e8;
@@ -156,33 +154,9 @@ fn a_flake_pushed_by_a_moving_frictionless_wedge_reaches_the_closed_form_force_s
     for _ in 0..settle {
         sys.advance_one_pixel().unwrap();
     }
-    let (mut floor_force, mut wedge_force) = ([0.0; 3], [0.0; 3]);
     let x_start = sys.flakes()[0].position[0];
     let t_start = sys.time();
-    let window = 40;
-    for _ in 0..window {
-        sys.advance_one_pixel().unwrap();
-        let f = sys.flakes()[0];
-        let frame = FlakeFrame::for_surface_contacts(&s, f.orientation.to_matrix());
-        let below = surface_contact(
-            &PlacedSurface::of(&floor, 0.0, 0.0),
-            Side::Below,
-            &frame,
-            f.position,
-            K,
-        );
-        let above = surface_contact(
-            &PlacedSurface::of(&tool, sys.tool_displacement(), offset),
-            Side::Above,
-            &frame,
-            f.position,
-            K,
-        );
-        for k in 0..3 {
-            floor_force[k] += below.force[k] / window as f64;
-            wedge_force[k] += above.force[k] / window as f64;
-        }
-    }
+    let (floor_force, wedge_force) = mean_contact_forces(&mut sys, &floor, &tool, offset, K, 40);
     // Mean velocity: the wedge's (x unwrapped by the number of periods crossed is not needed:
     // 40 pixels are 10 µm < L).
     let mut dxf = sys.flakes()[0].position[0] - x_start;
