@@ -3,7 +3,8 @@
 
 use rand::Rng;
 
-use super::population::{LognormalPopulation, PopulationError, PowerLawPopulation};
+use super::unimodal::{LognormalPopulation, PowerLawPopulation};
+use crate::io::junction_areas::PopulationError;
 
 /// A two-component population: a broad power-law bulk ([`PowerLawPopulation`]) carrying the
 /// area fraction 1 − φ, plus a narrow lognormal "spike" of large junctions carrying φ

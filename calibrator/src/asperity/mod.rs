@@ -21,3 +21,4 @@ pub mod slider;
 pub mod sweep;
 #[cfg(test)]
 mod tests;
+pub mod unimodal;

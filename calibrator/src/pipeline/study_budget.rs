@@ -24,8 +24,8 @@ use std::path::Path;
 
 use super::error::{PipelineError, write_csv};
 use super::study_design::Design;
-use super::study_outputs::SensitivityRow;
-use super::study_sensitivity::StudyError;
+use super::study_error::StudyError;
+use super::study_table::SensitivityRow;
 use crate::fit::systematic::ln_half_width;
 use crate::report::csv::Cell;
 use crate::report::label::identifier;

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use super::error::write_csv;
 use super::study_design::Design;
-use super::study_sensitivity::StudyError;
+use super::study_error::StudyError;
 use crate::config::CalibrationConfig;
 use crate::meso::cases::CaseResult;
 use crate::report::CsvTable;

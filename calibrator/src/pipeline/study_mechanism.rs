@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::error::write_csv;
 use super::study_design::Design;
-use super::study_sensitivity::StudyError;
+use super::study_error::StudyError;
 use crate::meso::blocked_events::BlockedEvents;
 use crate::meso::cases::CaseResult;
 use crate::report::CsvTable;

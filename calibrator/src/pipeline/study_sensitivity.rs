@@ -19,8 +19,9 @@ use super::{Existing, cases_dir, existing, run_one_case};
 use crate::meso::cases::{CaseResult, MesoCase};
 use crate::provenance::hash_text;
 use crate::report::write_atomic;
-use crate::studies::sensitivity::paired::PairError;
-use crate::studies::sensitivity::plan::{PlanError, RECOMMENDED_PAIRS};
+use crate::studies::sensitivity::plan::RECOMMENDED_PAIRS;
+
+pub use super::study_error::StudyError;
 
 /// What to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,33 +47,6 @@ pub struct StudyOptions {
     pub seed: u64,
     /// What to do.
     pub mode: StudyMode,
-}
-
-/// Why a study fails.
-#[derive(Debug, thiserror::Error)]
-pub enum StudyError {
-    /// The plan is refused.
-    #[error(transparent)]
-    Plan(#[from] PlanError),
-    /// A case, a case file or an output failed.
-    #[error(transparent)]
-    Pipeline(#[from] PipelineError),
-    /// `--case` beyond the list.
-    #[error("--case {index} is beyond the study's {cases} cases (0 … {})", cases.saturating_sub(1))]
-    CaseOutOfRange {
-        /// The index asked for.
-        index: usize,
-        /// Cases in the study.
-        cases: usize,
-    },
-    /// Two levels cannot be compared.
-    #[error("{what}: {source}")]
-    Pair {
-        /// The comparison (`factor=level at v m/s`).
-        what: String,
-        /// Why.
-        source: PairError,
-    },
 }
 
 /// Runs the study as asked; the summary text of the outputs for a full run or a merge.

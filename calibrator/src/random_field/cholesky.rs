@@ -9,8 +9,8 @@ use crate::numerics::cholesky::{cholesky_in_place, dot};
 use crate::rng::StreamRng;
 
 use super::field::{Correlation, FieldError, PlateGrid};
+use super::gaussian::GaussianSampler;
 use super::normals::fill_from_stream_rng;
-use super::sampler::GaussianSampler;
 
 /// Largest grid (nodes) the dense reference accepts: 4096 nodes = 134 MB, ~10 s to factor.
 pub const CHOLESKY_MAX_NODES: usize = 4096;

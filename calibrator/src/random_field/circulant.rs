@@ -26,8 +26,8 @@ use rustfft::{Fft, FftPlanner};
 use std::sync::Arc;
 
 use super::field::{Correlation, FieldError, PlateGrid};
+use super::gaussian::GaussianSampler;
 use super::normals::NormalStream;
-use super::sampler::GaussianSampler;
 
 /// Eigenvalues above −NEGATIVE_TOL·λ_max count as non-negative (FFT rounding).
 pub const NEGATIVE_TOL: f64 = 1e-10;

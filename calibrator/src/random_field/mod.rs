@@ -3,7 +3,7 @@
 //!
 //! * [`field`]: the lognormal field (Eq. 1–3, 31) and the plate mesh h = min(l, 0.1a); which
 //!   field carries the target correlation (the Gaussian generator; see its docs).
-//! * Samplers of the Gaussian generator ([`sampler::GaussianSampler`]): [`separable`]
+//! * Samplers of the Gaussian generator ([`gaussian::GaussianSampler`]): [`separable`]
 //!   (Kronecker, n = 2, exact; factors: banded Cholesky, [`kernel_quadrature`], low rank;
 //!   product kernel [`banded`]), [`circulant`] (FFT embedding, any n, PSD check + padding +
 //!   clipping fallback), [`cholesky`] (dense reference).
@@ -19,6 +19,7 @@ pub mod closed_form;
 pub mod crank_slider;
 pub mod curves;
 pub mod field;
+pub mod gaussian;
 pub mod integrals;
 pub mod kernel_quadrature;
 pub mod monte_carlo;

@@ -9,8 +9,8 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use super::field::LognormalField;
+use super::gaussian::GaussianSampler;
 use super::integrals::{Linear, MotionWeights, N_LINEAR};
-use super::sampler::GaussianSampler;
 use crate::rng::stream_rng;
 
 /// Sample statistics of one scalar.

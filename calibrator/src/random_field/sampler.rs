@@ -1,35 +1,14 @@
-//! The common interface of the Gaussian-generator samplers, and automatic selection.
+//! Automatic selection among the Gaussian-generator samplers, and enum dispatch over them
+//! (the interface they share is [`super::gaussian::GaussianSampler`]).
 
 use crate::rng::StreamRng;
 
 use super::cholesky::CholeskySampler;
 use super::circulant::{CirculantSampler, EmbeddingReport};
 use super::field::{Correlation, FieldError, PlateGrid};
-use super::normals::NormalStream;
 use super::separable::SeparableSampler;
 
-/// A sampler of a zero-mean, unit-variance Gaussian field on a [`PlateGrid`] with a target
-/// correlation. Immutable after set-up (shared by threads); per-thread scratch.
-pub trait GaussianSampler: Sync {
-    /// Per-thread scratch memory.
-    type Scratch: Send;
-    /// The grid sampled.
-    fn grid(&self) -> PlateGrid;
-    /// Independent fields produced by one [`GaussianSampler::draw`] (circulant embedding
-    /// yields two: real and imaginary parts).
-    fn per_draw(&self) -> usize;
-    /// Fresh scratch.
-    fn scratch(&self) -> Self::Scratch;
-    /// Writes `per_draw()` independent fields, each `grid().nodes()` values row-major (row =
-    /// y index), one after the other into `out`.
-    fn draw(&self, rng: &mut StreamRng, scratch: &mut Self::Scratch, out: &mut [f64]);
-}
-
-/// Fills `out` with the standard normal deviates a draw with generator `rng` uses
-/// ([`NormalStream`]: Ziggurat on xoshiro256++ seeded from `rng`).
-pub fn fill_standard_normals(rng: &mut StreamRng, out: &mut [f64]) {
-    NormalStream::new(rng).fill(out);
-}
+pub use super::gaussian::{GaussianSampler, fill_standard_normals};
 
 /// Which sampler to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

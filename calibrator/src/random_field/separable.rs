@@ -24,9 +24,9 @@ use crate::rng::StreamRng;
 
 use super::banded::{BandedPanels, padded};
 use super::field::{Correlation, FieldError, PlateGrid};
+use super::gaussian::GaussianSampler;
 use super::kernel_quadrature::quadrature_factor;
 use super::normals::NormalStream;
-use super::sampler::GaussianSampler;
 use crate::numerics::cholesky::{cholesky_in_place, pivoted_cholesky};
 
 /// Smallest squared pivot (relative) accepted from the unpivoted factorisation.
