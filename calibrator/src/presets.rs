@@ -28,40 +28,40 @@ use crate::config::{
 /// figure). A user who measures the flake sizes replaces it in `[[systematic.terms]]`.
 pub const SYSTEMATIC_BUDGET: [(&str, f64, f64, &str); 7] = [
     (
-        "flake size D50 8-30 um (Fig. 4)",
+        "flake size D50 8–30 µm (Fig. 4)",
         0.59,
         14.63,
-        "population alpha over log-normal q_V (D50 8-30 um, sigma_g 1.5-2.5) from alpha(6, 12, 25 um) = x0.035, 1, x5.48 (12 pairs each)",
+        "population α over log-normal q_V (D50 8–30 µm, σ_g 1.5–2.5) from α(6, 12, 25 µm) = ×0.035, 1, ×5.48 (12 pairs each)",
     ),
     (
-        "drag gamma 5e6-3e9 1/s",
+        "drag γ 5e6–3e9 1/s",
         0.505,
         1.571,
         "paired ratio, 12 pairs: 5e6 0.505 [0.401, 0.618], 3e9 1.571 [1.301, 1.932]",
     ),
     (
-        "penalty stiffness x0.25-x4",
+        "penalty stiffness ×0.25–×4",
         0.702,
         1.591,
-        "paired ratio, 12 pairs: x4 0.702 [0.612, 0.818], x0.25 1.591 [1.324, 1.981]",
+        "paired ratio, 12 pairs: ×4 0.702 [0.612, 0.818], ×0.25 1.591 [1.324, 1.981]",
     ),
     (
         "grid 64 to 256 px, not converged",
         0.698,
         1.0,
-        "paired ratio on nested surfaces, 12 pairs: 128^2 0.869 [0.711, 1.061], 256^2 0.698 [0.588, 0.813]",
+        "paired ratio on nested surfaces, 12 pairs: 128² 0.869 [0.711, 1.061], 256² 0.698 [0.588, 0.813]",
     ),
     (
-        "flake thickness 0.25-1 um",
+        "flake thickness 0.25–1 µm",
         0.736,
         1.388,
-        "paired ratio, 12 pairs: 0.25 um 0.736 [0.574, 0.954], 1 um 1.388 [1.145, 1.649]",
+        "paired ratio, 12 pairs: 0.25 µm 0.736 [0.574, 0.954], 1 µm 1.388 [1.145, 1.649]",
     ),
     (
-        "domain 100 to 400 um",
+        "domain 100 to 400 µm",
         1.0,
         1.153,
-        "paired ratio, 12 pairs: 200 um 1.125 [0.875, 1.413], 400 um 1.153 [0.958, 1.452]",
+        "paired ratio, 12 pairs: 200 µm 1.125 [0.875, 1.413], 400 µm 1.153 [0.958, 1.452]",
     ),
     (
         "rotational damping (Eq. 16)",

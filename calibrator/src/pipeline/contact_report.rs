@@ -111,7 +111,7 @@ pub fn write_report(
     ));
     if let Some(k) = kappa {
         area_plot = area_plot.series(Series::dashed(
-            format!("κ/h'rms · p/E*, κ = {k:.3}"),
+            format!("κ/h'_rms · p/E*, κ = {k:.3}"),
             p_e.iter().map(|&x| (x, k / slope_spectral * x)).collect(),
         ));
     }

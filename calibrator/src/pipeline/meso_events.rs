@@ -157,7 +157,7 @@ pub fn write(
         let stem = dir.join("fig15_active_fraction");
         LinePlot::new(
             "Share of slide steps with a load-bearing blocked flake",
-            "v0 [m/s]",
+            "v_0 [m/s]",
             "steps with A_p > 0 [%]",
         )
         // A fraction of steps: the ±std whiskers stay within [0, 100] %.
@@ -176,7 +176,7 @@ pub fn write(
         let stem = dir.join("fig15_event_alpha");
         LinePlot::new(
             "Size of a blocking event against sliding speed",
-            "v0 [m/s]",
+            "v_0 [m/s]",
             "α_event [-]",
         )
         // α ≥ 0 (A_p ≥ 0): the ±std whiskers stop at 0.
