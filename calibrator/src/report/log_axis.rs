@@ -72,9 +72,13 @@ const MANTISSAS: [&[f64]; 3] = [
     &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
 ];
 
+/// Ticks a mantissa set must give on a range under three decades to be taken over a finer
+/// set: two labels on a ratio axis (0.5 and 1 on 0.25–1.3) left the reader to guess the rest.
+const MIN_MANTISSA_TICKS: usize = 3;
+
 /// Tick values in \[lo, hi\] (0 < lo < hi), at most `max` of them (at least 2 when the range
 /// allows): whole decades (three or more), thinned to every k-th decade; else the first
-/// mantissa set of `MANTISSAS` giving two ticks; else linear steps of a narrow range.
+/// mantissa set of `MANTISSAS` giving three ticks (or two, if none gives three); else linear steps of a narrow range.
 pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
     let max = max.max(2);
     if !(lo > 0.0 && hi > lo && lo.is_finite() && hi.is_finite()) {
@@ -94,14 +98,23 @@ pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
             .map(|&k| decade(k))
             .collect();
     }
+    // The first mantissa set that labels the axis at three or more places; two ticks only
+    // when no set gives three (0.25–1.3 got 0.5 and 1 alone from 1-2-5, and gets 0.3 … 1 now).
+    let mut two: Option<Vec<f64>> = None;
     for set in &MANTISSAS[1..] {
         let ticks: Vec<f64> = (first..=last)
-            .flat_map(|k| set.iter().map(move |m| m * decade(k)))
+            .flat_map(|k| set.iter().map(move |&m| scaled_decade(m, k)))
             .filter(|&v| inside(v))
             .collect();
-        if ticks.len() >= 2 && ticks.len() <= max {
+        if ticks.len() >= MIN_MANTISSA_TICKS && ticks.len() <= max {
             return ticks;
         }
+        if ticks.len() >= 2 && ticks.len() <= max && two.is_none() {
+            two = Some(ticks);
+        }
+    }
+    if let Some(ticks) = two {
+        return ticks;
     }
     if decades.len() == 2 {
         return decades.iter().map(|&k| decade(k)).collect();
@@ -113,7 +126,13 @@ pub fn log_ticks(lo: f64, hi: f64, max: usize) -> Vec<f64> {
 
 /// 10^k, exact for the powers f64 represents exactly and correctly rounded otherwise.
 fn decade(k: i32) -> f64 {
-    format!("1e{k}").parse().unwrap_or(f64::NAN)
+    scaled_decade(1.0, k)
+}
+
+/// m·10^k for a whole mantissa m, correctly rounded (3·0.1 is 0.30000000000000004 in f64
+/// arithmetic, and a tick label would print it so).
+fn scaled_decade(m: f64, k: i32) -> f64 {
+    format!("{m}e{k}").parse().unwrap_or(f64::NAN)
 }
 
 #[cfg(test)]
@@ -148,6 +167,13 @@ mod tests {
     #[test]
     fn narrow_ranges_get_mantissa_then_linear_ticks() {
         assert_eq!(log_ticks(1.5, 12.0, 10), vec![2.0, 5.0, 10.0]);
+        // A ratio axis under one decade: 1-2-5 gives only 0.5 and 1, so 1…9 is taken.
+        assert_eq!(
+            log_ticks(0.25, 1.3, 10),
+            vec![0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
+        );
+        // Too many 1…9 ticks for the room: 1-2-5's two are kept.
+        assert_eq!(log_ticks(0.25, 1.3, 4), vec![0.5, 1.0]);
         assert_eq!(
             log_ticks(2.5, 9.5, 10),
             vec![3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]
