@@ -112,7 +112,7 @@ for sub in "${SUBS[@]}"; do
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then LONG_DEFAULTS=1; else LONG_DEFAULTS=0; fi
   echo "defaults of '$sub': rc=$rc (long: $LONG_DEFAULTS)" >>"$OUT/baselines.txt"
   for opt in $(options_of "${help_words[@]}"); do
-    case $opt in --out|--output|--report|--table|--format|--config|--data|--plan|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    case $opt in --out|--output|--report|--table|--format|--config|--data|--plan|--preset|--studies|--sweep|--kind|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
     for v in "${BAD_VALUES[@]}"; do
       # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
       case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
@@ -139,7 +139,7 @@ done
 # --into-table checked before the simulation: a missing, foreign, absurd or folder table.
 # (The golden table is seed 000's pair: foreign to the temperature sweep's and the wear's
 # sections, the lubricated sweep's own.)
-for sub in "third-body sweep --sweep temperature" "third-body sweep --sweep lubricated" "fretting wear"; do
+for sub in "third-body sweep --kind temperature" "third-body sweep --kind lubricated" "fretting wear"; do
   read -ra w <<<"$sub"
   for t in /nonexistent.bin "$GOLDEN" "$OUT" /dev/null; do
     [ "$t" = "$GOLDEN" ] && [ "${w[3]:-}" = lubricated ] && continue

@@ -45,7 +45,7 @@ pub struct Args {
     /// sweep.pressures.
     #[arg(long, value_parser = crate::validate::units::pascals)]
     pub pressure: Option<f64>,
-    /// Particle area fraction β (default: the first of sweep.betas).
+    /// Particle area fraction β [-] (default: the first of sweep.betas).
     #[arg(long)]
     pub beta: Option<f64>,
     /// Sliding velocity v0 [m/s] (SI or with a unit: `80mm/s`; default: the first of

@@ -54,11 +54,11 @@ pub enum ConfigError {
         /// The rule it breaks.
         rule: Rule,
     },
-    /// A flag that cannot be used without another one (`tribo dem --def-file` without
+    /// A flag that cannot be used without another one (`tribo dem --deformable-file` without
     /// `--spacing`): the message names both flags and the rule that ties them.
     #[error("{flag} needs {needs}: {why}")]
     NeedsFlag {
-        /// The flag as given, with its value (`--def-file surface.txt`).
+        /// The flag as given, with its value (`--deformable-file surface.txt`).
         flag: String,
         /// The flag it needs, with its unit hint.
         needs: &'static str,

@@ -130,7 +130,7 @@ pub const OPTIONS: &[Entry] = &[
     ),
     // -- contact
     other(
-        "contact --load",
+        "contact --deformable-file",
         Domain::InputPath,
         "a measured map (X3P, CSV, text); an X3P is inflated within the memory budget",
     ),
@@ -295,7 +295,7 @@ pub const OPTIONS: &[Entry] = &[
     ),
     n("dem --def-rms", "m", rules::DEM_LENGTH_M, "an atom … 1 cm"),
     n("dem --tool-rms", "m", rules::DEM_LENGTH_M, "an atom … 1 cm"),
-    other("dem --def-file", Domain::InputPath, "a measured map"),
+    other("dem --deformable-file", Domain::InputPath, "a measured map"),
     other("dem --tool-file", Domain::InputPath, "a measured map"),
     n("dem --spacing", "m", rules::DEM_LENGTH_M, "an atom … 1 cm"),
     n(

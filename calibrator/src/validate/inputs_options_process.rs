@@ -321,7 +321,7 @@ pub const OPTIONS: &[Entry] = &[
         rules::SEEDS,
         "each is a simulation",
     ),
-    other("third-body --sweep", Domain::Choice, "the sweep's variable"),
+    other("third-body --kind", Domain::Choice, "the sweep's variable"),
     n(
         "third-body --gamma",
         "N/m",
