@@ -177,9 +177,7 @@ where
 {
     hits(args, ACCEPTED)
         .into_iter()
-        .map(|(place, _, hit)| {
-            format!("'{}' of `{place}` is still accepted: {}", hit.old, hit.new)
-        })
+        .map(|(place, _, hit)| format!("'{}' of `{place}` is still accepted: {}", hit.old, hit.new))
         .collect()
 }
 
@@ -269,7 +267,8 @@ mod tests {
                 "tribo third-body sweep --kind temperature",
             ),
         ] {
-            let (o, n): (Vec<&str>, Vec<&str>) = (old.split(' ').collect(), new.split(' ').collect());
+            let (o, n): (Vec<&str>, Vec<&str>) =
+                (old.split(' ').collect(), new.split(' ').collect());
             check(&o).unwrap();
             let w = warnings(&o);
             assert_eq!(w.len(), 1, "{old}: {w:?}");
@@ -279,7 +278,8 @@ mod tests {
             let parsed = |args: &[&str]| {
                 format!(
                     "{:?}",
-                    crate::cli::Cli::try_parse_from(args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
+                    crate::cli::Cli::try_parse_from(args)
+                        .unwrap_or_else(|e| panic!("{args:?}: {e}"))
                 )
             };
             assert_eq!(parsed(&o), parsed(&n), "{old}");

@@ -35,25 +35,39 @@ const VALUE_NAMES: &[&str] = &[
 /// Units a real-valued option may state (in brackets). `-`: a pure number; `2π/L`, `modes of
 /// 2π/L`: wavenumbers in modes of the domain.
 const UNITS: &[&str] = &[
-    "m", "Pa", "m/s", "s", "N", "K", "1/s", "kg/m³", "rad", "m²", "N/m", "J/m²", "m²/N", "-",
-    "2π/L", "modes of 2π/L",
+    "m",
+    "Pa",
+    "m/s",
+    "s",
+    "N",
+    "K",
+    "1/s",
+    "kg/m³",
+    "rad",
+    "m²",
+    "N/m",
+    "J/m²",
+    "m²/N",
+    "-",
+    "2π/L",
+    "modes of 2π/L",
 ];
 
 /// The commands whose work runs in parallel on rayon's pool (a `par_iter` reached from their
 /// pipeline), and so offer `--threads`; every other command must not.
 const PARALLEL: &[&str] = &[
-    "tribo calibrate",               // pipeline/case_runner.rs
-    "tribo dem",                     // dem/loads.rs, dem/overdamped.rs
-    "tribo meso",                    // pipeline/meso_sweep.rs (--sweep)
-    "tribo random-field",            // random_field/monte_carlo.rs, crank_slider.rs
-    "tribo asperity",                // asperity/sweep.rs
-    "tribo strip-draw",              // strip_draw/cases.rs, refine.rs
-    "tribo fit strip-draw",          // strip_draw/fit/mod.rs
-    "tribo fit saturation",          // strip_draw/saturation.rs
-    "tribo fretting wear",           // studies/dde/wear_study.rs
-    "tribo fretting mesh-study",     // studies/dde/k_mesh_study.rs
-    "tribo study sensitivity",       // pipeline/case_runner.rs
-    "tribo third-body",              // third_body/study.rs
+    "tribo calibrate",           // pipeline/case_runner.rs
+    "tribo dem",                 // dem/loads.rs, dem/overdamped.rs
+    "tribo meso",                // pipeline/meso_sweep.rs (--sweep)
+    "tribo random-field",        // random_field/monte_carlo.rs, crank_slider.rs
+    "tribo asperity",            // asperity/sweep.rs
+    "tribo strip-draw",          // strip_draw/cases.rs, refine.rs
+    "tribo fit strip-draw",      // strip_draw/fit/mod.rs
+    "tribo fit saturation",      // strip_draw/saturation.rs
+    "tribo fretting wear",       // studies/dde/wear_study.rs
+    "tribo fretting mesh-study", // studies/dde/k_mesh_study.rs
+    "tribo study sensitivity",   // pipeline/case_runner.rs
+    "tribo third-body",          // third_body/study.rs
 ];
 
 /// One argument of the tree, with the command it belongs to.
@@ -92,7 +106,10 @@ impl Opt {
         self.arg
             .get_value_names()
             .and_then(|v| v.first())
-            .map_or_else(|| self.arg.get_id().as_str().to_uppercase(), ToString::to_string)
+            .map_or_else(
+                || self.arg.get_id().as_str().to_uppercase(),
+                ToString::to_string,
+            )
     }
 }
 
@@ -134,7 +151,10 @@ fn violations(root: clap::Command) -> Vec<String> {
     for o in opts.iter().filter(|o| o.takes() && o.long().is_some()) {
         let v = o.value_name();
         if !VALUE_NAMES.contains(&v.as_str()) {
-            bad.push(format!("{}: value name <{v}> is not one of {VALUE_NAMES:?}", o.name()));
+            bad.push(format!(
+                "{}: value name <{v}> is not one of {VALUE_NAMES:?}",
+                o.name()
+            ));
         }
     }
     // Folders written: `--out DIR`; paths that are no folder: FILE (or PREFIX).
@@ -144,7 +164,10 @@ fn violations(root: clap::Command) -> Vec<String> {
         let v = o.value_name();
         if long == "install" {
             if v != "PREFIX" {
-                bad.push(format!("{}: an install prefix is <PREFIX>, not <{v}>", o.name()));
+                bad.push(format!(
+                    "{}: an install prefix is <PREFIX>, not <{v}>",
+                    o.name()
+                ));
             }
         } else if help.contains("folder") {
             if long != "out" || v != "DIR" {
@@ -162,7 +185,10 @@ fn violations(root: clap::Command) -> Vec<String> {
             bad.push(format!("{}: a table read is `--table FILE`", o.name()));
         }
         if long == "output" && o.arg.get_short() != Some('o') {
-            bad.push(format!("{}: a file written is `-o/--output FILE`", o.name()));
+            bad.push(format!(
+                "{}: a file written is `-o/--output FILE`",
+                o.name()
+            ));
         }
         // A measured surface: the config's names.
         if (help.contains("height map") || help.contains("measured map"))
@@ -177,7 +203,10 @@ fn violations(root: clap::Command) -> Vec<String> {
     }
     // A command that reads a measured surface names its units as the config does.
     for (path, cmd) in &cmds {
-        let longs: Vec<_> = cmd.get_arguments().filter_map(clap::Arg::get_long).collect();
+        let longs: Vec<_> = cmd
+            .get_arguments()
+            .filter_map(clap::Arg::get_long)
+            .collect();
         let reads_surface = opts.iter().any(|o| {
             &o.path == path && o.is_path() && {
                 let h = o.help().to_lowercase();
@@ -226,7 +255,10 @@ fn violations(root: clap::Command) -> Vec<String> {
             .filter_map(|(at, _)| help[at + 1..].split(']').next())
             .any(|u| UNITS.contains(&u));
         if !stated {
-            bad.push(format!("{}: a real number states its unit, e.g. `[m]` or `[-]`", o.name()));
+            bad.push(format!(
+                "{}: a real number states its unit, e.g. `[m]` or `[-]`",
+                o.name()
+            ));
         }
     }
     // `--threads` where the work runs in parallel, and only there.
@@ -245,22 +277,35 @@ fn violations(root: clap::Command) -> Vec<String> {
         }
     }
     // Old spellings: hidden, and each warns with its new name; no visible second spelling.
-    for o in opts.iter().filter(|o| o.arg.is_hide_set() && o.long().is_some()) {
+    for o in opts
+        .iter()
+        .filter(|o| o.arg.is_hide_set() && o.long().is_some())
+    {
         let argv = format!("{} --{}", o.path, o.long().unwrap_or_default());
         let args: Vec<&str> = argv.split(' ').collect();
         if crate::renamed_flags::warnings(&args).is_empty() {
-            bad.push(format!("{}: a hidden flag accepted without a warning", o.name()));
+            bad.push(format!(
+                "{}: a hidden flag accepted without a warning",
+                o.name()
+            ));
         }
     }
     for o in &opts {
         if o.arg.get_visible_aliases().is_some_and(|v| !v.is_empty()) {
-            bad.push(format!("{}: a second visible spelling {:?}", o.name(), o.arg.get_visible_aliases()));
+            bad.push(format!(
+                "{}: a second visible spelling {:?}",
+                o.name(),
+                o.arg.get_visible_aliases()
+            ));
         }
         for alias in o.arg.get_all_aliases().unwrap_or_default() {
             let argv = format!("{} --{alias}", o.path);
             let args: Vec<&str> = argv.split(' ').collect();
             if crate::renamed_flags::warnings(&args).is_empty() {
-                bad.push(format!("{}: the old spelling --{alias} is accepted without a warning", o.name()));
+                bad.push(format!(
+                    "{}: the old spelling --{alias} is accepted without a warning",
+                    o.name()
+                ));
             }
         }
     }

@@ -184,9 +184,12 @@ fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
 
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
     let source = match &args.deformable_file {
-        Some(path) => {
-            SurfaceSource::from_flag("--deformable-file", path.clone(), args.spacing, args.height_unit)?
-        }
+        Some(path) => SurfaceSource::from_flag(
+            "--deformable-file",
+            path.clone(),
+            args.spacing,
+            args.height_unit,
+        )?,
         None => SurfaceSource::Generated {
             which: "self-affine",
             spectrum: SelfAffine {
@@ -225,7 +228,11 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
     crate::validate::rules::MODULUS.check("--e-star (Pa, or with a unit: 55GPa)", args.e_star)?;
-    let generated_n = args.surface.deformable_file.is_none().then_some(args.surface.n);
+    let generated_n = args
+        .surface
+        .deformable_file
+        .is_none()
+        .then_some(args.surface.n);
     crate::validate::flags::check_contact(
         generated_n,
         args.steps,

@@ -20,7 +20,12 @@ pub struct Args {
     /// `tribo fretting --threads N <study>`, the spelling before issue 45: hidden, accepted
     /// with a warning, and applied to the studies that run in parallel (`wear`,
     /// `mesh-study`), which take `--threads` themselves now.
-    #[arg(long = "threads", id = "fretting_threads", value_name = "N", hide = true)]
+    #[arg(
+        long = "threads",
+        id = "fretting_threads",
+        value_name = "N",
+        hide = true
+    )]
     pub fretting_threads: Option<usize>,
     /// Figures on or off.
     #[command(flatten)]

@@ -28,7 +28,13 @@ fn a_decimal_comma_map_is_refused_by_every_command_that_reads_maps_with_line_and
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "dc.txt", &decimal_comma_map());
     let runs: [&[&str]; 5] = [
-        &["contact", "--deformable-file", "dc.txt", "--spacing", "1e-6"],
+        &[
+            "contact",
+            "--deformable-file",
+            "dc.txt",
+            "--spacing",
+            "1e-6",
+        ],
         &["dem", "--deformable-file", "dc.txt", "--spacing", "1um"],
         &["dem", "--tool-file", "dc.txt", "--spacing", "1um"],
         // The old spellings (issue 45): still read, with a warning naming the new one.
