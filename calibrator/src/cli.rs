@@ -1,11 +1,14 @@
 //! Command-line interface of the `tribo` binary (clap). Each subcommand's arguments and entry
 //! point live in [`crate::commands`]; the examples of every `--help` in [`crate::examples`].
 //!
-//! One grammar for every command (issue 33): `--table FILE` reads a calibration table,
+//! One grammar for every command (issues 33 and 45): `--table FILE` reads a calibration table,
 //! `--into-table FILE` writes a section into one (read, changed, validated, written back
-//! atomically), `--out DIR` is always a folder and `-o/--output FILE` a file; `--threads` and
-//! `--no-plots` are offered only by the commands where they act. Old spellings are refused with
-//! the new name ([`crate::renamed_flags`]).
+//! atomically), `--out DIR` is always a folder and `-o/--output FILE` a file; a measured
+//! surface is `--deformable-file FILE` / `--tool-file FILE` with `--spacing` and
+//! `--height-unit`, as the config names them; `--threads` and `--no-plots` are offered only by
+//! the commands where they act; value names come from one set and every real states its unit
+//! (checked over the whole tree by the `vocabulary` test). Old spellings are refused with the
+//! new name, or still accepted with a warning ([`crate::renamed_flags`]).
 
 use clap::{CommandFactory, Parser, Subcommand};
 

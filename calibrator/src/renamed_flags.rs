@@ -286,6 +286,26 @@ mod tests {
         }
         // Only on the command it belonged to.
         assert!(warnings(["tribo", "dem", "--load", "m.csv"]).is_empty());
+        // `--threads` of `fretting`: on the studies that run in parallel (`wear`,
+        // `mesh-study`); before them (the old place) it warns and still acts; on a serial
+        // study it warns and is ignored.
+        let threads = |argv: &str| {
+            let args: Vec<&str> = argv.split(' ').collect();
+            let parsed = crate::cli::Cli::try_parse_from(&args).unwrap_or_else(|e| panic!("{e}"));
+            let crate::cli::Command::Fretting(f) = parsed.command else {
+                panic!("{argv}")
+            };
+            (warnings(&args).len(), f.threads().and_then(|t| t.threads))
+        };
+        assert_eq!(threads("tribo fretting wear --threads 2"), (0, Some(2)));
+        assert_eq!(
+            threads("tribo fretting mesh-study --threads 2"),
+            (0, Some(2))
+        );
+        assert_eq!(threads("tribo fretting --threads 2 wear"), (1, Some(2)));
+        assert_eq!(threads("tribo dde --threads 2 mesh-study"), (1, Some(2)));
+        assert_eq!(threads("tribo fretting incline --threads 2"), (1, None));
+        assert_eq!(threads("tribo fretting --threads 2 plate"), (1, None));
     }
 
     #[test]

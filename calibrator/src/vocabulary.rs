@@ -8,7 +8,7 @@
 //!   named `--spacing` and `--height-unit`, as the config names them;
 //! - every option's value name is one of [`VALUE_NAMES`];
 //! - one long name is one idea: a switch everywhere or a value everywhere, a path everywhere or
-//!   nowhere;
+//!   nowhere, with one value name (but for [`SHAPES_BY_COMMAND`]);
 //! - every real-valued option states its unit in brackets (`[m]`, `[Pa]`, `[m/s]`, … or `[-]`
 //!   for a pure number);
 //! - `--threads` on exactly the commands whose work runs on rayon's pool ([`PARALLEL`]);
@@ -68,6 +68,20 @@ const PARALLEL: &[&str] = &[
     "tribo fretting mesh-study", // studies/dde/k_mesh_study.rs
     "tribo study sensitivity",   // pipeline/case_runner.rs
     "tribo third-body",          // third_body/study.rs
+];
+
+/// Long names whose value has a different shape by command, each for its reason.
+const SHAPES_BY_COMMAND: &[(&str, &str)] = &[
+    (
+        "cells",
+        "a mesh: one count (`fretting wear`), a list of meshes (`fretting plate`, `mesh-study`) \
+         or elements per radius, a real (`fretting circles`)",
+    ),
+    (
+        "exponent",
+        "two exponents: the correlation exponent n of exp(−(r/l)^n), a whole number \
+         (`random-field`), and the power law's τ, a real (`asperity`)",
+    ),
 ];
 
 /// One argument of the tree, with the command it belongs to.
@@ -231,6 +245,27 @@ fn violations(root: clap::Command) -> Vec<String> {
             .or_default()
             .push(o.path.clone());
     }
+    // … and the same value name (`--case <I>` everywhere), but for a name whose value takes a
+    // different shape by command for a reason of its own.
+    let mut names: BTreeMap<&str, BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for o in opts.iter().filter(|o| o.takes() && o.long().is_some()) {
+        let long = o.long().unwrap_or_default();
+        if !SHAPES_BY_COMMAND.iter().any(|(l, _)| *l == long) {
+            names
+                .entry(long)
+                .or_default()
+                .entry(o.value_name())
+                .or_default()
+                .push(o.path.clone());
+        }
+    }
+    for (long, by_name) in names.iter().filter(|(_, n)| n.len() > 1) {
+        let shown: Vec<String> = by_name
+            .iter()
+            .map(|(v, where_)| format!("<{v}> on {}", where_.join(", ")))
+            .collect();
+        bad.push(format!("--{long} is {}", shown.join(" but ")));
+    }
     for (long, by_form) in &forms {
         if by_form.len() > 1 {
             let shown: Vec<String> = by_form
@@ -365,14 +400,28 @@ fn the_rules_catch_the_old_grammar() {
             ),
         )
         .subcommand(
-            Command::new("meso").arg(Arg::new("sweep").long("sweep").action(ArgAction::SetTrue)),
+            Command::new("meso")
+                .arg(Arg::new("sweep").long("sweep").action(ArgAction::SetTrue))
+                .arg(
+                    Arg::new("case")
+                        .long("case")
+                        .value_name("N")
+                        .value_parser(value_parser!(usize)),
+                ),
         )
         .subcommand(
-            Command::new("third-body").arg(
-                Arg::new("sweep")
-                    .long("sweep")
-                    .value_parser(value_parser!(String)),
-            ),
+            Command::new("third-body")
+                .arg(
+                    Arg::new("sweep")
+                        .long("sweep")
+                        .value_parser(value_parser!(String)),
+                )
+                .arg(
+                    Arg::new("case")
+                        .long("case")
+                        .value_name("I")
+                        .value_parser(value_parser!(usize)),
+                ),
         );
     let bad = violations(old).join("\n");
     for caught in [
@@ -384,6 +433,7 @@ fn the_rules_catch_the_old_grammar() {
         "tribo inspect --report: the old spelling --rep is accepted without a warning",
         "--sweep is a switch on tribo meso but a value on tribo third-body",
         "tribo third-body --sweep: value name <SWEEP> is not one of",
+        "--case is <I> on tribo third-body but <N> on tribo meso",
     ] {
         assert!(bad.contains(caught), "not caught: {caught}\nin:\n{bad}");
     }
