@@ -116,7 +116,7 @@ const SERIAL: &str = "it is ignored: this study runs on one thread (--threads ac
 
 /// Each old spelling of `list` in `args` (the full command line, program name first), with the
 /// command it was met in (`tribo dem`) and that command.
-fn hits<'a, I, S>(args: I, list: &'a [Renamed]) -> Vec<(String, clap::Command, &'a Renamed)>
+fn hits<I, S>(args: I, list: &[Renamed]) -> Vec<(String, clap::Command, &Renamed)>
 where
     I: IntoIterator<Item = S>,
     S: AsRef<str>,
