@@ -111,7 +111,7 @@ const ACCEPTED: &[Renamed] = &[
 ];
 
 /// The warning of `--threads` on a command whose work runs on one thread.
-const SERIAL: &str = "it is ignored: this study runs on one thread (--threads acts on `fretting \
+const SERIAL: &str = "ignored here, this study runs on one thread (--threads acts on `fretting \
                       wear` and `fretting mesh-study`)";
 
 /// Each old spelling of `list` in `args` (the full command line, program name first), with the

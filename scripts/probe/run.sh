@@ -117,7 +117,7 @@ for sub in "${SUBS[@]}"; do
       # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
       case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
       # A path option's refusal may name the file instead of the flag.
-      case $opt in --into-table|--placement|--load|--def-file|--tool-file|--junctions) name="$v";; *) name="$opt";; esac
+      case $opt in --into-table|--placement|--deformable-file|--tool-file|--junctions) name="$v";; *) name="$opt";; esac
       [ -z "$name" ] && name="$opt"
       probe "$name" "${words[@]}" "$opt=$v" "${out_words[@]}"
     done
@@ -246,8 +246,8 @@ for fmt in csv json lsdyna abaqus; do
   done
 done
 # Folders and devices where a file is read.
-for cmd in "inspect DIR" "export --format csv --table DIR" "calibrate --out out --config DIR" "contact --out out --spacing 1um --load DIR" \
-  "inspect /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero" \
+for cmd in "inspect --table DIR" "export --format csv --table DIR" "calibrate --out out --config DIR" "contact --out out --spacing 1um --deformable-file DIR" \
+  "inspect --table /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero" \
   "study sensitivity --out out --plan DIR" "study sensitivity --out out --plan /dev/zero" \
   "study sensitivity --out out --plan /nonexistent.toml"; do
   read -ra w <<<"${cmd//DIR/$OUT}"
