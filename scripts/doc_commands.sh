@@ -9,6 +9,10 @@
 # document order, so a table written by a `calibrate` line is what later lines read (the
 # README's `TRIBO_TABLE=run7/tables.bin cargo build …` embeds the table its quick start wrote).
 #
+# A command that runs but warns of an old spelling (`warning: '--load' of `tribo contact` is
+# still accepted: use --deformable-file …`, calibrator/src/renamed_flags.rs) fails: the
+# documents show the current grammar.
+#
 # Slow commands carry the marker `[slow: <time>]` in their trailing comment. A slow
 # `calibrate` runs with a tiny configuration instead (scripts/doc_commands_tiny.toml: appended
 # as `--config`, or written as the named `--config` file when that file does not exist); any
@@ -185,6 +189,12 @@ for entry in "${commands[@]}"; do
     failed=$((failed + 1))
     echo "FAIL ($where, exit $rc$([ "$rc" -eq 124 ] && echo ": over ${timeout_s} s, mark it [slow: …]")): $cmd"
     tail -n 15 "$log" | sed 's/^/   | /'
+  elif grep -q "^warning: .* is still accepted: " "$log"; then
+    # An old spelling runs, with a warning (calibrator/src/renamed_flags.rs): the documents
+    # show the current one.
+    failed=$((failed + 1))
+    echo "FAIL ($where): an old spelling: $cmd"
+    grep "^warning: .* is still accepted: " "$log" | sed 's/^/   | /'
   fi
 done
 

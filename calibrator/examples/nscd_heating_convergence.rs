@@ -2,7 +2,7 @@
 //! (issue 15, Fig. 8 localisation cell): F = 1 N/m, V = 1.25 m/s, h = 32 ns (a steady inertial
 //! number I ≈ 0.03), Eq. 17 cohesion, Eq. 16 walls, scaled thermal constants, start 700 K.
 //!
-//! The cell (seed `seed`) is prepared as `tribo third-body sweep --sweep localisation` does —
+//! The cell (seed `seed`) is prepared as `tribo third-body sweep --kind localisation` does —
 //! 500 compaction steps, 1000 sheared steps with temperatures held, then heating on — with the
 //! study's solver, and heated for `warm` further steps. From that state:
 //! 1. **Step error**: at 5 states 40 steps apart along the study solver's trajectory, the next

@@ -1,11 +1,14 @@
 //! Command-line interface of the `tribo` binary (clap). Each subcommand's arguments and entry
 //! point live in [`crate::commands`]; the examples of every `--help` in [`crate::examples`].
 //!
-//! One grammar for every command (issue 33): `--table FILE` reads a calibration table,
+//! One grammar for every command (issues 33 and 45): `--table FILE` reads a calibration table,
 //! `--into-table FILE` writes a section into one (read, changed, validated, written back
-//! atomically), `--out DIR` is always a folder and `-o/--output FILE` a file; `--threads` and
-//! `--no-plots` are offered only by the commands where they act. Old spellings are refused with
-//! the new name ([`crate::renamed_flags`]).
+//! atomically), `--out DIR` is always a folder and `-o/--output FILE` a file; a measured
+//! surface is `--deformable-file FILE` / `--tool-file FILE` with `--spacing` and
+//! `--height-unit`, as the config names them; `--threads` and `--no-plots` are offered only by
+//! the commands where they act; value names come from one set and every real states its unit
+//! (checked over the whole tree by the `vocabulary` test). Old spellings are refused with the
+//! new name, or still accepted with a warning ([`crate::renamed_flags`]).
 
 use clap::{CommandFactory, Parser, Subcommand};
 
@@ -103,16 +106,25 @@ pub enum Command {
     },
 }
 
-/// The command tree of `tribo` as parsed: clap's derived tree with every option that takes a
-/// value accepting negative numbers (`--pressures -1MPa`, `--gap -2um`, `--seed -1`), so that a
-/// negative value reaches its parser or rule and is refused naming the flag, instead of clap's
-/// "unexpected argument '-1' found" (issue 46).
+/// The command tree of `tribo` as parsed, shown (`--help`) and written (man pages,
+/// completions): clap's derived tree with
+///
+/// - every option that takes a value accepting negative numbers (`--pressures -1MPa`, `--gap
+///   -2um`, `--seed -1`), so that a negative value reaches its parser or rule and is refused
+///   naming the flag, instead of clap's "unexpected argument '-1' found" (issue 46);
+/// - every option's value named by what it is (issue 45, one vocabulary) unless it names
+///   itself: [`value_name`].
 pub fn command() -> clap::Command {
-    fn negatives(cmd: clap::Command) -> clap::Command {
+    fn grammar(cmd: clap::Command) -> clap::Command {
         cmd.mut_args(|a| {
             if !a.get_action().takes_values() {
-                a
-            } else if a.get_value_parser().type_id() == std::any::TypeId::of::<f64>() {
+                return a;
+            }
+            let a = match value_name(&a) {
+                Some(name) => a.value_name(name),
+                None => a,
+            };
+            if a.get_value_parser().type_id() == std::any::TypeId::of::<f64>() {
                 // A real with a unit suffix (`-1MPa`) is no bare number to clap: every value
                 // with a leading hyphen goes to the unit parser, which names the flag.
                 a.allow_hyphen_values(true)
@@ -120,9 +132,51 @@ pub fn command() -> clap::Command {
                 a.allow_negative_numbers(true)
             }
         })
-        .mut_subcommands(negatives)
+        .mut_subcommands(grammar)
     }
-    negatives(Cli::command())
+    grammar(Cli::command())
+}
+
+/// The value name of an option that names none itself (the derive's is its id, `<E_STAR>`),
+/// by what its value is: `FILE` (a path; `DIR` for `--out`), `LIST` (comma-separated),
+/// `CHOICE` (one of its possible values), `VALUE` (a real number; the unit is in the help), `N`
+/// (a whole number) or `TEXT`. A positional keeps its own (`<SHELL>`, `<ACTION>`).
+fn value_name(a: &clap::Arg) -> Option<&'static str> {
+    use std::any::TypeId;
+    // The derive names every value by its field (`out` → `OUT`): only such a name is replaced.
+    let id_name = a.get_id().as_str().to_uppercase().replace('-', "_");
+    let named_by_id = a
+        .get_value_names()
+        .is_none_or(|v| v.len() == 1 && v[0].as_str() == id_name);
+    if !named_by_id || a.get_long().is_none() {
+        return None;
+    }
+    let t = a.get_value_parser().type_id();
+    let is = |id: TypeId| t == id;
+    Some(if is(TypeId::of::<std::path::PathBuf>()) {
+        if a.get_id() == "out" { "DIR" } else { "FILE" }
+    } else if a.get_value_delimiter().is_some() {
+        "LIST"
+    } else if !a.get_possible_values().is_empty() {
+        "CHOICE"
+    } else if is(TypeId::of::<f64>()) || is(TypeId::of::<f32>()) {
+        "VALUE"
+    } else if [
+        TypeId::of::<usize>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<u32>(),
+        TypeId::of::<i64>(),
+        TypeId::of::<u8>(),
+        TypeId::of::<u16>(),
+        TypeId::of::<i32>(),
+    ]
+    .into_iter()
+    .any(is)
+    {
+        "N"
+    } else {
+        "TEXT"
+    })
 }
 
 /// Parses the process's command line with [`command`].
@@ -138,20 +192,20 @@ pub fn parse() -> Result<Cli, clap::Error> {
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     use commands::run_options::{Plots, Threads};
-    let (threads, plots): (Option<&Threads>, Option<&Plots>) = match &cli.command {
-        Command::Calibrate(a) => (Some(&a.threads), Some(&a.plots)),
+    let (threads, plots): (Option<Threads>, Option<&Plots>) = match &cli.command {
+        Command::Calibrate(a) => (Some(a.threads.clone()), Some(&a.plots)),
         Command::Contact(a) => (None, Some(&a.plots)),
-        Command::Dem(a) => (Some(&a.threads), Some(&a.plots)),
-        Command::Meso(a) => (Some(&a.threads), Some(&a.plots)),
-        Command::RandomField(a) => (Some(&a.threads), Some(&a.plots)),
-        Command::Asperity(a) => (Some(&a.threads), Some(&a.plots)),
-        Command::StripDraw(a) => (Some(&a.threads), Some(&a.plots)),
-        Command::Fit(a) => (Some(&a.threads), Some(&a.plots)),
-        Command::Fretting(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::Dem(a) => (Some(a.threads.clone()), Some(&a.plots)),
+        Command::Meso(a) => (Some(a.threads.clone()), Some(&a.plots)),
+        Command::RandomField(a) => (Some(a.threads.clone()), Some(&a.plots)),
+        Command::Asperity(a) => (Some(a.threads.clone()), Some(&a.plots)),
+        Command::StripDraw(a) => (Some(a.threads.clone()), Some(&a.plots)),
+        Command::Fit(a) => (Some(a.threads.clone()), Some(&a.plots)),
+        Command::Fretting(a) => (a.threads(), Some(&a.plots)),
         Command::Inspect(a) => (None, Some(&a.plots)),
-        Command::ThirdBody(a) => (Some(&a.threads), Some(&a.plots)),
+        Command::ThirdBody(a) => (Some(a.threads.clone()), Some(&a.plots)),
         Command::Study(a) => match &a.study {
-            commands::study::Study::Sensitivity(s) => (Some(&s.threads), Some(&s.plots)),
+            commands::study::Study::Sensitivity(s) => (Some(s.threads.clone()), Some(&s.plots)),
         },
         Command::Export(_) | Command::Completions { .. } | Command::Man { .. } => (None, None),
     };
@@ -195,7 +249,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
 /// `tribo man`: the page of `tribo` on stdout, or every page at every depth into `out`
 /// (`clap_mangen::generate_to`: `tribo.1`, `tribo-fit.1`, `tribo-fit-strip-draw.1`, …).
 fn man_pages(out: Option<&std::path::Path>) -> anyhow::Result<()> {
-    let root = Cli::command();
+    let root = command();
     let Some(dir) = out else {
         let mut roff = Vec::new();
         clap_mangen::Man::new(root).render(&mut roff)?;
@@ -246,7 +300,7 @@ fn completions(
         // Into a buffer, then through the console: `generate` panics on a write error
         // (`tribo completions bash > /dev/full` was exit 101).
         let mut script = Vec::new();
-        clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut script);
+        clap_complete::generate(shell, &mut command(), "tribo", &mut script);
         tribo_calibrator::console::out_bytes(&script);
         return Ok(());
     };
@@ -257,7 +311,7 @@ fn completions(
                 .map_err(|e| anyhow::anyhow!("creating {}: {e}", dir.display()))?;
         }
         let mut script = Vec::new();
-        clap_complete::generate(shell, &mut Cli::command(), "tribo", &mut script);
+        clap_complete::generate(shell, &mut command(), "tribo", &mut script);
         tribo_calibrator::report::write_atomic(&path, &script)?;
         tribo_calibrator::errln!("wrote {}", path.display());
     }

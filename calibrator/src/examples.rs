@@ -37,15 +37,15 @@ Examples:
 pub const CONTACT: &str = "\
 Examples:
   tribo contact --n 128 --length 100um --hurst 0.8 --p-min 1MPa --p-max 100MPa --out report/contact
-  tribo contact --load scan.x3p --out report/scan
-  tribo contact --load map.csv --spacing 0.5um --height-unit 1e-6 --elastic";
+  tribo contact --deformable-file scan.x3p --out report/scan
+  tribo contact --deformable-file map.csv --spacing 0.5um --height-unit 1e-6 --elastic";
 
 /// `tribo dem --help`.
 pub const DEM: &str = "\
 Examples:
   tribo dem --flakes 20 --distance 20um --out out/dem
   tribo dem --drag-frame sheet --v0 1m/s --out out/dem-sheet
-  tribo dem --def-file def.csv --tool-file tool.csv --spacing 1um --height-unit 1e-6";
+  tribo dem --deformable-file def.csv --tool-file tool.csv --spacing 1um --height-unit 1e-6";
 
 /// `tribo meso --help`.
 pub const MESO: &str = "\
@@ -150,7 +150,7 @@ pub const THIRD_BODY: &str = "\
 Examples:
   tribo third-body validate
   tribo third-body shear --gamma 0.5 --out out/third-body
-  tribo third-body sweep --sweep temperature --seeds 3 --into-table out/tables.bin";
+  tribo third-body sweep --kind temperature --seeds 3 --into-table out/tables.bin";
 
 /// `tribo completions --help`.
 pub const COMPLETIONS: &str = "\

@@ -13,6 +13,8 @@ mod examples;
 #[cfg(test)]
 mod inputs_doc;
 mod renamed_flags;
+#[cfg(test)]
+mod vocabulary;
 
 // The commands name the library's modules as `crate::…` (as they did when they lived in the
 // library): the binary's root re-exports them.
@@ -21,10 +23,14 @@ use tribo_calibrator::*;
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    if let Err(e) =
-        renamed_flags::check(std::env::args_os().map(|a| a.to_string_lossy().into_owned()))
-    {
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Err(e) = renamed_flags::check(&args) {
         tribo_calibrator::console::clap_exit(&e);
+    }
+    for warning in renamed_flags::warnings(&args) {
+        tribo_calibrator::errln!("warning: {warning}");
     }
     // `--help`, `--version` and usage errors through the console, which reports a write
     // error (`tribo --help > /dev/full`) instead of exiting 0 with nothing written.

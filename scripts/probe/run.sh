@@ -112,12 +112,12 @@ for sub in "${SUBS[@]}"; do
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then LONG_DEFAULTS=1; else LONG_DEFAULTS=0; fi
   echo "defaults of '$sub': rc=$rc (long: $LONG_DEFAULTS)" >>"$OUT/baselines.txt"
   for opt in $(options_of "${help_words[@]}"); do
-    case $opt in --out|--output|--report|--table|--format|--config|--data|--plan|--preset|--studies|--sweep|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
+    case $opt in --out|--output|--report|--table|--format|--config|--data|--plan|--preset|--studies|--sweep|--kind|--units|--thermal|--sweep-order|--mode|--criterion|--source-rule|--json) continue;; esac
     for v in "${BAD_VALUES[@]}"; do
       # Any u64 is a seed (and a seed index): 2⁶⁴−1 is a valid input there.
       case "$opt=$v" in --seed=18446744073709551615|--seed-index=18446744073709551615) VALID=1;; *) VALID=0;; esac
       # A path option's refusal may name the file instead of the flag.
-      case $opt in --into-table|--placement|--load|--def-file|--tool-file|--junctions) name="$v";; *) name="$opt";; esac
+      case $opt in --into-table|--placement|--deformable-file|--tool-file|--junctions) name="$v";; *) name="$opt";; esac
       [ -z "$name" ] && name="$opt"
       probe "$name" "${words[@]}" "$opt=$v" "${out_words[@]}"
     done
@@ -139,7 +139,7 @@ done
 # --into-table checked before the simulation: a missing, foreign, absurd or folder table.
 # (The golden table is seed 000's pair: foreign to the temperature sweep's and the wear's
 # sections, the lubricated sweep's own.)
-for sub in "third-body sweep --sweep temperature" "third-body sweep --sweep lubricated" "fretting wear"; do
+for sub in "third-body sweep --kind temperature" "third-body sweep --kind lubricated" "fretting wear"; do
   read -ra w <<<"$sub"
   for t in /nonexistent.bin "$GOLDEN" "$OUT" /dev/null; do
     [ "$t" = "$GOLDEN" ] && [ "${w[3]:-}" = lubricated ] && continue
@@ -246,8 +246,8 @@ for fmt in csv json lsdyna abaqus; do
   done
 done
 # Folders and devices where a file is read.
-for cmd in "inspect DIR" "export --format csv --table DIR" "calibrate --out out --config DIR" "contact --out out --spacing 1um --load DIR" \
-  "inspect /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero" \
+for cmd in "inspect --table DIR" "export --format csv --table DIR" "calibrate --out out --config DIR" "contact --out out --spacing 1um --deformable-file DIR" \
+  "inspect --table /dev/zero" "export --format csv --table /dev/zero" "meso --out out --config /dev/zero" \
   "study sensitivity --out out --plan DIR" "study sensitivity --out out --plan /dev/zero" \
   "study sensitivity --out out --plan /nonexistent.toml"; do
   read -ra w <<<"${cmd//DIR/$OUT}"

@@ -53,38 +53,38 @@ pub struct Args {
     /// (default 5e-9; bimodal 1e-8).
     #[arg(long, value_parser = crate::validate::units::square_metres)]
     pub max_area: Option<f64>,
-    /// Power-law generator (and bimodal bulk): exponent τ of p(A) ∝ A^(−τ)
+    /// Power-law generator (and bimodal bulk): exponent τ of p(A) ∝ A^(−τ) [-]
     /// (default 1, log-uniform; bimodal 1.5).
     #[arg(long)]
     pub exponent: Option<f64>,
-    /// Bimodal generator: area fraction φ of the spike of large junctions.
+    /// Bimodal generator: area fraction φ of the spike of large junctions [-].
     #[arg(long, default_value_t = BimodalPopulation::default().spike_fraction)]
     pub spike_fraction: f64,
     /// Bimodal generator: median area of the spike's junctions \[m²\].
     #[arg(long, default_value_t = BimodalPopulation::default().spike_median,
         value_parser = crate::validate::units::square_metres)]
     pub spike_median: f64,
-    /// Bimodal generator: standard deviation of ln(area) within the spike.
+    /// Bimodal generator: standard deviation of ln(area) within the spike [-].
     #[arg(long, default_value_t = BimodalPopulation::default().spike_sigma_ln)]
     pub spike_sigma_ln: f64,
     /// Lognormal generator: median junction area \[m²\].
     #[arg(long, default_value_t = LognormalPopulation::default().median_area,
         value_parser = crate::validate::units::square_metres)]
     pub median_area: f64,
-    /// Lognormal generator: standard deviation of ln(area).
+    /// Lognormal generator: standard deviation of ln(area) [-].
     #[arg(long, default_value_t = LognormalPopulation::default().sigma_ln)]
     pub sigma_ln: f64,
     /// Viscous parameter η of Eq. 1 \[1/s\].
     #[arg(long, default_value_t = ModelParams::seed003(1.0).eta,
         value_parser = crate::validate::units::per_second)]
     pub eta: f64,
-    /// Re-pinning velocity ratio c_min.
+    /// Re-pinning velocity ratio c_min [-].
     #[arg(long, default_value_t = ModelParams::seed003(1.0).c_min)]
     pub cmin: f64,
-    /// Kinetic-to-static ratio ε of the junctions.
+    /// Kinetic-to-static ratio ε of the junctions [-].
     #[arg(long, default_value_t = ModelParams::seed003(1.0).epsilon)]
     pub epsilon: f64,
-    /// Time steps per slider period C_t (dt = T0/C_t).
+    /// Time steps per slider period C_t [-] (dt = T0/C_t).
     #[arg(long, default_value_t = ModelParams::seed003(1.0).steps_per_period)]
     pub steps_per_period: f64,
     /// Simulated time per load \[s\] (default: 1.6× the time to reach σ_exp·A0).

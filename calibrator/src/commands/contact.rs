@@ -59,18 +59,19 @@ impl From<Connectivity> for ConnectivityArg {
 pub struct SurfaceArgs {
     /// Load a measured height map instead of generating one: `*.x3p` (ISO 25178-72, spacing
     /// and height unit from the file) or a text/CSV matrix, one grid row per line (needs
-    /// --spacing). The same keys as the config's `[surface.deformable_file]`.
-    #[arg(long, value_name = "FILE")]
-    pub load: Option<PathBuf>,
+    /// --spacing). The config's `[surface.deformable_file]` with its keys, and `tribo dem
+    /// --deformable-file` (it was `--load`, still accepted with a warning).
+    #[arg(long = "deformable-file", value_name = "FILE", alias = "load")]
+    pub deformable_file: Option<PathBuf>,
     /// Pixel spacing of a loaded text/CSV map, the same in x and y [m] (SI or with a unit:
     /// `0.5um`; the config's `spacing`).
-    #[arg(long, value_parser = crate::validate::units::metres, requires = "load")]
+    #[arg(long, value_parser = crate::validate::units::metres, requires = "deformable_file")]
     pub spacing: Option<f64>,
-    /// Metres per height unit of a loaded text/CSV map (the config's `height_unit`; default
-    /// 1e-6, heights in µm).
-    #[arg(long, requires = "load", value_parser = crate::validate::units::metres)]
+    /// Height unit of a loaded text/CSV map: metres per unit of its numbers [m] (the config's
+    /// `height_unit`; default 1e-6, heights in µm).
+    #[arg(long, requires = "deformable_file", value_parser = crate::validate::units::metres)]
     pub height_unit: Option<f64>,
-    /// Hurst exponent H of a generated surface.
+    /// Hurst exponent H of a generated surface [-].
     #[arg(long, default_value_t = 0.8)]
     pub hurst: f64,
     /// Long-wavelength cutoff k_l [2π/L].
@@ -91,7 +92,7 @@ pub struct SurfaceArgs {
     /// Target RMS height [m] (exclusive with --rms-slope; SI or with a unit: `1.4um`).
     #[arg(long, conflicts_with = "rms_slope", value_parser = crate::validate::units::metres)]
     pub rms_height: Option<f64>,
-    /// Target RMS slope (default 0.34, seed 000 aluminium).
+    /// Target RMS slope [-] (default 0.34, seed 000 aluminium).
     #[arg(long)]
     pub rms_slope: Option<f64>,
     /// Definition of the RMS slope for --rms-slope.
@@ -132,13 +133,13 @@ pub struct Args {
     /// Number of pressures (log-spaced).
     #[arg(long, default_value_t = 12)]
     pub steps: usize,
-    /// Convergence tolerance of the BEM (relative projected gradient).
+    /// Convergence tolerance of the BEM [-] (relative projected gradient).
     #[arg(long, default_value_t = 1e-10)]
     pub tolerance: f64,
     /// Cluster connectivity (4 or 8).
     #[arg(long, value_enum, default_value_t = Connectivity::default().into())]
     pub connectivity: ConnectivityArg,
-    /// Largest p/E* used in the κ fit (Eq. 8, low-pressure slope).
+    /// Largest p/E* used in the κ fit [-] (Eq. 8, low-pressure slope).
     #[arg(long, default_value_t = 0.02)]
     pub kappa_max_p_over_e: f64,
 }
@@ -156,7 +157,7 @@ fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
         HEIGHT_UNIT_M.check("--height-unit (m per unit of the file: 1e-6 for µm)", u)?;
     }
     SURFACE_SIDE_M.check("--length (m, or with a unit: 100um)", args.length)?;
-    if args.load.is_none() && args.length / (args.n.max(1) as f64) < ATOM_M {
+    if args.deformable_file.is_none() && args.length / (args.n.max(1) as f64) < ATOM_M {
         anyhow::bail!(
             "--length {} m over --n {} gives a pixel of {:e} m, below an atom (1e-10 m)",
             crate::validate::rule::approx(args.length),
@@ -166,7 +167,7 @@ fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
     }
     if let Some(h) = args.rms_height {
         RMS_HEIGHT_M.check("--rms-height (m, or with a unit: 1.4um)", h)?;
-        if args.load.is_none() && h > args.length {
+        if args.deformable_file.is_none() && h > args.length {
             anyhow::bail!(
                 "--rms-height {} m exceeds --length {} m: heights above the side of the \
                  surface are needles, not a surface",
@@ -182,10 +183,13 @@ fn check_surface_flags(args: &SurfaceArgs) -> Result<()> {
 }
 
 fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
-    let source = match &args.load {
-        Some(path) => {
-            SurfaceSource::from_flag("--load", path.clone(), args.spacing, args.height_unit)?
-        }
+    let source = match &args.deformable_file {
+        Some(path) => SurfaceSource::from_flag(
+            "--deformable-file",
+            path.clone(),
+            args.spacing,
+            args.height_unit,
+        )?,
         None => SurfaceSource::Generated {
             which: "self-affine",
             spectrum: SelfAffine {
@@ -212,9 +216,9 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
         },
     };
     let loaded = source.realise()?;
-    if let (Some(path), n @ 1..) = (&args.load, loaded.invalid_points) {
+    if let (Some(path), n @ 1..) = (&args.deformable_file, loaded.invalid_points) {
         tribo_calibrator::errln!(
-            "warning: --load {}: {n} invalid points filled with the mean height",
+            "warning: --deformable-file {}: {n} invalid points filled with the mean height",
             path.display()
         );
     }
@@ -224,7 +228,11 @@ fn surface(args: &SurfaceArgs) -> Result<HeightMap> {
 /// Runs `tribo contact`.
 pub fn run(args: Args) -> Result<()> {
     crate::validate::rules::MODULUS.check("--e-star (Pa, or with a unit: 55GPa)", args.e_star)?;
-    let generated_n = args.surface.load.is_none().then_some(args.surface.n);
+    let generated_n = args
+        .surface
+        .deformable_file
+        .is_none()
+        .then_some(args.surface.n);
     crate::validate::flags::check_contact(
         generated_n,
         args.steps,
@@ -232,7 +240,7 @@ pub fn run(args: Args) -> Result<()> {
         args.kappa_max_p_over_e,
     )?;
     check_surface_flags(&args.surface)?;
-    if args.surface.load.is_none() {
+    if args.surface.deformable_file.is_none() {
         let a = &args.surface;
         crate::validate::flags::check_spectrum(a.hurst, [a.k_l, a.k_r, a.k_s], a.n)?;
     }
@@ -317,7 +325,7 @@ mod tests {
         let e = run(a.clone()).unwrap_err().to_string();
         assert!(e.contains("p_crit"), "{e}");
         a.p_max = 10e6;
-        a.surface.load = Some("/nonexistent.txt".into());
+        a.surface.deformable_file = Some("/nonexistent.txt".into());
         let e = format!("{:#}", run(a).unwrap_err());
         assert!(e.contains("--spacing"), "{e}");
     }

@@ -3,7 +3,7 @@
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from measured maps: plain-text
 //! matrices (whitespace- or comma-separated, one row per y, heights in units of
-//! `--height-unit`, µm by default) or X3P, read and checked as `tribo contact --load` reads
+//! `--height-unit`, µm by default) or X3P, read and checked as `tribo contact --deformable-file` reads
 //! them ([`crate::surface::SurfaceSource`]). The
 //! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
 //! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
@@ -53,7 +53,7 @@ pub struct DemOptions {
     /// Side of the periodic domain of generated surfaces [m] (seed 000: 500 µm).
     #[arg(long, value_parser = units::metres, default_value = "500um")]
     pub length: f64,
-    /// Hurst exponent of generated surfaces (seed 000: 0.8).
+    /// Hurst exponent of generated surfaces [-] (seed 000: 0.8).
     #[arg(long, default_value_t = 0.8)]
     pub hurst: f64,
     /// Long-wavelength cutoff [modes of 2π/L].
@@ -71,20 +71,22 @@ pub struct DemOptions {
     /// RMS height of the tool [m] (seed 000: 0.60 µm).
     #[arg(long, value_parser = units::metres, default_value = "0.60um")]
     pub tool_rms: f64,
-    /// Load h_Def from a measured map instead of generating it, as `tribo contact --load`: a
-    /// text matrix (rows = y, heights in units of --height-unit; needs --spacing, checked by name
-    /// before the file is read) or `*.x3p`.
-    #[arg(long)]
+    /// Load h_Def from a measured map instead of generating it, as `tribo contact
+    /// --deformable-file` and the config's `[surface.deformable_file]`: a text matrix (rows = y,
+    /// heights in units of --height-unit; needs --spacing, checked by name before the file is
+    /// read) or `*.x3p` (it was `--def-file`, still accepted with a warning).
+    #[arg(long = "deformable-file", value_name = "FILE", alias = "def-file")]
     pub def_file: Option<PathBuf>,
-    /// Load h_Tool from a measured map instead of generating it (as --def-file).
-    #[arg(long)]
+    /// Load h_Tool from a measured map instead of generating it (as --deformable-file; the
+    /// config's `[surface.tool_file]`).
+    #[arg(long, value_name = "FILE")]
     pub tool_file: Option<PathBuf>,
     /// Pixel spacing of loaded matrices, the same in x and y [m] (SI or with a unit: `1um`;
     /// the config's `spacing`, as `tribo contact --spacing`).
     #[arg(long, value_parser = units::metres)]
     pub spacing: Option<f64>,
-    /// Metres per height unit of loaded text matrices (1e-6 for µm; the config's `height_unit`;
-    /// an X3P file carries its own).
+    /// Height unit of loaded text matrices: metres per unit of their numbers [m] (1e-6 for µm;
+    /// the config's `height_unit`; an X3P file carries its own).
     #[arg(long, default_value_t = crate::surface::source::DEFAULT_TEXT_HEIGHT_UNIT,
         value_parser = units::metres)]
     pub height_unit: f64,

@@ -82,7 +82,7 @@ pub struct Args {
     /// Instead of --betas: draw lengths [m] slid under the tool at constant p and v (SI or
     /// with a unit: `10mm,140mm`); β is what the Archard source builds over that length
     /// (capped at β_thres(v)).
-    #[arg(long, visible_alias = "draw-length", value_delimiter = ',', value_parser = units::metres)]
+    #[arg(long, alias = "draw-length", value_delimiter = ',', value_parser = units::metres)]
     pub draw_lengths: Vec<f64>,
     /// Consistent unit system of the LS-DYNA/Abaqus deck: si (Pa, m/s, m), mm-s (MPa, mm/s,
     /// mm), mm-ms (GPa, mm/ms, mm) [default for a deck: mm-s]. Refused for csv and json,

@@ -98,10 +98,10 @@ pub struct StripDrawArgs {
     /// Start value of τ0 [Pa] (default: the table's; SI or with a unit: `3MPa`).
     #[arg(long, value_parser = crate::validate::units::pascals)]
     pub tau0: Option<f64>,
-    /// Start value of ζ (default: the table's).
+    /// Start value of ζ [-] (default: the table's).
     #[arg(long)]
     pub zeta: Option<f64>,
-    /// Start (or fixed) value of K (default: the table's).
+    /// Start (or fixed) value of the Archard coefficient K [-] (default: the table's).
     #[arg(long)]
     pub archard_k: Option<f64>,
     /// Slide, averaging window, element size and time step of the predicted passes.

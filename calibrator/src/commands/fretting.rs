@@ -17,9 +17,16 @@ use crate::pipeline::dde::{
 /// Arguments of `tribo fretting`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Worker threads.
-    #[command(flatten)]
-    pub threads: super::run_options::Threads,
+    /// `tribo fretting --threads N <study>`, the spelling before issue 45: hidden, accepted
+    /// with a warning, and applied to the studies that run in parallel (`wear`,
+    /// `mesh-study`), which take `--threads` themselves now.
+    #[arg(
+        long = "threads",
+        id = "fretting_threads",
+        value_name = "N",
+        hide = true
+    )]
+    pub fretting_threads: Option<usize>,
     /// Figures on or off.
     #[command(flatten)]
     pub plots: super::run_options::Plots,
@@ -34,26 +41,32 @@ pub enum FrettingStudy {
     /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
     #[command(after_help = crate::examples::FRETTING_INCLINE)]
     Incline {
-        /// Static friction coefficient.
+        /// Static friction coefficient [-].
         #[arg(long, default_value_t = 0.25)]
         mu_static: f64,
-        /// Kinetic friction coefficient.
+        /// Kinetic friction coefficient [-].
         #[arg(long, default_value_t = 0.20)]
         mu_kinetic: f64,
         /// Output folder.
         #[arg(long, default_value = "out/fretting/incline")]
         out: PathBuf,
+        /// Its work runs on one thread: `--threads` is accepted, with a warning, and ignored.
+        #[command(flatten)]
+        threads: super::run_options::SerialThreads,
     },
     /// Two circles pressed together and slid (seed 001 §4.1): contact half-width vs Hertz,
     /// tangential force vs μN.
     #[command(after_help = crate::examples::FRETTING_CIRCLES)]
     Circles {
-        /// Elements across a radius (h = R/cells).
+        /// Elements across a radius [-] (h = R/cells).
         #[arg(long, default_value_t = 20.0)]
         cells: f64,
         /// Output folder.
         #[arg(long, default_value = "out/fretting/circles")]
         out: PathBuf,
+        /// Its work runs on one thread: `--threads` is accepted, with a warning, and ignored.
+        #[command(flatten)]
+        threads: super::run_options::SerialThreads,
     },
     /// An asperity driven into an obstacle and broken off (seed 001 §4.2, Fig. 4).
     #[command(after_help = crate::examples::FRETTING_ASPERITY)]
@@ -61,6 +74,9 @@ pub enum FrettingStudy {
         /// Output folder.
         #[arg(long, default_value = "out/fretting/asperity")]
         out: PathBuf,
+        /// Its work runs on one thread: `--threads` is accepted, with a warning, and ignored.
+        #[command(flatten)]
+        threads: super::run_options::SerialThreads,
     },
     /// Centre-cracked plate: Eq. 16's apparent toughness and fracture energy under refinement.
     #[command(after_help = crate::examples::FRETTING_PLATE)]
@@ -74,6 +90,9 @@ pub enum FrettingStudy {
         /// Output folder.
         #[arg(long, default_value = "out/fretting/plate")]
         out: PathBuf,
+        /// Its work runs on one thread: `--threads` is accepted, with a warning, and ignored.
+        #[command(flatten)]
+        threads: super::run_options::SerialThreads,
     },
     /// Sliding wear between two rough zirconia bodies over pressures × realisations → K(p).
     #[command(after_help = crate::examples::FRETTING_WEAR)]
@@ -110,6 +129,9 @@ pub enum FrettingStudy {
         /// Output folder.
         #[arg(long, default_value = "out/fretting/wear")]
         out: PathBuf,
+        /// Worker threads.
+        #[command(flatten)]
+        threads: super::run_options::Threads,
     },
     /// K at one pressure under mesh refinement, paired over realisations, with 95 % CIs.
     #[command(after_help = crate::examples::FRETTING_MESH_STUDY)]
@@ -134,7 +156,26 @@ pub enum FrettingStudy {
         /// Output folder.
         #[arg(long, default_value = "out/fretting/mesh-study")]
         out: PathBuf,
+        /// Worker threads.
+        #[command(flatten)]
+        threads: super::run_options::Threads,
     },
+}
+
+impl Args {
+    /// The study's `--threads`, where its work runs in parallel (`wear`, `mesh-study`; the
+    /// study's own flag, else the old `tribo fretting --threads N`); `None` for the serial
+    /// studies.
+    pub fn threads(&self) -> Option<super::run_options::Threads> {
+        match &self.study {
+            FrettingStudy::Wear { threads, .. } | FrettingStudy::MeshStudy { threads, .. } => {
+                Some(super::run_options::Threads {
+                    threads: threads.threads.or(self.fretting_threads),
+                })
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Runs the study.
@@ -145,13 +186,15 @@ pub fn run(args: Args) -> Result<()> {
             mu_static,
             mu_kinetic,
             out,
+            ..
         } => incline_study(mu_static, mu_kinetic, &out, log),
-        FrettingStudy::Circles { cells, out } => circles_study(cells, &out, log),
-        FrettingStudy::Asperity { out } => asperity_study(&out, log),
+        FrettingStudy::Circles { cells, out, .. } => circles_study(cells, &out, log),
+        FrettingStudy::Asperity { out, .. } => asperity_study(&out, log),
         FrettingStudy::Plate {
             cells,
             threshold,
             out,
+            ..
         } => plate_study(&cells, &threshold, &out, log),
         FrettingStudy::Wear {
             pressures,
@@ -163,6 +206,7 @@ pub fn run(args: Args) -> Result<()> {
             allow_foreign_material,
             seed,
             out,
+            ..
         } => {
             crate::validate::flags::check_fretting(&pressures, amplitude)?;
             wear_study(
@@ -187,6 +231,7 @@ pub fn run(args: Args) -> Result<()> {
             threshold,
             seed,
             out,
+            ..
         } => {
             crate::validate::flags::check_fretting(&[pressure], 0.0)?;
             mesh_study(

@@ -14,7 +14,8 @@ pub struct Args {
     /// The table file (`tables.bin`), as on every command that reads one.
     #[arg(long, value_name = "FILE", required_unless_present = "file")]
     pub table: Option<PathBuf>,
-    /// The table file, positional (the spelling before `--table`; still accepted).
+    /// The table file, positional (the spelling before `--table`; still accepted, with a
+    /// warning).
     #[arg(value_name = "FILE", conflicts_with = "table", hide = true)]
     pub file: Option<PathBuf>,
     /// Print the table as JSON instead of text.
@@ -36,6 +37,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let Some(table) = args.table.as_deref().or(args.file.as_deref()) else {
         anyhow::bail!("name the table: tribo inspect --table FILE");
     };
+    if let Some(file) = &args.file {
+        // The old spelling (a positional table), still accepted with a warning, as every
+        // accepted old flag (`crate::renamed_flags`).
+        tribo_calibrator::errln!(
+            "warning: `tribo inspect {}` is an old spelling (still accepted): use `tribo inspect --table {}`",
+            file.display(),
+            file.display()
+        );
+    }
     tribo_calibrator::out!("{}", inspect(table, format, args.out.as_deref())?);
     Ok(())
 }

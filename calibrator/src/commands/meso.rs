@@ -11,7 +11,7 @@
 //!   `contact_max_ap`: 0 = open, 1 = contact, NaN = contact under a blocked flake (A_p);
 //! - `result.json` (the `CaseResult`) and `summary.txt`.
 //!
-//! `--case N` runs case N of the config's sweep list instead (`list_cases`: one task of a
+//! `--case I` runs case I of the config's sweep list instead (`list_cases`: one task of a
 //! job array; writes the same outputs). `--sweep` runs every case of the list on rayon's pool
 //! (no per-case histories) and writes `cases.csv`, `cases.json` and a summary with the wall
 //! time and the α fit per velocity — a measurement aid for sizing presets; `tribo calibrate`
@@ -45,7 +45,7 @@ pub struct Args {
     /// sweep.pressures.
     #[arg(long, value_parser = crate::validate::units::pascals)]
     pub pressure: Option<f64>,
-    /// Particle area fraction β (default: the first of sweep.betas).
+    /// Particle area fraction β [-] (default: the first of sweep.betas).
     #[arg(long)]
     pub beta: Option<f64>,
     /// Sliding velocity v0 [m/s] (SI or with a unit: `80mm/s`; default: the first of
@@ -59,9 +59,9 @@ pub struct Args {
     /// surface pair, realisation seed_index mod sweep.surfaces.
     #[arg(long, default_value_t = 0)]
     pub seed_index: usize,
-    /// Run case N of the config's sweep list (overrides --pressure, --beta, --velocity,
+    /// Run case I of the config's sweep list (overrides --pressure, --beta, --velocity,
     /// --seed-index).
-    #[arg(long, conflicts_with = "sweep")]
+    #[arg(long, value_name = "I", conflicts_with = "sweep")]
     pub case: Option<usize>,
     /// Run the config's whole sweep in parallel and write a table of case results.
     #[arg(long)]

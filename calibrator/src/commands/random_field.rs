@@ -81,13 +81,13 @@ pub struct Args {
     /// What to compute.
     #[arg(long, value_enum, default_value_t = FieldPart::All)]
     pub mode: FieldPart,
-    /// σ_H/μ_H of the COF field.
+    /// σ_H/μ_H of the COF field [-].
     #[arg(long, default_value_t = CurveConfig::default().sigma_over_mu)]
     pub sigma_over_mu: f64,
-    /// Absolute CV tolerance of the deterministic threshold.
+    /// Absolute CV tolerance of the deterministic threshold [-].
     #[arg(long, default_value_t = 0.05)]
     pub tolerance: f64,
-    /// Relative tolerance |CV/(σ/μ) − 1| of the random-variable threshold.
+    /// Relative tolerance |CV/(σ/μ) − 1| of the random-variable threshold [-].
     #[arg(long, default_value_t = 0.01)]
     pub plateau_tolerance: f64,
     /// Number of log-spaced l/a points in 0.01–100 (the table needs 25).

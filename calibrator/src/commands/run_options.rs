@@ -1,8 +1,9 @@
 //! The two run options that act on more than one command — worker threads and figures — as
 //! clap argument groups flattened into exactly the commands where they act (issue 33: no
 //! global flag that a command ignores; `export` takes neither, `contact` and `inspect` only
-//! `--no-plots`). `global = true` inside a command with subcommands (`fit`, `fretting`) lets
-//! the flag follow the subcommand's name.
+//! `--no-plots`; of `fretting`'s studies, only `wear` and `mesh-study` run in parallel).
+//! `global = true` inside a command with subcommands (`fit`, `fretting`) lets the flag follow
+//! the subcommand's name.
 
 /// `--threads`, for the commands that run parallel sweeps.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -25,6 +26,16 @@ impl Threads {
         }
         Ok(())
     }
+}
+
+/// `--threads` of a command whose work runs on one thread, where an older version offered it
+/// (`tribo fretting incline|circles|asperity|plate`): hidden, accepted with a warning
+/// ([`crate::renamed_flags`]) and ignored, so an old script keeps running.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SerialThreads {
+    /// Ignored: this work runs on one thread.
+    #[arg(long = "threads", id = "serial_threads", value_name = "N", hide = true)]
+    pub serial_threads: Option<usize>,
 }
 
 /// `--no-plots`, for the commands that draw figures.

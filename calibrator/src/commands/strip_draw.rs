@@ -104,10 +104,10 @@ pub struct Args {
     /// Passes of the multi-pass study (35 mm tool) before its cleaned pass.
     #[arg(long, default_value_t = SweepSpec::seed_000().passes)]
     pub passes: usize,
-    /// ζ of the tool and multi-pass studies (default: the table's).
+    /// ζ of the tool and multi-pass studies [-] (default: the table's).
     #[arg(long)]
     pub zeta: Option<f32>,
-    /// Archard K of the tool, ζ and multi-pass studies (default: the table's).
+    /// Archard K of the tool, ζ and multi-pass studies [-] (default: the table's).
     #[arg(long)]
     pub archard_k: Option<f32>,
     /// Slide, averaging window, element size and time step.
@@ -174,7 +174,7 @@ pub struct BarNumericsArgs {
     /// with a unit: `2us`).
     #[arg(long, value_parser = units::seconds)]
     pub time_step: Option<f64>,
-    /// Courant factor of the CFL-derived time step, in (0, 1].
+    /// Courant factor of the CFL-derived time step [-], in (0, 1].
     #[arg(long, default_value_t = NumericSettings::seed_000().courant)]
     pub courant: f64,
 }

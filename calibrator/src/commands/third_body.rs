@@ -34,7 +34,7 @@ impl From<ActionArg> for ThirdBodyAction {
     }
 }
 
-/// Which sweep (`tribo third-body sweep --sweep`): the CLI names of [`ThirdBodySweep`].
+/// Which sweep (`tribo third-body sweep --kind`): the CLI names of [`ThirdBodySweep`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SweepArg {
     /// μ_3b and band width vs constant cohesion γ.
@@ -107,10 +107,11 @@ pub struct Args {
     /// Seeds per sweep case.
     #[arg(long, default_value_t = 3)]
     pub seeds: u64,
-    /// Sweep kind.
-    #[arg(long, value_enum, default_value_t = SweepArg::Cohesion)]
-    pub sweep: SweepArg,
-    /// Constant cohesion γ (N/m) of `shear` (ignored with --eq17).
+    /// `sweep`: which sweep (it was `--sweep KIND`, still accepted with a warning: `--sweep` is
+    /// the switch of `tribo meso` that runs the whole BEM–DEM sweep).
+    #[arg(long, value_enum, default_value_t = SweepArg::Cohesion, alias = "sweep")]
+    pub kind: SweepArg,
+    /// Constant cohesion γ of `shear` [N/m] (ignored with --eq17).
     #[arg(long, default_value_t = 0.0, value_parser = crate::validate::units::newtons_per_metre)]
     pub gamma: f64,
     /// `shear`: the §5.3 heating transition with Eq. 17 instead of a constant γ.
@@ -123,7 +124,7 @@ pub struct Args {
     /// `shear --eq17`: steps sheared with temperatures held before heating starts.
     #[arg(long, default_value_t = 2000)]
     pub preshear: usize,
-    /// `sweep --sweep temperature`: also put the third-body section into this table
+    /// `sweep --kind temperature`: also put the third-body section into this table
     /// (read, set `third_body`, validate, written back atomically).
     #[arg(long, value_name = "FILE")]
     pub into_table: Option<PathBuf>,
@@ -137,11 +138,11 @@ pub struct Args {
     /// Columns of the cell's period (units of 2·r_max); default √particles (a square layer).
     #[arg(long)]
     pub columns: Option<usize>,
-    /// Normal force F on the top wall (N/m); the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
+    /// Normal force F on the top wall, per unit depth [N/m]; the seed's 1 N/m by default. At fixed V, I ∝ 1/√F.
     #[arg(long, default_value_t = study::default_cell().normal_force,
         value_parser = crate::validate::units::newtons_per_metre)]
     pub normal_force: f64,
-    /// NSGS relaxation ω (1: plain Gauss–Seidel, the solver before over-relaxation).
+    /// NSGS relaxation ω [-] (1: plain Gauss–Seidel, the solver before over-relaxation).
     #[arg(long, default_value_t = study::default_cell().solver.relaxation)]
     pub relaxation: f64,
     /// NSGS sweep order: `layered` sorts the contacts by height and sweeps up then down
@@ -155,29 +156,29 @@ pub struct Args {
     /// measured; default: --max-sweeps.
     #[arg(long)]
     pub preparation_sweeps: Option<usize>,
-    /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
+    /// `sweep --kind cohesion`: the γ values [N/m], comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "0.0,0.025,0.05,0.125", value_parser = crate::validate::units::newtons_per_metre)]
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     #[arg(long, default_value_t = study::default_run().shear_steps)]
     pub steps: usize,
-    /// Bottom-wall velocity V (m/s; SI or with a unit: `5m/s`); the seed's 5 m/s by default.
+    /// Bottom-wall velocity V [m/s] (SI or with a unit: `5m/s`); the seed's 5 m/s by default.
     #[arg(long, default_value_t = study::default_cell().wall_velocity,
         value_parser = crate::validate::units::metres_per_second)]
     pub wall_velocity: f64,
-    /// Time step h (s; SI or with a unit: `8ns`). (F, V, h) and (k²F, kV, h/k) are the same
+    /// Time step h [s] (SI or with a unit: `8ns`). (F, V, h) and (k²F, kV, h/k) are the same
     /// motion.
     #[arg(long, default_value_t = study::default_cell().h,
         value_parser = crate::validate::units::seconds)]
     pub time_step: f64,
-    /// Initial temperature of the heated runs (shear, sweep --sweep localisation), K.
+    /// Initial temperature of the heated runs [K] (shear, sweep --kind localisation).
     #[arg(long, default_value_t = study::default_thermal().temperature,
         value_parser = crate::validate::units::kelvin)]
     pub temperature: f64,
     /// Thermal constants of the heated runs.
     #[arg(long, value_enum, default_value = "scaled")]
     pub thermal: Constants,
-    /// `sweep`: rerun the same cases and seeds with this NSGS relaxation ω and report the
+    /// `sweep`: rerun the same cases and seeds with this NSGS relaxation ω [-] and report the
     /// paired difference per case (e.g. 1: the plain NSGS).
     #[arg(long)]
     pub baseline_relaxation: Option<f64>,
@@ -190,7 +191,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         out: args.out,
         seed: args.seed,
         seeds: args.seeds,
-        sweep: args.sweep.into(),
+        sweep: args.kind.into(),
         gamma: args.gamma,
         eq17: args.eq17,
         reservoir_walls: args.reservoir_walls,

@@ -3,7 +3,7 @@
 //!
 //! Surfaces are generated (self-affine, seed 000 §6.1) or loaded from plain-text matrices
 //! (whitespace- or comma-separated, one row per y, heights in units of `z_scale` metres, µm
-//! by default; or X3P; read and checked as `tribo contact --load` by [`crate::surface::SurfaceSource`]). The
+//! by default; or X3P; read and checked as `tribo contact --deformable-file` by [`crate::surface::SurfaceSource`]). The
 //! tool's vertical position is, by default, the lowest at which the two rigid surfaces do not
 //! interpenetrate anywhere along the sliding path (they "just touch"), or a given mean gap
 //! (`--gap`). Every input is SI.
@@ -331,7 +331,7 @@ fn surfaces(args: &DemRunConfig) -> Result<(HeightMap, HeightMap)> {
         })
     };
     let def = realise(source(
-        "--def-file",
+        "--deformable-file",
         &args.def_file,
         "deformable",
         args.n,

@@ -49,7 +49,7 @@ pub enum ThirdBodyAction {
     Sweep,
 }
 
-/// Which sweep (`tribo third-body sweep --sweep`, named by `commands::third_body::SweepArg`,
+/// Which sweep (`tribo third-body sweep --kind`, named by `commands::third_body::SweepArg`,
 /// whose doc lines are the command's help).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThirdBodySweep {
@@ -89,7 +89,7 @@ pub struct ThirdBodyConfig {
     pub reservoir_walls: bool,
     /// `shear --eq17`: steps sheared with temperatures held before heating starts.
     pub preshear: usize,
-    /// `sweep --sweep temperature`: also put the third-body section into this table
+    /// `sweep --kind temperature`: also put the third-body section into this table
     /// (read, set `third_body`, validate, written back atomically).
     pub table: Option<PathBuf>,
     /// Put the section into a `table` of another material pair.
@@ -108,7 +108,7 @@ pub struct ThirdBodyConfig {
     pub max_sweeps: usize,
     /// NSGS sweep cap during the preparation (compaction, held pre-shear); `None`: `max_sweeps`.
     pub preparation_sweeps: Option<usize>,
-    /// `sweep --sweep cohesion`: the γ values (N/m), comma-separated.
+    /// `sweep --kind cohesion`: the γ values (N/m), comma-separated.
     pub gammas: Vec<f64>,
     /// Shear steps (compaction is a quarter of it).
     pub steps: usize,
@@ -116,7 +116,7 @@ pub struct ThirdBodyConfig {
     pub wall_velocity: f64,
     /// Time step h (s); 8 ns by default. (F, V, h) and (k²F, kV, h/k) are the same motion.
     pub time_step: f64,
-    /// Initial temperature of the heated runs (`shear`, `sweep --sweep localisation`), K.
+    /// Initial temperature of the heated runs (`shear`, `sweep --kind localisation`), K.
     pub temperature: f64,
     /// Thermal constants of the heated runs: scaled (default) or sapphire.
     pub thermal: ThermalConstants,

@@ -8,8 +8,8 @@
 //! 1-based line and column of the offending cell.
 //!
 //! Delimiter policy: the one of every table the calibrator reads
-//! ([`crate::io::delimited`], used by `contact --load`, `dem --def-file`/`--tool-file`
-//! and `[surface] deformable_file`/`tool_file`): one delimiter per file, from its first data
+//! ([`crate::io::delimited`], used by `contact --deformable-file`, `dem
+//! --deformable-file`/`--tool-file` and `[surface] deformable_file`/`tool_file`): one delimiter per file, from its first data
 //! line — `;` if it holds one, else `,`, else a tab, else runs of whitespace. Numbers use a
 //! decimal point: decimal-comma cells (`1,288 -0,765`) are refused with their line and column,
 //! never read as extra columns. A leading UTF-8 byte-order mark is dropped.

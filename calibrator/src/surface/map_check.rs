@@ -1,7 +1,8 @@
 //! Sanity of a measured height map before any physics sees it — the one check every path that
 //! reads a measured map runs (issue 32 item 7, issue 35): [`super::MeasuredSurface::load`] calls
-//! it, so `tribo contact --load`, `tribo dem --def-file/--tool-file` and `tribo calibrate`'s
-//! `surface.deformable_file`/`surface.tool_file` refuse the same maps with the same message.
+//! it, so `tribo contact --deformable-file`, `tribo dem --deformable-file/--tool-file` and
+//! `tribo calibrate`'s `surface.deformable_file`/`surface.tool_file` refuse the same maps with
+//! the same message.
 //!
 //! A map must have enough points per side to hold contact clusters and slopes, heights within a
 //! physical bound (a unit mistake is not a surface), and a height spread (a flat map has no
@@ -39,6 +40,7 @@ pub fn check_measured_map(key: &str, path: &Path, map: &HeightMap) -> Result<(),
                 path: path(),
                 axis,
                 points,
+                min: MAP_MIN_SIDE,
             });
         }
     }
@@ -48,6 +50,7 @@ pub fn check_measured_map(key: &str, path: &Path, map: &HeightMap) -> Result<(),
             key: key.to_string(),
             path: path(),
             height: *h,
+            max: MAP_MAX_ABS_HEIGHT_M,
         });
     }
     let mean = map.mean();

@@ -112,11 +112,11 @@ pub enum MeasuredError {
         /// Domain side \[m\].
         length: f64,
     },
-    /// A map with fewer than [`super::map_check::MAP_MIN_SIDE`] points along an axis.
+    /// A map with fewer than `min` points along an axis (the check's bound,
+    /// `surface::map_check::MAP_MIN_SIDE`).
     #[error(
         "{key} (points along {axis}) must be a whole number ≥ {min}, got {points} (file {})",
-        path.display(),
-        min = super::map_check::MAP_MIN_SIDE
+        path.display()
     )]
     TooFewPoints {
         /// The flag or config key naming the file.
@@ -127,12 +127,14 @@ pub enum MeasuredError {
         axis: &'static str,
         /// Points along that axis.
         points: usize,
+        /// The fewest points admitted.
+        min: u64,
     },
-    /// A height beyond ±[`super::map_check::MAP_MAX_ABS_HEIGHT_M`] (a unit mistake) or not finite.
+    /// A height beyond ±`max` (a unit mistake; the check's bound,
+    /// `surface::map_check::MAP_MAX_ABS_HEIGHT_M`) or not finite.
     #[error(
         "{key} (height in m) must be in [-{max}, {max}], got {height} (file {})",
-        path.display(),
-        max = super::map_check::MAP_MAX_ABS_HEIGHT_M
+        path.display()
     )]
     HeightOutOfRange {
         /// The flag or config key naming the file.
@@ -141,6 +143,8 @@ pub enum MeasuredError {
         path: PathBuf,
         /// The first height outside the bound \[m\].
         height: f64,
+        /// The largest |height| admitted \[m\].
+        max: f64,
     },
     /// A map without height spread (flat before any levelling).
     #[error(

@@ -1,14 +1,14 @@
 //! One surface source (issue 35): the choice "measured file or generated surface", decided once
-//! for `tribo contact --load`, `tribo dem --def-file/--tool-file` and the calibration's
-//! `surface.deformable_file`/`surface.tool_file` (`meso`, `tribo calibrate`).
+//! for `tribo contact --deformable-file`, `tribo dem --deformable-file/--tool-file` and the
+//! calibration's `surface.deformable_file`/`surface.tool_file` (`meso`, `tribo calibrate`).
 //!
 //! - **Measured**: read by [`MeasuredSurface::load`] — X3P (spacing and height unit from the
 //!   file) or a text/CSV matrix (spacing and height unit given) — and checked by
 //!   [`super::check_measured_map`] on every path (too few points, heights beyond ±1 mm, a flat
 //!   map: the same refusal and message whichever command reads the file). Then either
-//!   - used **as read** (`onto: None`): `tribo contact --load` and `tribo dem --def-file/
-//!     --tool-file` work on the map's own grid and spacing (the DEM slides over the map as
-//!     measured, the BEM treats it as one period); or
+//!   - used **as read** (`onto: None`): `tribo contact --deformable-file` and `tribo dem
+//!     --deformable-file/--tool-file` work on the map's own grid and spacing (the DEM slides
+//!     over the map as measured, the BEM treats it as one period); or
 //!   - **conditioned** onto the calibration's periodic `grid`² domain of side `length`
 //!     (`onto: Some(..)`, [`super::conditioning`]): the calibration's BEM–DEM cases need both
 //!     surfaces on one grid. A measured map is the same in every realisation; the generator's
@@ -94,7 +94,8 @@ pub enum SourceError {
 }
 
 impl SurfaceSource {
-    /// A measured map named by the command-line flag `key` (`--load`, `--def-file`), as read.
+    /// A measured map named by the command-line flag `key` (`--deformable-file`,
+    /// `--tool-file`), as read.
     /// A text/CSV map needs `spacing` \[m\]; `height_unit` \[m per file unit\] defaults to
     /// [`DEFAULT_TEXT_HEIGHT_UNIT`]. An X3P file is given neither (refused by
     /// [`MeasuredSurface::load`] when it is).

@@ -133,6 +133,7 @@ pub fn check(
             what,
             bytes,
             budget: human(budget),
+            var: BUDGET_VAR,
         })
     }
 }

@@ -54,11 +54,11 @@ pub enum ConfigError {
         /// The rule it breaks.
         rule: Rule,
     },
-    /// A flag that cannot be used without another one (`tribo dem --def-file` without
+    /// A flag that cannot be used without another one (`tribo dem --deformable-file` without
     /// `--spacing`): the message names both flags and the rule that ties them.
     #[error("{flag} needs {needs}: {why}")]
     NeedsFlag {
-        /// The flag as given, with its value (`--def-file surface.txt`).
+        /// The flag as given, with its value (`--deformable-file surface.txt`).
         flag: String,
         /// The flag it needs, with its unit hint.
         needs: &'static str,
@@ -129,10 +129,7 @@ pub enum ConfigError {
         problem: String,
     },
     /// The work asked for would need more memory than the budget.
-    #[error(
-        "{key} {value}: {what} would need {bytes:.1e} B, above the {budget} budget ({var})",
-        var = super::budget::BUDGET_VAR
-    )]
+    #[error("{key} {value}: {what} would need {bytes:.1e} B, above the {budget} budget ({var})")]
     OverBudget {
         /// Config key or `--flag`.
         key: String,
@@ -144,13 +141,14 @@ pub enum ConfigError {
         bytes: f64,
         /// The budget, human-readable.
         budget: String,
+        /// The variable that sets the budget (`super::budget::BUDGET_VAR`).
+        var: &'static str,
     },
     /// The work asked for would take longer than the work budget.
     #[error(
         "{key} {value}: {updates:.1e} {what} would take ≈ {seconds:.1e} s of one core, above \
          the work budget of {budget_hours} h; lower {key}, or lift the budget with \
-         {var}=<hours>",
-        var = super::work::WORK_VAR
+         {var}=<hours>"
     )]
     OverWork {
         /// Config key or `--flag`.
@@ -165,6 +163,8 @@ pub enum ConfigError {
         seconds: f64,
         /// The budget \[h\].
         budget_hours: f64,
+        /// The variable that sets the budget (`super::work::WORK_VAR`).
+        var: &'static str,
     },
     /// An argument outside its domain (the third-body cell's): its name, the value and the
     /// rule it breaks.

@@ -197,7 +197,7 @@ pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigErro
     Rule::count(1, u64::MAX).check_count("--every", every as u64)
 }
 
-/// `tribo dem --def-file/--tool-file`: a loaded text matrix needs `--spacing` (an X3P file
+/// `tribo dem --deformable-file/--tool-file`: a loaded text matrix needs `--spacing` (an X3P file
 /// carries its own). The pixel
 /// spacing is not derived: a plain matrix carries no lengths (only heights, in
 /// `--height-unit`), and `--length`/`--n` describe generated surfaces, not a file — a guessed
@@ -207,7 +207,7 @@ pub fn check_dem(n: usize, max_tilt: f64, every: usize) -> Result<(), ConfigErro
 ///
 /// # Errors
 ///
-/// [`ConfigError::NeedsFlag`] naming `--def-file FILE` (or `--tool-file FILE`) and `--spacing`
+/// [`ConfigError::NeedsFlag`] naming `--deformable-file FILE` (or `--tool-file FILE`) and `--spacing`
 /// when a file is given without a spacing.
 pub fn check_dem_files(
     def_file: Option<&std::path::Path>,
@@ -217,7 +217,7 @@ pub fn check_dem_files(
     if spacing.is_some() {
         return Ok(());
     }
-    for (flag, file) in [("--def-file", def_file), ("--tool-file", tool_file)] {
+    for (flag, file) in [("--deformable-file", def_file), ("--tool-file", tool_file)] {
         // An X3P file carries its own spacing (`crate::surface::SurfaceSource`).
         if let Some(f) = file.filter(|f| !crate::surface::MeasuredSurface::path_is_x3p(f)) {
             return Err(ConfigError::NeedsFlag {

@@ -17,78 +17,11 @@
 //! argument is `"<command path> <NAME>"`; a config key is its dotted path; a variable its name;
 //! a C ABI field `Struct.field` or `function(argument)`.
 
+use super::inputs_entry::e;
 use super::rule::Rule;
 
+pub use super::inputs_entry::{Domain, Entry, Place};
 pub use super::inputs_keys::KEYS;
-
-/// Where an input is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// A command-line option or positional argument.
-    Option,
-    /// A key of the calibration config (TOML).
-    Key,
-    /// An environment variable.
-    Env,
-    /// An argument or state field of the C ABI (`core-ffi`, `tribo.h`).
-    CAbi,
-}
-
-/// The domain of an input.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Domain {
-    /// A number (or each number of a list) within a rule; the relations may narrow it.
-    Number(Rule),
-    /// 0 (a documented "off" or "automatic"), or a number within the rule.
-    ZeroOr(Rule),
-    /// Any value of the type is meaningful (a seed, an index checked against a list).
-    Any,
-    /// A path read (a file or a stream; a directory or device is refused).
-    InputPath,
-    /// A path written (a file, or a folder for `--out`): the output guard's policy.
-    OutputPath,
-    /// One of clap's listed words (`--format csv`): clap refuses any other.
-    Choice,
-    /// A switch (present or not).
-    Switch,
-    /// Text with a grammar of its own, described in the reason.
-    Text,
-}
-
-/// One input of the table.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Entry {
-    /// The input's name (module docs).
-    pub name: &'static str,
-    /// Where it is given.
-    pub place: Place,
-    /// Its unit (`-` for a pure number, `count`, or a unit symbol; SI).
-    pub unit: &'static str,
-    /// Its domain.
-    pub domain: Domain,
-    /// Relations to other inputs (empty when none).
-    pub relations: &'static str,
-    /// Why the domain is what it is.
-    pub reason: &'static str,
-}
-
-pub(super) const fn e(
-    name: &'static str,
-    place: Place,
-    unit: &'static str,
-    domain: Domain,
-    relations: &'static str,
-    reason: &'static str,
-) -> Entry {
-    Entry {
-        name,
-        place,
-        unit,
-        domain,
-        relations,
-        reason,
-    }
-}
 
 /// Every numeric `TRIBO_*` environment variable and the others (switches, paths).
 pub const ENV: &[Entry] = &[

@@ -1,7 +1,7 @@
 //! The config keys of the rule table ([`super::inputs`]): every key of the calibration config
 //! (`tribo calibrate --config`, `meso --config`) with its unit, domain, relations and reason.
 
-use super::inputs::{Domain, Entry, Place, e};
+use super::inputs_entry::{Domain, Entry, Place, e};
 use super::rule::{Bound, Rule};
 use super::rules;
 

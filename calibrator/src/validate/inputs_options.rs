@@ -1,45 +1,10 @@
 //! The command-line options of the rule table ([`super::inputs`]), one entry per option of
 //! each command (or `"* --flag"` for an option shared by every command that has it).
 
-use super::inputs::{Domain, Entry, Place};
+use super::inputs_entry::{Domain, Entry, POSITIVE, n, nr, other};
 use super::rule::{Bound, Rule};
 use super::rules;
 
-/// An entry of a command-line option ([`super::inputs::e`] at [`Place::Option`]).
-pub(super) const fn e(
-    name: &'static str,
-    unit: &'static str,
-    domain: Domain,
-    relations: &'static str,
-    reason: &'static str,
-) -> Entry {
-    super::inputs::e(name, Place::Option, unit, domain, relations, reason)
-}
-
-pub(super) const fn n(
-    name: &'static str,
-    unit: &'static str,
-    rule: Rule,
-    reason: &'static str,
-) -> Entry {
-    e(name, unit, Domain::Number(rule), "", reason)
-}
-
-pub(super) const fn nr(
-    name: &'static str,
-    unit: &'static str,
-    rule: Rule,
-    relations: &'static str,
-    reason: &'static str,
-) -> Entry {
-    e(name, unit, Domain::Number(rule), relations, reason)
-}
-
-pub(super) const fn other(name: &'static str, domain: Domain, reason: &'static str) -> Entry {
-    e(name, "-", domain, "", reason)
-}
-
-pub(super) const POSITIVE: Rule = Rule::POSITIVE;
 const NYQUIST: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(rules::GRID_SIDE_MAX_NYQUIST),
@@ -130,7 +95,7 @@ pub const OPTIONS: &[Entry] = &[
     ),
     // -- contact
     other(
-        "contact --load",
+        "contact --deformable-file",
         Domain::InputPath,
         "a measured map (X3P, CSV, text); an X3P is inflated within the memory budget",
     ),
@@ -295,7 +260,7 @@ pub const OPTIONS: &[Entry] = &[
     ),
     n("dem --def-rms", "m", rules::DEM_LENGTH_M, "an atom … 1 cm"),
     n("dem --tool-rms", "m", rules::DEM_LENGTH_M, "an atom … 1 cm"),
-    other("dem --def-file", Domain::InputPath, "a measured map"),
+    other("dem --deformable-file", Domain::InputPath, "a measured map"),
     other("dem --tool-file", Domain::InputPath, "a measured map"),
     n("dem --spacing", "m", rules::DEM_LENGTH_M, "an atom … 1 cm"),
     n(

@@ -3,8 +3,7 @@
 //! `study` and `third-body` (the shared flags and the physics commands are in
 //! [`super::inputs_options`]).
 
-use super::inputs::{Domain, Entry};
-use super::inputs_options::{POSITIVE, n, nr, other};
+use super::inputs_entry::{Domain, Entry, POSITIVE, n, nr, other};
 use super::rule::{Bound, Rule};
 use super::rules;
 
@@ -321,7 +320,7 @@ pub const OPTIONS: &[Entry] = &[
         rules::SEEDS,
         "each is a simulation",
     ),
-    other("third-body --sweep", Domain::Choice, "the sweep's variable"),
+    other("third-body --kind", Domain::Choice, "the sweep's variable"),
     n(
         "third-body --gamma",
         "N/m",

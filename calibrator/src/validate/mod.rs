@@ -27,6 +27,7 @@ pub mod env;
 pub mod error;
 pub mod flags;
 pub mod inputs;
+pub mod inputs_entry;
 pub mod inputs_keys;
 pub mod inputs_options;
 pub mod inputs_options_process;

@@ -110,6 +110,7 @@ pub fn check(
             updates,
             seconds,
             budget_hours: budget / 3600.0,
+            var: WORK_VAR,
         })
     }
 }

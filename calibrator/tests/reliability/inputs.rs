@@ -27,15 +27,31 @@ fn write(dir: &Path, name: &str, text: &str) {
 fn a_decimal_comma_map_is_refused_by_every_command_that_reads_maps_with_line_and_column() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "dc.txt", &decimal_comma_map());
-    let runs: [&[&str]; 3] = [
+    let runs: [&[&str]; 5] = [
+        &[
+            "contact",
+            "--deformable-file",
+            "dc.txt",
+            "--spacing",
+            "1e-6",
+        ],
+        &["dem", "--deformable-file", "dc.txt", "--spacing", "1um"],
+        &["dem", "--tool-file", "dc.txt", "--spacing", "1um"],
+        // The old spellings (issue 45): still read, with a warning naming the new one.
         &["contact", "--load", "dc.txt", "--spacing", "1e-6"],
         &["dem", "--def-file", "dc.txt", "--spacing", "1um"],
-        &["dem", "--tool-file", "dc.txt", "--spacing", "1um"],
     ];
     for args in runs {
         let out = tribo_in(dir.path(), args);
         assert_refused(&out, "dc.txt");
         assert_refused(&out, "line 1, column 2");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let old = ["--load", "--def-file"].iter().find(|f| args.contains(f));
+        assert_eq!(
+            old.is_some(),
+            stderr.contains("use --deformable-file"),
+            "{args:?}: {stderr}"
+        );
     }
 }
 
@@ -53,24 +69,24 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
     for (file, needle) in [
         (
             "one.txt",
-            "--load (points along x) must be a whole number ≥ 8, got 1",
+            "--deformable-file (points along x) must be a whole number ≥ 8, got 1",
         ),
         (
             "two.txt",
-            "--load (points along x) must be a whole number ≥ 8, got 2",
+            "--deformable-file (points along x) must be a whole number ≥ 8, got 2",
         ),
         (
             "flat.txt",
-            "--load (height spread in m) must be finite and > 0, got 0",
+            "--deformable-file (height spread in m) must be finite and > 0, got 0",
         ),
         (
             "huge.txt",
-            "--load (height in m) must be in [-0.001, 0.001]",
+            "--deformable-file (height in m) must be in [-0.001, 0.001]",
         ),
     ] {
         let out = tribo_in(
             dir.path(),
-            &["contact", "--load", file, "--spacing", "1e-6"],
+            &["contact", "--deformable-file", file, "--spacing", "1e-6"],
         );
         assert_refused(&out, needle);
     }
@@ -78,7 +94,7 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
         dir.path(),
         &[
             "dem",
-            "--def-file",
+            "--deformable-file",
             "huge.txt",
             "--tool-file",
             "huge.txt",
@@ -86,7 +102,10 @@ fn tiny_flat_and_absurd_maps_are_refused_by_name() {
             "2um",
         ],
     );
-    assert_refused(&out, "--def-file (height in m) must be in [-0.001, 0.001]");
+    assert_refused(
+        &out,
+        "--deformable-file (height in m) must be in [-0.001, 0.001]",
+    );
 }
 
 #[test]

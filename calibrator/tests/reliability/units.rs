@@ -35,8 +35,7 @@ const SUFFIXED: &[(&[&str], &str)] = &[
 const PATH_FLAGS: &[&str] = &[
     "--units",
     "--placement",
-    "--load",
-    "--def-file",
+    "--deformable-file",
     "--tool-file",
     "--junctions",
     "--data",

@@ -166,7 +166,7 @@ const CLI_ONLY: &[(&str, &str, &str)] = &[
     ("third-body", "out", "output folder"),
     ("third-body", "seed", "the command's master seed"),
     ("third-body", "seeds", "the sweep's size"),
-    ("third-body", "sweep", "which sweep the command runs"),
+    ("third-body", "kind", "which sweep the command runs"),
     ("third-body", "gamma", "the shear run's cohesion (dry)"),
     (
         "third-body",

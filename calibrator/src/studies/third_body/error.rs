@@ -29,8 +29,8 @@ pub enum ThirdBodyError {
     Work(#[from] crate::validate::ConfigError),
     /// `--into-table` given to an action or sweep that puts no section into a table.
     #[error(
-        "--into-table {}: this action puts no section into a table (only `sweep --sweep \
-         temperature` and `sweep --sweep lubricated` do)",
+        "--into-table {}: this action puts no section into a table (only `sweep --kind \
+         temperature` and `sweep --kind lubricated` do)",
         path.display()
     )]
     IntoTableUnused {
