@@ -143,7 +143,9 @@ if [ "$list_only" -eq 1 ]; then
 fi
 
 # The commands write into the checkout (out/, run7/, …): start from one without untracked
-# outputs, and remove exactly what they created.
+# outputs, and remove what they created at its top level. A new untracked path inside a tracked
+# folder (calibrator/src/…) is named and left alone: with DOC_COMMANDS_DIRTY_OK a developer may
+# be adding source files while the commands run, and no documented command writes there.
 before=$(git status --porcelain --ignored --untracked-files=normal | grep '^[?!][?!] ' | grep -v ' target/$' || true)
 if [ -n "$before" ] && [ -z "${DOC_COMMANDS_DIRTY_OK:-}" ]; then
   echo "FAIL: untracked or ignored files in the checkout (the documented commands write out/, run7/, …):" >&2
@@ -154,7 +156,13 @@ scratch=$(mktemp -d /tmp/tribo-doc-commands.XXXXXX)
 cleanup() {
   git status --porcelain --ignored --untracked-files=normal | grep '^[?!][?!] ' | cut -c4- |
     grep -v '^target/$' | while read -r p; do
-      grep -qxF "?? $p" <<<"$before" || grep -qxF "!! $p" <<<"$before" || rm -rf -- "$p"
+      if grep -qxF "?? $p" <<<"$before" || grep -qxF "!! $p" <<<"$before"; then
+        continue
+      fi
+      case ${p%/} in
+        */*) echo "left alone (new inside a tracked folder, not a documented output): $p" >&2 ;;
+        *) rm -rf -- "$p" ;;
+      esac
     done
   rm -rf "$scratch"
 }
