@@ -181,6 +181,8 @@ pub enum IntegratorArg {
     Explicit,
     /// Backward Euler of the overdamped flow.
     Overdamped,
+    /// Backward Euler with inertia.
+    Inertial,
 }
 
 impl From<IntegratorArg> for crate::dem::IntegratorChoice {
@@ -189,6 +191,7 @@ impl From<IntegratorArg> for crate::dem::IntegratorChoice {
             IntegratorArg::Auto => Self::Auto,
             IntegratorArg::Explicit => Self::Explicit,
             IntegratorArg::Overdamped => Self::Overdamped,
+            IntegratorArg::Inertial => Self::Inertial,
         }
     }
 }

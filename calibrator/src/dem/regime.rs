@@ -23,6 +23,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::explicit::Explicit;
+use super::inertial::Inertial;
 use super::integrator::Integrator;
 use super::overdamped::{Overdamped, OverdampedOptions};
 
@@ -43,6 +44,8 @@ pub enum IntegratorChoice {
     Explicit,
     /// Always the overdamped implicit integrator (needs a positive drag).
     Overdamped,
+    /// Always the inertial implicit integrator ([`super::inertial`]).
+    Inertial,
 }
 
 impl IntegratorChoice {
@@ -52,6 +55,7 @@ impl IntegratorChoice {
             IntegratorChoice::Auto => "auto",
             IntegratorChoice::Explicit => "explicit",
             IntegratorChoice::Overdamped => "overdamped",
+            IntegratorChoice::Inertial => "inertial",
         }
     }
 
@@ -63,6 +67,7 @@ impl IntegratorChoice {
         match self {
             IntegratorChoice::Explicit => Scheme::Explicit,
             IntegratorChoice::Overdamped => Scheme::Overdamped(options),
+            IntegratorChoice::Inertial => Scheme::Inertial(options),
             IntegratorChoice::Auto => {
                 if gamma > 0.0 && stokes_ratio(gamma, v0, dx) <= AUTO_STOKES_LIMIT {
                     Scheme::Overdamped(options)
@@ -82,6 +87,9 @@ pub enum Scheme {
     Explicit,
     /// Backward-Euler steps of the overdamped motion with error control ([`super::overdamped`]).
     Overdamped(OverdampedOptions),
+    /// Backward-Euler steps with inertia and error control ([`super::inertial`]), with the
+    /// overdamped integrator's step control settings.
+    Inertial(OverdampedOptions),
 }
 
 impl Scheme {
@@ -90,14 +98,16 @@ impl Scheme {
         match self {
             Scheme::Explicit => Box::new(Explicit),
             Scheme::Overdamped(o) => Box::new(Overdamped::new(o)),
+            Scheme::Inertial(o) => Box::new(Inertial::new(o)),
         }
     }
 
-    /// `"explicit"` or `"overdamped"`.
+    /// `"explicit"`, `"overdamped"` or `"inertial"`.
     pub fn name(&self) -> &'static str {
         match self {
             Scheme::Explicit => "explicit",
             Scheme::Overdamped(_) => "overdamped",
+            Scheme::Inertial(_) => "inertial",
         }
     }
 }
