@@ -70,9 +70,9 @@ impl Metric {
             None => (0..6).for_each(|r| add(r, r, self.diag[r])),
             Some(m) => {
                 (0..3).for_each(|r| add(r, r, self.diag[r]));
-                for r in 0..3 {
-                    for c in 0..3 {
-                        add(3 + r, 3 + c, m[r][c]);
+                for (r, row) in m.iter().enumerate() {
+                    for (c, &v) in row.iter().enumerate() {
+                        add(3 + r, 3 + c, v);
                     }
                 }
             }

@@ -1,8 +1,10 @@
 //! Which integrator moves the flakes ([`Scheme`], built by [`Scheme::build`]): the
 //! explicit damped velocity Verlet of [`super::explicit`] (the reference, resolving inertia and
-//! the penalty contacts' frequency) or the overdamped implicit integrator of
+//! the penalty contacts' frequency), the overdamped implicit integrator of
 //! [`super::overdamped`] (inertia dropped, the step set by the tool's advance and an error
-//! estimate); chosen from the Stokes ratio or the config ([`IntegratorChoice`]).
+//! estimate) or the inertial implicit integrator of [`super::inertial`] (backward Euler with
+//! inertia, the step set likewise); chosen from the Stokes ratio or the config
+//! ([`IntegratorChoice`]).
 //!
 //! **The Stokes ratio.** With the drag rate γ = η/m of Eq. 15–16, a flake forgets its velocity
 //! in 1/γ; the tool crosses a pixel in δx/v0. Their ratio
