@@ -262,7 +262,7 @@ impl Integrator for Overdamped {
         "overdamped"
     }
 
-    /// Integrates over `interval.duration` with steps of its own ([`Overdamped::advance_with`]);
+    /// Integrates over `interval.duration` with steps of its own (`Overdamped::advance_with`);
     /// the drag's target of each step is evaluated at its start.
     fn advance(&mut self, state: &mut DemState, interval: Interval) -> usize {
         self.advance_with(state, interval, false)
