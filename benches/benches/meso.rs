@@ -13,7 +13,13 @@
 //! - `meso_case/v10_lubricant_explicit` and `meso_case/v0.08_lubricant_explicit`: the same with
 //!   `dem.integrator = "explicit"` (the damped velocity Verlet at its stable step, the
 //!   reference and the presets' integrator before issue 31), so before/after sit in one run;
-//! - `meso_case_dem/v0.08_lubricant{,_explicit}`: the DEM part of those 0.08 m/s cases alone.
+//! - `meso_case_dem/v0.08_lubricant{,_explicit}`: the DEM part of those 0.08 m/s cases alone;
+//! - `meso_case_dem/v{10,50}_lubricant_{explicit,inertial}` (issue 43): the DEM part of the
+//!   10 and 50 m/s cases with the explicit reference and the inertial integrator
+//!   (`dem.integrator = "inertial"`), and `meso_case/v10_lubricant_inertial`, the whole 10 m/s
+//!   case with it (against `meso_case/v0.08_lubricant`: the price of the velocity).
+//!
+//! Only the issue 43 figures: `cargo bench -p tribo-benches --bench meso -- 'inertial|v0.08_lubricant$|v10_lubricant_explicit|v50_lubricant_explicit' --warm-up-time 1 --measurement-time 3`.
 //!
 //! Before timing it prints the mean Polonsky–Keer iterations per step, warm-started in the
 //! loop vs cold on the same gaps (32 steps after the first pixel).
@@ -125,6 +131,11 @@ fn bench_case(c: &mut Criterion) {
         "[dem]\nintegrator = \"explicit\"\n",
     )
     .expect("explicit config");
+    let inertial = CalibrationConfig::from_preset_and_toml(
+        Preset::Quick,
+        "[dem]\nintegrator = \"inertial\"\n",
+    )
+    .expect("inertial config");
     let mut g = c.benchmark_group("meso_case");
     g.sample_size(10);
     g.bench_function("quick", |b| {
@@ -142,6 +153,14 @@ fn bench_case(c: &mut Criterion) {
             });
         }
     }
+    let fast = MesoCase {
+        velocity: 10.0,
+        simulated_velocity: cfg.process.simulated_velocity(10.0),
+        ..case
+    };
+    g.bench_function("v10_lubricant_inertial", |b| {
+        b.iter(|| run_case(&inertial, &fast, 0, None).expect("10 m/s case"))
+    });
     g.finish();
     // The DEM part alone (its wall time as the case reports it), the figure issue 31's
     // "≥ 20× lower DEM time" is about.
@@ -163,6 +182,25 @@ fn bench_case(c: &mut Criterion) {
                 t
             })
         });
+    }
+    for v in [10.0, 50.0] {
+        let fast = MesoCase {
+            velocity: v,
+            simulated_velocity: cfg.process.simulated_velocity(v),
+            ..case
+        };
+        for (suffix, c) in [("_explicit", &explicit), ("_inertial", &inertial)] {
+            g.bench_function(format!("v{v}_lubricant{suffix}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut t = Duration::ZERO;
+                    for _ in 0..iters {
+                        let r = run_case(c, &fast, 0, None).expect("fast case");
+                        t += Duration::from_secs_f64(r.seconds_dem);
+                    }
+                    t
+                })
+            });
+        }
     }
     g.finish();
 }

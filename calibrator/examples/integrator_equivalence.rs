@@ -358,12 +358,15 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 impl Args {
-    /// The integrator the label names (`overdamped…` labels test the overdamped one).
+    /// The integrator the label names (`explicit…`, `auto…`, `inertial…`; other labels test
+    /// the overdamped one).
     fn label_integrator(&self) -> String {
         if self.label.starts_with("explicit") {
             "explicit".into()
         } else if self.label.starts_with("auto") {
             "auto".into()
+        } else if self.label.starts_with("inertial") {
+            "inertial".into()
         } else {
             "overdamped".into()
         }

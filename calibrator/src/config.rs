@@ -118,8 +118,9 @@ fn is_zero(x: &f64) -> bool {
 pub struct DemConfig {
     /// `"auto"` (overdamped where the Stokes ratio v0/(γ·δx) ≤ 0.01, i.e. the flakes forget
     /// their velocity within 1 % of a pixel's sliding time; explicit above), `"explicit"` (the
-    /// damped velocity Verlet at the penalty contacts' stable step, the reference) or
-    /// `"overdamped"` (backward-Euler steps of the inertia-free flow).
+    /// damped velocity Verlet at the penalty contacts' stable step, the reference),
+    /// `"overdamped"` (backward-Euler steps of the inertia-free flow) or `"inertial"`
+    /// (backward-Euler steps with inertia, `dem/inertial.rs`).
     pub integrator: IntegratorChoice,
     /// Local error allowed per overdamped step, as a fraction of the design overlap 0.05·h_p
     /// \[-\] (0.05: 1.25 nm for the seed's 0.5 µm flakes).

@@ -98,8 +98,8 @@ pub struct DemOptions {
     pub drag_frame: DragFrameArg,
     /// What moves the flakes (`dem.integrator` of `tribo calibrate`): `explicit` (the damped
     /// velocity Verlet at its stable step, the reference), `overdamped` (backward Euler of the
-    /// inertia-free flow, needs `--damping` > 0) or `auto` (overdamped where the Stokes ratio
-    /// v0/(γ·δx) ≤ 0.01, else explicit).
+    /// inertia-free flow, needs `--damping` > 0), `inertial` (backward Euler with inertia) or
+    /// `auto` (overdamped where the Stokes ratio v0/(γ·δx) ≤ 0.01, else explicit).
     #[arg(long, value_enum, default_value_t = IntegratorArg::Explicit)]
     pub integrator: IntegratorArg,
     /// Number of flakes N_p.
@@ -183,6 +183,8 @@ pub enum IntegratorArg {
     Explicit,
     /// Backward Euler of the overdamped flow.
     Overdamped,
+    /// Backward Euler with inertia.
+    Inertial,
 }
 
 impl From<IntegratorArg> for crate::dem::IntegratorChoice {
@@ -191,6 +193,7 @@ impl From<IntegratorArg> for crate::dem::IntegratorChoice {
             IntegratorArg::Auto => Self::Auto,
             IntegratorArg::Explicit => Self::Explicit,
             IntegratorArg::Overdamped => Self::Overdamped,
+            IntegratorArg::Inertial => Self::Inertial,
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::numerics::dense::solve;
 
 use super::loads::{Loads, Scene, StiffnessKind};
 use super::overdamped_options::{NewtonMatrix, OverdampedOptions};
+use super::proximal_metric::{self, InertialStep, Metric};
 use super::quaternion::{Quat, Vec3};
 use super::rigid_body::Flake;
 use super::union_find::{components, union};
@@ -35,8 +36,7 @@ pub const SAFETY: f64 = 0.9;
 /// the estimate never reached in the measured cases; it only bounds the work).
 pub const MIN_STEP_FRACTION: f64 = 1e-9;
 
-/// Per-flake 6-vectors in the step's length coordinates (x, a·θ).
-pub type Six = [f64; 6];
+pub use super::proximal_metric::Six;
 
 /// Work counters of one cluster's integration (summed by [`super::overdamped`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -71,6 +71,7 @@ pub struct ClusterStepper {
     phi: Vec<f64>,
     matrix: Vec<f64>,
     targets: Vec<(Vec3, Vec3)>,
+    metrics: Vec<Metric>,
 }
 
 /// What a cluster's integration sees besides its flakes.
@@ -88,6 +89,9 @@ pub struct Environment<'a> {
     pub eta_rot: f64,
     /// Principal moments of inertia (to record ω as angular momentum) \[kg·m²\].
     pub inertia: [f64; 3],
+    /// The flake mass \[kg\] for backward-Euler steps with inertia ([`super::inertial`]);
+    /// `None`: the overdamped step.
+    pub mass: Option<f64>,
     /// The drag's target (u, ω*) of a flake with the tool at a displacement \[m\].
     pub drag: &'a (dyn Fn(&Flake, f64) -> (Vec3, Vec3) + Sync),
 }
@@ -114,6 +118,8 @@ struct StepInputs<'a> {
     pub targets: &'a [(Vec3, Vec3)],
     /// Principal moments of inertia (to record ω as angular momentum) \[kg·m²\].
     pub inertia: [f64; 3],
+    /// Mass for the inertial step, `None` for the overdamped one \[kg\].
+    pub mass: Option<f64>,
 }
 
 impl ClusterStepper {
@@ -135,6 +141,7 @@ impl ClusterStepper {
             phi: Vec::new(),
             matrix: Vec::new(),
             targets: Vec::new(),
+            metrics: Vec::new(),
         }
     }
 
@@ -180,6 +187,7 @@ impl ClusterStepper {
                 eta_rot: env.eta_rot,
                 targets: &targets,
                 inertia: env.inertia,
+                mass: env.mass,
             };
             inputs.scene.upper.x_shift = shift;
             if self.velocity.is_none() {
@@ -219,7 +227,18 @@ impl ClusterStepper {
 
     /// Fills the predictor velocities from the loads at the start (u + F/η, a·(ω* + τ/η_rot)).
     /// `inputs.scene` must place the tool at the start for this call.
+    /// With inertia the velocities are the flakes' own (v, a·ω).
     fn start_velocities(&mut self, flakes: &[Flake], inputs: &StepInputs<'_>) {
+        if inputs.mass.is_some() {
+            let a = inputs.scene.shape.a;
+            self.velocity = Some(
+                flakes
+                    .iter()
+                    .map(|f| state_velocity(f, a, inputs.inertia))
+                    .collect(),
+            );
+            return;
+        }
         self.loads
             .evaluate(&inputs.scene, flakes, StiffnessKind::None);
         self.stats.flake_evaluations += flakes.len() as u64;
@@ -264,15 +283,40 @@ impl ClusterStepper {
         self.start.clear();
         self.start.extend_from_slice(flakes);
         self.target.clear();
-        self.target.extend((0..n).map(|i| {
-            let (u, w) = target_of(inputs.targets, i);
-            [u[0], u[1], u[2], a * w[0], a * w[1], a * w[2]]
-        }));
+        self.metrics.clear();
+        match inputs.mass {
+            None => {
+                self.target.extend((0..n).map(|i| {
+                    let (u, w) = target_of(inputs.targets, i);
+                    [u[0], u[1], u[2], a * w[0], a * w[1], a * w[2]]
+                }));
+                let d = proximal_metric::overdamped(inputs.eta, inputs.eta_rot, a, h);
+                self.metrics.resize(n, d);
+            }
+            Some(mass) => {
+                let step = InertialStep {
+                    mass,
+                    inertia: inputs.inertia,
+                    eta: inputs.eta,
+                    eta_rot: inputs.eta_rot,
+                    a,
+                    h,
+                };
+                for (i, f) in self.start.iter().enumerate() {
+                    let (d, w) = step.metric(f, target_of(inputs.targets, i));
+                    self.metrics.push(d);
+                    self.target.push(w);
+                }
+            }
+        }
         self.delta.clear();
         self.delta.extend(velocity.iter().map(|v| v.map(|c| c * h)));
         let solved = self.newton_solve(h, &velocity, inputs);
         let converged = solved.is_some();
-        let error = solved.unwrap_or(f64::INFINITY);
+        let mut error = solved.unwrap_or(f64::INFINITY);
+        if converged && inputs.mass.is_some() {
+            error = error.max(self.kinematic_error(h, a, inputs.inertia));
+        }
         let tol = self.options.tolerance;
         if converged && (error <= tol || h <= floor) {
             self.stats.steps += 1;
@@ -282,9 +326,19 @@ impl ClusterStepper {
             for (vi, d) in v.iter_mut().zip(&self.delta) {
                 *vi = d.map(|c| c * inv_h);
             }
-            for (f, vi) in flakes.iter_mut().zip(&v) {
+            for ((f, vi), s) in flakes.iter_mut().zip(v.iter_mut()).zip(&self.start) {
                 f.velocity = [vi[0], vi[1], vi[2]];
-                f.set_angular_velocity([vi[3] / a, vi[4] / a, vi[5] / a], inputs.inertia);
+                let omega = [vi[3] / a, vi[4] / a, vi[5] / a];
+                if inputs.mass.is_some() {
+                    // L₁ = J₀·ω₁ (the momentum balance of the step, exact for L), and the
+                    // predictor of the next step is the state's a·ω = a·J₁⁻¹·L₁.
+                    let mut at_start = *s;
+                    at_start.set_angular_velocity(omega, inputs.inertia);
+                    f.angular_momentum = at_start.angular_momentum;
+                    *vi = state_velocity(f, a, inputs.inertia);
+                } else {
+                    f.set_angular_velocity(omega, inputs.inertia);
+                }
             }
             self.velocity = Some(v);
             let factor = if error > 0.0 {
@@ -321,9 +375,22 @@ impl ClusterStepper {
     /// error (the largest over flakes), or `None` when Newton did not converge in
     /// [`MAX_NEWTON`] iterations.
     fn newton_solve(&mut self, h: f64, velocity: &[Six], inputs: &StepInputs<'_>) -> Option<f64> {
+        let d = std::mem::take(&mut self.metrics);
+        let solved = self.newton_iterate(h, velocity, inputs, &d);
+        self.metrics = d;
+        solved
+    }
+
+    /// [`Self::newton_solve`] with the step's metrics `d`.
+    fn newton_iterate(
+        &mut self,
+        h: f64,
+        velocity: &[Six],
+        inputs: &StepInputs<'_>,
+        d: &[Metric],
+    ) -> Option<f64> {
         let n = self.start.len();
         let a = inputs.scene.shape.a;
-        let d = drag_weights(inputs, h);
         let tol = NEWTON_FRACTION * self.options.tolerance;
         self.newton.clear();
         self.newton.resize(n, [0.0; 6]);
@@ -349,7 +416,7 @@ impl ClusterStepper {
             } else {
                 n as u64
             };
-            self.objective(&d, h, a);
+            self.objective(d, h, a);
             if let Some(LineSearch {
                 groups,
                 phi0,
@@ -412,7 +479,7 @@ impl ClusterStepper {
                 if !list.iter().any(|&i| mode[i].is_some()) {
                     continue;
                 }
-                let matrix = self.solve_group(list, &d, a);
+                let matrix = self.solve_group(list, d, a);
                 let largest = list
                     .iter()
                     .map(|&i| norm6(self.newton[i]))
@@ -428,7 +495,7 @@ impl ClusterStepper {
                 }
                 phi0[g] = sums[g];
                 if largest <= tol {
-                    let e = self.group_error(list, &matrix, velocity, &d, h);
+                    let e = self.group_error(list, &matrix, velocity, d, h);
                     for (&i, e) in list.iter().zip(e) {
                         error[i] = e;
                         mode[i] = None;
@@ -469,7 +536,7 @@ impl ClusterStepper {
         members: &[usize],
         matrix: &GroupMatrix,
         velocity: &[Six],
-        d: &Six,
+        d: &[Metric],
         h: f64,
     ) -> Vec<f64> {
         let raw = |i: usize| -> Six {
@@ -477,18 +544,13 @@ impl ClusterStepper {
         };
         match matrix {
             GroupMatrix::Single(am) => {
-                let r = raw(members[0]);
-                let e = solve::<6>(*am, std::array::from_fn(|c| d[c] * r[c])).unwrap_or(r);
+                let i = members[0];
+                let r = raw(i);
+                let e = solve::<6>(*am, d[i].apply(&r)).unwrap_or(r);
                 vec![norm6(e)]
             }
             GroupMatrix::Factor(factor) => {
-                let rhs: Vec<f64> = members
-                    .iter()
-                    .flat_map(|&i| {
-                        let r = raw(i);
-                        (0..6).map(move |c| d[c] * r[c])
-                    })
-                    .collect();
+                let rhs: Vec<f64> = members.iter().flat_map(|&i| d[i].apply(&raw(i))).collect();
                 cholesky_solve(factor, rhs.len(), &rhs)
                     .chunks(6)
                     .map(|c| norm6(std::array::from_fn(|k| c[k])))
@@ -496,6 +558,32 @@ impl ClusterStepper {
             }
             GroupMatrix::Drag => members.iter().map(|&i| norm6(raw(i))).collect(),
         }
+    }
+
+    /// The inertial step's rotation error that the predictor distance cannot see
+    /// ([`super::inertial`]): the step turns the flake at the constant ω₁ = θ/h, while the
+    /// exact motion's ω = J⁻¹·L changes as the inertia tensor J turns with the flake, even
+    /// without torque (the free top's precession). Its local rim error is
+    /// ½·h·a·|ω_end − ω₁|, ω_end = J₁⁻¹·L₁ at the step's end; the largest over the cluster
+    /// \[m\]. `self.trial` must hold the step's result.
+    fn kinematic_error(&self, h: f64, a: f64, inertia: [f64; 3]) -> f64 {
+        self.start
+            .iter()
+            .zip(&self.trial)
+            .zip(&self.delta)
+            .map(|((s, t), d)| {
+                let omega = [d[3] / (a * h), d[4] / (a * h), d[5] / (a * h)];
+                let mut at_start = *s;
+                at_start.set_angular_velocity(omega, inertia);
+                let end = Flake {
+                    angular_momentum: at_start.angular_momentum,
+                    ..*t
+                }
+                .angular_velocity(inertia);
+                let e: Vec3 = std::array::from_fn(|c| 0.5 * h * a * (end[c] - omega[c]));
+                (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt()
+            })
+            .fold(0.0, f64::max)
     }
 
     /// Trial states from the start and δ (rotation exp(θ)·q_n, θ = δ_rot/a).
@@ -521,7 +609,7 @@ impl ClusterStepper {
 
     /// Per flake: Φ's own part (surface energy + drag term) and Φ's gradient
     /// D∘(δ − h·w) − Q, Q = (F, τ/a).
-    fn objective(&mut self, d: &Six, h: f64, a: f64) {
+    fn objective(&mut self, d: &[Metric], h: f64, a: f64) {
         let n = self.start.len();
         self.phi.resize(n, 0.0);
         self.gradient.resize(n, [0.0; 6]);
@@ -529,10 +617,23 @@ impl ClusterStepper {
             let (f, t) = (self.loads.force[i], self.loads.torque[i]);
             let q = [f[0], f[1], f[2], t[0] / a, t[1] / a, t[2] / a];
             let mut drag = 0.0;
-            for c in 0..6 {
-                let r = self.delta[i][c] - h * self.target[i][c];
-                drag += 0.5 * d[c] * r * r;
-                self.gradient[i][c] = d[c] * r - q[c];
+            match d[i].rotation {
+                None => {
+                    let d = d[i].diag;
+                    for c in 0..6 {
+                        let r = self.delta[i][c] - h * self.target[i][c];
+                        drag += 0.5 * d[c] * r * r;
+                        self.gradient[i][c] = d[c] * r - q[c];
+                    }
+                }
+                Some(_) => {
+                    let r: Six = std::array::from_fn(|c| self.delta[i][c] - h * self.target[i][c]);
+                    let dr = d[i].apply(&r);
+                    for c in 0..6 {
+                        drag += 0.5 * r[c] * dr[c];
+                        self.gradient[i][c] = dr[c] - q[c];
+                    }
+                }
             }
             self.phi[i] = self.loads.surface_energy[i] + drag;
         }
@@ -556,7 +657,7 @@ impl ClusterStepper {
     /// The Newton correction of one group: (diag(D) + K)·s = −∇Φ, K the surface and pair
     /// stiffness in the length coordinates (rotation rows and columns divided by a).
     #[allow(clippy::needless_range_loop)] // rows and columns of one matrix indexed together
-    fn solve_group(&mut self, members: &[usize], d: &Six, a: f64) -> GroupMatrix {
+    fn solve_group(&mut self, members: &[usize], d: &[Metric], a: f64) -> GroupMatrix {
         let m = members.len();
         let dim = 6 * m;
         let scale = |c: usize| if c >= 3 { a } else { 1.0 };
@@ -569,8 +670,8 @@ impl ClusterStepper {
                 for c in 0..6 {
                     am[r][c] = k[r][c] / (scale(r) * scale(c));
                 }
-                am[r][r] += d[r];
             }
+            d[i].add_to(|r, c, v| am[r][c] += v);
             let rhs = self.gradient[i].map(|g| -g);
             return match solve::<6>(am, rhs) {
                 Some(x) => {
@@ -578,7 +679,7 @@ impl ClusterStepper {
                     GroupMatrix::Single(am)
                 }
                 None => {
-                    self.newton[i] = std::array::from_fn(|c| rhs[c] / d[c]);
+                    self.newton[i] = std::array::from_fn(|c| rhs[c] / d[i].diag[c]);
                     GroupMatrix::Drag
                 }
             };
@@ -592,8 +693,9 @@ impl ClusterStepper {
                     self.matrix[(6 * slot + r) * dim + 6 * slot + c] +=
                         k[r][c] / (scale(r) * scale(c));
                 }
-                self.matrix[(6 * slot + r) * dim + 6 * slot + r] += d[r];
             }
+            let matrix = &mut self.matrix;
+            d[i].add_to(|r, c, v| matrix[(6 * slot + r) * dim + 6 * slot + c] += v);
         }
         if m > 1 {
             for pair in &self.loads.pairs {
@@ -632,7 +734,7 @@ impl ClusterStepper {
                 // Not positive definite even with the shifts of `spd_factor` (a pair's
                 // difference stiffness far from convex): a gradient step scaled by the drag.
                 for c in 0..6 {
-                    self.newton[i][c] = rhs[6 * slot + c] / d[c];
+                    self.newton[i][c] = rhs[6 * slot + c] / d[i].diag[c];
                 }
             }
         }
@@ -694,11 +796,17 @@ fn spd_factor(a: &mut [f64], n: usize) -> bool {
     }
 }
 
-/// The drag weights D of Φ for a step h (module doc).
-fn drag_weights(inputs: &StepInputs<'_>, h: f64) -> Six {
-    let a = inputs.scene.shape.a;
-    let (t, r) = (inputs.eta / h, inputs.eta_rot / (a * a * h));
-    [t, t, t, r, r, r]
+/// A flake's state velocity (v, a·ω) in the step's length coordinates.
+fn state_velocity(f: &Flake, a: f64, inertia: [f64; 3]) -> Six {
+    let w = f.angular_velocity(inertia);
+    [
+        f.velocity[0],
+        f.velocity[1],
+        f.velocity[2],
+        a * w[0],
+        a * w[1],
+        a * w[2],
+    ]
 }
 
 /// Φ per group: its flakes' own parts plus the energy of every touching pair with a flake in

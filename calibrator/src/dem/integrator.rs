@@ -7,7 +7,9 @@
 //! - [`super::explicit::Explicit`]: the damped velocity Verlet at its stable step, the
 //!   reference;
 //! - [`super::overdamped::Overdamped`]: backward-Euler steps of the inertia-free flow with
-//!   error control.
+//!   error control;
+//! - [`super::inertial::Inertial`]: backward-Euler steps with inertia, the same Newton on the
+//!   proximal objective with an inertial metric, error control.
 //!
 //! Every integrator is run through one oracle harness (`dem::tests::oracles`).
 
@@ -43,7 +45,7 @@ pub trait Integrator: std::fmt::Debug + Send + Sync {
     /// from their past motion.
     fn reset(&mut self) {}
 
-    /// Work counters of the overdamped integrator (`None` for others).
+    /// Work counters of the implicit integrators (`None` for the explicit one).
     fn overdamped_stats(&self) -> Option<OverdampedStats> {
         None
     }

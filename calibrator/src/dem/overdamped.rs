@@ -262,9 +262,35 @@ impl Integrator for Overdamped {
         "overdamped"
     }
 
-    /// Integrates over `interval.duration` with steps of its own ([`Overdamped::advance`]);
+    /// Integrates over `interval.duration` with steps of its own (`Overdamped::advance_with`);
     /// the drag's target of each step is evaluated at its start.
     fn advance(&mut self, state: &mut DemState, interval: Interval) -> usize {
+        self.advance_with(state, interval, false)
+    }
+
+    fn reset(&mut self) {
+        Overdamped::reset(self);
+    }
+
+    fn overdamped_stats(&self) -> Option<OverdampedStats> {
+        Some(self.stats())
+    }
+}
+
+impl Overdamped {
+    /// Integrates `state` over `interval.duration` with steps of its own: backward Euler of
+    /// the inertia-free flow, or with `inertial` of Eq. 15–16 with inertia
+    /// ([`super::inertial`]; the flakes' velocities are then their state, not a predictor
+    /// kept here). Returns the steps taken.
+    pub(super) fn advance_with(
+        &mut self,
+        state: &mut DemState,
+        interval: Interval,
+        inertial: bool,
+    ) -> usize {
+        if inertial {
+            self.reset();
+        }
         let duration = interval.duration;
         let (params, def, tool, offset) = (
             &state.params,
@@ -283,6 +309,7 @@ impl Integrator for Overdamped {
             eta: params.damping.eta,
             eta_rot: params.damping.eta_rot,
             inertia: state.body.inertia,
+            mass: inertial.then_some(state.body.mass),
             drag: &drag,
         };
         let parallel = state.parallel && flakes.len() >= PARALLEL_FLAKES;
@@ -295,14 +322,6 @@ impl Integrator for Overdamped {
         state.steps += steps;
         state.forces_valid = false;
         steps as usize
-    }
-
-    fn reset(&mut self) {
-        Overdamped::reset(self);
-    }
-
-    fn overdamped_stats(&self) -> Option<OverdampedStats> {
-        Some(self.stats())
     }
 }
 

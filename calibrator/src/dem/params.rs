@@ -246,6 +246,13 @@ impl DemParams {
         if !self.tool_velocity.is_finite() {
             return bad("tool velocity must be finite".into());
         }
+        if let Scheme::Inertial(o) = self.integrator
+            && !(o.tolerance.is_finite() && o.tolerance > 0.0 && o.max_step > 0.0)
+        {
+            return bad(format!(
+                "inertial tolerance and longest step must be > 0, got {o:?}"
+            ));
+        }
         if let Scheme::Overdamped(o) = self.integrator {
             if !(e > 0.0 && er > 0.0) {
                 return bad(format!(
