@@ -2,7 +2,7 @@
 //! the BEM–DEM loop (seed 000 Eq. 15–16), as lumol's `Integrator` moves its system. Each
 //! integrator owns its state between intervals (the overdamped one its step proposals and
 //! predictor velocities); the [`DemState`] holds what they share (flakes, surfaces, tool,
-//! loads). [`super::regime::Scheme::build`] makes the integrator a scheme names.
+//! loads). [`super::system::build_integrator`] makes the integrator a scheme names.
 //!
 //! - [`super::explicit::Explicit`]: the damped velocity Verlet at its stable step, the
 //!   reference;

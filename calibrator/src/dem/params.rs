@@ -6,7 +6,7 @@
 use super::drag::{DragFrame, RotationalDamping};
 use super::error::DemError;
 use super::flake::FlakeShape;
-use super::overdamped::{NewtonMatrix, OverdampedOptions};
+use super::overdamped_options::{NewtonMatrix, OverdampedOptions};
 use super::penalty::{
     DEFAULT_SAFETY, OVERLAP_FRACTION, StiffnessRule, penalty_stiffness, slowest_rate,
     stable_time_step_damped,

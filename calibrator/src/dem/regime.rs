@@ -1,4 +1,4 @@
-//! Which integrator moves the flakes ([`Scheme`], built by [`Scheme::build`]): the
+//! Which integrator moves the flakes ([`Scheme`], built by [`super::system::build_integrator`]): the
 //! explicit damped velocity Verlet of [`super::explicit`] (the reference, resolving inertia and
 //! the penalty contacts' frequency), the overdamped implicit integrator of
 //! [`super::overdamped`] (inertia dropped, the step set by the tool's advance and an error
@@ -28,10 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::explicit::Explicit;
-use super::inertial::Inertial;
-use super::integrator::Integrator;
-use super::overdamped::{Overdamped, OverdampedOptions};
+use super::overdamped_options::OverdampedOptions;
 
 /// Stokes ratio up to which `auto` picks the overdamped integrator: a flake coasts at most 1 %
 /// of a pixel. The paired study against the explicit integrator (`docs/studies/integrator/`)
@@ -86,7 +83,7 @@ impl IntegratorChoice {
 }
 
 /// The integrator a [`super::DemSystem`] runs, with its settings (`DemParams::integrator`;
-/// [`Scheme::build`] makes it).
+/// [`super::system::build_integrator`] makes it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Scheme {
     /// Damped velocity Verlet with the stable step `DemParams::dt` ([`super::explicit`]).
@@ -99,15 +96,6 @@ pub enum Scheme {
 }
 
 impl Scheme {
-    /// A fresh integrator of this scheme.
-    pub fn build(self) -> Box<dyn Integrator> {
-        match self {
-            Scheme::Explicit => Box::new(Explicit),
-            Scheme::Overdamped(o) => Box::new(Overdamped::new(o)),
-            Scheme::Inertial(o) => Box::new(Inertial::new(o)),
-        }
-    }
-
     /// `"explicit"`, `"overdamped"` or `"inertial"`.
     pub fn name(&self) -> &'static str {
         match self {

@@ -11,13 +11,15 @@ use crate::surface::HeightMap;
 
 use super::blocked::{Footprint, apply_blocked};
 use super::error::DemError;
-use super::explicit;
+use super::explicit::{self, Explicit};
+use super::inertial::Inertial;
 use super::integrator::{Integrator, Interval};
 use super::loads::Loads;
 pub use super::loads::PARALLEL_FLAKES;
-use super::overdamped::OverdampedStats;
+use super::overdamped::{Overdamped, OverdampedStats};
 use super::params::DemParams;
 use super::quaternion::Vec3;
+use super::regime::Scheme;
 use super::rigid_body::{Flake, RigidBody};
 use super::state::DemState;
 
@@ -109,7 +111,7 @@ impl DemSystem {
         state.wrap_positions();
         Ok(Self {
             state,
-            integrator: params.integrator.build(),
+            integrator: build_integrator(params.integrator),
         })
     }
 
@@ -349,4 +351,15 @@ fn check_grid(a: &HeightMap, b: &HeightMap) -> Result<(), DemError> {
         return Err(DemError::GridMismatch(b.nx(), b.ny(), a.nx(), a.ny()));
     }
     Ok(())
+}
+
+/// A fresh integrator of `scheme` (`DemParams::integrator`). It lives beside [`DemSystem`],
+/// above the integrators, so that the scheme (data the state's parameters hold) does not
+/// import the integrators that move the state.
+pub fn build_integrator(scheme: Scheme) -> Box<dyn Integrator> {
+    match scheme {
+        Scheme::Explicit => Box::new(Explicit),
+        Scheme::Overdamped(o) => Box::new(Overdamped::new(o)),
+        Scheme::Inertial(o) => Box::new(Inertial::new(o)),
+    }
 }

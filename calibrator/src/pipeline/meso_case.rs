@@ -287,11 +287,13 @@ fn write_outputs(
         history.iter().map(|r| r.dem_steps).sum::<usize>()
     );
     let dem = run.sim.dem();
-    let _ = writeln!(s, "DEM integrator = {}", dem.params().integrator.name());
+    let integrator = dem.params().integrator.name();
+    let _ = writeln!(s, "DEM integrator = {integrator}");
     if let Some(o) = dem.overdamped_stats() {
+        // The implicit integrators' (overdamped and inertial) shared work counters.
         let _ = writeln!(
             s,
-            "overdamped: {} time steps, {} cluster steps, {} rejected, {} Newton iterations, \
+            "{integrator}: {} time steps, {} cluster steps, {} rejected, {} Newton iterations, \
              {} flake evaluations, {} merged intervals",
             o.steps,
             o.cluster_steps,
