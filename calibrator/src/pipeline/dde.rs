@@ -72,16 +72,12 @@ fn threshold(name: &str) -> Result<crate::dde::build::Strength> {
     })
 }
 
-/// A rule's message as the static text of [`DdeError::invalid`] (a refusal ends the process).
-fn leak(e: crate::validate::ConfigError) -> &'static str {
-    Box::leak(e.to_string().into_boxed_str())
-}
-
 /// Block on a 15° incline (seed 001 §4.3): stick/slip against the rigid-block closed form.
 ///
 /// # Errors
 ///
-/// [`DdeError::InvalidValue`] when a coefficient is outside its rule or μ_k > μ_s; the errors of
+/// [`DdeError::Config`] naming the flag, the value and its rule when a coefficient is outside
+/// its rule; [`DdeError::InvalidValue`] when μ_k > μ_s; the errors of
 /// the DDE run ([`DdeError::Mesh`]) and [`DdeError::Report`], [`DdeError::Io`] or [`DdeError::Log`]
 /// when the report or the log cannot be written.
 pub fn incline_study(
@@ -93,7 +89,7 @@ pub fn incline_study(
     let mu = crate::validate::rules::FRICTION_COEFFICIENT;
     mu.check("--mu-static", mu_static)
         .and_then(|()| mu.check("--mu-kinetic", mu_kinetic))
-        .map_err(|e| DdeError::invalid("--mu-static/--mu-kinetic", f64::NAN, leak(e)))?;
+        .map_err(|e| DdeError::Config(Box::new(e)))?;
     if mu_kinetic > mu_static {
         return Err(DdeError::invalid(
             "--mu-kinetic",
