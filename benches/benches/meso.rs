@@ -8,16 +8,22 @@
 //! - `meso_case/v10_lubricant` and `meso_case/v0.08_lubricant`: the same case at the quick
 //!   preset's 10 m/s and at strip drawing's 0.08 m/s, simulated directly as the presets do, in
 //!   the presets' lubricant drag frame, with the integrator the presets choose (`dem.integrator
-//!   = "auto"`: overdamped at 0.08 m/s, Stokes ratio 5·10⁻⁴; explicit at 10 m/s, 0.064) — the
-//!   ratio is the price of the process velocity;
+//!   = "auto"`: overdamped at 0.08 m/s, Stokes ratio 5·10⁻⁴; inertial TR-BDF2 at 10 m/s, 0.064,
+//!   since issue 43 — explicit before) — the ratio is the price of the process velocity;
 //! - `meso_case/v10_lubricant_explicit` and `meso_case/v0.08_lubricant_explicit`: the same with
 //!   `dem.integrator = "explicit"` (the damped velocity Verlet at its stable step, the
 //!   reference and the presets' integrator before issue 31), so before/after sit in one run;
 //! - `meso_case_dem/v0.08_lubricant{,_explicit}`: the DEM part of those 0.08 m/s cases alone;
 //! - `meso_case_dem/v{10,50}_lubricant_{explicit,inertial}` (issue 43): the DEM part of the
 //!   10 and 50 m/s cases with the explicit reference and the inertial integrator
-//!   (`dem.integrator = "inertial"`), and `meso_case/v10_lubricant_inertial`, the whole 10 m/s
-//!   case with it (against `meso_case/v0.08_lubricant`: the price of the velocity).
+//!   (`dem.integrator = "inertial"`, its default TR-BDF2 scheme and tolerance), and
+//!   `meso_case/v10_lubricant_inertial`, the whole 10 m/s case with it (against
+//!   `meso_case/v0.08_lubricant`: the price of the velocity).
+//!
+//! - `meso_paper/v{0.08,1,10,50}_{dem,bem}` (issue 43 item 5): a case on seed 000's grid (the
+//!   `paper` preset, 512², 500 µm), p = 15 MPa, β = 0.1, 16 slide steps, with the presets'
+//!   `auto` integrator: its DEM and BEM parts per velocity. The explicit reference at this
+//!   grid (minutes per case) is measured by `tribo meso` instead (`docs/performance.md`).
 //!
 //! Only the issue 43 figures: `cargo bench -p tribo-benches --bench meso -- 'inertial|v0.08_lubricant$|v10_lubricant_explicit|v50_lubricant_explicit' --warm-up-time 1 --measurement-time 3`.
 //!
@@ -205,5 +211,43 @@ fn bench_case(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_step, bench_case);
+/// Seed 000's grid (the `paper` preset: 512², 500 µm, δx = 0.98 µm), case p = 15 MPa,
+/// β = 0.1 (221 flakes), seed 0, 16 of the 2048 slide steps of a 2 L case
+/// (`sweep.slide_lengths = 0.03125`, one pixel per slide step), with the presets' integrator
+/// choice (`auto`): the DEM part and the BEM part per velocity, as the case reports them.
+fn bench_paper(c: &mut Criterion) {
+    let cfg = CalibrationConfig::from_preset_and_toml(
+        Preset::Paper,
+        "[sweep]\nslide_lengths = 0.03125\n",
+    )
+    .expect("paper config");
+    let mut g = c.benchmark_group("meso_paper");
+    g.sample_size(10);
+    for v in [0.08, 1.0, 10.0, 50.0] {
+        let case = MesoCase {
+            index: 0,
+            pressure: 15e6,
+            beta: 0.1,
+            velocity: v,
+            simulated_velocity: cfg.process.simulated_velocity(v),
+            seed_index: 0,
+        };
+        for (part, dem) in [("dem", true), ("bem", false)] {
+            g.bench_function(format!("v{v}_{part}"), |b| {
+                b.iter_custom(|iters| {
+                    let mut t = Duration::ZERO;
+                    for _ in 0..iters {
+                        let r = run_case(&cfg, &case, 0, None).expect("paper case");
+                        let s = if dem { r.seconds_dem } else { r.seconds_bem };
+                        t += Duration::from_secs_f64(s);
+                    }
+                    t
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench_step, bench_case, bench_paper);
 criterion_main!(benches);

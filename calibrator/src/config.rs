@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dem::drag::RotationalDamping;
+use crate::dem::proximal_metric::InertialScheme;
 use crate::dem::{DragFrame, IntegratorChoice};
 use crate::surface::self_affine::ModeOrder;
 
@@ -117,10 +118,10 @@ fn is_zero(x: &f64) -> bool {
 #[serde(deny_unknown_fields)]
 pub struct DemConfig {
     /// `"auto"` (overdamped where the Stokes ratio v0/(γ·δx) ≤ 0.01, i.e. the flakes forget
-    /// their velocity within 1 % of a pixel's sliding time; explicit above), `"explicit"` (the
-    /// damped velocity Verlet at the penalty contacts' stable step, the reference),
-    /// `"overdamped"` (backward-Euler steps of the inertia-free flow) or `"inertial"`
-    /// (backward-Euler steps with inertia, `dem/inertial.rs`).
+    /// their velocity within 1 % of a pixel's sliding time; inertial above; explicit without
+    /// drag), `"explicit"` (the damped velocity Verlet at the penalty contacts' stable step, the
+    /// reference), `"overdamped"` (backward-Euler steps of the inertia-free flow) or
+    /// `"inertial"` (implicit steps with inertia in `inertial_scheme`, `dem/inertial.rs`).
     pub integrator: IntegratorChoice,
     /// Local error allowed per overdamped step, as a fraction of the design overlap 0.05·h_p
     /// \[-\] (0.05: 1.25 nm for the seed's 0.5 µm flakes).
@@ -151,6 +152,32 @@ pub struct DemConfig {
     /// case ("fixed across v"). (Left out of the serialised config at 0.)
     #[serde(default, skip_serializing_if = "is_zero")]
     pub stiffness_velocity: f64,
+    /// The inertial integrator's scheme: `"tr-bdf2"` (default; second order, L-stable,
+    /// `dem/tr_bdf2.rs`) or `"backward-euler"` (first order; issue 43's first inertial step,
+    /// kept for the equivalence study). (Left out of the serialised config at its default.)
+    #[serde(default, skip_serializing_if = "is_default_inertial_scheme")]
+    pub inertial_scheme: InertialScheme,
+    /// Local error allowed per inertial step, as a fraction of the design overlap 0.05·h_p
+    /// \[-\] (default 0.2: 5 nm for the seed's 0.5 µm flakes; chosen for TR-BDF2 by the
+    /// paired equivalence study, `docs/studies/integrator/` §8). (Left out of the serialised
+    /// config at its default.)
+    #[serde(
+        default = "default_inertial_tolerance",
+        skip_serializing_if = "is_default_inertial_tolerance"
+    )]
+    pub inertial_tolerance: f64,
+}
+
+fn default_inertial_tolerance() -> f64 {
+    crate::dem::params::DEFAULT_INERTIAL_TOLERANCE_FRACTION
+}
+
+fn is_default_inertial_tolerance(x: &f64) -> bool {
+    *x == default_inertial_tolerance()
+}
+
+fn is_default_inertial_scheme(s: &InertialScheme) -> bool {
+    *s == InertialScheme::default()
 }
 
 impl DemConfig {
@@ -349,7 +376,7 @@ pub(crate) fn renamed_key(key: &str) -> Option<&'static str> {
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
-const OPTIONAL_KEYS: [&str; 8] = [
+const OPTIONAL_KEYS: [&str; 10] = [
     "surface.deformable_file",
     "surface.mode_order",
     "surface.tool_file",
@@ -358,15 +385,19 @@ const OPTIONAL_KEYS: [&str; 8] = [
     "flakes.rotational_damping",
     "dem.stiffness_scale",
     "dem.stiffness_velocity",
+    "dem.inertial_scheme",
+    "dem.inertial_tolerance",
 ];
 
 /// The model knobs of issue 42 that the presets leave at their defaults (so absent from their
 /// serialised configs and hashes): key and default as printed by `--print-config`.
-pub(crate) const DEFAULTED_KEYS: [(&str, &str); 4] = [
+pub(crate) const DEFAULTED_KEYS: [(&str, &str); 6] = [
     ("surface.mode_order", "\"grid\""),
     ("flakes.rotational_damping", "\"equal_relaxation\""),
     ("dem.stiffness_scale", "1.0"),
     ("dem.stiffness_velocity", "0.0"),
+    ("dem.inertial_scheme", "\"tr-bdf2\""),
+    ("dem.inertial_tolerance", "0.2"),
 ];
 
 /// Keys renamed since the first calibrator (issue 18: one name per parameter from config to

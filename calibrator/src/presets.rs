@@ -186,6 +186,8 @@ impl Preset {
             explicit_inertia: 1.0,
             stiffness_scale: crate::config::DEFAULT_STIFFNESS_SCALE,
             stiffness_velocity: 0.0,
+            inertial_scheme: crate::dem::proximal_metric::InertialScheme::default(),
+            inertial_tolerance: crate::dem::params::DEFAULT_INERTIAL_TOLERANCE_FRACTION,
         };
         let bem = BemConfig {
             tolerance: 1e-8,

@@ -8,7 +8,7 @@ use crate::numerics::dense::solve;
 
 use super::loads::{Loads, Scene, StiffnessKind};
 use super::overdamped_options::{NewtonMatrix, OverdampedOptions};
-use super::proximal_metric::{self, InertialStep, Metric};
+use super::proximal_metric::{self, InertialScheme, InertialStep, Metric, Stage};
 use super::quaternion::{Quat, Vec3};
 use super::rigid_body::Flake;
 use super::union_find::{components, union};
@@ -55,23 +55,28 @@ pub struct ClusterStats {
 /// velocities and scratch.
 #[derive(Debug)]
 pub struct ClusterStepper {
-    options: OverdampedOptions,
+    pub(super) options: OverdampedOptions,
     /// Step proposed for the next attempt \[s\].
-    h: f64,
+    pub(super) h: f64,
     /// Velocity (v, a·ω) of the last accepted step per flake, if it is still the predictor.
-    velocity: Option<Vec<Six>>,
-    stats: ClusterStats,
-    loads: Loads,
-    start: Vec<Flake>,
-    trial: Vec<Flake>,
-    target: Vec<Six>,
-    delta: Vec<Six>,
+    pub(super) velocity: Option<Vec<Six>>,
+    /// The generalised force (F, τ/a) on each flake at the current state, for a TR-BDF2
+    /// step's trapezoidal stage ([`super::tr_bdf2`]); `None` until evaluated.
+    pub(super) start_force: Option<Vec<Six>>,
+    pub(super) stats: ClusterStats,
+    pub(super) loads: Loads,
+    pub(super) start: Vec<Flake>,
+    pub(super) trial: Vec<Flake>,
+    pub(super) target: Vec<Six>,
+    pub(super) delta: Vec<Six>,
     newton: Vec<Six>,
     gradient: Vec<Six>,
     phi: Vec<f64>,
     matrix: Vec<f64>,
     targets: Vec<(Vec3, Vec3)>,
-    metrics: Vec<Metric>,
+    pub(super) metrics: Vec<Metric>,
+    /// Per-flake scratch of the TR-BDF2 step: its stage velocities and offsets.
+    pub(super) stage: Vec<[Six; 3]>,
 }
 
 /// What a cluster's integration sees besides its flakes.
@@ -92,6 +97,8 @@ pub struct Environment<'a> {
     /// The flake mass \[kg\] for backward-Euler steps with inertia ([`super::inertial`]);
     /// `None`: the overdamped step.
     pub mass: Option<f64>,
+    /// The inertial step's scheme (unused without `mass`).
+    pub scheme: InertialScheme,
     /// The drag's target (u, ω*) of a flake with the tool at a displacement \[m\].
     pub drag: &'a (dyn Fn(&Flake, f64) -> (Vec3, Vec3) + Sync),
 }
@@ -107,7 +114,7 @@ impl std::fmt::Debug for Environment<'_> {
 
 /// What a step needs from the system besides the flakes.
 #[derive(Clone, Copy, Debug)]
-struct StepInputs<'a> {
+pub(super) struct StepInputs<'a> {
     /// The loads' scene with the tool at the step's end.
     pub scene: Scene<'a>,
     /// Translational drag η \[kg/s\].
@@ -120,6 +127,23 @@ struct StepInputs<'a> {
     pub inertia: [f64; 3],
     /// Mass for the inertial step, `None` for the overdamped one \[kg\].
     pub mass: Option<f64>,
+    /// The inertial step's scheme.
+    pub scheme: InertialScheme,
+    /// Tool speed v0 \[m/s\] (to place the tool at a stage's time).
+    pub tool_velocity: f64,
+}
+
+/// How a converged Newton solve estimates each flake's local error before the filter of
+/// [`ClusterStepper::group_error`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum ErrorModel<'a> {
+    /// Backward Euler: the predictor distance ½·(δ − h·v) with the predictor velocities v.
+    Predictor(&'a [Six]),
+    /// An inner stage, whose error is not estimated (0).
+    Inner,
+    /// TR-BDF2's second stage ([`super::tr_bdf2::raw_error`]) from each flake's
+    /// [v₀, v_γ, offset] and the BDF2 stage's τ \[s\].
+    TrBdf2 { stages: &'a [[Six; 3]], tau: f64 },
 }
 
 impl ClusterStepper {
@@ -130,6 +154,7 @@ impl ClusterStepper {
             options,
             h: h.min(options.max_step),
             velocity,
+            start_force: None,
             stats: ClusterStats::default(),
             loads: Loads::default(),
             start: Vec::new(),
@@ -142,6 +167,7 @@ impl ClusterStepper {
             matrix: Vec::new(),
             targets: Vec::new(),
             metrics: Vec::new(),
+            stage: Vec::new(),
         }
     }
 
@@ -188,9 +214,11 @@ impl ClusterStepper {
                 targets: &targets,
                 inertia: env.inertia,
                 mass: env.mass,
+                scheme: env.scheme,
+                tool_velocity: env.tool_velocity,
             };
             inputs.scene.upper.x_shift = shift;
-            if self.velocity.is_none() {
+            if self.velocity.is_none() || self.needs_start_force(&inputs) {
                 self.start_velocities(flakes, &inputs);
             }
             let h = self.next_step(remaining);
@@ -225,6 +253,13 @@ impl ClusterStepper {
         if h >= 0.99 * remaining { remaining } else { h }
     }
 
+    /// Whether a TR-BDF2 step lacks the force at its start.
+    fn needs_start_force(&self, inputs: &StepInputs<'_>) -> bool {
+        inputs.mass.is_some()
+            && inputs.scheme == InertialScheme::TrBdf2
+            && self.start_force.is_none()
+    }
+
     /// Fills the predictor velocities from the loads at the start (u + F/η, a·(ω* + τ/η_rot)).
     /// `inputs.scene` must place the tool at the start for this call.
     /// With inertia the velocities are the flakes' own (v, a·ω).
@@ -237,6 +272,20 @@ impl ClusterStepper {
                     .map(|f| state_velocity(f, a, inputs.inertia))
                     .collect(),
             );
+            if inputs.scheme == InertialScheme::TrBdf2 {
+                self.loads
+                    .evaluate(&inputs.scene, flakes, StiffnessKind::None);
+                self.stats.flake_evaluations += flakes.len() as u64;
+                let (force, torque) = (&self.loads.force, &self.loads.torque);
+                self.start_force = Some(
+                    (0..flakes.len())
+                        .map(|i| {
+                            let (f, t) = (force[i], torque[i]);
+                            [f[0], f[1], f[2], t[0] / a, t[1] / a, t[2] / a]
+                        })
+                        .collect(),
+                );
+            }
             return;
         }
         self.loads
@@ -265,7 +314,7 @@ impl ClusterStepper {
     /// [`Self::loads`]. On rejection leaves `flakes` unchanged, shrinks the proposal and
     /// returns `false`. `truncated`: h was cut to reach a synchronisation point (the proposal
     /// it came from is kept if larger). Steps at or below `floor` \[s\] are accepted whatever
-    /// their error.
+    /// their error. A TR-BDF2 step with inertia is [`super::tr_bdf2`]'s.
     fn attempt(
         &mut self,
         flakes: &mut [Flake],
@@ -274,6 +323,9 @@ impl ClusterStepper {
         floor: f64,
         inputs: &StepInputs<'_>,
     ) -> bool {
+        if let (Some(mass), InertialScheme::TrBdf2) = (inputs.mass, inputs.scheme) {
+            return self.attempt_tr_bdf2(flakes, h, truncated, floor, inputs, mass);
+        }
         let n = flakes.len();
         let a = inputs.scene.shape.a;
         let velocity = self
@@ -294,32 +346,36 @@ impl ClusterStepper {
                 self.metrics.resize(n, d);
             }
             Some(mass) => {
-                let step = InertialStep {
-                    mass,
-                    inertia: inputs.inertia,
-                    eta: inputs.eta,
-                    eta_rot: inputs.eta_rot,
-                    a,
-                    h,
-                };
+                let step = inertial_step(inputs, mass);
                 for (i, f) in self.start.iter().enumerate() {
-                    let (d, w) = step.metric(f, target_of(inputs.targets, i));
+                    let stage = Stage {
+                        tau: h,
+                        weight: 1.0,
+                        velocity: velocity[i],
+                        offset: [0.0; 6],
+                        extra: [0.0; 6],
+                    };
+                    let (d, shift) = step.metric(f, target_of(inputs.targets, i), &stage);
                     self.metrics.push(d);
-                    self.target.push(w);
+                    self.target.push(shift.map(|c| c / h));
                 }
             }
         }
         self.delta.clear();
         self.delta.extend(velocity.iter().map(|v| v.map(|c| c * h)));
-        let solved = self.newton_solve(h, &velocity, inputs);
+        let solved = self.newton_solve(h, &ErrorModel::Predictor(&velocity), inputs);
         let converged = solved.is_some();
         let mut error = solved.unwrap_or(f64::INFINITY);
         if converged && inputs.mass.is_some() {
-            error = error.max(self.kinematic_error(h, a, inputs.inertia));
+            let omega: Vec<Vec3> = self
+                .delta
+                .iter()
+                .map(|d| [d[3] / (a * h), d[4] / (a * h), d[5] / (a * h)])
+                .collect();
+            error = error.max(self.kinematic_error(h, a, inputs.inertia, &omega));
         }
-        let tol = self.options.tolerance;
-        if converged && (error <= tol || h <= floor) {
-            self.stats.steps += 1;
+        let accept = converged && (error <= self.options.tolerance || h <= floor);
+        if accept {
             flakes.copy_from_slice(&self.trial);
             let inv_h = 1.0 / h;
             let mut v = velocity;
@@ -341,8 +397,33 @@ impl ClusterStepper {
                 }
             }
             self.velocity = Some(v);
+        } else {
+            self.velocity = Some(velocity);
+        }
+        self.resize(h, error, converged, accept, truncated, floor, 0.5);
+        accept
+    }
+
+    /// Counts the attempt and sets the next proposal from its error \[m\]: the factor
+    /// SAFETY·(tol/error)^exponent (exponent 1/(p + 1) for a local error O(h^(p+1))), clamped
+    /// to [MIN_SHRINK, MAX_GROWTH] after an accepted step and to [MIN_SHRINK, 1] after a
+    /// rejected one; a Newton failure divides the step by 4.
+    #[allow(clippy::too_many_arguments)] // one step's outcome, named at the call sites
+    pub(super) fn resize(
+        &mut self,
+        h: f64,
+        error: f64,
+        converged: bool,
+        accepted: bool,
+        truncated: bool,
+        floor: f64,
+        exponent: f64,
+    ) {
+        let tol = self.options.tolerance;
+        if accepted {
+            self.stats.steps += 1;
             let factor = if error > 0.0 {
-                (SAFETY * (tol / error).sqrt()).clamp(MIN_SHRINK, MAX_GROWTH)
+                (SAFETY * (tol / error).powf(exponent)).clamp(MIN_SHRINK, MAX_GROWTH)
             } else {
                 MAX_GROWTH
             };
@@ -353,17 +434,14 @@ impl ClusterStepper {
                 proposal
             }
             .min(self.options.max_step);
-            true
         } else {
             self.stats.rejected += 1;
-            self.velocity = Some(velocity);
             let factor = if converged {
-                (SAFETY * (tol / error).sqrt()).clamp(MIN_SHRINK, 1.0)
+                (SAFETY * (tol / error).powf(exponent)).clamp(MIN_SHRINK, 1.0)
             } else {
                 0.25
             };
             self.h = (h * factor).max(floor);
-            false
         }
     }
 
@@ -374,9 +452,14 @@ impl ClusterStepper {
     /// again unless a flake of an unconverged group comes to touch it. Returns the step's
     /// error (the largest over flakes), or `None` when Newton did not converge in
     /// [`MAX_NEWTON`] iterations.
-    fn newton_solve(&mut self, h: f64, velocity: &[Six], inputs: &StepInputs<'_>) -> Option<f64> {
+    pub(super) fn newton_solve(
+        &mut self,
+        h: f64,
+        model: &ErrorModel<'_>,
+        inputs: &StepInputs<'_>,
+    ) -> Option<f64> {
         let d = std::mem::take(&mut self.metrics);
-        let solved = self.newton_iterate(h, velocity, inputs, &d);
+        let solved = self.newton_iterate(h, model, inputs, &d);
         self.metrics = d;
         solved
     }
@@ -385,7 +468,7 @@ impl ClusterStepper {
     fn newton_iterate(
         &mut self,
         h: f64,
-        velocity: &[Six],
+        model: &ErrorModel<'_>,
         inputs: &StepInputs<'_>,
         d: &[Metric],
     ) -> Option<f64> {
@@ -495,7 +578,7 @@ impl ClusterStepper {
                 }
                 phi0[g] = sums[g];
                 if largest <= tol {
-                    let e = self.group_error(list, &matrix, velocity, d, h);
+                    let e = self.group_error(list, &matrix, model, d, h);
                     for (&i, e) in list.iter().zip(e) {
                         error[i] = e;
                         mode[i] = None;
@@ -535,12 +618,20 @@ impl ClusterStepper {
         &self,
         members: &[usize],
         matrix: &GroupMatrix,
-        velocity: &[Six],
+        model: &ErrorModel<'_>,
         d: &[Metric],
         h: f64,
     ) -> Vec<f64> {
         let raw = |i: usize| -> Six {
-            std::array::from_fn(|c| 0.5 * (self.delta[i][c] - h * velocity[i][c]))
+            match *model {
+                ErrorModel::Predictor(velocity) => {
+                    std::array::from_fn(|c| 0.5 * (self.delta[i][c] - h * velocity[i][c]))
+                }
+                ErrorModel::Inner => [0.0; 6],
+                ErrorModel::TrBdf2 { stages, tau } => {
+                    super::tr_bdf2::raw_error(&stages[i], &self.delta[i], tau, h)
+                }
+            }
         };
         match matrix {
             GroupMatrix::Single(am) => {
@@ -564,15 +655,15 @@ impl ClusterStepper {
     /// ([`super::inertial`]): the step turns the flake at the constant ω₁ = θ/h, while the
     /// exact motion's ω = J⁻¹·L changes as the inertia tensor J turns with the flake, even
     /// without torque (the free top's precession). Its local rim error is
-    /// ½·h·a·|ω_end − ω₁|, ω_end = J₁⁻¹·L₁ at the step's end; the largest over the cluster
-    /// \[m\]. `self.trial` must hold the step's result.
-    fn kinematic_error(&self, h: f64, a: f64, inertia: [f64; 3]) -> f64 {
+    /// ½·h·a·|ω_end − ω₁|, ω_end = J₁⁻¹·L₁ at the step's end, L₁ = J₀·ω₁ with `omega` the
+    /// step's ω₁ per flake; the largest over the cluster \[m\]. `self.trial` must hold the
+    /// step's result.
+    pub(super) fn kinematic_error(&self, h: f64, a: f64, inertia: [f64; 3], omega: &[Vec3]) -> f64 {
         self.start
             .iter()
             .zip(&self.trial)
-            .zip(&self.delta)
-            .map(|((s, t), d)| {
-                let omega = [d[3] / (a * h), d[4] / (a * h), d[5] / (a * h)];
+            .zip(omega)
+            .map(|((s, t), &omega)| {
                 let mut at_start = *s;
                 at_start.set_angular_velocity(omega, inertia);
                 let end = Flake {
@@ -796,8 +887,19 @@ fn spd_factor(a: &mut [f64], n: usize) -> bool {
     }
 }
 
+/// The per-flake constants of an inertial step.
+pub(super) fn inertial_step(inputs: &StepInputs<'_>, mass: f64) -> InertialStep {
+    InertialStep {
+        mass,
+        inertia: inputs.inertia,
+        eta: inputs.eta,
+        eta_rot: inputs.eta_rot,
+        a: inputs.scene.shape.a,
+    }
+}
+
 /// A flake's state velocity (v, a·ω) in the step's length coordinates.
-fn state_velocity(f: &Flake, a: f64, inertia: [f64; 3]) -> Six {
+pub(super) fn state_velocity(f: &Flake, a: f64, inertia: [f64; 3]) -> Six {
     let w = f.angular_velocity(inertia);
     [
         f.velocity[0],
@@ -828,7 +930,7 @@ fn group_sums(groups: &[usize], phi: &[f64], loads: &Loads) -> Vec<f64> {
 }
 
 /// The drag target of flake i ((0, 0) when `targets` is empty: the sheet frame).
-fn target_of(targets: &[(Vec3, Vec3)], i: usize) -> (Vec3, Vec3) {
+pub(super) fn target_of(targets: &[(Vec3, Vec3)], i: usize) -> (Vec3, Vec3) {
     targets.get(i).copied().unwrap_or_default()
 }
 

@@ -73,6 +73,7 @@ pub mod rigid_body;
 pub mod sided;
 pub mod state;
 pub mod system;
+pub mod tr_bdf2;
 pub mod union_find;
 
 pub use crate::io::flake_file::FlakeFileError;

@@ -73,6 +73,7 @@ use super::integrator::{Integrator, Interval};
 use super::loads::PARALLEL_FLAKES;
 use super::neighbours::{CellList, min_image};
 pub use super::overdamped_options::{NewtonMatrix, OverdampedOptions, OverdampedStats};
+use super::proximal_metric::InertialScheme;
 use super::quaternion::Vec3;
 use super::rigid_body::Flake;
 use super::state::{DemState, drag_target};
@@ -265,7 +266,7 @@ impl Integrator for Overdamped {
     /// Integrates over `interval.duration` with steps of its own (`Overdamped::advance_with`);
     /// the drag's target of each step is evaluated at its start.
     fn advance(&mut self, state: &mut DemState, interval: Interval) -> usize {
-        self.advance_with(state, interval, false)
+        self.advance_with(state, interval, None)
     }
 
     fn reset(&mut self) {
@@ -279,16 +280,16 @@ impl Integrator for Overdamped {
 
 impl Overdamped {
     /// Integrates `state` over `interval.duration` with steps of its own: backward Euler of
-    /// the inertia-free flow, or with `inertial` of Eq. 15–16 with inertia
+    /// the inertia-free flow, or with `inertial` of Eq. 15–16 with inertia in that scheme
     /// ([`super::inertial`]; the flakes' velocities are then their state, not a predictor
     /// kept here). Returns the steps taken.
     pub(super) fn advance_with(
         &mut self,
         state: &mut DemState,
         interval: Interval,
-        inertial: bool,
+        inertial: Option<InertialScheme>,
     ) -> usize {
-        if inertial {
+        if inertial.is_some() {
             self.reset();
         }
         let duration = interval.duration;
@@ -309,7 +310,8 @@ impl Overdamped {
             eta: params.damping.eta,
             eta_rot: params.damping.eta_rot,
             inertia: state.body.inertia,
-            mass: inertial.then_some(state.body.mass),
+            mass: inertial.map(|_| state.body.mass),
+            scheme: inertial.unwrap_or_default(),
             drag: &drag,
         };
         let parallel = state.parallel && flakes.len() >= PARALLEL_FLAKES;

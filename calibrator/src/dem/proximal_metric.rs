@@ -86,6 +86,29 @@ pub fn overdamped(eta: f64, eta_rot: f64, a: f64, h: f64) -> Metric {
     Metric::diagonal([t, t, t, r, r, r])
 }
 
+/// The scheme of the inertial integrator's steps (`dem.inertial_scheme`,
+/// [`super::inertial`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InertialScheme {
+    /// Backward Euler: one implicit stage, first order, L-stable.
+    BackwardEuler,
+    /// TR-BDF2 (Bank et al. 1985; Hosea & Shampine 1996): a trapezoidal stage to t + γ·h and
+    /// a BDF2 stage to t + h, γ = 2 − √2; second order, L-stable, no history across steps.
+    #[default]
+    TrBdf2,
+}
+
+impl InertialScheme {
+    /// Name as written in configs and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            InertialScheme::BackwardEuler => "backward-euler",
+            InertialScheme::TrBdf2 => "tr-bdf2",
+        }
+    }
+}
+
 /// What the inertial step of one flake needs besides its start state.
 #[derive(Clone, Copy, Debug)]
 pub struct InertialStep {
@@ -99,38 +122,86 @@ pub struct InertialStep {
     pub eta_rot: f64,
     /// Flake radius a \[m\].
     pub a: f64,
-    /// Step h \[s\].
-    pub h: f64,
+}
+
+/// One implicit stage of an inertial step, in the form common to backward Euler and both
+/// stages of TR-BDF2: with w = (δ − offset)/τ the stage solves
+///
+/// ```text
+/// m·(w − c·v_ref)/τ = F(x₀ + δ) + extra − η·(w − c·u),      δ = offset + τ·w
+/// ```
+///
+/// which is D·(δ − s) = F(x₀ + δ) with D = m/τ² + η/τ and
+/// s = offset + (c·m·v_ref/τ + c·η·u + extra)/D (and the 3×3 analogue with J₀, η_rot, ω*, τ for
+/// the rotation in the length coordinates a·θ):
+///
+/// - backward Euler: τ = h, c = 1, v_ref = v₀, offset = extra = 0;
+/// - TR-BDF2's trapezoidal stage to t + γ·h: τ = γ·h/2, c = 2, v_ref = v₀, extra = F(x₀)
+///   (x_γ = x₀ + τ·(v₀ + v_γ), m·(v_γ − v₀) = τ·(F₀ + F_γ) − η·τ·(v₀ + v_γ − 2·u));
+/// - its BDF2 stage to t + h: τ = d·h, c = 1, v_ref = v̂ = c₁·v_γ − c₀·v₀,
+///   offset = c₁·(x_γ − x₀), extra = 0 (x₁ = x̂ + τ·v₁, m·(v₁ − v̂) = τ·(F₁ − η·(v₁ − u))).
+///
+/// The velocities are in the step's length coordinates (v, a·ω); the angular momentum of a
+/// velocity is J₀·ω with J₀ the inertia tensor at the step's start.
+#[derive(Clone, Copy, Debug)]
+pub struct Stage {
+    /// The stage's effective step τ \[s\].
+    pub tau: f64,
+    /// c: 1 for backward-Euler and BDF2 stages, 2 for the trapezoidal one.
+    pub weight: f64,
+    /// v_ref (v, a·ω) \[m/s\].
+    pub velocity: Six,
+    /// The part of δ fixed by the history, (Δx, a·θ) \[m\].
+    pub offset: Six,
+    /// An explicit generalised force (F, τ/a) at the stage's start \[N\].
+    pub extra: Six,
 }
 
 impl InertialStep {
-    /// The metric D and target velocity w (in (m/s, a·rad/s)) of flake `start` with the drag
-    /// target (u, ω*) (module doc).
-    pub fn metric(&self, start: &Flake, target: (Vec3, Vec3)) -> (Metric, Six) {
-        let (m, h, a) = (self.mass, self.h, self.a);
+    /// The metric D and shift s (in δ's length coordinates \[m\]) of flake `start` for a
+    /// `stage`, with the drag target (u, ω*) ([`Stage`]).
+    pub fn metric(&self, start: &Flake, target: (Vec3, Vec3), stage: &Stage) -> (Metric, Six) {
+        let (m, tau, a, c) = (self.mass, stage.tau, self.a, stage.weight);
         let (u, omega_star) = target;
-        let dx = m / (h * h) + self.eta / h;
-        let wx: [f64; 3] = std::array::from_fn(|c| {
-            (m * start.velocity[c] / h + self.eta * u[c]) / (m / h + self.eta)
+        let dx = m / (tau * tau) + self.eta / tau;
+        let sx: [f64; 3] = std::array::from_fn(|k| {
+            stage.offset[k]
+                + (c * m * stage.velocity[k] / tau + c * self.eta * u[k] + stage.extra[k]) / dx
         });
         let r = start.orientation.to_matrix();
         let inv_a2 = 1.0 / (a * a);
+        let mut j0 = [[0.0; 3]; 3];
         let mut block = [[0.0; 3]; 3];
-        for (i, row) in block.iter_mut().enumerate() {
-            for (j, v) in row.iter_mut().enumerate() {
-                let j0: f64 = (0..3).map(|k| r[i][k] * self.inertia[k] * r[j][k]).sum();
-                let drag = if i == j { self.eta_rot / h } else { 0.0 };
-                *v = (j0 / (h * h) + drag) * inv_a2;
+        for i in 0..3 {
+            for j in 0..3 {
+                j0[i][j] = (0..3).map(|k| r[i][k] * self.inertia[k] * r[j][k]).sum();
+                let drag = if i == j { self.eta_rot / tau } else { 0.0 };
+                block[i][j] = (j0[i][j] / (tau * tau) + drag) * inv_a2;
             }
         }
-        let l0 = start.angular_momentum;
-        let b: [f64; 3] = std::array::from_fn(|c| (l0[c] / h + self.eta_rot * omega_star[c]) / a);
+        let omega_ref = [
+            stage.velocity[3] / a,
+            stage.velocity[4] / a,
+            stage.velocity[5] / a,
+        ];
+        let l_ref = mat_vec(&j0, omega_ref);
+        let b: [f64; 3] = std::array::from_fn(|k| {
+            (c * l_ref[k] / tau + c * self.eta_rot * omega_star[k]) / a + stage.extra[3 + k]
+        });
         // J₀ is positive definite, so the block is; `solve` fails only on a degenerate shape.
-        let c = solve::<3>(block, b).unwrap_or([0.0; 3]);
+        let rot = solve::<3>(block, b).unwrap_or([0.0; 3]);
         let metric = Metric {
             diag: [dx, dx, dx, block[0][0], block[1][1], block[2][2]],
             rotation: Some(block),
         };
-        (metric, [wx[0], wx[1], wx[2], c[0] / h, c[1] / h, c[2] / h])
+        let shift = [
+            sx[0],
+            sx[1],
+            sx[2],
+            stage.offset[3] + rot[0],
+            stage.offset[4] + rot[1],
+            stage.offset[5] + rot[2],
+        ];
+        (metric, shift)
     }
 }

@@ -19,29 +19,34 @@
 //! events. At the presets' γ = 10⁸ 1/s and δx = 1.5625 µm: St = 5.1·10⁻⁴ at strip drawing's
 //! 0.08 m/s, 6.4·10⁻³ at 1 m/s, 0.064 at 10 m/s, 0.32 at 50 m/s.
 //!
-//! `auto` selects the overdamped integrator for St ≤ [`AUTO_STOKES_LIMIT`] (and a positive
-//! drag), the explicit one above; `explicit`, `overdamped` and `inertial` force one. The
-//! inertial integrator is not chosen by `auto`: over 72 paired quick cases at 10 m/s
-//! (St 0.064) it moved the summed A_p by ×1.091 [1.005, 1.183] and α by ×1.079 [0.965,
-//! 1.196] against the explicit reference, outside issue 43's ±5 % / ±7 %
-//! (`docs/studies/integrator/`).
+//! `auto` selects, with a positive drag, the overdamped integrator for St ≤
+//! [`AUTO_STOKES_LIMIT`] and the inertial one (TR-BDF2, [`super::tr_bdf2`]) above; without
+//! drag the explicit one. `explicit`, `overdamped` and `inertial` force one; the explicit
+//! integrator stays the reference. The inertial integrator was admitted to `auto` by the
+//! paired study of `docs/studies/integrator/` §8: over 72 quick cases against the explicit
+//! reference its summed A_p ratio was ×0.993 [0.923, 1.071] at 10 m/s (St 0.064) and ×0.959
+//! [0.823, 1.112] at 50 m/s (St 0.32), and the share of slide steps with equal blocked counts
+//! (80.5 %, 75.1 %) was no lower than the reference's own under inertia ×0.9. Its first,
+//! backward-Euler form was not: ×1.091 [1.005, 1.183] at 10 m/s.
 
 use serde::{Deserialize, Serialize};
 
 use super::overdamped_options::OverdampedOptions;
+use super::proximal_metric::InertialScheme;
 
 /// Stokes ratio up to which `auto` picks the overdamped integrator: a flake coasts at most 1 %
 /// of a pixel. The paired study against the explicit integrator (`docs/studies/integrator/`)
 /// found equal means at 0.08 and 1 m/s (St 5·10⁻⁴, 6.4·10⁻³) and case-level scatter at
 /// both (82.5 %, 77.2 % equal blocked counts), and a larger mean shift at 10 m/s (St 0.064,
-/// summed A_p ×1.15 [0.96, 1.38]), which stays explicit.
+/// summed A_p ×1.15 [0.96, 1.38]), where the inertial integrator takes over.
 pub const AUTO_STOKES_LIMIT: f64 = 0.01;
 
 /// The integrator a configuration asks for (`dem.integrator`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum IntegratorChoice {
-    /// Overdamped where the Stokes ratio is at most [`AUTO_STOKES_LIMIT`], else explicit.
+    /// With drag: overdamped where the Stokes ratio is at most [`AUTO_STOKES_LIMIT`], else
+    /// inertial (TR-BDF2); without drag: explicit.
     Auto,
     /// Always the explicit damped velocity Verlet (the reference).
     Explicit,
@@ -63,21 +68,30 @@ impl IntegratorChoice {
     }
 
     /// The integrator for a drag rate `gamma` = η/m \[1/s\], a tool speed `v0` \[m/s\] and a
-    /// pixel `dx` \[m\]; `options` are the overdamped integrator's if it is chosen. Without drag
-    /// (γ = 0) `auto` is explicit; `overdamped` is kept and refused by
-    /// [`super::DemSystem::new`].
-    pub fn resolve(self, gamma: f64, v0: f64, dx: f64, options: OverdampedOptions) -> Scheme {
+    /// pixel `dx` \[m\]; `options` are the overdamped integrator's if it is chosen,
+    /// `inertial` the inertial integrator's settings and scheme. Without drag (γ = 0) `auto`
+    /// is explicit; `overdamped` is kept and refused by [`super::DemSystem::new`].
+    pub fn resolve(
+        self,
+        gamma: f64,
+        v0: f64,
+        dx: f64,
+        options: OverdampedOptions,
+        inertial: (OverdampedOptions, InertialScheme),
+    ) -> Scheme {
+        let inertial = Scheme::Inertial(inertial.0, inertial.1);
         match self {
             IntegratorChoice::Explicit => Scheme::Explicit,
             IntegratorChoice::Overdamped => Scheme::Overdamped(options),
-            IntegratorChoice::Inertial => Scheme::Inertial(options),
-            IntegratorChoice::Auto => {
-                if gamma > 0.0 && stokes_ratio(gamma, v0, dx) <= AUTO_STOKES_LIMIT {
+            IntegratorChoice::Inertial => inertial,
+            IntegratorChoice::Auto if gamma > 0.0 => {
+                if stokes_ratio(gamma, v0, dx) <= AUTO_STOKES_LIMIT {
                     Scheme::Overdamped(options)
                 } else {
-                    Scheme::Explicit
+                    inertial
                 }
             }
+            IntegratorChoice::Auto => Scheme::Explicit,
         }
     }
 }
@@ -90,9 +104,9 @@ pub enum Scheme {
     Explicit,
     /// Backward-Euler steps of the overdamped motion with error control ([`super::overdamped`]).
     Overdamped(OverdampedOptions),
-    /// Backward-Euler steps with inertia and error control ([`super::inertial`]), with the
-    /// overdamped integrator's step control settings.
-    Inertial(OverdampedOptions),
+    /// Implicit steps with inertia and error control ([`super::inertial`]) in a scheme, with
+    /// the overdamped integrator's step control settings.
+    Inertial(OverdampedOptions, InertialScheme),
 }
 
 impl Scheme {
@@ -101,7 +115,7 @@ impl Scheme {
         match self {
             Scheme::Explicit => "explicit",
             Scheme::Overdamped(_) => "overdamped",
-            Scheme::Inertial(_) => "inertial",
+            Scheme::Inertial(..) => "inertial",
         }
     }
 }
@@ -120,7 +134,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn auto_is_overdamped_at_the_process_speed_and_explicit_where_flakes_coast() {
+    fn auto_is_overdamped_at_the_process_speed_and_inertial_where_flakes_coast() {
         let (gamma, dx) = (1e8, 1.5625e-6);
         let o = OverdampedOptions {
             tolerance: 1e-9,
@@ -132,15 +146,24 @@ mod tests {
         assert!((stokes_ratio(gamma, 0.08, dx) / 5.12e-4 - 1.0).abs() < ST_REL);
         assert!((stokes_ratio(gamma, 50.0, dx) / 0.32 - 1.0).abs() < ST_REL);
         let auto = IntegratorChoice::Auto;
-        assert_eq!(auto.resolve(gamma, 0.08, dx, o), Scheme::Overdamped(o));
-        assert_eq!(auto.resolve(gamma, 50.0, dx, o), Scheme::Explicit);
-        assert_eq!(auto.resolve(0.0, 0.08, dx, o), Scheme::Explicit);
         assert_eq!(
-            IntegratorChoice::Explicit.resolve(gamma, 0.08, dx, o),
+            auto.resolve(gamma, 0.08, dx, o, (o, InertialScheme::TrBdf2)),
+            Scheme::Overdamped(o)
+        );
+        assert_eq!(
+            auto.resolve(gamma, 50.0, dx, o, (o, InertialScheme::TrBdf2)),
+            Scheme::Inertial(o, InertialScheme::TrBdf2)
+        );
+        assert_eq!(
+            auto.resolve(0.0, 0.08, dx, o, (o, InertialScheme::TrBdf2)),
             Scheme::Explicit
         );
         assert_eq!(
-            IntegratorChoice::Overdamped.resolve(gamma, 50.0, dx, o),
+            IntegratorChoice::Explicit.resolve(gamma, 0.08, dx, o, (o, InertialScheme::TrBdf2)),
+            Scheme::Explicit
+        );
+        assert_eq!(
+            IntegratorChoice::Overdamped.resolve(gamma, 50.0, dx, o, (o, InertialScheme::TrBdf2)),
             Scheme::Overdamped(o)
         );
     }

@@ -360,6 +360,6 @@ pub fn build_integrator(scheme: Scheme) -> Box<dyn Integrator> {
     match scheme {
         Scheme::Explicit => Box::new(Explicit),
         Scheme::Overdamped(o) => Box::new(Overdamped::new(o)),
-        Scheme::Inertial(o) => Box::new(Inertial::new(o)),
+        Scheme::Inertial(o, s) => Box::new(Inertial::new(o, s)),
     }
 }

@@ -31,6 +31,7 @@ use rand::Rng;
 
 use crate::bem::{Material, SolverOptions};
 use crate::config::CalibrationConfig;
+use crate::dem::params::ImplicitSettings;
 use crate::dem::{DemParams, FlakeShape};
 use crate::meso::cases::MesoCase;
 use crate::rng::stream_rng;
@@ -188,7 +189,16 @@ pub fn dem_params(
         dt: p.dt * d.explicit_step,
         ..p
     }
-    .with_integrator(d.integrator, d.tolerance, d.max_advance, map.dx())
+    .with_integrator(
+        d.integrator,
+        ImplicitSettings {
+            tolerance: d.tolerance,
+            inertial_tolerance: d.inertial_tolerance,
+            advance: d.max_advance,
+            scheme: d.inertial_scheme,
+        },
+        map.dx(),
+    )
     .with_inertia_scale(d.explicit_inertia, map.dx(), map.dy())
 }
 

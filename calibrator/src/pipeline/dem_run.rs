@@ -149,8 +149,7 @@ pub fn run_dem(args: &DemRunConfig) -> Result<DemRunSummary> {
     }
     let params = params.with_integrator(
         args.integrator,
-        crate::dem::params::DEFAULT_TOLERANCE_FRACTION,
-        crate::dem::params::DEFAULT_ADVANCE_FRACTION,
+        crate::dem::params::ImplicitSettings::DEFAULT,
         dx,
     );
     let tool_offset = match args.gap {

@@ -269,6 +269,7 @@ mod tests {
             "stiffness_scale",
             "stiffness_velocity",
             "rotational_damping",
+            "inertial_scheme",
         ] {
             assert!(!json.contains(key), "{key} in {json}");
         }
@@ -287,6 +288,8 @@ mod tests {
         );
         assert_ne!(with("[dem]\nstiffness_scale = 4.0\n"), h);
         assert_ne!(with("[dem]\nstiffness_velocity = 1.0\n"), h);
+        assert_eq!(with("[dem]\ninertial_scheme = \"tr-bdf2\"\n"), h);
+        assert_ne!(with("[dem]\ninertial_scheme = \"backward-euler\"\n"), h);
         assert_ne!(with("[flakes]\nrotational_damping = \"eq16\"\n"), h);
         // --print-config shows them with their units.
         let text = crate::validate::print::config_toml(&cfg).unwrap();

@@ -104,6 +104,7 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
         hi: Bound::Closed(1.0),
     };
     of_overlap.check("dem.tolerance", cfg.dem.tolerance)?;
+    of_overlap.check("dem.inertial_tolerance", cfg.dem.inertial_tolerance)?;
     of_overlap.check("dem.max_advance", cfg.dem.max_advance)?;
     // Above 1 the explicit step leaves its stability bound, and the flakes would be heavier
     // than the material's; below a thousandth the step only multiplies the work

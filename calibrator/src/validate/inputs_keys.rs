@@ -207,7 +207,15 @@ pub const KEYS: &[Entry] = &[
         "-",
         Domain::Choice,
         "",
-        "auto | explicit | overdamped",
+        "auto | explicit | overdamped | inertial",
+    ),
+    e(
+        "dem.inertial_scheme",
+        Place::Key,
+        "-",
+        Domain::Choice,
+        "",
+        "tr-bdf2 (second order) | backward-euler (first order); serde names any other word and the choices",
     ),
     key(
         "dem.tolerance",
@@ -215,6 +223,13 @@ pub const KEYS: &[Entry] = &[
         open_closed(0.0, 1.0),
         "",
         "a fraction of the design overlap: an error per step above the whole overlap lets a flake pass through the tool",
+    ),
+    key(
+        "dem.inertial_tolerance",
+        "-",
+        open_closed(0.0, 1.0),
+        "",
+        "a fraction of the design overlap, as dem.tolerance, for the inertial integrator's steps",
     ),
     key(
         "dem.max_advance",

@@ -17,7 +17,7 @@ use super::units::readable;
 use crate::config::{CalibrationConfig, DEFAULTED_KEYS};
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 51] = [
+pub const UNITS: [(&str, &str); 53] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -47,9 +47,14 @@ pub const UNITS: [(&str, &str); 51] = [
         "flakes.rotational_damping",
         "equal_relaxation | eq16 (η_rot = η·I₁/m | η·a², Eq. 16)",
     ),
-    ("dem.integrator", "auto | explicit | overdamped"),
+    ("dem.integrator", "auto | explicit | overdamped | inertial"),
+    ("dem.inertial_scheme", "tr-bdf2 | backward-euler"),
     (
         "dem.tolerance",
+        "- (fraction of the design overlap 0.05·h_p)",
+    ),
+    (
+        "dem.inertial_tolerance",
         "- (fraction of the design overlap 0.05·h_p)",
     ),
     (

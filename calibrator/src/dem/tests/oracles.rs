@@ -29,6 +29,7 @@ use crate::surface::HeightMap;
 
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
 use super::super::penalty::{DEFAULT_SAFETY, slowest_rate, stable_time_step_damped};
+use super::super::proximal_metric::InertialScheme;
 use super::super::quaternion::{Quat, norm, sub};
 use super::super::regime::Scheme;
 use super::super::rigid_body::{Damping, Flake, free_rotation};
@@ -49,8 +50,11 @@ enum Under {
     /// Backward Euler of the inertia-free flow; `tolerance` is its local error per step as a
     /// fraction of the oscillation amplitude (or of the design overlap in the wedge).
     Overdamped { tolerance: f64 },
-    /// Backward Euler with inertia; `tolerance` as for `Overdamped`.
-    Inertial { tolerance: f64 },
+    /// The inertial integrator in `scheme`; `tolerance` as for `Overdamped`.
+    Inertial {
+        tolerance: f64,
+        scheme: InertialScheme,
+    },
 }
 
 impl Under {
@@ -68,11 +72,14 @@ impl Under {
                 max_step,
                 newton: NewtonMatrix::GaussNewton,
             }),
-            Under::Inertial { tolerance } => Scheme::Inertial(OverdampedOptions {
-                tolerance: tolerance * scale,
-                max_step,
-                newton: NewtonMatrix::GaussNewton,
-            }),
+            Under::Inertial { tolerance, scheme } => Scheme::Inertial(
+                OverdampedOptions {
+                    tolerance: tolerance * scale,
+                    max_step,
+                    newton: NewtonMatrix::GaussNewton,
+                },
+                scheme,
+            ),
         }
     }
 
@@ -185,7 +192,9 @@ fn check_damped_oscillation(under: Under) {
             Under::Explicit { .. } => EXPLICIT_TOL,
             Under::Overdamped { .. } if zeta < 3.0 => continue,
             Under::Overdamped { .. } => model_error + OVERDAMPED_DISCRETISATION,
-            Under::Inertial { tolerance } => inertial_oscillation_bound(tolerance, zeta),
+            Under::Inertial { tolerance, scheme } => {
+                inertial_oscillation_bound(tolerance, zeta, scheme)
+            }
         };
         let e = oscillation_error(under, zeta, 4.0, oscillator);
         eprintln!(
@@ -199,14 +208,29 @@ fn check_damped_oscillation(under: Under) {
 }
 
 /// The inertial integrator's global error on the damped oscillator, as a fraction of u₀, at a
-/// local tolerance `tol`·u₀ and damping ratio ζ. Backward Euler damps a resolved oscillation
-/// by ω·h/2 per radian; the step control holds ½·h²·|ẍ| ≤ tol·u₀ with |ẍ| ≤ ω₀²·u₀, so
-/// ω₀·h ≈ √(2·tol) at the largest accelerations and the error after Θ radians is
-/// ≈ Θ·√(tol/2)·e^{−ζΘ}·u₀, largest at Θ = 1/ζ: √(tol/2)/(e·ζ) (measured 0.86, 0.77, 0.39,
-/// 0.59 of it at ζ = 0.3, 1, 3, 10 and tol = 10⁻⁴). ×[`INERTIAL_MARGIN`].
-fn inertial_oscillation_bound(tol: f64, zeta: f64) -> f64 {
-    INERTIAL_MARGIN * (0.5 * tol).sqrt() / (std::f64::consts::E * zeta)
+/// local tolerance `tol`·u₀ and damping ratio ζ.
+///
+/// - Backward Euler damps a resolved oscillation by ω·h/2 per radian; the step control holds
+///   ½·h²·|ẍ| ≤ tol·u₀ with |ẍ| ≤ ω₀²·u₀, so ω₀·h ≈ √(2·tol) at the largest accelerations and
+///   the error after Θ radians is ≈ Θ·√(tol/2)·e^{−ζΘ}·u₀, largest at Θ = 1/ζ: √(tol/2)/(e·ζ)
+///   (measured 0.86, 0.77, 0.39, 0.59 of it at ζ = 0.3, 1, 3, 10 and tol = 10⁻⁴).
+/// - TR-BDF2's step control holds |C|·h³·|x‴| ≤ tol·u₀ with |x‴| ≤ ω₀³·u₀ (C ≈ −0.0404,
+///   [`super::super::tr_bdf2`]), so ω₀·h ≈ (tol/|C|)^⅓; each step adds at most tol, i.e.
+///   tol/(ω₀·h) = tol^⅔·|C|^⅓ per radian, and the error peaks likewise at Θ = 1/ζ:
+///   tol^⅔·|C|^⅓/(e·ζ).
+///
+/// ×[`INERTIAL_MARGIN`].
+fn inertial_oscillation_bound(tol: f64, zeta: f64, scheme: InertialScheme) -> f64 {
+    let per_radian = match scheme {
+        InertialScheme::BackwardEuler => (0.5 * tol).sqrt(),
+        InertialScheme::TrBdf2 => tol.powf(2.0 / 3.0) * TR_BDF2_LTE.cbrt(),
+    };
+    INERTIAL_MARGIN * per_radian / (std::f64::consts::E * zeta)
 }
+
+/// |C| of TR-BDF2's local truncation error C·h³·x‴, (−3γ² + 4γ − 2)/(12·(2 − γ)) at
+/// γ = 2 − √2.
+const TR_BDF2_LTE: f64 = 0.040440;
 
 /// Margin of [`inertial_oscillation_bound`] over the leading-order estimate (the step control
 /// keeps the error below tol, not at it; 4× like the overdamped bound).
@@ -272,7 +296,7 @@ fn check_ballistic_flight(under: Under) {
     // first-order Lie–Euler steps, each within the tolerance as a rim displacement
     // (tolerance/a radians): their sum over the steps taken, ×INERTIAL_MARGIN.
     let axis_tol = match under {
-        Under::Inertial { tolerance } => {
+        Under::Inertial { tolerance, .. } => {
             INERTIAL_MARGIN * sys.steps() as f64 * tolerance * BALLISTIC_SCALE / s.a
         }
         _ => ROUND_OFF * 1e3,
@@ -304,13 +328,29 @@ fn check_bounce_energy(under: Under) {
     let v = 0.1;
     // Backward Euler keeps 1/(1 + (ω₀h)²) of a resolved oscillation's energy per step, so
     // over the π/(ω₀h) steps of a half period it loses ≈ π·ω₀·h; the step control holds
-    // ½·h²·ω₀²·A ≤ tol (A = v/ω₀ the largest depth), ω₀·h ≈ √(2·tol/A).
+    // ½·h²·ω₀²·A ≤ tol (A = v/ω₀ the largest depth), ω₀·h ≈ √(2·tol/A). TR-BDF2's steps
+    // (ω₀·h ≈ (tol/(|C|·A))^⅓) each change the amplitude by at most tol, the energy by
+    // 2·tol/A: over π/(ω₀·h) steps 2·π·(tol/A)^⅔·|C|^⅓.
     let energy_tol = match under {
-        Under::Inertial { tolerance } => {
+        Under::Inertial {
+            tolerance,
+            scheme: InertialScheme::BackwardEuler,
+        } => {
             let amplitude = v / omega0;
             BOUNCE_LOSS_MARGIN
                 * std::f64::consts::PI
                 * (2.0 * tolerance * BALLISTIC_SCALE / amplitude).sqrt()
+        }
+        Under::Inertial {
+            tolerance,
+            scheme: InertialScheme::TrBdf2,
+        } => {
+            let amplitude = v / omega0;
+            BOUNCE_LOSS_MARGIN
+                * 2.0
+                * std::f64::consts::PI
+                * (tolerance * BALLISTIC_SCALE / amplitude).powf(2.0 / 3.0)
+                * TR_BDF2_LTE.cbrt()
         }
         _ => ENERGY_TOL,
     };
@@ -373,7 +413,10 @@ fn check_wedge(under: Under) {
     // overlap) and advance (the design overlap per step).
     let under = match under {
         Under::Overdamped { .. } => Under::Overdamped { tolerance: 0.05 },
-        Under::Inertial { .. } => Under::Inertial { tolerance: 0.05 },
+        Under::Inertial { scheme, .. } => Under::Inertial {
+            tolerance: 0.05,
+            scheme,
+        },
         explicit => explicit,
     };
     p.integrator = under.scheme(25e-9, 25e-9 / v0);
@@ -413,7 +456,8 @@ fn check_wedge(under: Under) {
 
 /// The error against the integrator's own model (ζ = 3, 2 slow time constants) falls with
 /// its accuracy control at its order: explicit step ÷4 → error ÷16 (second order);
-/// overdamped tolerance ÷16 → error ÷4 (first order in h, h ∝ √tol).
+/// overdamped and backward-Euler tolerance ÷16 → error ÷4 (first order in h, h ∝ √tol);
+/// TR-BDF2 tolerance ÷16 → error ÷16^⅔ = 6.35 (second order in h, h ∝ tol^⅓).
 fn check_convergence_order(under: Under) {
     /// Observed order within ±30 % of the expected one (the leading error term dominates at
     /// these steps, but not exactly).
@@ -426,12 +470,16 @@ fn check_convergence_order(under: Under) {
             Under::Explicit { refine },
             16.0,
         ),
-        Under::Inertial { tolerance } => (
+        Under::Inertial { tolerance, scheme } => (
             Under::Inertial {
                 tolerance: tolerance * 16.0,
+                scheme,
             },
-            Under::Inertial { tolerance },
-            4.0,
+            Under::Inertial { tolerance, scheme },
+            match scheme {
+                InertialScheme::BackwardEuler => 4.0,
+                InertialScheme::TrBdf2 => 16f64.powf(2.0 / 3.0),
+            },
         ),
         Under::Overdamped { tolerance } => (
             Under::Overdamped {
@@ -474,7 +522,18 @@ fn the_explicit_integrator_passes_every_oracle() {
 
 #[test]
 fn the_inertial_integrator_passes_every_oracle() {
-    check_integrator(Under::Inertial { tolerance: 1e-4 });
+    check_integrator(Under::Inertial {
+        tolerance: 1e-4,
+        scheme: InertialScheme::BackwardEuler,
+    });
+}
+
+#[test]
+fn the_tr_bdf2_inertial_integrator_passes_every_oracle() {
+    check_integrator(Under::Inertial {
+        tolerance: 1e-4,
+        scheme: InertialScheme::TrBdf2,
+    });
 }
 
 #[test]
