@@ -1,10 +1,9 @@
-//! One cluster of flakes under the overdamped integrator of [`super::overdamped`]: backward-Euler
-//! steps of Eq. 15–16 without inertia, solved by Newton's method on the proximal objective Φ,
-//! with the stiff (filtered) local error estimate and the step proposal. The formulas are in
-//! [`super::overdamped`]'s module doc.
-
-use crate::numerics::cholesky::{cholesky_in_place, cholesky_solve};
-use crate::numerics::dense::solve;
+//! One cluster of flakes under the implicit integrators ([`super::overdamped`],
+//! [`super::inertial`]): the interval loop, the backward-Euler attempt (of the inertia-free
+//! flow, or with inertia) and Newton's method on the proximal objective Φ that every implicit
+//! stage solves (TR-BDF2's two stages: [`super::tr_bdf2`]). The group linear algebra is in
+//! [`super::group_solve`], the error estimates and step proposal in [`super::step_control`];
+//! the formulas are in [`super::overdamped`]'s and [`super::inertial`]'s module docs.
 
 use super::loads::{Loads, Scene, StiffnessKind};
 use super::overdamped_options::{NewtonMatrix, OverdampedOptions};
@@ -26,17 +25,14 @@ pub const ARMIJO: f64 = 1e-4;
 /// error per node; Armijo's test is relaxed by 10⁻⁹·|Φ| so that round-off does not count as
 /// an increase (measured without it: halvings down to slopes of 10⁻³⁰ J on Φ ≈ 10⁻¹⁸ J).
 pub const ENERGY_ROUND_OFF: f64 = 1e-9;
-/// Largest growth of the step between two accepted steps.
-pub const MAX_GROWTH: f64 = 2.0;
-/// Smallest factor a rejected or accepted step is multiplied by.
-pub const MIN_SHRINK: f64 = 0.2;
-/// Safety factor on the step from the error estimate.
-pub const SAFETY: f64 = 0.9;
 /// Steps below this fraction of `max_step` are accepted whatever their error (a floor that
 /// the estimate never reached in the measured cases; it only bounds the work).
 pub const MIN_STEP_FRACTION: f64 = 1e-9;
 
+pub(super) use super::group_solve::GroupMatrix;
 pub use super::proximal_metric::Six;
+pub(super) use super::step_control::ErrorModel;
+pub use super::step_control::{MAX_GROWTH, MIN_SHRINK, SAFETY};
 
 /// Work counters of one cluster's integration (summed by [`super::overdamped`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,10 +65,10 @@ pub struct ClusterStepper {
     pub(super) trial: Vec<Flake>,
     pub(super) target: Vec<Six>,
     pub(super) delta: Vec<Six>,
-    newton: Vec<Six>,
-    gradient: Vec<Six>,
+    pub(super) newton: Vec<Six>,
+    pub(super) gradient: Vec<Six>,
     phi: Vec<f64>,
-    matrix: Vec<f64>,
+    pub(super) matrix: Vec<f64>,
     targets: Vec<(Vec3, Vec3)>,
     pub(super) metrics: Vec<Metric>,
     /// Per-flake scratch of the TR-BDF2 step: its stage velocities and offsets.
@@ -131,19 +127,6 @@ pub(super) struct StepInputs<'a> {
     pub scheme: InertialScheme,
     /// Tool speed v0 \[m/s\] (to place the tool at a stage's time).
     pub tool_velocity: f64,
-}
-
-/// How a converged Newton solve estimates each flake's local error before the filter of
-/// [`ClusterStepper::group_error`].
-#[derive(Clone, Copy, Debug)]
-pub(super) enum ErrorModel<'a> {
-    /// Backward Euler: the predictor distance ½·(δ − h·v) with the predictor velocities v.
-    Predictor(&'a [Six]),
-    /// An inner stage, whose error is not estimated (0).
-    Inner,
-    /// TR-BDF2's second stage ([`super::tr_bdf2::raw_error`]) from each flake's
-    /// [v₀, v_γ, offset] and the BDF2 stage's τ \[s\].
-    TrBdf2 { stages: &'a [[Six; 3]], tau: f64 },
 }
 
 impl ClusterStepper {
@@ -404,47 +387,6 @@ impl ClusterStepper {
         accept
     }
 
-    /// Counts the attempt and sets the next proposal from its error \[m\]: the factor
-    /// SAFETY·(tol/error)^exponent (exponent 1/(p + 1) for a local error O(h^(p+1))), clamped
-    /// to [MIN_SHRINK, MAX_GROWTH] after an accepted step and to [MIN_SHRINK, 1] after a
-    /// rejected one; a Newton failure divides the step by 4.
-    #[allow(clippy::too_many_arguments)] // one step's outcome, named at the call sites
-    pub(super) fn resize(
-        &mut self,
-        h: f64,
-        error: f64,
-        converged: bool,
-        accepted: bool,
-        truncated: bool,
-        floor: f64,
-        exponent: f64,
-    ) {
-        let tol = self.options.tolerance;
-        if accepted {
-            self.stats.steps += 1;
-            let factor = if error > 0.0 {
-                (SAFETY * (tol / error).powf(exponent)).clamp(MIN_SHRINK, MAX_GROWTH)
-            } else {
-                MAX_GROWTH
-            };
-            let proposal = h * factor;
-            self.h = if truncated {
-                proposal.max(self.h)
-            } else {
-                proposal
-            }
-            .min(self.options.max_step);
-        } else {
-            self.stats.rejected += 1;
-            let factor = if converged {
-                (SAFETY * (tol / error).powf(exponent)).clamp(MIN_SHRINK, 1.0)
-            } else {
-                0.25
-            };
-            self.h = (h * factor).max(floor);
-        }
-    }
-
     /// Newton's method on Φ for the step h from `self.start` (module doc), group by group:
     /// the iterate is `self.delta`; a group whose Newton correction is below
     /// [`NEWTON_FRACTION`] of the tolerance for every member takes it without another
@@ -607,76 +549,6 @@ impl ClusterStepper {
         }
     }
 
-    /// The local error of each flake of a converged group (module doc): the predictor
-    /// distance ê = ½·(δ − h·v_n), filtered through the Newton matrix,
-    /// e = (diag(D) + K)⁻¹·D·ê; |e| per member \[m\]. The filter is the standard one for
-    /// stiff backward-Euler steps (Hairer & Wanner, *Solving ODEs II*, §IV.8): a contact mode
-    /// relaxing at rate λ = k/η ≫ 1/h is at its equilibrium after the step in the exact flow
-    /// and in backward Euler alike, and its part of ê (the explicit predictor's overshoot, up
-    /// to h·λ times the true error) is divided by 1 + h·λ; in free directions (K = 0) e = ê.
-    fn group_error(
-        &self,
-        members: &[usize],
-        matrix: &GroupMatrix,
-        model: &ErrorModel<'_>,
-        d: &[Metric],
-        h: f64,
-    ) -> Vec<f64> {
-        let raw = |i: usize| -> Six {
-            match *model {
-                ErrorModel::Predictor(velocity) => {
-                    std::array::from_fn(|c| 0.5 * (self.delta[i][c] - h * velocity[i][c]))
-                }
-                ErrorModel::Inner => [0.0; 6],
-                ErrorModel::TrBdf2 { stages, tau } => {
-                    super::tr_bdf2::raw_error(&stages[i], &self.delta[i], tau, h)
-                }
-            }
-        };
-        match matrix {
-            GroupMatrix::Single(am) => {
-                let i = members[0];
-                let r = raw(i);
-                let e = solve::<6>(*am, d[i].apply(&r)).unwrap_or(r);
-                vec![norm6(e)]
-            }
-            GroupMatrix::Factor(factor) => {
-                let rhs: Vec<f64> = members.iter().flat_map(|&i| d[i].apply(&raw(i))).collect();
-                cholesky_solve(factor, rhs.len(), &rhs)
-                    .chunks(6)
-                    .map(|c| norm6(std::array::from_fn(|k| c[k])))
-                    .collect()
-            }
-            GroupMatrix::Drag => members.iter().map(|&i| norm6(raw(i))).collect(),
-        }
-    }
-
-    /// The inertial step's rotation error that the predictor distance cannot see
-    /// ([`super::inertial`]): the step turns the flake at the constant ω₁ = θ/h, while the
-    /// exact motion's ω = J⁻¹·L changes as the inertia tensor J turns with the flake, even
-    /// without torque (the free top's precession). Its local rim error is
-    /// ½·h·a·|ω_end − ω₁|, ω_end = J₁⁻¹·L₁ at the step's end, L₁ = J₀·ω₁ with `omega` the
-    /// step's ω₁ per flake; the largest over the cluster \[m\]. `self.trial` must hold the
-    /// step's result.
-    pub(super) fn kinematic_error(&self, h: f64, a: f64, inertia: [f64; 3], omega: &[Vec3]) -> f64 {
-        self.start
-            .iter()
-            .zip(&self.trial)
-            .zip(omega)
-            .map(|((s, t), &omega)| {
-                let mut at_start = *s;
-                at_start.set_angular_velocity(omega, inertia);
-                let end = Flake {
-                    angular_momentum: at_start.angular_momentum,
-                    ..*t
-                }
-                .angular_velocity(inertia);
-                let e: Vec3 = std::array::from_fn(|c| 0.5 * h * a * (end[c] - omega[c]));
-                (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]).sqrt()
-            })
-            .fold(0.0, f64::max)
-    }
-
     /// Trial states from the start and δ (rotation exp(θ)·q_n, θ = δ_rot/a).
     fn apply_delta(&mut self, a: f64) {
         self.trial.clear();
@@ -744,97 +616,6 @@ impl ClusterStepper {
         }
         out
     }
-
-    /// The Newton correction of one group: (diag(D) + K)·s = −∇Φ, K the surface and pair
-    /// stiffness in the length coordinates (rotation rows and columns divided by a).
-    #[allow(clippy::needless_range_loop)] // rows and columns of one matrix indexed together
-    fn solve_group(&mut self, members: &[usize], d: &[Metric], a: f64) -> GroupMatrix {
-        let m = members.len();
-        let dim = 6 * m;
-        let scale = |c: usize| if c >= 3 { a } else { 1.0 };
-        if m == 1 {
-            // A single flake (almost every group): 6×6 on the stack.
-            let i = members[0];
-            let k = &self.loads.stiffness[i];
-            let mut am = [[0.0; 6]; 6];
-            for r in 0..6 {
-                for c in 0..6 {
-                    am[r][c] = k[r][c] / (scale(r) * scale(c));
-                }
-            }
-            d[i].add_to(|r, c, v| am[r][c] += v);
-            let rhs = self.gradient[i].map(|g| -g);
-            return match solve::<6>(am, rhs) {
-                Some(x) => {
-                    self.newton[i] = x;
-                    GroupMatrix::Single(am)
-                }
-                None => {
-                    self.newton[i] = std::array::from_fn(|c| rhs[c] / d[i].diag[c]);
-                    GroupMatrix::Drag
-                }
-            };
-        }
-        self.matrix.clear();
-        self.matrix.resize(dim * dim, 0.0);
-        for (slot, &i) in members.iter().enumerate() {
-            let k = &self.loads.stiffness[i];
-            for r in 0..6 {
-                for c in 0..6 {
-                    self.matrix[(6 * slot + r) * dim + 6 * slot + c] +=
-                        k[r][c] / (scale(r) * scale(c));
-                }
-            }
-            let matrix = &mut self.matrix;
-            d[i].add_to(|r, c, v| matrix[(6 * slot + r) * dim + 6 * slot + c] += v);
-        }
-        if m > 1 {
-            for pair in &self.loads.pairs {
-                let (Some(si), Some(sj)) = (
-                    members.iter().position(|&x| x == pair.i),
-                    members.iter().position(|&x| x == pair.j),
-                ) else {
-                    continue;
-                };
-                for r in 0..12 {
-                    let row = if r < 6 { 6 * si + r } else { 6 * sj + r - 6 };
-                    for c in 0..12 {
-                        let col = if c < 6 { 6 * si + c } else { 6 * sj + c - 6 };
-                        self.matrix[row * dim + col] +=
-                            pair.stiffness[r * 12 + c] / (scale(r % 6) * scale(c % 6));
-                    }
-                }
-            }
-        }
-        let rhs: Vec<f64> = members
-            .iter()
-            .flat_map(|&i| self.gradient[i].map(|g| -g))
-            .collect();
-        let factor = spd_factor(&mut self.matrix, dim);
-        let x = if factor {
-            cholesky_solve(&self.matrix, dim, &rhs)
-        } else {
-            Vec::new()
-        };
-        for (slot, &i) in members.iter().enumerate() {
-            if factor {
-                for c in 0..6 {
-                    self.newton[i][c] = x[6 * slot + c];
-                }
-            } else {
-                // Not positive definite even with the shifts of `spd_factor` (a pair's
-                // difference stiffness far from convex): a gradient step scaled by the drag.
-                for c in 0..6 {
-                    self.newton[i][c] = rhs[6 * slot + c] / d[i].diag[c];
-                }
-            }
-        }
-        if factor {
-            GroupMatrix::Factor(self.matrix.clone())
-        } else {
-            GroupMatrix::Drag
-        }
-    }
 }
 
 /// The Armijo backtracking of the last Newton step, per group of that step (only unconverged
@@ -849,42 +630,6 @@ struct LineSearch {
     slope: Vec<f64>,
     /// Halvings so far, per group.
     halvings: Vec<usize>,
-}
-
-/// A group's Newton matrix diag(D) + K, kept for the error filter (a short-lived local: the
-/// single flake's matrix stays on the stack).
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)]
-enum GroupMatrix {
-    /// One flake: the 6×6 matrix.
-    Single([[f64; 6]; 6]),
-    /// Several: the Cholesky factor.
-    Factor(Vec<f64>),
-    /// Not positive definite (a gradient step was taken): no filter.
-    Drag,
-}
-
-/// Factors the symmetric matrix `a` (n×n, row-major) in place by Cholesky, shifting the
-/// diagonal by 10⁻⁸, 10⁻⁶, … of itself while it is not positive definite (Levenberg); false
-/// if even ×10⁻² fails (then `a` holds no factor).
-fn spd_factor(a: &mut [f64], n: usize) -> bool {
-    let original = a.to_vec();
-    let mut shift = 0.0;
-    loop {
-        a.copy_from_slice(&original);
-        if shift > 0.0 {
-            for i in 0..n {
-                a[i * n + i] *= 1.0 + shift;
-            }
-        }
-        if cholesky_in_place(a, n, 0.0).is_ok() {
-            return true;
-        }
-        shift = if shift == 0.0 { 1e-8 } else { shift * 100.0 };
-        if shift > 1e-2 {
-            return false;
-        }
-    }
 }
 
 /// The per-flake constants of an inertial step.
@@ -938,6 +683,6 @@ fn dot6(a: Six, b: Six) -> f64 {
     (0..6).map(|c| a[c] * b[c]).sum()
 }
 
-fn norm6(a: Six) -> f64 {
+pub(super) fn norm6(a: Six) -> f64 {
     dot6(a, a).sqrt()
 }
