@@ -172,7 +172,9 @@ impl Preset {
         };
         // The flakes' integrator follows the regime (issue 31, `dem/regime.rs`): overdamped
         // backward Euler where the Stokes ratio v0/(γ·δx) ≤ 0.01 (0.08 and 1 m/s at this γ and
-        // pixel), the explicit damped Verlet above (10, 50 m/s). Paired against the explicit
+        // pixel), the inertial TR-BDF2 above (10, 50 m/s; issue 43, §8: over 144 paired quick
+        // cases summed ⟨A_p⟩ ×1.045 [0.987, 1.110] and ×1.024 [0.926, 1.128] of the explicit
+        // reference's; the explicit damped Verlet before). Paired against the explicit
         // reference at 0.08 m/s over 72 quick cases (12 seed indices, docs/studies/integrator/
         // §4): summed ⟨A_p⟩ ratio 1.001 [0.967, 1.034], α ratio 0.999 [0.955, 1.039], at 1/17
         // of the CPU. Case by case they differ (85 % equal blocked counts): the blocked count
