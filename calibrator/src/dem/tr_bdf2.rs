@@ -210,3 +210,52 @@ impl ClusterStepper {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Round-off of the divided difference on velocities of order 1 and h = 1.
+    const ROUND_OFF: f64 = 1e-12;
+
+    #[test]
+    fn the_error_estimate_is_the_local_truncation_error_of_a_cubic() {
+        // x(t) = t³: v = 3t², x‴ = 6, so the velocities' second divided difference is exact
+        // and the estimate must equal C·h³·x‴ = 6·C·h³ in every component, for any h.
+        for h in [1.0, 0.25, 3.0] {
+            let v = |t: f64| 3.0 * t * t;
+            let (v0, vg, v1) = (v(0.0), v(GAMMA * h), v(h));
+            let tau = D * h;
+            let offset = [0.7; 6];
+            let delta: Six = std::array::from_fn(|c| offset[c] + tau * v1);
+            let e = raw_error(&[[v0; 6], [vg; 6], offset], &delta, tau, h);
+            let want = 6.0 * LTE * h * h * h;
+            for c in e {
+                assert!(
+                    (c - want).abs() <= ROUND_OFF * want.abs().max(1.0),
+                    "{c} vs {want}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_motion_of_constant_acceleration_has_no_estimated_error() {
+        // TR-BDF2 is exact to second order: v linear in t leaves nothing to estimate.
+        let h = 0.5;
+        let v = |t: f64| 2.0 - 4.0 * t;
+        let tau = D * h;
+        let delta: Six = [tau * v(h); 6];
+        let e = raw_error(&[[v(0.0); 6], [v(GAMMA * h); 6], [0.0; 6]], &delta, tau, h);
+        assert!(e.iter().all(|c| c.abs() <= ROUND_OFF), "{e:?}");
+    }
+
+    #[test]
+    fn the_constants_are_those_of_tr_bdf2() {
+        // c₁ − c₀ = 1 (a constant is kept), the two stages' Newton matrices agree (γ/2 = d),
+        // and C = (−3γ² + 4γ − 2)/(12(2 − γ)) ≈ −0.0404 (Hosea & Shampine).
+        assert!((C1 - C0 - 1.0).abs() < ROUND_OFF);
+        assert!((0.5 * GAMMA - D).abs() < ROUND_OFF);
+        assert!((LTE + 0.040440).abs() < 1e-6);
+    }
+}
