@@ -14,8 +14,8 @@
 //! Both stages of TR-BDF2 and the backward-Euler step are the same proximal problem
 //! ([`super::proximal_metric::Stage`]) solved by one Newton kernel.
 //!
-//! **The backward-Euler step** from (x₀, v₀, q₀, L₀) over h, with the tool at its position at t₀ + h and the
-//! drag's target (u, ω*) frozen at the step's start:
+//! **The backward-Euler step** from (x₀, v₀, q₀, L₀) over h, with the tool at its position at
+//! t₀ + h and the drag's target (u, ω*) frozen at the step's start:
 //!
 //! ```text
 //! m·(v₁ − v₀)/h = F(x₁, q₁) − η·(v₁ − u),            x₁ = x₀ + h·v₁            [N]
