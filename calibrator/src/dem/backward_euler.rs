@@ -350,12 +350,11 @@ impl ClusterStepper {
         let converged = solved.is_some();
         let mut error = solved.unwrap_or(f64::INFINITY);
         if converged && inputs.mass.is_some() {
-            let omega: Vec<Vec3> = self
-                .delta
-                .iter()
-                .map(|d| [d[3] / (a * h), d[4] / (a * h), d[5] / (a * h)])
-                .collect();
-            error = error.max(self.kinematic_error(h, a, inputs.inertia, &omega));
+            let e = self.kinematic_error(h, a, inputs.inertia, |i| {
+                let d = self.delta[i];
+                [d[3] / (a * h), d[4] / (a * h), d[5] / (a * h)]
+            });
+            error = error.max(e);
         }
         let accept = converged && (error <= self.options.tolerance || h <= floor);
         if accept {
@@ -371,9 +370,7 @@ impl ClusterStepper {
                 if inputs.mass.is_some() {
                     // L₁ = J₀·ω₁ (the momentum balance of the step, exact for L), and the
                     // predictor of the next step is the state's a·ω = a·J₁⁻¹·L₁.
-                    let mut at_start = *s;
-                    at_start.set_angular_velocity(omega, inputs.inertia);
-                    f.angular_momentum = at_start.angular_momentum;
+                    f.angular_momentum = momentum_with_start_inertia(s, omega, inputs.inertia);
                     *vi = state_velocity(f, a, inputs.inertia);
                 } else {
                     f.set_angular_velocity(omega, inputs.inertia);
@@ -641,6 +638,14 @@ pub(super) fn inertial_step(inputs: &StepInputs<'_>, mass: f64) -> InertialStep 
         eta_rot: inputs.eta_rot,
         a: inputs.scene.shape.a,
     }
+}
+
+/// L₁ = J₀·ω: the angular momentum of ω \[rad/s\] with the inertia tensor J₀ at `start`'s
+/// orientation (the implicit inertial steps keep J₀ through the step).
+pub(super) fn momentum_with_start_inertia(start: &Flake, omega: Vec3, inertia: [f64; 3]) -> Vec3 {
+    let mut at_start = *start;
+    at_start.set_angular_velocity(omega, inertia);
+    at_start.angular_momentum
 }
 
 /// A flake's state velocity (v, a·ω) in the step's length coordinates.

@@ -99,16 +99,6 @@ pub enum InertialScheme {
     TrBdf2,
 }
 
-impl InertialScheme {
-    /// Name as written in configs and reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            InertialScheme::BackwardEuler => "backward-euler",
-            InertialScheme::TrBdf2 => "tr-bdf2",
-        }
-    }
-}
-
 /// What the inertial step of one flake needs besides its start state.
 #[derive(Clone, Copy, Debug)]
 pub struct InertialStep {

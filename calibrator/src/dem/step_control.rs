@@ -6,7 +6,7 @@
 use crate::numerics::cholesky::cholesky_solve;
 use crate::numerics::dense::solve;
 
-use super::backward_euler::{ClusterStepper, GroupMatrix, Six, norm6};
+use super::backward_euler::{ClusterStepper, GroupMatrix, Six, momentum_with_start_inertia, norm6};
 use super::proximal_metric::Metric;
 use super::quaternion::Vec3;
 use super::rigid_body::Flake;
@@ -120,19 +120,24 @@ impl ClusterStepper {
     /// ([`super::inertial`]): the step turns the flake at the constant ω₁ = θ/h, while the
     /// exact motion's ω = J⁻¹·L changes as the inertia tensor J turns with the flake, even
     /// without torque (the free top's precession). Its local rim error is
-    /// ½·h·a·|ω_end − ω₁|, ω_end = J₁⁻¹·L₁ at the step's end, L₁ = J₀·ω₁ with `omega` the
-    /// step's ω₁ per flake; the largest over the cluster \[m\]. `self.trial` must hold the
+    /// ½·h·a·|ω_end − ω₁|, ω_end = J₁⁻¹·L₁ at the step's end, L₁ = J₀·ω₁ with `omega(i)` the
+    /// step's ω₁ of flake i; the largest over the cluster \[m\]. `self.trial` must hold the
     /// step's result.
-    pub(super) fn kinematic_error(&self, h: f64, a: f64, inertia: [f64; 3], omega: &[Vec3]) -> f64 {
+    pub(super) fn kinematic_error(
+        &self,
+        h: f64,
+        a: f64,
+        inertia: [f64; 3],
+        omega: impl Fn(usize) -> Vec3,
+    ) -> f64 {
         self.start
             .iter()
             .zip(&self.trial)
-            .zip(omega)
-            .map(|((s, t), &omega)| {
-                let mut at_start = *s;
-                at_start.set_angular_velocity(omega, inertia);
+            .enumerate()
+            .map(|(i, (s, t))| {
+                let omega = omega(i);
                 let end = Flake {
-                    angular_momentum: at_start.angular_momentum,
+                    angular_momentum: momentum_with_start_inertia(s, omega, inertia),
                     ..*t
                 }
                 .angular_velocity(inertia);

@@ -33,7 +33,8 @@
 //! between intervals).
 
 use super::backward_euler::{
-    ClusterStepper, ErrorModel, Six, StepInputs, inertial_step, state_velocity, target_of,
+    ClusterStepper, ErrorModel, Six, StepInputs, inertial_step, momentum_with_start_inertia,
+    state_velocity, target_of,
 };
 use super::proximal_metric::{InertialStep, Stage};
 use super::quaternion::Vec3;
@@ -48,7 +49,7 @@ const C0: f64 = (1.0 - GAMMA) * (1.0 - GAMMA) / (GAMMA * (2.0 - GAMMA));
 /// d = (1 − γ)/(2 − γ): the BDF2 stage's effective step τ = d·h.
 const D: f64 = (1.0 - GAMMA) / (2.0 - GAMMA);
 /// The local truncation error constant C = (−3γ² + 4γ − 2)/(12·(2 − γ)) ≈ −0.0404.
-const LTE: f64 = (-3.0 * GAMMA * GAMMA + 4.0 * GAMMA - 2.0) / (12.0 * (2.0 - GAMMA));
+pub const LTE: f64 = (-3.0 * GAMMA * GAMMA + 4.0 * GAMMA - 2.0) / (12.0 * (2.0 - GAMMA));
 /// Step-size exponent for a local error O(h³).
 const EXPONENT: f64 = 1.0 / 3.0;
 
@@ -94,16 +95,13 @@ impl ClusterStepper {
         let tau1 = 0.5 * GAMMA * h;
         let mut first = *inputs;
         first.scene.upper.x_shift -= inputs.tool_velocity * (1.0 - GAMMA) * h;
-        let stages: Vec<Stage> = (0..flakes.len())
-            .map(|i| Stage {
-                tau: tau1,
-                weight: 2.0,
-                velocity: velocity[i],
-                offset: [0.0; 6],
-                extra: force[i],
-            })
-            .collect();
-        self.load_stages(&step, inputs, &stages, h);
+        self.load_stages(&step, inputs, h, |i| Stage {
+            tau: tau1,
+            weight: 2.0,
+            velocity: velocity[i],
+            offset: [0.0; 6],
+            extra: force[i],
+        });
         self.delta.clear();
         self.delta
             .extend(velocity.iter().map(|v| v.map(|c| c * GAMMA * h)));
@@ -119,17 +117,16 @@ impl ClusterStepper {
             let vg: Six = std::array::from_fn(|c| d1[c] / tau1 - v0[c]);
             [*v0, vg, d1.map(|c| C1 * c)]
         }));
-        let stages: Vec<Stage> = record
-            .iter()
-            .map(|[v0, vg, offset]| Stage {
+        self.load_stages(&step, inputs, h, |i| {
+            let [v0, vg, offset] = &record[i];
+            Stage {
                 tau: tau2,
                 weight: 1.0,
                 velocity: std::array::from_fn(|c| C1 * vg[c] - C0 * v0[c]),
                 offset: *offset,
                 extra: [0.0; 6],
-            })
-            .collect();
-        self.load_stages(&step, inputs, &stages, h);
+            }
+        });
         self.delta
             .iter_mut()
             .for_each(|d| *d = d.map(|c| c / GAMMA));
@@ -140,19 +137,22 @@ impl ClusterStepper {
         let solved = self.newton_solve(h, &model, inputs);
         let converged = solved.is_some();
         let mut error = solved.unwrap_or(f64::INFINITY);
-        let v1: Vec<Six> = self
-            .delta
-            .iter()
-            .zip(&record)
-            .map(|(d, [_, _, offset])| std::array::from_fn(|c| (d[c] - offset[c]) / tau2))
-            .collect();
-        self.stage = record;
-        let omega: Vec<Vec3> = v1.iter().map(|v| [v[3] / a, v[4] / a, v[5] / a]).collect();
+        // The step's end velocity (v₁, a·ω₁) = (δ − offset)/τ of flake i.
+        let end = |delta: &[Six], i: usize| -> Six {
+            let offset = record[i][2];
+            std::array::from_fn(|c| (delta[i][c] - offset[c]) / tau2)
+        };
+        let omega = |delta: &[Six], i: usize| -> Vec3 {
+            let v = end(delta, i);
+            [v[3] / a, v[4] / a, v[5] / a]
+        };
         if converged {
-            error = error.max(self.kinematic_error(h, a, inputs.inertia, &omega));
+            let e = self.kinematic_error(h, a, inputs.inertia, |i| omega(&self.delta, i));
+            error = error.max(e);
         }
         let accept = converged && (error <= self.options.tolerance || h <= floor);
         if !accept {
+            self.stage = record;
             self.resize(h, error, converged, false, truncated, floor, EXPONENT);
             self.velocity = Some(velocity);
             self.start_force = Some(force);
@@ -162,15 +162,16 @@ impl ClusterStepper {
         let mut next = velocity;
         let mut f1 = force;
         for (i, f) in flakes.iter_mut().enumerate() {
-            f.velocity = [v1[i][0], v1[i][1], v1[i][2]];
+            let v1 = end(&self.delta, i);
+            f.velocity = [v1[0], v1[1], v1[2]];
             // L₁ = J₀·ω₁, as in the backward-Euler step.
-            let mut at_start = self.start[i];
-            at_start.set_angular_velocity(omega[i], inputs.inertia);
-            f.angular_momentum = at_start.angular_momentum;
+            f.angular_momentum =
+                momentum_with_start_inertia(&self.start[i], omega(&self.delta, i), inputs.inertia);
             next[i] = state_velocity(f, a, inputs.inertia);
             let r: Six = std::array::from_fn(|c| self.delta[i][c] - h * self.target[i][c]);
             f1[i] = self.metrics[i].apply(&r);
         }
+        self.stage = record;
         self.velocity = Some(next);
         self.start_force = Some(f1);
         self.resize(h, error, true, true, truncated, floor, EXPONENT);
@@ -178,18 +179,18 @@ impl ClusterStepper {
     }
 
     /// Sets each flake's metric and target (shift/h, so that the objective's h·target is the
-    /// stage's shift) for `stages`.
+    /// stage's shift) for flake i's `stage(i)`.
     fn load_stages(
         &mut self,
         step: &InertialStep,
         inputs: &StepInputs<'_>,
-        stages: &[Stage],
         h: f64,
+        stage: impl Fn(usize) -> Stage,
     ) {
         self.metrics.clear();
         self.target.clear();
-        for (i, (f, stage)) in self.start.iter().zip(stages).enumerate() {
-            let (d, shift) = step.metric(f, target_of(inputs.targets, i), stage);
+        for (i, f) in self.start.iter().enumerate() {
+            let (d, shift) = step.metric(f, target_of(inputs.targets, i), &stage(i));
             self.metrics.push(d);
             self.target.push(shift.map(|c| c / h));
         }

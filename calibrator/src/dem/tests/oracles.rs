@@ -228,9 +228,9 @@ fn inertial_oscillation_bound(tol: f64, zeta: f64, scheme: InertialScheme) -> f6
     INERTIAL_MARGIN * per_radian / (std::f64::consts::E * zeta)
 }
 
-/// |C| of TR-BDF2's local truncation error C·h³·x‴, (−3γ² + 4γ − 2)/(12·(2 − γ)) at
-/// γ = 2 − √2.
-const TR_BDF2_LTE: f64 = 0.040440;
+/// |C| of TR-BDF2's local truncation error C·h³·x‴ (the scheme's own constant, pinned to its
+/// closed form by `tr_bdf2::tests`).
+const TR_BDF2_LTE: f64 = -super::super::tr_bdf2::LTE;
 
 /// Margin of [`inertial_oscillation_bound`] over the leading-order estimate (the step control
 /// keeps the error below tol, not at it; 4× like the overdamped bound).
