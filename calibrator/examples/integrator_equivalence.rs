@@ -16,7 +16,16 @@
 //!
 //! `cargo run --release -p tribo-calibrator --example integrator_equivalence -- [--velocity 0.08]
 //! [--label overdamped] [--toml 'dem.tolerance = 0.02'] [--base 'sweep.seeds = 12;
-//! sweep.surfaces = 12' --prefix s12_] [--cases 4,5,8] [--recompute] [--out DIR]`
+//! sweep.surfaces = 12' --prefix s12_] [--cases 4,5,8] [--recompute] [--out DIR]
+//! [--pool s12_,s24_,s48_]`
+//!
+//! `--pool` runs nothing: it reads the records of every listed prefix at `--velocity` under
+//! `--label` (tested runs whose keys end with `--toml`), takes each case (pressure, β, seed
+//! index) once, and writes `pooled_v{V}_{label}_{cases.csv,mismatches.csv,summary.md}`: the
+//! halves of a study run with different `sweep.seeds` compared as one list. With
+//! `--against LABEL` the reference is that label's records instead of the explicit ones (an
+//! integrator against itself at another tolerance: the case-level floor of a perturbation of
+//! its own size); "explicit" in the summary then means LABEL.
 //!
 //! `--toml` adds keys to the tested runs' configuration (tolerance studies), `--base` to both
 //! (more seed indices; give such runs a file `--prefix`); a label starting with `explicit`
@@ -59,6 +68,8 @@ struct Args {
     recompute: bool,
     out: PathBuf,
     only: Option<Vec<usize>>,
+    pool: Option<Vec<String>>,
+    against: String,
 }
 
 fn args() -> Result<Args, Box<dyn Error>> {
@@ -70,6 +81,8 @@ fn args() -> Result<Args, Box<dyn Error>> {
         prefix: String::new(),
         recompute: false,
         only: None,
+        pool: None,
+        against: "explicit".into(),
         out: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/studies/integrator/results"),
     };
     let mut it = std::env::args().skip(1);
@@ -87,6 +100,8 @@ fn args() -> Result<Args, Box<dyn Error>> {
                 a.only = Some(list?);
             }
             "--out" => a.out = PathBuf::from(value()?),
+            "--against" => a.against = value()?,
+            "--pool" => a.pool = Some(value()?.split(',').map(str::to_owned).collect()),
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
@@ -149,6 +164,15 @@ struct Stored {
 
 /// The records of `path` run under `keys` (none when the file does not exist).
 fn load(path: &Path, keys: &str) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
+    load_matching(path, |k| k == keys, keys)
+}
+
+/// The records of `path` whose keys pass `accept` (`wanted` names them in the error).
+fn load_matching(
+    path: &Path,
+    accept: impl Fn(&str) -> bool,
+    wanted: &str,
+) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -162,9 +186,9 @@ fn load(path: &Path, keys: &str) -> Result<Vec<CaseRecord>, Box<dyn Error>> {
     {
         let stored: Stored = serde_json::from_str(line)
             .map_err(|e| format!("{}:{}:{}: {e}", path.display(), n + 1, e.column()))?;
-        if stored.keys != keys {
+        if !accept(&stored.keys) {
             return Err(format!(
-                "{}:{}: run with keys `{}`, not `{keys}` (another --label, or --recompute)",
+                "{}:{}: run with keys `{}`, not `{wanted}` (another --label, or --recompute)",
                 path.display(),
                 n + 1,
                 stored.keys
@@ -247,6 +271,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::create_dir_all(&a.out)?;
     let reference_cfg = config("explicit", &a.base)?;
     let tested_cfg = config(&a.label_integrator(), &format!("{}; {}", a.base, a.toml))?;
+    if let Some(prefixes) = &a.pool {
+        return pooled(&a, prefixes);
+    }
     let mut list = cases(&reference_cfg, a.velocity);
     if let Some(only) = &a.only {
         list.retain(|c| only.contains(&c.index));
@@ -265,14 +292,74 @@ fn main() -> Result<(), Box<dyn Error>> {
     let reference = run_all(&reference_cfg, &list, &reference_path, &a.base)?;
     let tested_keys = format!("{}; {}", a.base, a.toml);
     let tested = run_all(&tested_cfg, &list, &tested_path, &tested_keys)?;
+    report(&a, &v, &reference, &tested, reference_cfg.material.e_star)
+}
+
+/// `--pool`: the records of every prefix's run at this velocity and label, each case
+/// (pressure, β, seed index) once, compared as one list. The tested runs must share `--toml`;
+/// a case in several prefixes must have the same explicit ⟨A_p⟩ in each (the same case).
+fn pooled(a: &Args, prefixes: &[String]) -> Result<(), Box<dyn Error>> {
+    let cfg = config("explicit", &a.base)?;
+    let mut seen: Vec<(CaseRecord, CaseRecord)> = Vec::new();
+    for prefix in prefixes {
+        let v = format!("{prefix}v{}", a.velocity);
+        let reference = load_matching(
+            &a.out.join(format!("{v}_{}_records.jsonl", a.against)),
+            |_| true,
+            "any",
+        )?;
+        let tested = load_matching(
+            &a.out.join(format!("{v}_{}_records.jsonl", a.label)),
+            |k| k.ends_with(a.toml.as_str()),
+            &format!("…; {}", a.toml),
+        )?;
+        for t in tested {
+            let Some(r) = reference.iter().find(|r| r.result.case == t.result.case) else {
+                continue;
+            };
+            let same = |x: &CaseRecord| {
+                let (c, d) = (&x.result.case, &t.result.case);
+                (c.pressure, c.beta, c.seed_index) == (d.pressure, d.beta, d.seed_index)
+            };
+            match seen.iter().find(|(x, _)| same(x)) {
+                Some((x, _)) if x.result.mean_ap != r.result.mean_ap => {
+                    return Err(format!(
+                        "{v}: case {} differs from the same case under another prefix",
+                        t.result.case.index
+                    )
+                    .into());
+                }
+                Some(_) => {}
+                None => seen.push((r.clone(), t)),
+            }
+        }
+    }
+    let (reference, tested): (Vec<_>, Vec<_>) = seen.into_iter().unzip();
+    let v = if a.against == "explicit" {
+        format!("pooled_v{}", a.velocity)
+    } else {
+        format!("pooled_v{}_against_{}", a.velocity, a.against)
+    };
+    report(a, &v, &reference, &tested, cfg.material.e_star)
+}
+
+/// Writes the cases, mismatches and summary of `reference` against `tested` under the file
+/// stem `v`, and prints the summary.
+fn report(
+    a: &Args,
+    v: &str,
+    reference: &[CaseRecord],
+    tested: &[CaseRecord],
+    e_star: f64,
+) -> Result<(), Box<dyn Error>> {
     let label = &a.label;
-    let c = compare(&reference, &tested, reference_cfg.material.e_star, SEED)?;
+    let c = compare(reference, tested, e_star, SEED)?;
 
     let mut csv = String::from(
         "case,p_Pa,beta,seed_index,ap_explicit,ap_new,blocked_explicit,blocked_new,\
          steps_explicit,steps_new,cpu_explicit_s,cpu_new_s,evaluations_new\n",
     );
-    for (r, t) in reference.iter().zip(&tested) {
+    for (r, t) in reference.iter().zip(tested) {
         let k = &r.result.case;
         let _ = writeln!(
             csv,
@@ -302,8 +389,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "# {label} against explicit at {} m/s (quick preset, seed {SEED}, {} cases)\n",
-        a.velocity, c.cases
+        "# {label} against {} at {} m/s (quick preset, seed {SEED}, {} cases)\n",
+        a.against, a.velocity, c.cases
     );
     if !a.base.is_empty() {
         let _ = writeln!(s, "Both configurations add: `{}`\n", a.base);
@@ -336,13 +423,27 @@ fn main() -> Result<(), Box<dyn Error>> {
         c.cpu_ratio
     );
     let _ = writeln!(s, "| integrator steps new/explicit | {:.5} |", c.step_ratio);
+    // Case-level disagreement of A_p: rms of ln(new/explicit) over the cases where both
+    // blocked some area.
+    let logs: Vec<f64> = reference
+        .iter()
+        .zip(tested)
+        .filter(|(r, t)| r.result.mean_ap > 0.0 && t.result.mean_ap > 0.0)
+        .map(|(r, t)| (t.result.mean_ap / r.result.mean_ap).ln())
+        .collect();
+    let rms = (logs.iter().map(|x| x * x).sum::<f64>() / logs.len().max(1) as f64).sqrt();
+    let _ = writeln!(
+        s,
+        "| rms ln(⟨A_p⟩ new/explicit), {} cases with both > 0 | {rms:.3} |",
+        logs.len()
+    );
     let cpu =
         |recs: &[CaseRecord]| recs.iter().map(|r| r.cpu_seconds).sum::<f64>() / recs.len() as f64;
     let _ = writeln!(
         s,
         "| CPU per case, explicit / new | {:.2} s / {:.2} s |",
-        cpu(&reference),
-        cpu(&tested)
+        cpu(reference),
+        cpu(tested)
     );
     let _ = writeln!(s, "\nDiffering slide steps (case, step: explicit → new):");
     for m in &c.mismatches {

@@ -166,6 +166,40 @@ pub struct DemConfig {
         skip_serializing_if = "is_default_inertial_tolerance"
     )]
     pub inertial_tolerance: f64,
+    /// Largest tool advance per inertial step, as a fraction of the design overlap \[-\]
+    /// (default 4: 100 nm for the seed's flakes). It may exceed the overdamped step's bound of
+    /// one overlap because the inertial step locates contact onsets (`event_depth`,
+    /// `dem/event.rs`). (Left out of the serialised config at its default.)
+    #[serde(
+        default = "default_inertial_advance",
+        skip_serializing_if = "is_default_inertial_advance"
+    )]
+    pub inertial_advance: f64,
+    /// Deepest a surface contact may open within one inertial step, as a fraction of the
+    /// design overlap \[-\] (default 0.2: 5 nm for the seed's flakes): a step that opens a
+    /// contact deeper is redone shorter, toward the contact's onset (`dem/event.rs`). (Left
+    /// out of the serialised config at its default.)
+    #[serde(
+        default = "default_event_depth",
+        skip_serializing_if = "is_default_event_depth"
+    )]
+    pub event_depth: f64,
+}
+
+fn default_inertial_advance() -> f64 {
+    crate::dem::params::DEFAULT_INERTIAL_ADVANCE_FRACTION
+}
+
+fn is_default_inertial_advance(x: &f64) -> bool {
+    *x == default_inertial_advance()
+}
+
+fn default_event_depth() -> f64 {
+    crate::dem::params::DEFAULT_EVENT_DEPTH_FRACTION
+}
+
+fn is_default_event_depth(x: &f64) -> bool {
+    *x == default_event_depth()
 }
 
 fn default_inertial_tolerance() -> f64 {
@@ -376,7 +410,7 @@ pub(crate) fn renamed_key(key: &str) -> Option<&'static str> {
 }
 
 /// Keys no preset sets (so absent from the merge base) that a config file may add.
-const OPTIONAL_KEYS: [&str; 10] = [
+const OPTIONAL_KEYS: [&str; 12] = [
     "surface.deformable_file",
     "surface.mode_order",
     "surface.tool_file",
@@ -387,17 +421,21 @@ const OPTIONAL_KEYS: [&str; 10] = [
     "dem.stiffness_velocity",
     "dem.inertial_scheme",
     "dem.inertial_tolerance",
+    "dem.inertial_advance",
+    "dem.event_depth",
 ];
 
 /// The model knobs of issue 42 that the presets leave at their defaults (so absent from their
 /// serialised configs and hashes): key and default as printed by `--print-config`.
-pub(crate) const DEFAULTED_KEYS: [(&str, &str); 6] = [
+pub(crate) const DEFAULTED_KEYS: [(&str, &str); 8] = [
     ("surface.mode_order", "\"grid\""),
     ("flakes.rotational_damping", "\"equal_relaxation\""),
     ("dem.stiffness_scale", "1.0"),
     ("dem.stiffness_velocity", "0.0"),
     ("dem.inertial_scheme", "\"tr-bdf2\""),
     ("dem.inertial_tolerance", "0.2"),
+    ("dem.inertial_advance", "4.0"),
+    ("dem.event_depth", "0.2"),
 ];
 
 /// Keys renamed since the first calibrator (issue 18: one name per parameter from config to

@@ -190,6 +190,8 @@ impl Preset {
             stiffness_velocity: 0.0,
             inertial_scheme: crate::dem::proximal_metric::InertialScheme::default(),
             inertial_tolerance: crate::dem::params::DEFAULT_INERTIAL_TOLERANCE_FRACTION,
+            inertial_advance: crate::dem::params::DEFAULT_INERTIAL_ADVANCE_FRACTION,
+            event_depth: crate::dem::params::DEFAULT_EVENT_DEPTH_FRACTION,
         };
         let bem = BemConfig {
             tolerance: 1e-8,

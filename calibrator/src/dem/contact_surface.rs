@@ -83,6 +83,9 @@ pub struct ContactSum {
     pub energy: f64,
     /// Largest depth δ \[m\].
     pub max_depth: f64,
+    /// Largest depth per side, h_Def below then the tool above \[m\] (the event location
+    /// of the inertial steps, [`super::event`]).
+    pub side_depth: [f64; 2],
     /// Nodes inside the flake.
     pub nodes: usize,
 }
@@ -94,6 +97,10 @@ impl ContactSum {
         self.torque = add(self.torque, o.torque);
         self.energy += o.energy;
         self.max_depth = self.max_depth.max(o.max_depth);
+        self.side_depth = [
+            self.side_depth[0].max(o.side_depth[0]),
+            self.side_depth[1].max(o.side_depth[1]),
+        ];
         self.nodes += o.nodes;
     }
 }
@@ -234,6 +241,7 @@ fn surface_contact_with<const STIFF: bool>(
             }
         }
     }
+    sum.side_depth[side.index()] = sum.max_depth;
     sum
 }
 

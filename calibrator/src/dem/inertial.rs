@@ -52,7 +52,13 @@
 //! quasi-static equilibrium after the step in the exact flow (up to its damped ringing) and in
 //! backward Euler alike, and its share of ê is divided by 1 + k·h²/m. The step control, its
 //! constants, `tolerance` and `max_step` are the overdamped integrator's
-//! ([`super::overdamped_options::OverdampedOptions`]).
+//! ([`super::overdamped_options::OverdampedOptions`]); `max_step` is the time of
+//! `dem.inertial_advance` design overlaps of tool advance (default 4), not the overdamped
+//! step's one overlap, because the inertial step also locates contact onsets
+//! ([`super::event`], `dem.event_depth`): a step that opens a contact further past its onset
+//! than the event depth is redone shorter. The filter's premise (the contact's ringing damped
+//! within the step) fails without drag, and so does the estimate there; the event location is
+//! what keeps such a step from jumping over an impact.
 //!
 //! **Not resolved** (by construction): the ringing of the penalty contacts, which the drag of
 //! the presets damps within 1/γ anyway, and the part of an impact's kinetic energy that

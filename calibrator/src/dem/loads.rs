@@ -122,6 +122,12 @@ pub struct Loads {
 }
 
 impl Loads {
+    /// Flake i's largest surface-contact depth per side, h_Def below then the tool above, at
+    /// its last evaluation \[m\].
+    pub fn side_depth(&self, i: usize) -> [f64; 2] {
+        self.sums[i].side_depth
+    }
+
     /// Forgets the pair stiffness kept for reuse (at the start of a step).
     pub fn forget_pair_stiffness(&mut self) {
         self.pair_cache.clear();

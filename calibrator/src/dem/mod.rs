@@ -11,6 +11,8 @@
 //!   step set by the tool's advance and an error estimate, cluster by cluster, with its
 //!   settings in [`overdamped_options`] and its clusters from [`union_find`];
 //! - [`backward_euler`]: one cluster's step (Newton on the proximal objective, error estimate);
+//! - [`newton`]: Newton's method on the proximal objective every implicit stage solves;
+//! - [`event`]: the inertial steps' event location at contact onsets;
 //! - [`regime`]: which integrator ([`Scheme`]), from the Stokes ratio v0/(γ·δx) or the config;
 //! - [`state`]: [`DemState`], what the integrators advance (flakes, surfaces, tool, loads);
 //! - [`loads`]: the contact forces, torques and energies of a state (all integrators);
@@ -55,6 +57,7 @@ pub mod contact_pair;
 pub mod contact_surface;
 pub mod drag;
 pub mod error;
+pub mod event;
 pub mod explicit;
 pub mod flake;
 pub mod group_solve;
@@ -62,6 +65,7 @@ pub mod inertial;
 pub mod integrator;
 pub mod loads;
 pub mod neighbours;
+pub mod newton;
 pub mod overdamped;
 pub mod overdamped_options;
 pub mod params;

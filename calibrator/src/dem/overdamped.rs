@@ -174,6 +174,10 @@ impl Overdamped {
                     self.stats.rejected += r.stats.rejected;
                     self.stats.newton_iterations += r.stats.newton_iterations;
                     self.stats.flake_evaluations += r.stats.flake_evaluations;
+                    self.stats.events += r.stats.events;
+                    self.stats.onsets += r.stats.onsets;
+                    self.stats.onset_overshoot =
+                        self.stats.onset_overshoot.max(r.stats.onset_overshoot);
                 }
                 self.stats.steps += steps;
                 return steps;

@@ -11,6 +11,9 @@ pub struct OverdampedOptions {
     pub max_step: f64,
     /// The surface contacts' stiffness in the Newton matrix.
     pub newton: NewtonMatrix,
+    /// Deepest a surface contact may open within one step \[m\] ([`super::event`]); ∞: no
+    /// event location (the overdamped integrator, whose advance per step is bounded instead).
+    pub event_depth: f64,
 }
 
 /// The stiffness in the Newton matrix of a step (measured on the quick preset's 0.08 m/s
@@ -30,7 +33,7 @@ pub enum NewtonMatrix {
 }
 
 /// Work counters of the overdamped integrator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct OverdampedStats {
     /// Time steps: per synchronisation interval the most any cluster took, summed.
     pub steps: u64,
@@ -45,4 +48,11 @@ pub struct OverdampedStats {
     pub flake_evaluations: u64,
     /// Intervals redone because flakes of different clusters could have met.
     pub merges: u64,
+    /// Attempts rejected at a contact onset ([`super::event`]; counted in `rejected` too).
+    pub events: u64,
+    /// Surface contacts opened by accepted steps.
+    pub onsets: u64,
+    /// Deepest free-motion overshoot past the onset of a contact opened by an accepted step
+    /// \[m\] ([`super::event`]).
+    pub onset_overshoot: f64,
 }

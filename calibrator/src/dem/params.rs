@@ -61,8 +61,13 @@ pub struct ImplicitSettings {
     pub tolerance: f64,
     /// Local error per inertial step (`dem.inertial_tolerance`).
     pub inertial_tolerance: f64,
-    /// Largest tool advance per step of either (`dem.max_advance`).
+    /// Largest tool advance per overdamped step (`dem.max_advance`).
     pub advance: f64,
+    /// Largest tool advance per inertial step (`dem.inertial_advance`).
+    pub inertial_advance: f64,
+    /// Deepest a surface contact may open within one inertial step (`dem.event_depth`;
+    /// [`super::event`]).
+    pub event_depth: f64,
     /// The inertial integrator's scheme (`dem.inertial_scheme`).
     pub scheme: InertialScheme,
 }
@@ -73,6 +78,8 @@ impl ImplicitSettings {
         tolerance: DEFAULT_TOLERANCE_FRACTION,
         inertial_tolerance: DEFAULT_INERTIAL_TOLERANCE_FRACTION,
         advance: DEFAULT_ADVANCE_FRACTION,
+        inertial_advance: DEFAULT_INERTIAL_ADVANCE_FRACTION,
+        event_depth: DEFAULT_EVENT_DEPTH_FRACTION,
         scheme: InertialScheme::TrBdf2,
     };
 }
@@ -80,6 +87,18 @@ impl ImplicitSettings {
 /// Default tool advance per overdamped step, as a fraction of the design overlap
 /// (`dem.max_advance`): 25 nm, i.e. 62.5 steps per 1.5625 µm pixel at most.
 pub const DEFAULT_ADVANCE_FRACTION: f64 = 1.0;
+
+/// Default tool advance per inertial step, as a fraction of the design overlap
+/// (`dem.inertial_advance`). The inertial step locates contact onsets ([`super::event`]), so
+/// its advance needs no bound of one overlap; what is left of it only caps the step where the
+/// error estimate would allow more. Chosen by the equivalence study of
+/// `docs/studies/integrator/` §9.
+pub const DEFAULT_INERTIAL_ADVANCE_FRACTION: f64 = 4.0;
+
+/// Default deepest opening of a surface contact within one inertial step, as a fraction of the
+/// design overlap (`dem.event_depth`; [`super::event`]): 5 nm for the seed's flakes, the
+/// inertial step's own position tolerance. Chosen by `docs/studies/integrator/` §9.
+pub const DEFAULT_EVENT_DEPTH_FRACTION: f64 = 0.2;
 
 /// Safety factor on the explicit integrator's step when the flake cannot coast into a contact
 /// (the overdamped branch of [`DemParams::from_physics`]; [`super::overdamped`] is the
@@ -240,22 +259,30 @@ impl DemParams {
             tolerance,
             inertial_tolerance,
             advance,
+            inertial_advance,
+            event_depth,
             scheme,
         } = implicit;
         let overlap = self.design_overlap();
         let v = self.tool_velocity.abs();
-        let options = OverdampedOptions {
-            newton: NewtonMatrix::GaussNewton,
-            tolerance: tolerance * overlap,
-            max_step: if v > 0.0 {
+        let max_step = |advance: f64| {
+            if v > 0.0 {
                 advance * overlap / v
             } else {
                 f64::INFINITY
-            },
+            }
+        };
+        let options = OverdampedOptions {
+            newton: NewtonMatrix::GaussNewton,
+            tolerance: tolerance * overlap,
+            max_step: max_step(advance),
+            event_depth: f64::INFINITY,
         };
         let gamma = self.damping.eta / self.shape.mass();
         let inertial = OverdampedOptions {
             tolerance: inertial_tolerance * overlap,
+            max_step: max_step(inertial_advance),
+            event_depth: event_depth * overlap,
             ..options
         };
         Self {

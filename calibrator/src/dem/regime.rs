@@ -140,6 +140,7 @@ mod tests {
             tolerance: 1e-9,
             max_step: 1e-7,
             newton: super::super::overdamped::NewtonMatrix::GaussNewton,
+            event_depth: f64::INFINITY,
         };
         // The figures of the module doc, to f64 rounding of St = v/(γ·δx) (a few ulps).
         const ST_REL: f64 = 1e-12;

@@ -94,6 +94,15 @@ pub enum Side {
 }
 
 impl Side {
+    /// 0 below, 1 above (the order of [`super::contact_surface::ContactSum::side_depth`]).
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Side::Below => 0,
+            Side::Above => 1,
+        }
+    }
+
     #[inline]
     fn sign(self) -> f64 {
         match self {

@@ -151,6 +151,13 @@ impl ClusterStepper {
             error = error.max(e);
         }
         let accept = converged && (error <= self.options.tolerance || h <= floor);
+        if let Some(theta) = self.onset_if(accept, h, floor, &velocity, inputs) {
+            self.stage = record;
+            self.velocity = Some(velocity);
+            self.start_force = Some(force);
+            self.reject_at_onset(h, theta, floor);
+            return false;
+        }
         if !accept {
             self.stage = record;
             self.resize(h, error, converged, false, truncated, floor, EXPONENT);
@@ -158,6 +165,7 @@ impl ClusterStepper {
             self.start_force = Some(force);
             return false;
         }
+        self.accept_depths();
         flakes.copy_from_slice(&self.trial);
         let mut next = velocity;
         let mut f1 = force;

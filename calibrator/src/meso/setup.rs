@@ -195,6 +195,8 @@ pub fn dem_params(
             tolerance: d.tolerance,
             inertial_tolerance: d.inertial_tolerance,
             advance: d.max_advance,
+            inertial_advance: d.inertial_advance,
+            event_depth: d.event_depth,
             scheme: d.inertial_scheme,
         },
         map.dx(),

@@ -302,6 +302,16 @@ fn write_outputs(
             o.flake_evaluations,
             o.merges
         );
+        if o.events > 0 || o.onsets > 0 {
+            let _ = writeln!(
+                s,
+                "{integrator}: {} surface contacts opened, {} attempts cut at an onset, largest \
+                 free-motion overshoot past an onset {:.2} nm",
+                o.onsets,
+                o.events,
+                o.onset_overshoot * 1e9
+            );
+        }
     }
     let _ = writeln!(
         s,

@@ -106,6 +106,10 @@ pub fn check_config(cfg: &CalibrationConfig) -> Result<(), ConfigError> {
     of_overlap.check("dem.tolerance", cfg.dem.tolerance)?;
     of_overlap.check("dem.inertial_tolerance", cfg.dem.inertial_tolerance)?;
     of_overlap.check("dem.max_advance", cfg.dem.max_advance)?;
+    of_overlap.check("dem.event_depth", cfg.dem.event_depth)?;
+    // The inertial step locates contact onsets (`dem/event.rs`), so its advance may exceed
+    // one overlap (`rules::INERTIAL_ADVANCE`).
+    super::rules::INERTIAL_ADVANCE.check("dem.inertial_advance", cfg.dem.inertial_advance)?;
     // Above 1 the explicit step leaves its stability bound, and the flakes would be heavier
     // than the material's; below a thousandth the step only multiplies the work
     // (`dem.explicit_step = 1e-300` ran for ever) and the inertia-free limit is reached.

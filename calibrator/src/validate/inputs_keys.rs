@@ -239,6 +239,20 @@ pub const KEYS: &[Entry] = &[
         "a fraction of the design overlap: an advance per step above it passes through a flake",
     ),
     key(
+        "dem.inertial_advance",
+        "-",
+        open_closed(0.0, 64.0),
+        "",
+        "a fraction of the design overlap; above one overlap because the inertial step locates contact onsets (dem.event_depth); 64 is a quick-grid pixel, the longest interval",
+    ),
+    key(
+        "dem.event_depth",
+        "-",
+        open_closed(0.0, 1.0),
+        "",
+        "a fraction of the design overlap: the deepest a contact may open within one inertial step",
+    ),
+    key(
         "dem.explicit_step",
         "-",
         Rule::closed(1e-3, 1.0),

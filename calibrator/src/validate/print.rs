@@ -17,7 +17,7 @@ use super::units::readable;
 use crate::config::{CalibrationConfig, DEFAULTED_KEYS};
 
 /// SI unit of every dimensional key (dimensionless keys say `-`; counts say `count`).
-pub const UNITS: [(&str, &str); 53] = [
+pub const UNITS: [(&str, &str); 55] = [
     ("material.e_star", "Pa"),
     ("material.p_crit", "Pa"),
     ("material.tau0", "Pa"),
@@ -59,6 +59,14 @@ pub const UNITS: [(&str, &str); 53] = [
     ),
     (
         "dem.max_advance",
+        "- (fraction of the design overlap 0.05·h_p)",
+    ),
+    (
+        "dem.inertial_advance",
+        "- (fraction of the design overlap 0.05·h_p)",
+    ),
+    (
+        "dem.event_depth",
         "- (fraction of the design overlap 0.05·h_p)",
     ),
     ("dem.explicit_step", "- (fraction of the stable step)"),

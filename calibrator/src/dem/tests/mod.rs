@@ -5,6 +5,7 @@ mod blocked_cases;
 mod drag;
 mod dynamics;
 mod edge_on;
+mod events;
 mod oracles;
 mod overdamped;
 mod periodic;

@@ -71,12 +71,14 @@ impl Under {
                 tolerance: tolerance * scale,
                 max_step,
                 newton: NewtonMatrix::GaussNewton,
+                event_depth: f64::INFINITY,
             }),
             Under::Inertial { tolerance, scheme } => Scheme::Inertial(
                 OverdampedOptions {
                     tolerance: tolerance * scale,
                     max_step,
                     newton: NewtonMatrix::GaussNewton,
+                    event_depth: f64::INFINITY,
                 },
                 scheme,
             ),

@@ -24,6 +24,7 @@ fn overdamped(tolerance: f64, max_step: f64) -> Scheme {
         tolerance,
         max_step,
         newton: NewtonMatrix::GaussNewton,
+        event_depth: f64::INFINITY,
     })
 }
 

@@ -1,0 +1,206 @@
+//! Event location of the inertial steps at contact onsets (issue 43 item 1): a step that
+//! opens a surface contact far past its onset is cut back toward the onset, so that between
+//! contact changes the step follows the error estimate and the tool's advance, and a contact
+//! is entered as the flake's free motion reaches it.
+//!
+//! **Why the error estimate is not enough.** The force k·t of a penalty node is continuous at
+//! t = 0 but its rate jumps there, and the estimate of a stiff step is filtered through the
+//! Newton matrix ([`super::step_control`]), which presumes that a contact mode much stiffer
+//! than m/h² is at its damped equilibrium after the step. Without enough drag it is not: a
+//! flake falling onto a node without drag, in one 1 µs TR-BDF2 step, lands at rest 0.2 nm
+//! deep with a filtered error below a 0.25 nm tolerance, and its bounce is lost
+//! (`dem::tests::events`).
+//!
+//! **The event.** A flake side (h_Def below, the tool above) with no node in contact at the
+//! step's start and some node in contact at its end opened a contact inside the step. Its
+//! onset is located on the flake's *free* motion over the step — the drag relaxation with
+//! the contact forces left out, exact for a flake in flight:
+//!
+//! ```text
+//! x(h) = x₀ + u·h + (v₀ − u)·(1 − e^{−γh})/γ,      θ(h) = ω*·h + (ω₀ − ω*)·(1 − e^{−γ_r h})/γ_r
+//! ```
+//!
+//! (u, ω* the drag's target at the step's start, γ = η/m, γ_r = η_rot/I₁; ballistic flight
+//! when γ = 0), with the tool at the step's end. Its depth t_p into the newly touched surface
+//! is how far past the onset the step ends, as a distance along the approach: if
+//! t_p > `event_depth` the step is rejected and retried with
+//!
+//! ```text
+//! h' = h · ½·event_depth / t_p
+//! ```
+//!
+//! (the onset lies in (0, h) and t_p grows about linearly after it, so h' ends at most
+//! ½·event_depth past the onset; if the onset lies after h', the retried step ends before it
+//! and the next step locates it again from closer). So every accepted step that opens a contact
+//! ends at most `event_depth` of free approach past the onset: the documented tolerance
+//! (`dem.event_depth`, a fraction of the design overlap 0.05·h_p).
+//!
+//! **Not located:** contacts that release (the force goes to zero continuously; the error
+//! estimate sees the rest), a side already in contact whose contact spreads to other nodes
+//! (the motion is then the contact's, which the error estimate controls), and flake–flake
+//! contacts, whose relative speeds are the drag's, not the tool's. Steps at the step floor
+//! are accepted whatever their overshoot, as for the error estimate.
+
+use super::backward_euler::{ClusterStepper, Six, StepInputs, target_of};
+use super::contact_surface::{Side, surface_contact};
+use super::flake::FlakeFrame;
+use super::quaternion::{Quat, Vec3};
+use super::rigid_body::Flake;
+
+/// Fraction of `event_depth` the retried step aims the overshoot at.
+pub const ONSET_TARGET: f64 = 0.5;
+
+/// (1 − e^{−γh})/γ, the time over which a velocity relaxing at γ \[1/s\] keeps its start
+/// value \[s\] (h at γ = 0).
+fn relaxed_time(gamma: f64, h: f64) -> f64 {
+    let x = gamma * h;
+    if x < 1e-8 {
+        h * (1.0 - 0.5 * x)
+    } else {
+        -(-x).exp_m1() / gamma
+    }
+}
+
+impl ClusterStepper {
+    /// Whether this stepper locates contact onsets (a finite `event_depth`).
+    pub(super) fn locates_events(&self) -> bool {
+        self.options.event_depth.is_finite()
+    }
+
+    /// Records the side depths of the last evaluation of [`Self::loads`] as the state's (call
+    /// after an evaluation at the state, or on accepting a step whose loads are the trial's).
+    pub(super) fn record_depths(&mut self) {
+        let n = self.loads.force.len();
+        let mut depths = self.start_depth.take().unwrap_or_default();
+        depths.clear();
+        depths.extend((0..n).map(|i| self.loads.side_depth(i)));
+        self.start_depth = Some(depths);
+    }
+
+    /// Flake i's state after a free step of `h` from its start (module doc), with the state
+    /// velocity `v` = (v₀, a·ω₀) of the step's start.
+    fn free_motion(&self, i: usize, v: &Six, h: f64, inputs: &StepInputs<'_>, mass: f64) -> Flake {
+        let f = &self.start[i];
+        let a = inputs.scene.shape.a;
+        let (u, w) = target_of(inputs.targets, i);
+        let t = relaxed_time(inputs.eta / mass, h);
+        let tr = relaxed_time(inputs.eta_rot / inputs.inertia[0], h);
+        let x: Vec3 = std::array::from_fn(|c| f.position[c] + u[c] * h + (v[c] - u[c]) * t);
+        let th: Vec3 = std::array::from_fn(|c| w[c] * h + (v[c + 3] / a - w[c]) * tr);
+        let angle = (th[0] * th[0] + th[1] * th[1] + th[2] * th[2]).sqrt();
+        Flake {
+            position: x,
+            orientation: Quat::from_axis_angle(th, angle)
+                .compose(f.orientation)
+                .normalized(),
+            ..*f
+        }
+    }
+
+    /// The event test of a converged trial of `h` whose loads are in [`Self::loads`], from
+    /// the start velocities `velocity`: `Some((θ, t_p))` when a flake side opened a contact
+    /// whose free-motion overshoot t_p exceeds `event_depth` (θ the factor on the step,
+    /// module doc), `None` otherwise; also `None` when the stepper does not locate events.
+    /// The deepest overshoot of an accepted opening is kept in the stats.
+    pub(super) fn contact_onset(
+        &mut self,
+        h: f64,
+        velocity: &[Six],
+        inputs: &StepInputs<'_>,
+        mass: f64,
+    ) -> Option<f64> {
+        let event = self.options.event_depth;
+        if !event.is_finite() {
+            return None;
+        }
+        let start = self.start_depth.as_ref()?;
+        let k = inputs.scene.stiffness;
+        let shape = inputs.scene.shape;
+        let mut overshoot: f64 = 0.0;
+        let mut opened = 0;
+        for (i, d0) in start.iter().enumerate() {
+            let d1 = self.loads.side_depth(i);
+            let sides = [Side::Below, Side::Above]
+                .into_iter()
+                .filter(|s| d0[s.index()] == 0.0 && d1[s.index()] > 0.0);
+            let mut free = None;
+            for side in sides {
+                opened += 1;
+                let f =
+                    *free.get_or_insert_with(|| self.free_motion(i, &velocity[i], h, inputs, mass));
+                let frame = FlakeFrame::for_surface_contacts(&shape, f.orientation.to_matrix());
+                let surface = match side {
+                    Side::Below => &inputs.scene.lower,
+                    Side::Above => &inputs.scene.upper,
+                };
+                let t = surface_contact(surface, side, &frame, f.position, k).max_depth;
+                overshoot = overshoot.max(t);
+            }
+            if free.is_some() {
+                self.stats.flake_evaluations += 1;
+            }
+        }
+        if overshoot > event {
+            return Some(ONSET_TARGET * event / overshoot);
+        }
+        self.stats.onsets += opened;
+        self.stats.onset_overshoot = self.stats.onset_overshoot.max(overshoot);
+        None
+    }
+
+    /// [`Self::contact_onset`] of a trial that its error would accept (`accepted`) and that
+    /// is longer than the step floor; `None` otherwise.
+    pub(super) fn onset_if(
+        &mut self,
+        accepted: bool,
+        h: f64,
+        floor: f64,
+        velocity: &[Six],
+        inputs: &StepInputs<'_>,
+    ) -> Option<f64> {
+        match inputs.mass {
+            Some(mass) if accepted && h > floor => self.contact_onset(h, velocity, inputs, mass),
+            _ => None,
+        }
+    }
+
+    /// Rejects the attempt h at an onset: the next attempt is h·θ, at least `floor`.
+    pub(super) fn reject_at_onset(&mut self, h: f64, theta: f64, floor: f64) {
+        self.stats.rejected += 1;
+        self.stats.events += 1;
+        self.h = (h * theta).max(floor);
+    }
+
+    /// An accepted inertial step's end depths become the next step's start depths.
+    pub(super) fn accept_depths(&mut self) {
+        if self.locates_events() {
+            self.record_depths();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Relative round-off of the series and of exp_m1 near the switch.
+    const ROUND_OFF: f64 = 1e-12;
+
+    #[test]
+    fn the_relaxed_time_is_h_without_drag_and_one_over_gamma_after_many_relaxation_times() {
+        assert_eq!(relaxed_time(0.0, 3e-9), 3e-9);
+        assert!((relaxed_time(1e8, 1.0) - 1e-8).abs() < ROUND_OFF * 1e-8);
+        // Both sides of the series' switch agree with (1 − e^{−x})/γ.
+        // The naive 1 − e^{−x} loses ≈ 10⁻¹⁶/x of its digits to cancellation: 10⁻⁸ relative at
+        // the switch x = 10⁻⁸.
+        const NAIVE_CANCELLATION: f64 = 1e-7;
+        for x in [0.9e-8_f64, 1.1e-8, 1e-3, 1.0] {
+            let (gamma, h) = (1e8, x / 1e8);
+            let want = (1.0 - (-x).exp()) / gamma;
+            assert!(
+                (relaxed_time(gamma, h) / want - 1.0).abs() < NAIVE_CANCELLATION,
+                "{x}"
+            );
+        }
+    }
+}
