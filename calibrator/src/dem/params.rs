@@ -96,8 +96,9 @@ pub const DEFAULT_ADVANCE_FRACTION: f64 = 1.0;
 pub const DEFAULT_INERTIAL_ADVANCE_FRACTION: f64 = 4.0;
 
 /// Default deepest opening of a surface contact within one inertial step, as a fraction of the
-/// design overlap (`dem.event_depth`; [`super::event`]): 5 nm for the seed's flakes, the
-/// inertial step's own position tolerance. Chosen by `docs/studies/integrator/` §9.
+/// design overlap (`dem.event_depth`; [`super::event`]): 5 nm for the seed's flakes, set a
+/// priori to the inertial step's own position tolerance, not tuned; its equivalence is
+/// `docs/studies/integrator/` §9.
 pub const DEFAULT_EVENT_DEPTH_FRACTION: f64 = 0.2;
 
 /// Safety factor on the explicit integrator's step when the flake cannot coast into a contact
@@ -316,10 +317,13 @@ impl DemParams {
             return bad("tool velocity must be finite".into());
         }
         if let Scheme::Inertial(o, _) = self.integrator
-            && !(o.tolerance.is_finite() && o.tolerance > 0.0 && o.max_step > 0.0)
+            && !(o.tolerance.is_finite()
+                && o.tolerance > 0.0
+                && o.max_step > 0.0
+                && o.event_depth > 0.0)
         {
             return bad(format!(
-                "inertial tolerance and longest step must be > 0, got {o:?}"
+                "inertial tolerance, longest step and event depth must be > 0, got {o:?}"
             ));
         }
         if let Scheme::Overdamped(o) = self.integrator {

@@ -106,3 +106,28 @@ fn a_located_contact_opens_no_deeper_than_the_event_depth_and_the_bounce_keeps_i
         "the unlocated step kept the bounce: {zb:e} m"
     );
 }
+
+#[test]
+fn a_non_positive_or_nan_event_depth_is_refused_and_infinity_switches_it_off() {
+    let s = shape();
+    let floor = HeightMap::flat(2, 2, 20e-6, 20e-6, 0.0);
+    let build = |event_depth: f64| {
+        let mut p = params(K, DURATION, Damping::NONE, 0.0);
+        p.integrator = Scheme::Inertial(
+            OverdampedOptions {
+                tolerance: TOLERANCE,
+                max_step: DURATION,
+                newton: NewtonMatrix::GaussNewton,
+                event_depth,
+            },
+            InertialScheme::TrBdf2,
+        );
+        let f = Flake::at_rest([0.0, 0.0, s.c + GAP], Quat::IDENTITY);
+        DemSystem::new(p, floor.clone(), floor.clone(), 1e-3, vec![f])
+    };
+    for bad in [0.0, -1e-9, f64::NAN] {
+        let e = build(bad).expect_err("refused").to_string();
+        assert!(e.contains("event depth"), "{bad}: {e}");
+    }
+    assert!(build(f64::INFINITY).is_ok());
+}
