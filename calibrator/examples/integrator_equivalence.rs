@@ -12,7 +12,8 @@
 //!   is an error naming the file and line; `--recompute` starts both files afresh;
 //! - `{prefix}v{V}_{label}_cases.csv`: per case ⟨A_p⟩, mean blocked flakes, steps and CPU of both;
 //! - `{prefix}v{V}_{label}_mismatches.csv`: every slide step whose blocked-flake count differs;
-//! - `{prefix}v{V}_{label}_summary.md`: the paired statistics of [`tribo_calibrator::studies::meso::equivalence`].
+//! - `{prefix}v{V}_{label}_summary.md`: the paired statistics of [`tribo_calibrator::studies::meso::equivalence`]
+//!   and the first [`LISTED_MISMATCHES`] differing slide steps.
 //!
 //! `cargo run --release -p tribo-calibrator --example integrator_equivalence -- [--velocity 0.08]
 //! [--label overdamped] [--toml 'dem.tolerance = 0.02'] [--base 'sweep.seeds = 12;
@@ -21,7 +22,8 @@
 //!
 //! `--pool` runs nothing: it reads the records of every listed prefix at `--velocity` under
 //! `--label` (tested runs whose keys end with `--toml`), takes each case (pressure, β, seed
-//! index) once, and writes `pooled_v{V}_{label}_{cases.csv,mismatches.csv,summary.md}`: the
+//! index) once, numbered 0… in the order of (pressure, β, seed index), and writes
+//! `pooled_v{V}_{label}_{cases.csv,mismatches.csv,summary.md}`: the
 //! halves of a study run with different `sweep.seeds` compared as one list. With
 //! `--against LABEL` the reference is that label's records instead of the explicit ones (an
 //! integrator against itself at another tolerance: the case-level floor of a perturbation of
@@ -50,6 +52,9 @@ use tribo_calibrator::presets::Preset;
 use tribo_calibrator::studies::meso::equivalence::{CaseRecord, compare, run_recorded};
 
 const SEED: u64 = 0;
+
+/// Differing slide steps listed in a summary; all of them are in the mismatches CSV.
+const LISTED_MISMATCHES: usize = 40;
 
 /// CPU seconds of the calling thread (Linux schedstat: nanoseconds on the CPU).
 fn thread_cpu() -> f64 {
@@ -334,6 +339,21 @@ fn pooled(a: &Args, prefixes: &[String]) -> Result<(), Box<dyn Error>> {
             }
         }
     }
+    // One order whatever the prefixes' order, and one index per case: the prefixes number
+    // their cases each from 0, so their indices collide in a pooled list.
+    seen.sort_by(|(x, _), (y, _)| {
+        let key = |r: &CaseRecord| {
+            let c = &r.result.case;
+            (c.pressure, c.beta, c.seed_index)
+        };
+        key(x)
+            .partial_cmp(&key(y))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    for (k, (r, t)) in seen.iter_mut().enumerate() {
+        r.result.case.index = k;
+        t.result.case.index = k;
+    }
     let (reference, tested): (Vec<_>, Vec<_>) = seen.into_iter().unzip();
     let v = if a.against == "explicit" {
         format!("pooled_v{}", a.velocity)
@@ -446,11 +466,18 @@ fn report(
         cpu(tested)
     );
     let _ = writeln!(s, "\nDiffering slide steps (case, step: explicit → new):");
-    for m in &c.mismatches {
+    for m in c.mismatches.iter().take(LISTED_MISMATCHES) {
         let _ = writeln!(
             s,
             "- case {}, step {}: {} → {}",
             m.case, m.step, m.reference, m.new
+        );
+    }
+    if c.mismatches.len() > LISTED_MISMATCHES {
+        let _ = writeln!(
+            s,
+            "- … {} more: `{v}_{label}_mismatches.csv`",
+            c.mismatches.len() - LISTED_MISMATCHES
         );
     }
     std::fs::write(a.out.join(format!("{v}_{label}_summary.md")), &s)?;

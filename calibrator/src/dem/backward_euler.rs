@@ -389,9 +389,7 @@ impl ClusterStepper {
             return false;
         }
         if accept {
-            if inputs.mass.is_some() {
-                self.accept_depths();
-            }
+            self.accept_depths();
             flakes.copy_from_slice(&self.trial);
             let inv_h = 1.0 / h;
             let mut v = velocity;

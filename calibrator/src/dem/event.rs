@@ -51,13 +51,12 @@ use super::rigid_body::Flake;
 pub const ONSET_TARGET: f64 = 0.5;
 
 /// (1 − e^{−γh})/γ, the time over which a velocity relaxing at γ \[1/s\] keeps its start
-/// value \[s\] (h at γ = 0).
+/// value \[s\] (h at γ = 0; `exp_m1` keeps it exact as γh → 0).
 fn relaxed_time(gamma: f64, h: f64) -> f64 {
-    let x = gamma * h;
-    if x < 1e-8 {
-        h * (1.0 - 0.5 * x)
+    if gamma == 0.0 {
+        h
     } else {
-        -(-x).exp_m1() / gamma
+        -(-gamma * h).exp_m1() / gamma
     }
 }
 
@@ -183,22 +182,29 @@ impl ClusterStepper {
 mod tests {
     use super::*;
 
-    /// Relative round-off of the series and of exp_m1 near the switch.
+    /// Relative round-off of exp_m1 and of the two references where they are used (the
+    /// naive form loses 10⁻¹⁶/x to cancellation: 10⁻¹³ at x = 10⁻³).
     const ROUND_OFF: f64 = 1e-12;
 
     #[test]
     fn the_relaxed_time_is_h_without_drag_and_one_over_gamma_after_many_relaxation_times() {
         assert_eq!(relaxed_time(0.0, 3e-9), 3e-9);
         assert!((relaxed_time(1e8, 1.0) - 1e-8).abs() < ROUND_OFF * 1e-8);
-        // Both sides of the series' switch agree with (1 − e^{−x})/γ.
-        // The naive 1 − e^{−x} loses ≈ 10⁻¹⁶/x of its digits to cancellation: 10⁻⁸ relative at
-        // the switch x = 10⁻⁸.
-        const NAIVE_CANCELLATION: f64 = 1e-7;
-        for x in [0.9e-8_f64, 1.1e-8, 1e-3, 1.0] {
+        // Against the series h·(1 − x/2 + x²/6) where it is exact to round-off (x ≤ 10⁻⁵:
+        // the x³ term is 10⁻¹⁶ relative), and the naive (1 − e^{−x})/γ where it is (x ≥ 10⁻³).
+        for x in [1e-12_f64, 1e-8, 1e-5] {
+            let (gamma, h) = (1e8, x / 1e8);
+            let want = h * (1.0 - x / 2.0 + x * x / 6.0);
+            assert!(
+                (relaxed_time(gamma, h) / want - 1.0).abs() < ROUND_OFF,
+                "{x}"
+            );
+        }
+        for x in [1e-3_f64, 1.0, 30.0] {
             let (gamma, h) = (1e8, x / 1e8);
             let want = (1.0 - (-x).exp()) / gamma;
             assert!(
-                (relaxed_time(gamma, h) / want - 1.0).abs() < NAIVE_CANCELLATION,
+                (relaxed_time(gamma, h) / want - 1.0).abs() < ROUND_OFF,
                 "{x}"
             );
         }

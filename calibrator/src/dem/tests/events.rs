@@ -11,6 +11,7 @@
 
 use crate::surface::HeightMap;
 
+use super::super::error::DemError;
 use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
 use super::super::proximal_metric::InertialScheme;
 use super::super::quaternion::Quat;
@@ -39,8 +40,8 @@ const HEIGHT_SLACK: f64 = 0.1;
 const DURATION: f64 = 1e-6;
 
 /// The falling flake, run by TR-BDF2 in one interval with steps up to the interval, locating
-/// contact onsets `event_depth` deep (∞: not at all).
-fn falling_flake(event_depth: f64) -> DemSystem {
+/// contact onsets `event_depth` deep (∞: not at all), or the system's refusal.
+fn try_falling_flake(event_depth: f64) -> Result<DemSystem, DemError> {
     let s = shape();
     let (n, big) = (2, 20e-6);
     let floor = HeightMap::flat(n, n, big, big, 0.0);
@@ -56,7 +57,12 @@ fn falling_flake(event_depth: f64) -> DemSystem {
     );
     let mut f = Flake::at_rest([0.0, 0.0, s.c + GAP], Quat::IDENTITY);
     f.velocity = [0.0, 0.0, -V];
-    DemSystem::new(p, floor.clone(), floor, 1e-3, vec![f]).unwrap()
+    DemSystem::new(p, floor.clone(), floor, 1e-3, vec![f])
+}
+
+/// [`try_falling_flake`] with a valid `event_depth`.
+fn falling_flake(event_depth: f64) -> DemSystem {
+    try_falling_flake(event_depth).unwrap()
 }
 
 /// Pole height above the node after the run, against the closed form \[m\]: (simulated, exact).
@@ -109,25 +115,9 @@ fn a_located_contact_opens_no_deeper_than_the_event_depth_and_the_bounce_keeps_i
 
 #[test]
 fn a_non_positive_or_nan_event_depth_is_refused_and_infinity_switches_it_off() {
-    let s = shape();
-    let floor = HeightMap::flat(2, 2, 20e-6, 20e-6, 0.0);
-    let build = |event_depth: f64| {
-        let mut p = params(K, DURATION, Damping::NONE, 0.0);
-        p.integrator = Scheme::Inertial(
-            OverdampedOptions {
-                tolerance: TOLERANCE,
-                max_step: DURATION,
-                newton: NewtonMatrix::GaussNewton,
-                event_depth,
-            },
-            InertialScheme::TrBdf2,
-        );
-        let f = Flake::at_rest([0.0, 0.0, s.c + GAP], Quat::IDENTITY);
-        DemSystem::new(p, floor.clone(), floor.clone(), 1e-3, vec![f])
-    };
     for bad in [0.0, -1e-9, f64::NAN] {
-        let e = build(bad).expect_err("refused").to_string();
+        let e = try_falling_flake(bad).expect_err("refused").to_string();
         assert!(e.contains("event depth"), "{bad}: {e}");
     }
-    assert!(build(f64::INFINITY).is_ok());
+    assert!(try_falling_flake(f64::INFINITY).is_ok());
 }
