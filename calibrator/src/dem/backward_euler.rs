@@ -7,7 +7,7 @@
 //! [`super::event`]; the formulas are in [`super::overdamped`]'s and [`super::inertial`]'s
 //! module docs.
 
-use super::loads::{Loads, Scene, StiffnessKind};
+use super::loads::{Loads, Scene, SideContact, StiffnessKind};
 use super::overdamped_options::OverdampedOptions;
 use super::proximal_metric::{self, InertialScheme, InertialStep, Metric, Stage};
 use super::quaternion::Vec3;
@@ -46,13 +46,18 @@ pub struct ClusterStats {
     pub newton_iterations: u64,
     /// Flake evaluations (one flake's surface contacts swept once; pairs not counted).
     pub flake_evaluations: u64,
-    /// Attempts rejected at a contact onset ([`super::event`]).
+    /// Attempts rejected at a contact onset or release ([`super::event`]).
     pub events: u64,
     /// Surface contacts opened by accepted steps.
     pub onsets: u64,
     /// Deepest free-motion overshoot past the onset of a contact opened by an accepted step
     /// \[m\] ([`super::event`]).
     pub onset_overshoot: f64,
+    /// Surface contacts released by accepted TR-BDF2 steps ([`super::event`]).
+    pub releases: u64,
+    /// Largest excursion τ₁·F₀ of a release by an accepted TR-BDF2 step \[m\]
+    /// ([`super::event`]).
+    pub release_excursion: f64,
 }
 
 /// The backward-Euler integrator of one cluster of flakes, with its step proposal, predictor
@@ -67,9 +72,9 @@ pub struct ClusterStepper {
     /// The generalised force (F, τ/a) on each flake at the current state, for a TR-BDF2
     /// step's trapezoidal stage ([`super::tr_bdf2`]); `None` until evaluated.
     pub(super) start_force: Option<Vec<Six>>,
-    /// Each flake's deepest surface node per side at the current state, for the event
-    /// location ([`super::event`]); `None` until evaluated.
-    pub(super) start_depth: Option<Vec<[f64; 2]>>,
+    /// Each flake's surface contacts per side at the current state, for the event location
+    /// ([`super::event`]); `None` until evaluated.
+    pub(super) start_depth: Option<Vec<SideContact>>,
     pub(super) stats: ClusterStats,
     pub(super) loads: Loads,
     pub(super) start: Vec<Flake>,

@@ -86,6 +86,11 @@ pub struct ContactSum {
     /// Largest depth per side, h_Def below then the tool above \[m\] (the event location
     /// of the inertial steps, [`super::event`]).
     pub side_depth: [f64; 2],
+    /// Magnitude of the force per side, h_Def below then the tool above \[N\] (the release
+    /// location of the TR-BDF2 step, [`super::event`]).
+    pub side_force: [f64; 2],
+    /// Magnitude of the torque per side \[N·m\] (as `side_force`).
+    pub side_torque: [f64; 2],
     /// Nodes inside the flake.
     pub nodes: usize,
 }
@@ -100,6 +105,14 @@ impl ContactSum {
         self.side_depth = [
             self.side_depth[0].max(o.side_depth[0]),
             self.side_depth[1].max(o.side_depth[1]),
+        ];
+        self.side_force = [
+            self.side_force[0] + o.side_force[0],
+            self.side_force[1] + o.side_force[1],
+        ];
+        self.side_torque = [
+            self.side_torque[0] + o.side_torque[0],
+            self.side_torque[1] + o.side_torque[1],
         ];
         self.nodes += o.nodes;
     }
@@ -242,7 +255,14 @@ fn surface_contact_with<const STIFF: bool>(
         }
     }
     sum.side_depth[side.index()] = sum.max_depth;
+    sum.side_force[side.index()] = norm(sum.force);
+    sum.side_torque[side.index()] = norm(sum.torque);
     sum
+}
+
+/// Euclidean norm of a 3-vector.
+fn norm(v: Vec3) -> f64 {
+    (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt()
 }
 
 #[cfg(test)]

@@ -54,7 +54,7 @@
 //! constants, `tolerance` and `max_step` are the overdamped integrator's
 //! ([`super::overdamped_options::OverdampedOptions`]); `max_step` is the time of
 //! `dem.inertial_advance` design overlaps of tool advance (default 4), not the overdamped
-//! step's one overlap, because the inertial step also locates contact onsets
+//! step's one overlap, because the inertial step also locates contact onsets and releases
 //! ([`super::event`], `dem.event_depth`): a step that opens a contact further past its onset
 //! than the event depth is redone shorter. The filter's premise (the contact's ringing damped
 //! within the step) fails without drag, and so does the estimate there; the event location is

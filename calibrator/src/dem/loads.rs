@@ -88,6 +88,19 @@ pub struct PairLoad {
     pub stiffness: Vec<f64>,
 }
 
+/// One flake's surface contacts per side, h_Def below then the tool above (index
+/// [`super::contact_surface::Side::index`]), at an evaluation: what the event location of the
+/// inertial steps compares across a step ([`super::event`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SideContact {
+    /// Deepest node per side \[m\] (0 when the side is open).
+    pub depth: [f64; 2],
+    /// Magnitude of the side's force \[N\].
+    pub force: [f64; 2],
+    /// Magnitude of the side's torque about the flake's centre \[N·m\].
+    pub torque: [f64; 2],
+}
+
 /// The loads of one state (see the module doc); buffers are reused between evaluations.
 #[derive(Debug, Default)]
 pub struct Loads {
@@ -126,6 +139,17 @@ impl Loads {
     /// its last evaluation \[m\].
     pub fn side_depth(&self, i: usize) -> [f64; 2] {
         self.sums[i].side_depth
+    }
+
+    /// Flake i's surface contacts per side at its last evaluation, h_Def below then the tool
+    /// above: their depth \[m\], force magnitude \[N\] and torque magnitude \[N·m\].
+    pub fn side_contact(&self, i: usize) -> SideContact {
+        let s = &self.sums[i];
+        SideContact {
+            depth: s.side_depth,
+            force: s.side_force,
+            torque: s.side_torque,
+        }
     }
 
     /// Forgets the pair stiffness kept for reuse (at the start of a step).

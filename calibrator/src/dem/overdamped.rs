@@ -178,6 +178,9 @@ impl Overdamped {
                     self.stats.onsets += r.stats.onsets;
                     self.stats.onset_overshoot =
                         self.stats.onset_overshoot.max(r.stats.onset_overshoot);
+                    self.stats.releases += r.stats.releases;
+                    self.stats.release_excursion =
+                        self.stats.release_excursion.max(r.stats.release_excursion);
                 }
                 self.stats.steps += steps;
                 return steps;

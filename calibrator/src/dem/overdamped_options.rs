@@ -48,11 +48,17 @@ pub struct OverdampedStats {
     pub flake_evaluations: u64,
     /// Intervals redone because flakes of different clusters could have met.
     pub merges: u64,
-    /// Attempts rejected at a contact onset ([`super::event`]; counted in `rejected` too).
+    /// Attempts rejected at a contact onset or release ([`super::event`]; counted in
+    /// `rejected` too).
     pub events: u64,
     /// Surface contacts opened by accepted steps.
     pub onsets: u64,
     /// Deepest free-motion overshoot past the onset of a contact opened by an accepted step
     /// \[m\] ([`super::event`]).
     pub onset_overshoot: f64,
+    /// Surface contacts released by accepted TR-BDF2 steps ([`super::event`]).
+    pub releases: u64,
+    /// Largest excursion τ₁·F₀ of a release by an accepted TR-BDF2 step \[m\]
+    /// ([`super::event`]).
+    pub release_excursion: f64,
 }

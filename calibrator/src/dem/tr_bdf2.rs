@@ -27,6 +27,10 @@
 //! BDF2 stage's Newton matrix like the backward-Euler estimate ([`super::backward_euler`]),
 //! plus the rotation's kinematic error. The step follows h ∝ (tol/ê)^⅓.
 //!
+//! **Releases.** The trapezoidal stage applies F₀ over γ·h/2 even when the contact that
+//! carries it releases early in the step: the step then adds impulse the error estimate
+//! cannot see. [`super::event`] cuts such steps (`ClusterStepper::contact_release`).
+//!
 //! **F₀** of the trapezoidal stage is the previous step's F₁, taken from its stationarity
 //! condition F₁ = D·(δ − s) (the scheme's own force, equal to the evaluated one within the
 //! Newton tolerance), and evaluated afresh at each interval's start (the surfaces change
@@ -151,7 +155,9 @@ impl ClusterStepper {
             error = error.max(e);
         }
         let accept = converged && (error <= self.options.tolerance || h <= floor);
-        let onset = self.onset_if(accept, h, floor, &velocity, inputs);
+        let onset = self
+            .onset_if(accept, h, floor, &velocity, inputs)
+            .or_else(|| self.release_if(accept, h, floor, inputs));
         if !accept || onset.is_some() {
             self.stage = record;
             self.velocity = Some(velocity);

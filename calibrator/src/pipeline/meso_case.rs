@@ -302,14 +302,17 @@ fn write_outputs(
             o.flake_evaluations,
             o.merges
         );
-        if o.events > 0 || o.onsets > 0 {
+        if o.events > 0 || o.onsets > 0 || o.releases > 0 {
             let _ = writeln!(
                 s,
-                "{integrator}: {} surface contacts opened, {} attempts cut at an onset, largest \
-                 free-motion overshoot past an onset {:.2} nm",
+                "{integrator}: {} surface contacts opened and {} released, {} attempts cut at an \
+                 onset or a release, largest free-motion overshoot past an onset {:.2} nm, \
+                 largest start-force excursion of a release {:.2} nm",
                 o.onsets,
+                o.releases,
                 o.events,
-                o.onset_overshoot * 1e9
+                o.onset_overshoot * 1e9,
+                o.release_excursion * 1e9
             );
         }
     }

@@ -32,23 +32,31 @@ const TOLERANCE: f64 = 0.25e-9;
 const EVENT_DEPTH: f64 = 0.25e-9;
 /// Relative error allowed on the final height. The located onset is exact to EVENT_DEPTH
 /// (0.6 % of the 42 nm flown back up); the contact itself is crossed in steps whose error the
-/// Newton-matrix filter judges as if its ringing were damped (ω₀·h ≫ 1 without drag), which
-/// changed the exit speed by +6.6 % in this run (height +2.5 %). 10 % separates a located
-/// bounce from a lost one (height ≈ 0 without the event location).
-const HEIGHT_SLACK: f64 = 0.1;
+/// Newton-matrix filter judges as if its ringing were damped (ω₀·h ≫ 1 without drag), and the
+/// L-stable steps take energy from the undamped rebound: exit speed −8.1 %, height −10.6 % in
+/// this run (with the release located, `dem/event.rs`; before it, the trapezoidal stage's
+/// start force after the release added impulse and the error was +2.5 %). 15 % separates a
+/// located bounce from a lost one (height ≈ 0 without the event location).
+const HEIGHT_SLACK: f64 = 0.15;
+/// A tenth of TOLERANCE: the error of the located bounce is the tolerance's (measured at
+/// 0.1 nm: −1.1 %, at 0.025 nm: −0.6 %).
+const FINE_TOLERANCE: f64 = 0.025e-9;
+/// Relative error allowed on the final height at FINE_TOLERANCE: the height converges.
+const FINE_HEIGHT_SLACK: f64 = 0.02;
 /// Run length \[s\]: flight, contact (≈ 78 ns) and 400 ns of flight back up.
 const DURATION: f64 = 1e-6;
 
-/// The falling flake, run by TR-BDF2 in one interval with steps up to the interval, locating
-/// contact onsets `event_depth` deep (∞: not at all), or the system's refusal.
-fn try_falling_flake(event_depth: f64) -> Result<DemSystem, DemError> {
+/// The falling flake, run by TR-BDF2 at the local error `tolerance` in one interval with
+/// steps up to the interval, locating contact onsets `event_depth` deep (∞: not at all), or
+/// the system's refusal.
+fn try_falling_flake(tolerance: f64, event_depth: f64) -> Result<DemSystem, DemError> {
     let s = shape();
     let (n, big) = (2, 20e-6);
     let floor = HeightMap::flat(n, n, big, big, 0.0);
     let mut p = params(K, DURATION, Damping::NONE, 0.0);
     p.integrator = Scheme::Inertial(
         OverdampedOptions {
-            tolerance: TOLERANCE,
+            tolerance,
             max_step: DURATION,
             newton: NewtonMatrix::GaussNewton,
             event_depth,
@@ -60,9 +68,9 @@ fn try_falling_flake(event_depth: f64) -> Result<DemSystem, DemError> {
     DemSystem::new(p, floor.clone(), floor, 1e-3, vec![f])
 }
 
-/// [`try_falling_flake`] with a valid `event_depth`.
+/// [`try_falling_flake`] at TOLERANCE with a valid `event_depth`.
 fn falling_flake(event_depth: f64) -> DemSystem {
-    try_falling_flake(event_depth).unwrap()
+    try_falling_flake(TOLERANCE, event_depth).unwrap()
 }
 
 /// Pole height above the node after the run, against the closed form \[m\]: (simulated, exact).
@@ -105,6 +113,14 @@ fn a_located_contact_opens_no_deeper_than_the_event_depth_and_the_bounce_keeps_i
         (za / exact - 1.0).abs() < HEIGHT_SLACK,
         "located bounce: height {za:e} m against {exact:e} m"
     );
+    // At a tenth of the tolerance the located bounce converges to the closed form.
+    let mut fine = try_falling_flake(FINE_TOLERANCE, EVENT_DEPTH).unwrap();
+    fine.advance_by_steps(1);
+    let (zf, _) = final_height(&fine);
+    assert!(
+        (zf / exact - 1.0).abs() < FINE_HEIGHT_SLACK,
+        "located bounce at the fine tolerance: height {zf:e} m against {exact:e} m"
+    );
     // Not located: the one long step lands the flake in the contact and the bounce is lost
     // (the case needs the event location).
     assert!(
@@ -116,8 +132,10 @@ fn a_located_contact_opens_no_deeper_than_the_event_depth_and_the_bounce_keeps_i
 #[test]
 fn a_non_positive_or_nan_event_depth_is_refused_and_infinity_switches_it_off() {
     for bad in [0.0, -1e-9, f64::NAN] {
-        let e = try_falling_flake(bad).expect_err("refused").to_string();
+        let e = try_falling_flake(TOLERANCE, bad)
+            .expect_err("refused")
+            .to_string();
         assert!(e.contains("event depth"), "{bad}: {e}");
     }
-    assert!(try_falling_flake(f64::INFINITY).is_ok());
+    assert!(try_falling_flake(TOLERANCE, f64::INFINITY).is_ok());
 }

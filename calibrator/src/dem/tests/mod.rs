@@ -10,6 +10,7 @@ mod oracles;
 mod overdamped;
 mod periodic;
 mod placement;
+mod restitution;
 mod squeeze;
 
 use crate::surface::HeightMap;
