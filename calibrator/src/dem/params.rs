@@ -65,7 +65,8 @@ pub struct ImplicitSettings {
     pub advance: f64,
     /// Largest tool advance per inertial step (`dem.inertial_advance`).
     pub inertial_advance: f64,
-    /// Deepest a surface contact may open within one inertial step (`dem.event_depth`;
+    /// Deepest a surface contact may open within one inertial step, and the largest
+    /// excursion a TR-BDF2 step may give a released contact's start force (`dem.event_depth`;
     /// [`super::event`]).
     pub event_depth: f64,
     /// The inertial integrator's scheme (`dem.inertial_scheme`).

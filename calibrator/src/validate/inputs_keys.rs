@@ -250,7 +250,7 @@ pub const KEYS: &[Entry] = &[
         "-",
         open_closed(0.0, 1.0),
         "",
-        "a fraction of the design overlap: the deepest a contact may open within one inertial step",
+        "a fraction of the design overlap: the deepest a contact may open within one inertial step, and the farthest a TR-BDF2 step may carry a released contact's start force",
     ),
     key(
         "dem.explicit_step",
