@@ -49,7 +49,8 @@
 //! e = τ₁ · max(|F₀|·(1 − e^{−γH})/(γ·m),  a·|T₀|·(1 − e^{−γ_r H})/(γ_r·I_min))
 //! ```
 //!
-//! with the side's force and torque at the step's start. If e > `event_depth` the step is
+//! with the side's force and torque at the step's start (H = h when the tool is still and
+//! `max_step` is unbounded). If e > `event_depth` the step is
 //! retried with h' = h·½·event_depth/e (e ∝ h). Measured on a flake dropped onto one node
 //! under the presets' drag (`dem::tests::restitution`): without it one step may span the
 //! whole contact and the rebound rises up to 12 nm too high; with onsets and releases
@@ -186,7 +187,12 @@ impl ClusterStepper {
             return None;
         }
         let start = self.start_depth.as_ref()?;
-        let horizon = self.options.max_step;
+        // One interval; a still tool has none (max_step = ∞), and then the step itself.
+        let horizon = if self.options.max_step.is_finite() {
+            self.options.max_step
+        } else {
+            h
+        };
         let i_min = inputs.inertia.iter().copied().fold(f64::INFINITY, f64::min);
         // Displacement per unit impulse over the horizon: translation, and the rim's a·Δω.
         let per_force = relaxed_time(inputs.eta / mass, horizon) / mass;
