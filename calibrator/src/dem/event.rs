@@ -50,16 +50,16 @@
 //! ```
 //!
 //! with the side's force and torque at the step's start (H = h when the tool is still and
-//! `max_step` is unbounded). If e > `event_depth` the step is
-//! retried with h' = h·½·event_depth/e (e ∝ h). Measured on a flake dropped onto one node
-//! under the presets' drag (`dem::tests::restitution`): without it one step may span the
+//! `max_step` is unbounded). If e > `event_depth` the step is retried with
+//! h' = h·½·event_depth/e (e ∝ h). Measured on a flake dropped onto one node under the
+//! presets' drag (`dem::tests::restitution`): without it one step may span the
 //! whole contact and the rebound rises up to 12 nm too high; with onsets and releases
 //! located every case lies within 2.6 nm of the closed form, under the 5 nm tolerance.
 //!
 //! **Not located:** a side already in contact whose contact spreads to other nodes or
-//! releases some of them (the motion is then the contact's, which the error estimate controls), and flake–flake
-//! contacts, whose relative speeds are the drag's, not the tool's. Steps at the step floor
-//! are accepted whatever their overshoot, as for the error estimate.
+//! releases some of them (the motion is then the contact's, which the error estimate
+//! controls), and flake–flake contacts, whose relative speeds are the drag's, not the tool's.
+//! Steps at the step floor are accepted whatever their overshoot, as for the error estimate.
 
 use super::backward_euler::{ClusterStepper, Six, StepInputs, target_of};
 use super::contact_surface::{Side, surface_contact};
@@ -171,7 +171,7 @@ impl ClusterStepper {
     }
 
     /// The release test of a converged TR-BDF2 trial of `h` whose loads are in
-    /// [`Self::loads`] (module doc, "Releases"): `Some(θ)` when a flake side in contact at the
+    /// [`Self::loads`] (module doc, "The release"): `Some(θ)` when a flake side in contact at the
     /// step's start is open at its end and the start force's impulse over the trapezoidal
     /// stage, τ₁·F₀ with τ₁ = γ·h/2, would move the flake more than `event_depth` (θ the
     /// factor on the step); `None` otherwise, and when the stepper does not locate events.
