@@ -74,7 +74,7 @@ pub struct ClusterStepper {
     pub(super) start_force: Option<Vec<Six>>,
     /// Each flake's surface contacts per side at the current state, for the event location
     /// ([`super::event`]); `None` until evaluated.
-    pub(super) start_depth: Option<Vec<SideContact>>,
+    pub(super) start_sides: Option<Vec<SideContact>>,
     pub(super) stats: ClusterStats,
     pub(super) loads: Loads,
     pub(super) start: Vec<Flake>,
@@ -154,7 +154,7 @@ impl ClusterStepper {
             h: h.min(options.max_step),
             velocity,
             start_force: None,
-            start_depth: None,
+            start_sides: None,
             stats: ClusterStats::default(),
             loads: Loads::default(),
             start: Vec::new(),
@@ -220,7 +220,7 @@ impl ClusterStepper {
             inputs.scene.upper.x_shift = shift;
             if self.velocity.is_none()
                 || self.needs_start_force(&inputs)
-                || self.needs_start_depth(&inputs)
+                || self.needs_start_sides(&inputs)
             {
                 self.start_velocities(flakes, &inputs);
             }
@@ -257,8 +257,8 @@ impl ClusterStepper {
     }
 
     /// Whether an inertial step that locates events lacks the depths at its start.
-    fn needs_start_depth(&self, inputs: &StepInputs<'_>) -> bool {
-        inputs.mass.is_some() && self.locates_events() && self.start_depth.is_none()
+    fn needs_start_sides(&self, inputs: &StepInputs<'_>) -> bool {
+        inputs.mass.is_some() && self.locates_events() && self.start_sides.is_none()
     }
 
     /// Whether a TR-BDF2 step lacks the force at its start.
@@ -286,7 +286,7 @@ impl ClusterStepper {
                     .evaluate(&inputs.scene, flakes, StiffnessKind::None);
                 self.stats.flake_evaluations += flakes.len() as u64;
                 if self.locates_events() {
-                    self.record_depths();
+                    self.record_sides();
                 }
             }
             if tr_bdf2 {
@@ -394,7 +394,7 @@ impl ClusterStepper {
             return false;
         }
         if accept {
-            self.accept_depths();
+            self.accept_sides();
             flakes.copy_from_slice(&self.trial);
             let inv_h = 1.0 / h;
             let mut v = velocity;

@@ -31,7 +31,7 @@
 //! domain boundary sees the same surface without seams.
 
 use super::flake::FlakeFrame;
-use super::quaternion::{Vec3, add, cross, scale};
+use super::quaternion::{Vec3, add, cross, norm, scale};
 pub use super::sided::Side;
 use super::sided::node_depth;
 use crate::surface::HeightMap;
@@ -87,7 +87,8 @@ pub struct ContactSum {
     /// of the inertial steps, [`super::event`]).
     pub side_depth: [f64; 2],
     /// Magnitude of the force per side, h_Def below then the tool above \[N\] (the release
-    /// location of the TR-BDF2 step, [`super::event`]).
+    /// location of the TR-BDF2 step, [`super::event`]); accumulated sums add magnitudes, an
+    /// upper bound.
     pub side_force: [f64; 2],
     /// Magnitude of the torque per side \[N·m\] (as `side_force`).
     pub side_torque: [f64; 2],
@@ -258,11 +259,6 @@ fn surface_contact_with<const STIFF: bool>(
     sum.side_force[side.index()] = norm(sum.force);
     sum.side_torque[side.index()] = norm(sum.torque);
     sum
-}
-
-/// Euclidean norm of a 3-vector.
-fn norm(v: Vec3) -> f64 {
-    (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt()
 }
 
 #[cfg(test)]

@@ -86,14 +86,14 @@ impl ClusterStepper {
         self.options.event_depth.is_finite()
     }
 
-    /// Records the side depths of the last evaluation of [`Self::loads`] as the state's (call
+    /// Records the side contacts of the last evaluation of [`Self::loads`] as the state's (call
     /// after an evaluation at the state, or on accepting a step whose loads are the trial's).
-    pub(super) fn record_depths(&mut self) {
+    pub(super) fn record_sides(&mut self) {
         let n = self.loads.force.len();
-        let mut depths = self.start_depth.take().unwrap_or_default();
+        let mut depths = self.start_sides.take().unwrap_or_default();
         depths.clear();
         depths.extend((0..n).map(|i| self.loads.side_contact(i)));
-        self.start_depth = Some(depths);
+        self.start_sides = Some(depths);
     }
 
     /// Flake i's state after a free step of `h` from its start (module doc), with the state
@@ -132,7 +132,7 @@ impl ClusterStepper {
         if !event.is_finite() {
             return None;
         }
-        let start = self.start_depth.as_ref()?;
+        let start = self.start_sides.as_ref()?;
         let k = inputs.scene.stiffness;
         let shape = inputs.scene.shape;
         let mut overshoot: f64 = 0.0;
@@ -186,7 +186,7 @@ impl ClusterStepper {
         if !event.is_finite() {
             return None;
         }
-        let start = self.start_depth.as_ref()?;
+        let start = self.start_sides.as_ref()?;
         // One interval; a still tool has none (max_step = ∞), and then the step itself.
         let horizon = if self.options.max_step.is_finite() {
             self.options.max_step
@@ -258,10 +258,10 @@ impl ClusterStepper {
         self.h = (h * theta).max(floor);
     }
 
-    /// An accepted inertial step's end depths become the next step's start depths.
-    pub(super) fn accept_depths(&mut self) {
+    /// An accepted inertial step's end side contacts become the next step's start ones.
+    pub(super) fn accept_sides(&mut self) {
         if self.locates_events() {
-            self.record_depths();
+            self.record_sides();
         }
     }
 }

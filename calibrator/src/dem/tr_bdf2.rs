@@ -168,7 +168,7 @@ impl ClusterStepper {
             }
             return false;
         }
-        self.accept_depths();
+        self.accept_sides();
         flakes.copy_from_slice(&self.trial);
         let mut next = velocity;
         let mut f1 = force;
