@@ -64,6 +64,7 @@
 use super::backward_euler::{ClusterStepper, Six, StepInputs, target_of};
 use super::contact_surface::{Side, surface_contact};
 use super::flake::FlakeFrame;
+use super::loads::SideContact;
 use super::quaternion::{Quat, Vec3};
 use super::rigid_body::Flake;
 
@@ -116,6 +117,22 @@ impl ClusterStepper {
         }
     }
 
+    /// The side contacts at the step's start, when this stepper locates events and has them.
+    fn located_start(&self) -> Option<&[SideContact]> {
+        if self.locates_events() {
+            self.start_sides.as_deref()
+        } else {
+            None
+        }
+    }
+
+    /// The factor θ = ½·event_depth/`past` on a step that ended `past` beyond an event \[m\],
+    /// when that is more than `event_depth`; `None` when the step may stand.
+    fn cut_factor(&self, past: f64) -> Option<f64> {
+        let event = self.options.event_depth;
+        (past > event).then(|| ONSET_TARGET * event / past)
+    }
+
     /// The event test of a converged trial of `h` whose loads are in [`Self::loads`], from
     /// the start velocities `velocity`: `Some((θ, t_p))` when a flake side opened a contact
     /// whose free-motion overshoot t_p exceeds `event_depth` (θ the factor on the step,
@@ -128,15 +145,11 @@ impl ClusterStepper {
         inputs: &StepInputs<'_>,
         mass: f64,
     ) -> Option<f64> {
-        let event = self.options.event_depth;
-        if !event.is_finite() {
-            return None;
-        }
-        let start = self.start_sides.as_ref()?;
+        let start = self.located_start()?;
         let k = inputs.scene.stiffness;
         let shape = inputs.scene.shape;
         let mut overshoot: f64 = 0.0;
-        let mut opened = 0;
+        let (mut opened, mut evaluations) = (0, 0);
         for (i, s0) in start.iter().enumerate() {
             let d0 = s0.depth;
             let d1 = self.loads.side_depth(i);
@@ -159,11 +172,12 @@ impl ClusterStepper {
                 overshoot = overshoot.max(t);
             }
             if free.is_some() {
-                self.stats.flake_evaluations += 1;
+                evaluations += 1;
             }
         }
-        if overshoot > event {
-            return Some(ONSET_TARGET * event / overshoot);
+        self.stats.flake_evaluations += evaluations;
+        if let Some(theta) = self.cut_factor(overshoot) {
+            return Some(theta);
         }
         self.stats.onsets += opened;
         self.stats.onset_overshoot = self.stats.onset_overshoot.max(overshoot);
@@ -182,11 +196,7 @@ impl ClusterStepper {
         inputs: &StepInputs<'_>,
         mass: f64,
     ) -> Option<f64> {
-        let event = self.options.event_depth;
-        if !event.is_finite() {
-            return None;
-        }
-        let start = self.start_sides.as_ref()?;
+        let start = self.located_start()?;
         // One interval; a still tool has none (max_step = ∞), and then the step itself.
         let horizon = if self.options.max_step.is_finite() {
             self.options.max_step
@@ -212,8 +222,8 @@ impl ClusterStepper {
                 }
             }
         }
-        if excursion > event {
-            return Some(ONSET_TARGET * event / excursion);
+        if let Some(theta) = self.cut_factor(excursion) {
+            return Some(theta);
         }
         self.stats.releases += released;
         self.stats.release_excursion = self.stats.release_excursion.max(excursion);

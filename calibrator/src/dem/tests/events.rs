@@ -9,16 +9,10 @@
 //! error estimate is zero (constant velocity), so nothing but the event location keeps the
 //! first contact step short.
 
-use crate::surface::HeightMap;
-
 use super::super::error::DemError;
-use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
-use super::super::proximal_metric::InertialScheme;
-use super::super::quaternion::Quat;
-use super::super::regime::Scheme;
-use super::super::rigid_body::{Damping, Flake};
+use super::super::rigid_body::Damping;
 use super::super::system::DemSystem;
-use super::{params, shape};
+use super::{shape, try_flake_falling_onto_a_node};
 
 /// Node stiffness \[N/m\] (the presets' Hertz k at 0.1 m/s).
 const K: f64 = 165.0;
@@ -50,22 +44,16 @@ const DURATION: f64 = 1e-6;
 /// steps up to the interval, locating contact onsets `event_depth` deep (∞: not at all), or
 /// the system's refusal.
 fn try_falling_flake(tolerance: f64, event_depth: f64) -> Result<DemSystem, DemError> {
-    let s = shape();
-    let (n, big) = (2, 20e-6);
-    let floor = HeightMap::flat(n, n, big, big, 0.0);
-    let mut p = params(K, DURATION, Damping::NONE, 0.0);
-    p.integrator = Scheme::Inertial(
-        OverdampedOptions {
-            tolerance,
-            max_step: DURATION,
-            newton: NewtonMatrix::GaussNewton,
-            event_depth,
-        },
-        InertialScheme::TrBdf2,
-    );
-    let mut f = Flake::at_rest([0.0, 0.0, s.c + GAP], Quat::IDENTITY);
-    f.velocity = [0.0, 0.0, -V];
-    DemSystem::new(p, floor.clone(), floor, 1e-3, vec![f])
+    try_flake_falling_onto_a_node(
+        K,
+        Damping::NONE,
+        GAP,
+        V,
+        tolerance,
+        event_depth,
+        DURATION,
+        DURATION,
+    )
 }
 
 /// [`try_falling_flake`] at TOLERANCE with a valid `event_depth`.

@@ -40,6 +40,42 @@ fn params(k: f64, dt: f64, damping: Damping, v0: f64) -> DemParams {
     }
 }
 
+/// A flat flake whose lower pole is `gap` above the single floor node under it, falling at
+/// `v` with `damping`, run by TR-BDF2 at the local error `tolerance`, with steps up to
+/// `max_step` and contact events located `event_depth` deep (∞: not at all), each interval
+/// `interval` long; or the system's refusal. The oracle of `events` and `restitution`.
+#[allow(clippy::too_many_arguments)] // the closed form's parameters, named at the call sites
+fn try_flake_falling_onto_a_node(
+    k: f64,
+    damping: Damping,
+    gap: f64,
+    v: f64,
+    tolerance: f64,
+    event_depth: f64,
+    max_step: f64,
+    interval: f64,
+) -> Result<DemSystem, super::error::DemError> {
+    use super::overdamped::{NewtonMatrix, OverdampedOptions};
+    use super::proximal_metric::InertialScheme;
+    use super::quaternion::Quat;
+    use super::rigid_body::Flake;
+    let s = shape();
+    let floor = HeightMap::flat(2, 2, 20e-6, 20e-6, 0.0);
+    let mut p = params(k, interval, damping, 0.0);
+    p.integrator = super::regime::Scheme::Inertial(
+        OverdampedOptions {
+            tolerance,
+            max_step,
+            newton: NewtonMatrix::GaussNewton,
+            event_depth,
+        },
+        InertialScheme::TrBdf2,
+    );
+    let mut f = Flake::at_rest([0.0, 0.0, s.c + gap], Quat::IDENTITY);
+    f.velocity = [0.0, 0.0, -v];
+    DemSystem::new(p, floor.clone(), floor, 1e-3, vec![f])
+}
+
 /// A smooth periodic bumpy map of amplitude `amp` on an n×n grid.
 fn bumpy(n: usize, dx: f64, amp: f64, phase: f64) -> HeightMap {
     let l = n as f64 * dx;

@@ -12,15 +12,8 @@
 //! tolerance. TR-BDF2 runs at the presets' tolerance and event depth (0.2 of the 25 nm design
 //! overlap), in intervals of one quick-grid pixel at 50 m/s.
 
-use crate::surface::HeightMap;
-
-use super::super::overdamped::{NewtonMatrix, OverdampedOptions};
-use super::super::proximal_metric::InertialScheme;
-use super::super::quaternion::Quat;
-use super::super::regime::Scheme;
-use super::super::rigid_body::{Damping, Flake};
-use super::super::system::DemSystem;
-use super::{params, shape};
+use super::super::rigid_body::Damping;
+use super::{shape, try_flake_falling_onto_a_node};
 
 /// Drag rate γ = η/m \[1/s\] (the presets').
 const GAMMA: f64 = 1e8;
@@ -44,25 +37,18 @@ const HEIGHT_ERROR: f64 = TOLERANCE;
 /// `event_depth` (∞: not at all), for node stiffness `k` and fall speed `v`.
 fn rest_height(k: f64, v: f64, event_depth: f64) -> f64 {
     let s = shape();
-    let floor = HeightMap::flat(2, 2, 20e-6, 20e-6, 0.0);
-    let mut p = params(
+    let damping = Damping::uniform_relaxation(GAMMA * s.mass(), &s);
+    let mut sys = try_flake_falling_onto_a_node(
         k,
+        damping,
+        GAP,
+        v,
+        TOLERANCE,
+        event_depth,
         INTERVAL,
-        Damping::uniform_relaxation(GAMMA * s.mass(), &s),
-        0.0,
-    );
-    p.integrator = Scheme::Inertial(
-        OverdampedOptions {
-            tolerance: TOLERANCE,
-            max_step: INTERVAL,
-            newton: NewtonMatrix::GaussNewton,
-            event_depth,
-        },
-        InertialScheme::TrBdf2,
-    );
-    let mut f = Flake::at_rest([0.0, 0.0, s.c + GAP], Quat::IDENTITY);
-    f.velocity = [0.0, 0.0, -v];
-    let mut sys = DemSystem::new(p, floor.clone(), floor, 1e-3, vec![f]).unwrap();
+        INTERVAL,
+    )
+    .unwrap();
     sys.advance_by_steps(INTERVALS);
     sys.flakes()[0].position[2] - s.c
 }
