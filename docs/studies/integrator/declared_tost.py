@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""The pre-declared equivalence test of issue 43 item 4 (results/predeclared_stop52.txt;
+docs/studies/integrator/README.md §10-11): two one-sided tests at +-5 % on the summed <A_p>
+ratio tested/explicit, i.e. its 90 % interval inside [0.95, 1.05], at the declared case counts
+(1 m/s: seed indices 0-47, 10 m/s: 0-79, 50 m/s: 0-239), with the 95 % interval beside it.
+
+Every records file of a velocity in results/ is pooled (each case (pressure, beta, seed index)
+once). 2000 bootstrap replicates over seed indices (the six (p, beta) cases of a seed index
+share its surfaces and placement, so they are resampled together; only seed indices with all
+six cases in both runs enter), percentile intervals (Hyndman & Fan definition 7); the same over
+cases for comparison with the example's summaries. A velocity whose declared seed indices are
+not all present is reported as incomplete, not tested.
+
+    python3 docs/studies/integrator/declared_tost.py [--label inertial_ev3]
+"""
+import argparse
+import glob
+import gzip
+import json
+import math
+import os
+import random
+
+DECLARED = [(1, 47), (10, 79), (50, 239)]  # velocity [m/s], last seed index
+REPLICATES = 2000
+MARGIN = 0.05  # the declared equivalence margin: +-5 % on the ratio
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--label", default="inertial_ev3")
+args = ap.parse_args()
+here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+
+
+def load(pattern):
+    out = {}
+    for path in sorted(glob.glob(os.path.join(here, pattern))):
+        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)["record"]
+                    c = r["result"]["case"]
+                    out.setdefault((c["pressure"], c["beta"], c["seed_index"]), r["result"]["mean_ap"])
+    return out
+
+
+def percentile(xs, q):
+    xs = sorted(xs)
+    k = (len(xs) - 1) * q
+    f = math.floor(k)
+    return xs[f] + (xs[min(f + 1, len(xs) - 1)] - xs[f]) * (k - f)
+
+
+for v, last in DECLARED:
+    ref = load(f"s*_v{v}_explicit_records.jsonl*")
+    new = load(f"s*_v{v}_{args.label}_records.jsonl*")
+    keys = [k for k in set(ref) & set(new) if k[2] <= last]
+    by_seed = {}
+    for k in keys:
+        by_seed.setdefault(k[2], []).append(k)
+    seeds = sorted(s for s, ks in by_seed.items() if len(ks) == 6)
+    keys = [k for s in seeds for k in by_seed[s]]
+    if len(seeds) < last + 1:
+        print(f"{v} m/s: incomplete, {len(seeds)} of {last + 1} declared seed indices present")
+        continue
+    ratio = sum(new[k] for k in keys) / sum(ref[k] for k in keys)
+    rnd = random.Random(1)
+    clusters, cases = [], []
+    for _ in range(REPLICATES):
+        ks = [k for s in (seeds[rnd.randrange(len(seeds))] for _ in seeds) for k in by_seed[s]]
+        clusters.append(sum(new[k] for k in ks) / sum(ref[k] for k in ks))
+        ks = [keys[rnd.randrange(len(keys))] for _ in keys]
+        cases.append(sum(new[k] for k in ks) / sum(ref[k] for k in ks))
+    lo90, hi90 = percentile(clusters, 0.05), percentile(clusters, 0.95)
+    verdict = "PASS" if 1 - MARGIN <= lo90 and hi90 <= 1 + MARGIN else "FAIL"
+    print(
+        f"{v} m/s, {len(keys)} cases on {len(seeds)} seed indices: summed <A_p> ratio {ratio:.3f}; "
+        f"over seed indices 90 % [{lo90:.3f}, {hi90:.3f}] -> TOST +-5 % {verdict}, "
+        f"95 % [{percentile(clusters, 0.025):.3f}, {percentile(clusters, 0.975):.3f}]; "
+        f"over cases 95 % [{percentile(cases, 0.025):.3f}, {percentile(cases, 0.975):.3f}]"
+    )
