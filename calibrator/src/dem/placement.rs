@@ -12,11 +12,12 @@
 //!
 //! The gap the flakes are placed in is the particle-free one loaded at p (seed 000 §5,
 //! Eq. 17): its contact spots lie d̄_c apart (§6.3, Eq. 25–26; d̄_c ∝ 1/√p, App. E). A rigid
-//! flat disk wider than the contact-free patches cannot rest on h_Def anywhere without some
-//! tool node inside it: 50 µm × 0.5 µm flakes on 400 µm / 256² surfaces at 30 MPa found no
-//! room for the second of 8 in 10 000 attempts on every surface pair. Such a flake is not in
-//! the particle-free gap at all — under load the tool stands on it, as on a blocked flake
-//! (Eq. 18–19) — so the particle-free loaded tool height is not its starting state.
+//! flat disk wider than the contact-free patches rarely rests on h_Def without some tool node
+//! inside it: 50 µm × 0.5 µm flakes on 400 µm / 256² surfaces at 30 MPa found no room for all
+//! 8 in 10 000 attempts each on any surface pair (on pair 0 of seed 0 not for the first; 6 of
+//! its 8 needed a lift below). Such a flake is not in the particle-free gap at all — under
+//! load the tool stands on it, as on a blocked flake (Eq. 18–19) — so the particle-free
+//! loaded tool height is not its starting state.
 //!
 //! [`place_random_lifting`] therefore raises the tool. Each flake's attempts are drawn and
 //! tested as above against the tool raised by the lift ΔZ so far (ΔZ = 0 at first); when none
