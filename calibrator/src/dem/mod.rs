@@ -91,7 +91,9 @@ pub use integrator::{Integrator, Interval};
 pub use overdamped::{OverdampedOptions, OverdampedStats};
 pub use params::DemParams;
 pub use placement::area_fraction;
-pub use placement::{RandomPlacement, place_random, read_csv, touching_offset};
+pub use placement::{
+    LiftedPlacement, RandomPlacement, place_random, place_random_lifting, read_csv, touching_offset,
+};
 pub use quaternion::{Quat, Vec3};
 pub use regime::{IntegratorChoice, Scheme};
 pub use rigid_body::{Damping, Flake};

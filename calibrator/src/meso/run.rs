@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bem::ContactSolver;
 use crate::config::CalibrationConfig;
-use crate::dem::{RandomPlacement, area_fraction, place_random};
+use crate::dem::{LiftedPlacement, RandomPlacement, area_fraction, place_random_lifting};
 
 use super::MesoError;
 use super::blocked_events::EventTracker;
@@ -110,13 +110,21 @@ pub struct CaseRun {
     pub beta_realised: f64,
     /// A_c/A_0 of the particle-free loading.
     pub initial_contact: f64,
+    /// Lift ΔZ of the tool above its particle-free loaded height at the start of the slide
+    /// \[m\]: 0 unless flakes wider than the loaded gap were placed
+    /// ([`crate::dem::place_random_lifting`]).
+    pub tool_lift: f64,
+    /// Flakes placed by the lifting rule (none fitted under the tool raised so far).
+    pub lifted_flakes: usize,
     /// Wall time of the setup (surfaces, loading, placement) \[s\].
     pub seconds_setup: f64,
 }
 
 impl CaseRun {
     /// Generates the surfaces, loads them without particles, places N_p = round(β·A_0/a_p)
-    /// flakes in the loaded gap.
+    /// flakes in the loaded gap — raising the tool just enough for flakes that fit nowhere
+    /// under it ([`crate::dem::place_random_lifting`]; the slide's first load solve brings it
+    /// back down onto the surface and the blocked flakes).
     ///
     /// # Errors
     ///
@@ -137,10 +145,14 @@ impl CaseRun {
         let initial_contact = loaded.report.contact_fraction;
         let shape = flake_shape(cfg);
         let n_p = flake_count(case.beta, &shape, &loaded.deformable);
-        let flakes = if n_p == 0 {
-            Vec::new()
+        let placed = if n_p == 0 {
+            LiftedPlacement {
+                flakes: Vec::new(),
+                lift: 0.0,
+                lifted: 0,
+            }
         } else {
-            place_random(
+            place_random_lifting(
                 &shape,
                 &loaded.loaded_deformable,
                 &loaded.tool_world(),
@@ -153,9 +165,17 @@ impl CaseRun {
                 source,
             })?
         };
+        // Flakes wider than the loaded gap (dem::placement, "Flakes wider than the gap"): the
+        // slide starts from the tool raised over them, and its first contact update solves the
+        // load on the surface and the blocked flakes. ΔZ = 0 leaves the loaded state untouched.
+        let loaded = if placed.lift > 0.0 {
+            loaded.raised(placed.lift)
+        } else {
+            loaded
+        };
         let beta_realised = area_fraction(&shape, n_p, &loaded.deformable);
         let params = dem_params(cfg, shape, case, &loaded.deformable);
-        let sim = MesoLoop::new(solver, loaded, params, flakes, case.pressure)?;
+        let sim = MesoLoop::new(solver, loaded, params, placed.flakes, case.pressure)?;
         Ok(Self {
             case: *case,
             sim,
@@ -163,6 +183,8 @@ impl CaseRun {
             flakes: n_p,
             beta_realised,
             initial_contact,
+            tool_lift: placed.lift,
+            lifted_flakes: placed.lifted,
             seconds_setup: t0.elapsed().as_secs_f64(),
         })
     }

@@ -10,7 +10,9 @@
 //! # Loading (before the slide)
 //! The particle-free gap g = h_Tool − h_Def (Eq. 17) is solved at the nominal pressure p
 //! (cold start). The solver's approach δ positions the loaded tool: z_T = −δ. The plastic
-//! flow of this first loading is kept in h_Def.
+//! flow of this first loading is kept in h_Def. Flakes wider than this loaded gap are placed
+//! under the tool raised by ΔZ ([`Loaded::raised`], `dem::placement`, "Flakes wider than the
+//! gap"); the first step's solve brings it back down, as it sets z_T every step.
 //!
 //! # One step (one pixel of sliding)
 //! 1. **DEM** (Step 1): the flakes move between the rigid surfaces while the tool slides one
@@ -70,6 +72,18 @@ impl Loaded {
             .iter_mut()
             .for_each(|h| *h += self.tool_offset);
         t
+    }
+
+    /// The same state with the tool raised by `lift` ≥ 0 \[m\] (z_T + ΔZ): the start of a slide
+    /// over flakes wider than the loaded gap (`dem::placement`, "Flakes wider than the gap").
+    /// The surfaces, the loading solve and the solver's traction (the warm start of the first
+    /// step) are those of the loading; the first contact update solves g* at the nominal
+    /// pressure from the raised tool, so z_T comes back down by the solve's approach.
+    pub fn raised(self, lift: f64) -> Self {
+        Self {
+            tool_offset: self.tool_offset + lift,
+            ..self
+        }
     }
 }
 

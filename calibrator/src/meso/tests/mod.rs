@@ -2,6 +2,8 @@
 //! the same gap sequence, a hand-placed blocked flake on a known contact patch, A_p ≤ A_c and
 //! bit-identical reruns.
 
+mod lifted_placement;
+
 use super::setup::{bem_material, bem_options, case_surfaces, slide_steps};
 use super::*;
 use crate::bem::{ContactSolver, Material, SolverOptions, deform_plastically};

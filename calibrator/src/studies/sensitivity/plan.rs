@@ -423,7 +423,12 @@ set = { dem.stiffness_scale = 4.0 }
         // docs/studies/sensitivity/: every level is a valid configuration, and each plan holds
         // issue 42's 12 pairs per level.
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/studies/sensitivity");
-        for name in ["plan.toml", "plan_500.toml", "fig15.toml"] {
+        for name in [
+            "plan.toml",
+            "plan_500.toml",
+            "plan_diameter50.toml",
+            "fig15.toml",
+        ] {
             let p = Plan::read(&dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(p.cases.pairs >= RECOMMENDED_PAIRS, "{name}");
             for f in &p.factors {
