@@ -12,7 +12,11 @@ flat (no extrapolation downwards). q_V is log-normal in d (median D50, geometric
 deviation σ_g), truncated to seed 000 Fig. 4's range 6–100 µm: the seed gives that curve only
 as a figure, so α_pop is tabulated over medians and spreads, not at one value.
 
-Usage: python3 docs/studies/sensitivity/population_alpha.py docs/studies/sensitivity/results/plan/sensitivity.csv
+Several sensitivity.csv files may be given (e.g. the 50 µm level of plan_diameter50.toml, paired
+against 12 µm flakes on its own 400 µm surfaces): each file's diameter ratios are taken against
+its own 12 µm reference, and a diameter already read from an earlier file is kept from it.
+
+Usage: python3 docs/studies/sensitivity/population_alpha.py docs/studies/sensitivity/results/plan/sensitivity.csv [more.csv ...]
 """
 import csv
 import math
@@ -23,15 +27,17 @@ D_MIN, D_MAX = 6.0, 100.0  # µm, seed 000 Fig. 4
 POINTS = 400  # quadrature points in ln d
 
 
-def diameter_ratios(path, column="ratio"):
-    """{d [µm]: α(d)/α(12 µm)} from the study's sensitivity.csv (`column`: ratio, lo or hi)."""
+def diameter_ratios(paths, column="ratio"):
+    """{d [µm]: α(d)/α(12 µm)} from the studies' sensitivity.csv files (`column`: ratio, lo or
+    hi); the first file that has a diameter gives it."""
     out = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            if row["factor"] == "diameter":
-                out[float(row["level"].removesuffix("um"))] = float(row[column])
+    for path in paths:
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                if row["factor"] == "diameter":
+                    out.setdefault(float(row["level"].removesuffix("um")), float(row[column]))
     if len(out) < 2:
-        sys.exit(f"{path}: fewer than two diameter levels")
+        sys.exit(f"{', '.join(paths)}: fewer than two diameter levels")
     return dict(sorted(out.items()))
 
 
@@ -60,15 +66,16 @@ def alpha_pop(d50, sigma_g, ratios):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: population_alpha.py <sensitivity.csv of tribo study sensitivity>")
+    if len(sys.argv) < 2:
+        sys.exit("usage: population_alpha.py <sensitivity.csv of tribo study sensitivity> [more.csv ...]")
+    paths = sys.argv[1:]
     try:
-        ratios = diameter_ratios(sys.argv[1])
+        ratios = diameter_ratios(paths)
     except (OSError, KeyError, ValueError) as e:
-        sys.exit(f"{sys.argv[1]}: not a sensitivity.csv with diameter rows ({e})")
+        sys.exit(f"{', '.join(paths)}: not sensitivity.csv files with diameter rows ({e})")
     # α_pop rises with every α(d), so the lower (upper) ends of the levels' 95 % paired intervals
     # bound it from below (above): an envelope, wider than a joint 95 % interval (12 pairs).
-    ends = [diameter_ratios(sys.argv[1], c) for c in ("lo", "hi")]
+    ends = [diameter_ratios(paths, c) for c in ("lo", "hi")]
     print("alpha(d)/alpha(12 um):", ", ".join(f"{d:g} um {r:.3f}" for d, r in ratios.items()))
     print("Eq. 26 (alpha ~ d^2):", ", ".join(f"{d:g} um {(d / 12) ** 2:.3f}" for d in ratios))
     sigmas = [1.5, 2.0, 2.5]
