@@ -23,7 +23,10 @@ import argparse
 import gzip
 import json
 import math
+import signal
 from collections import defaultdict
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output, not a traceback
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--reference", nargs="+", required=True)
