@@ -22,7 +22,6 @@ use tribo_calibrator::dem::touching_offset;
 use tribo_calibrator::dem::{DemParams, DemSystem, FlakeShape, RandomPlacement, place_random};
 use tribo_calibrator::meso::CaseRun;
 use tribo_calibrator::meso::cases::MesoCase;
-use tribo_calibrator::presets::Preset;
 use tribo_calibrator::surface::{HeightMap, Rescale, SelfAffine};
 
 const STEPS_PER_ITER: usize = 50;
@@ -99,10 +98,10 @@ fn bench(c: &mut Criterion) {
 
 /// The quick preset's 0.08 m/s case (15 MPa, β = 0.2, seed 0) with `dem.integrator` set.
 fn process_case(integrator: &str) -> CaseRun {
-    let cfg = CalibrationConfig::from_preset_and_toml(
-        Preset::Quick,
-        &format!("[dem]\nintegrator = \"{integrator}\"\n"),
-    )
+    // The 64² grid of issues 31–43 (the preset moved to 256² in issue 42).
+    let cfg = CalibrationConfig::quick_before_issue_42(&format!(
+        "[dem]\nintegrator = \"{integrator}\"\n"
+    ))
     .expect("quick config");
     let case = MesoCase {
         index: 0,

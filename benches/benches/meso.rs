@@ -1,5 +1,6 @@
-//! The staggered BEM–DEM loop (issue 7) at the quick preset's grid (64², L = 100 µm,
-//! δx = 1.5625 µm), case p = 15 MPa, β = 0.1 (9 flakes of 12 µm), v0 = 50 m/s, seed 0:
+//! The staggered BEM–DEM loop (issue 7) at the quick preset's grid of issues 7–43 (64²,
+//! L = 100 µm, δx = 1.5625 µm; pinned by `CalibrationConfig::quick_before_issue_42` since issue 42
+//! moved the preset to 256², so the figures in docs/performance.md stay comparable), case p = 15 MPa, β = 0.1 (9 flakes of 12 µm), v0 = 50 m/s, seed 0:
 //!
 //! - `meso_step/dem`: wall time of the DEM part of one slide step (one pixel of sliding);
 //! - `meso_step/bem_warm`: the BEM part (blocked detection, h*_Tool, warm solve, updates);
@@ -43,7 +44,7 @@ use tribo_calibrator::meso::{CaseRun, run_case};
 use tribo_calibrator::presets::Preset;
 
 fn quick_case() -> (CalibrationConfig, MesoCase) {
-    let cfg = Preset::Quick.config();
+    let cfg = CalibrationConfig::quick_before_issue_42("").expect("quick config");
     let case = MesoCase {
         index: 0,
         pressure: 15e6,
@@ -132,16 +133,10 @@ fn bench_step(c: &mut Criterion) {
 
 fn bench_case(c: &mut Criterion) {
     let (cfg, case) = quick_case();
-    let explicit = CalibrationConfig::from_preset_and_toml(
-        Preset::Quick,
-        "[dem]\nintegrator = \"explicit\"\n",
-    )
-    .expect("explicit config");
-    let inertial = CalibrationConfig::from_preset_and_toml(
-        Preset::Quick,
-        "[dem]\nintegrator = \"inertial\"\n",
-    )
-    .expect("inertial config");
+    let explicit = CalibrationConfig::quick_before_issue_42("[dem]\nintegrator = \"explicit\"\n")
+        .expect("explicit config");
+    let inertial = CalibrationConfig::quick_before_issue_42("[dem]\nintegrator = \"inertial\"\n")
+        .expect("inertial config");
     let mut g = c.benchmark_group("meso_case");
     g.sample_size(10);
     g.bench_function("quick", |b| {

@@ -48,7 +48,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use tribo_calibrator::config::CalibrationConfig;
 use tribo_calibrator::meso::cases::MesoCase;
-use tribo_calibrator::presets::Preset;
 use tribo_calibrator::studies::meso::equivalence::{CaseRecord, compare, run_recorded};
 
 const SEED: u64 = 0;
@@ -119,6 +118,7 @@ fn config(integrator: &str, extra: &str) -> Result<CalibrationConfig, Box<dyn Er
         .entry("dem".into())
         .or_default()
         .push(format!("integrator = \"{integrator}\""));
+
     for line in extra.split(';').map(str::trim).filter(|l| !l.is_empty()) {
         let (key, value) = line.split_once('=').ok_or("--toml: key = value")?;
         let (section, key) = key.trim().split_once('.').ok_or("--toml: section.key")?;
@@ -134,10 +134,10 @@ fn config(integrator: &str, extra: &str) -> Result<CalibrationConfig, Box<dyn Er
             let _ = writeln!(toml, "{l}");
         }
     }
-    Ok(CalibrationConfig::from_preset_and_toml(
-        Preset::Quick,
-        &toml,
-    )?)
+    // Every record of this study ran the quick preset at its grid of issues 31–43 (64²,
+    // 1.5625 µm pixel); the preset moved to 256² in issue 42. The grid stays pinned (unless the
+    // keys set it), so that the records and their keys keep meaning the same cases.
+    Ok(CalibrationConfig::quick_before_issue_42(&toml)?)
 }
 
 fn cases(cfg: &CalibrationConfig, velocity: f64) -> Vec<MesoCase> {

@@ -34,10 +34,59 @@ impl CalibrationConfig {
     pub fn from_preset_and_toml(preset: Preset, overrides: &str) -> Result<Self, ConfigError> {
         let base = toml::Value::try_from(preset.config()).map_err(ConfigError::Preset)?;
         let user: toml::Value = toml::from_str(overrides).map_err(ConfigError::Parse)?;
+        let no_budget_given = user.get("systematic").is_none();
         let merged = merge(base, user, "")?;
-        let cfg: CalibrationConfig = merged.try_into().map_err(ConfigError::Type)?;
+        let mut cfg: CalibrationConfig = merged.try_into().map_err(ConfigError::Type)?;
         cfg.validate()?;
+        // The preset's budget with the grid term of the pixel actually run (issue 42): a
+        // configuration coarser than the converged pixel carries the grid's measured fall.
+        if no_budget_given {
+            let pixel = cfg.surface.length / cfg.surface.grid as f64;
+            cfg.systematic = crate::presets::systematic_budget_at(pixel);
+        }
         Ok(cfg)
+    }
+
+    /// The quick preset as it was before issue 42 moved it to the converged pixel — 64² on
+    /// 100 µm ([`crate::presets::STUDY_GRID_1P56`], 1.5625 µm pixel) and β = 0.1, 0.2
+    /// ([`crate::presets::STUDY_BETAS`]) — with `overrides` merged on top: the model that the
+    /// benches' figures and the integrator study's records were measured on. A key that
+    /// `overrides` sets wins.
+    ///
+    /// ```
+    /// use tribo_calibrator::config::CalibrationConfig;
+    /// let cfg = CalibrationConfig::quick_before_issue_42("[dem]\nintegrator = \"explicit\"\n")?;
+    /// assert_eq!((cfg.surface.grid, cfg.sweep.betas.as_slice()), (64, &[0.1, 0.2][..]));
+    /// # Ok::<(), tribo_calibrator::validate::error::ConfigError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Self::from_preset_and_toml`].
+    pub fn quick_before_issue_42(overrides: &str) -> Result<Self, ConfigError> {
+        let mut user: toml::Table = toml::from_str(overrides).map_err(ConfigError::Parse)?;
+        let surface = user
+            .entry("surface")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(t) = surface {
+            t.entry("grid")
+                .or_insert(toml::Value::Integer(crate::presets::STUDY_GRID_1P56 as i64));
+        }
+        let sweep = user
+            .entry("sweep")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(t) = sweep {
+            t.entry("betas").or_insert_with(|| {
+                toml::Value::Array(
+                    crate::presets::STUDY_BETAS
+                        .iter()
+                        .map(|&b| toml::Value::Float(b))
+                        .collect(),
+                )
+            });
+        }
+        let text = toml::to_string(&user).map_err(ConfigError::Preset)?;
+        Self::from_preset_and_toml(Preset::Quick, &text)
     }
 
     /// As [`Self::from_preset_and_toml`], reading the overrides from a file.

@@ -19,19 +19,23 @@ use crate::config::{
 /// the plain paired ratio at the end of the choice's admissible range (their 95 % CIs are in
 /// the README). `plan.toml` (binary 448b878): γ, stiffness, thickness, domain, rotational
 /// damping, flake diameter; `plan_grid.toml` (binary f0c3527): the grid on one surface per pair
-/// (`surface.mode_order = "nested"`), which has **not converged** at 256² — α falls ×0.70 from
-/// 64² to 256² and the step 128² → 256² is larger than 64² → 128² — so its term is the measured
-/// fall, a lower bound of the discretisation error. The flake-size term is a population α
-/// (`docs/studies/sensitivity/population_alpha.py`): α(d) measured at 6, 12 and 25 µm, seed
-/// 000 Eq. 26 (α ∝ d²) above, weighted by a log-normal volume distribution with median 8–30 µm
-/// and geometric spread 1.5–2.5 (seed 000 Fig. 4 spans 6–100 µm; the seed gives it only as a
-/// figure). A user who measures the flake sizes replaces it in `[[systematic.terms]]`.
+/// (`surface.mode_order = "nested"`). α falls ×0.70 from the 1.5625 µm pixel (64² on 100 µm) to
+/// 0.39 µm (256²) and stays there at 0.20 µm (512²: ×1.036 of 256², point estimate), so the
+/// presets run the 0.39 µm pixel ([`CONVERGED_PIXEL`]) and the grid term is that last step,
+/// ×[1, 1.036] ([`grid_term`]); a configuration at a coarser pixel carries the measured fall
+/// ×[0.698, 1] instead. The flake-size term is a population α
+/// (`docs/studies/sensitivity/population_alpha.py`): α(d) measured at 6, 12, 25 and 50 µm,
+/// seed 000 Eq. 26 (α ∝ d²) above 50 µm, weighted by a log-normal volume distribution with
+/// median 8–30 µm and geometric spread 1.5–2.5 (seed 000 Fig. 4 spans 6–100 µm; the seed gives
+/// it only as a figure). A user who measures the flake sizes replaces it in
+/// `[[systematic.terms]]`. The terms other than the grid were measured at the 1.5625 µm pixel
+/// and are carried to the converged one as ratios (an assumption, stated in the README).
 pub const SYSTEMATIC_BUDGET: [(&str, f64, f64, &str); 7] = [
     (
         "flake size D50 8–30 µm (Fig. 4)",
         0.59,
-        14.63,
-        "population α over log-normal q_V (D50 8–30 µm, σ_g 1.5–2.5) from α(6, 12, 25 µm) = ×0.035, 1, ×5.48 (12 pairs each)",
+        17.82,
+        "population α over log-normal q_V (D50 8–30 µm, σ_g 1.5–2.5) from α(6, 12, 25, 50 µm) = ×0.035, 1, ×5.48, ×27.7 (12 pairs each)",
     ),
     (
         "drag γ 5e6–3e9 1/s",
@@ -46,10 +50,10 @@ pub const SYSTEMATIC_BUDGET: [(&str, f64, f64, &str); 7] = [
         "paired ratio, 12 pairs: ×4 0.702 [0.612, 0.818], ×0.25 1.591 [1.324, 1.981]",
     ),
     (
-        "grid 64 to 256 px, not converged",
-        0.698,
+        "grid 0.39 to 0.20 µm pixel",
         1.0,
-        "paired ratio on nested surfaces, 12 pairs: 128² 0.869 [0.711, 1.061], 256² 0.698 [0.588, 0.813]",
+        1.036,
+        "paired ratio on nested surfaces, 12 pairs: 512² over 256² 1.036 [0.812, 1.291] (point values 9.50 and 9.17)",
     ),
     (
         "flake thickness 0.25–1 µm",
@@ -71,12 +75,49 @@ pub const SYSTEMATIC_BUDGET: [(&str, f64, f64, &str); 7] = [
     ),
 ];
 
-/// [`SYSTEMATIC_BUDGET`] as configuration.
-pub fn systematic_budget() -> SystematicConfig {
+/// The pixel at which α(0.08 m/s) has converged on seed 000's surfaces \[m\]: 100 µm / 256²
+/// (issue 42, `docs/studies/sensitivity/README.md` "Grid convergence"). The presets run it.
+pub const CONVERGED_PIXEL: f64 = 100e-6 / 256.0;
+
+/// The grid of the model every study and bench of issues 31–43 ran on the quick preset's
+/// 100 µm domain (1.5625 µm pixel), the quick preset's grid until issue 42 moved it to the
+/// converged pixel. Studies that compare against those records pin it (the sensitivity plans'
+/// `docs/studies/sensitivity/pixel_1.56um.toml`, and `CalibrationConfig::quick_before_issue_42` for the
+/// `integrator_equivalence` example and the `meso` and `dem` benches), so their reruns stay the
+/// cases they recorded.
+pub const STUDY_GRID_1P56: usize = 64;
+
+/// The quick preset's β before issue 42 moved the presets into Eq. 23's linear range (β ≤ 0.1):
+/// the integrator study's case list (`CalibrationConfig::quick_before_issue_42`).
+pub const STUDY_BETAS: [f64; 2] = [0.1, 0.2];
+
+/// The grid term of [`SYSTEMATIC_BUDGET`] for a configuration of pixel `pixel` \[m\]: the
+/// residual ×[1, 1.036] at the converged pixel or finer, the measured fall ×[0.698, 1] from the
+/// 1.5625 µm pixel to it for anything coarser (one-sided: the coarse grid's α is high).
+pub fn grid_term(pixel: f64) -> (&'static str, f64, f64, &'static str) {
+    // A pixel is converged if it is no coarser than CONVERGED_PIXEL, to rounding of L/grid.
+    const PIXEL_REL_TOL: f64 = 1e-9;
+    if pixel <= CONVERGED_PIXEL * (1.0 + PIXEL_REL_TOL) {
+        SYSTEMATIC_BUDGET[3]
+    } else {
+        (
+            "grid above 0.39 µm pixel, unconverged",
+            0.698,
+            1.0,
+            "paired ratio on nested surfaces, 12 pairs: 128² 0.869 [0.711, 1.061], 256² 0.698 [0.588, 0.813] of the 1.5625 µm pixel's α",
+        )
+    }
+}
+
+/// [`SYSTEMATIC_BUDGET`] as configuration, with the grid term of a configuration whose pixel
+/// is `pixel` \[m\] ([`grid_term`]).
+pub fn systematic_budget_at(pixel: f64) -> SystematicConfig {
     SystematicConfig {
         terms: SYSTEMATIC_BUDGET
             .iter()
-            .map(|&(name, ratio_lo, ratio_hi, source)| SystematicTermConfig {
+            .enumerate()
+            .map(|(i, &t)| if i == 3 { grid_term(pixel) } else { t })
+            .map(|(name, ratio_lo, ratio_hi, source)| SystematicTermConfig {
                 name: name.to_owned(),
                 ratio_lo,
                 ratio_hi,
@@ -84,6 +125,11 @@ pub fn systematic_budget() -> SystematicConfig {
             })
             .collect(),
     }
+}
+
+/// [`SYSTEMATIC_BUDGET`] as configuration, at the converged pixel (the presets').
+pub fn systematic_budget() -> SystematicConfig {
+    systematic_budget_at(CONVERGED_PIXEL)
 }
 use crate::dem::params::{DEFAULT_ADVANCE_FRACTION, DEFAULT_TOLERANCE_FRACTION};
 use crate::dem::{DragFrame, IntegratorChoice};
@@ -171,8 +217,9 @@ impl Preset {
             pressures: None,
         };
         // The flakes' integrator follows the regime (issue 31, `dem/regime.rs`): overdamped
-        // backward Euler where the Stokes ratio v0/(γ·δx) ≤ 0.01 (0.08 and 1 m/s at this γ and
-        // pixel), the inertial TR-BDF2 above (10, 50 m/s; issue 43, §8: over 144 paired quick
+        // backward Euler where the Stokes ratio v0/(γ·δx) ≤ 0.01 (0.08 m/s at this γ and the
+        // 0.39 µm pixel; 1 m/s is St 0.026 there, overdamped at the 1.5625 µm pixel of issues
+        // 31–43), the inertial TR-BDF2 above (10, 50 m/s; issue 43, §8: over 144 paired quick
         // cases summed ⟨A_p⟩ ×1.045 [0.987, 1.110] and ×1.024 [0.926, 1.128] of the explicit
         // reference's; the explicit damped Verlet before). Paired against the explicit
         // reference at 0.08 m/s over 72 quick cases (12 seed indices, docs/studies/integrator/
@@ -201,15 +248,20 @@ impl Preset {
         match self {
             Preset::Quick => CalibrationConfig {
                 material,
-                surface: seed000_surface(64, 100e-6, [1.0, 2.0, 16.0]),
+                // 0.39 µm pixels, where α(0.08 m/s) has converged (issue 42: on nested surfaces α
+                // at 64² is ×1.43 [1.23, 1.70] of the 256² value, and 512² is ×1.036 of it; the
+                // 1.5625 µm pixel of issues 7–43 is `STUDY_GRID_1P56`).
+                surface: seed000_surface(256, 100e-6, [1.0, 2.0, 16.0]),
                 flakes: flakes.clone(),
                 dem: dem.clone(),
                 process: process.clone(),
                 sweep: SweepConfig {
                     pressures: vec![5e6, 15e6, 30e6],
-                    // Blocked flakes are rare events (seed 000 §6.2); with 4 flakes (β = 0.05)
-                    // on this 100 µm domain most cases saw none: 9 and 18 flakes instead.
-                    betas: vec![0.1, 0.2],
+                    // Eq. 23's linear range β ≤ 0.1 (issue 42: α(0.2)/α(0.1) = 0.833 [0.709,
+                    // 0.974]). 4 and 9 flakes on this 100 µm domain: at the 1.5625 µm pixel most
+                    // β = 0.05 cases saw no blocked flake, at the converged 0.39 µm pixel they
+                    // carry α per β 22.8 against 17.6 at β = 0.1 (seed 0, 9 cases each).
+                    betas: vec![0.05, 0.1],
                     velocities: vec![10.0, 50.0],
                     seeds: 3,
                     surfaces: 3,
@@ -242,7 +294,8 @@ impl Preset {
                 // α(0.08) ±50 %, issue 14). At one condition (15 MPa, β = 0.2, 50 m/s, 12 pairs
                 // each) ⟨A_p⟩'s CV was 0.56 [0.33, 0.69] with k_l = 1, k_r = 2 and
                 // 0.26 [0.16, 0.32] with k_l = 2, k_r = 4 (95 % bootstrap over pairs).
-                surface: seed000_surface(128, 200e-6, [2.0, 4.0, 32.0]),
+                // At the converged 0.39 µm pixel since issue 42 (was 128², 1.5625 µm).
+                surface: seed000_surface(512, 200e-6, [2.0, 4.0, 32.0]),
                 flakes: flakes.clone(),
                 dem: dem.clone(),
                 // Sized for α(0.08 m/s) with a 95 % CI half-width ≤ 7 % in ≤ 60 min on 2 idle
@@ -257,24 +310,31 @@ impl Preset {
                 // two β fix α (a least-squares slope through the origin weights a point by
                 // (β·p)², so a 5 MPa point counts 1/36 of a 30 MPa one; refitting issue 14's run
                 // without its 5 MPa cases at 0.08 m/s moved α(0.08) from 16.25 [14.17, 18.58] to
-                // 16.43 [14.36, 18.87]). Measured with this design (seed 0, 2 idle cores,
+                // 16.43 [14.36, 18.87]). Measured with that design at 128² (seed 0, 2 idle cores,
                 // `/usr/bin/time -v`): 39.8 min wall, α(0.08) = 15.65 [14.98, 16.40], −4.3 %/
                 // +4.8 %; the explicit design before (18 pairs): 61.2 min, ±13.7 %.
+                //
+                // Issue 42 moved it to the converged 0.39 µm pixel (512² on 200 µm), where a
+                // case costs ≈ ×8.5 the CPU of a 128² one (0.08 m/s, 30 MPa, β 0.1: 83 s against
+                // 9.7 s), and to Eq. 23's linear range β ≤ 0.1 (α(0.2)/α(0.1) = 0.833 [0.709,
+                // 0.974]): 36 pairs at the process velocity, and the sweep at 30 MPa only, keep
+                // the run near an hour-class budget; at the 128² CV the statistical half-width
+                // is then ≈ ±10 % (`process.seeds = 72` halves its variance at twice the CPU).
                 process: ProcessConfig {
-                    seeds: Some(120),
+                    seeds: Some(36),
                     pressures: Some(vec![30e6]),
                     ..process.clone()
                 },
-                // One L per case: 4× the quick preset's flakes over the same 128 slide steps.
-                // Two pressures and two β span Eq. 23's β·p (linearity is checked by R² and
-                // α per β); the 1 m/s point (Stokes ratio 0.0064: overdamped under `auto`)
-                // puts a simulated sample between the process speed and seed 000's range.
+                // One L per case: 4× the quick preset's flakes over the same 512 slide steps.
+                // Two β span Eq. 23's β·p inside its linear range (linearity is checked by R²
+                // and α per β); the 1 m/s point (inertial under `auto` at this pixel) puts a simulated
+                // sample between the process speed and seed 000's range.
                 sweep: SweepConfig {
-                    pressures: vec![5e6, 30e6],
-                    betas: vec![0.1, 0.2],
+                    pressures: vec![30e6],
+                    betas: vec![0.05, 0.1],
                     velocities: vec![1.0, 10.0, 50.0],
                     seeds: 6,
-                    surfaces: 120,
+                    surfaces: 36,
                     slide_lengths: 1.0,
                     contact_pressures: vec![1e6, 2e6, 5e6, 10e6, 20e6, 30e6],
                 },
@@ -294,6 +354,8 @@ impl Preset {
             },
             Preset::Paper => CalibrationConfig {
                 material,
+                // Seed 000's own resolution (0.98 µm pixel, coarser than the converged 0.39 µm):
+                // its budget carries the grid's measured fall (`grid_term`).
                 surface: seed000_surface(512, 500e-6, [1.0, 2.0, 100.0]),
                 flakes: flakes.clone(),
                 dem: dem.clone(),
@@ -319,7 +381,7 @@ impl Preset {
                     added_masses: asperity_all,
                     steps_per_period: 1.0e4,
                 },
-                systematic: systematic_budget(),
+                systematic: systematic_budget_at(500e-6 / 512.0),
             },
         }
     }

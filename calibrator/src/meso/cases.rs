@@ -202,7 +202,10 @@ mod tests {
 
     #[test]
     fn process_velocities_take_their_own_seed_count_and_pressures() {
-        let cfg = Preset::Standard.config();
+        // The standard preset's process velocity has its own seeds; since issue 42 its sweep
+        // runs at the process pressure too, so a second sweep pressure makes them differ here.
+        let mut cfg = Preset::Standard.config();
+        cfg.sweep.pressures = vec![5e6, 30e6];
         let (s, p) = (&cfg.sweep, &cfg.process);
         let process_seeds = p.seeds.expect("the standard preset sets process.seeds");
         let process_pressures = p.pressures.as_deref().expect("and process.pressures");
