@@ -478,10 +478,13 @@ mod tests {
             "README.md does not say Rust {msrv} (calibrator/Cargo.toml's rust-version)"
         );
         // Every time the README and the calibration guide give for the quick preset is the
-        // measured one: no "~15 min" left anywhere.
+        // measured one (6.2 min since issue 42's 0.39 µm pixel): no "3.4 min" or "~15 min" of
+        // earlier presets left in a current claim.
         for (doc, text) in [("README.md", readme), ("docs/calibration.md", calibration)] {
             assert!(
-                text.contains("3.4 min") && !text.contains("15 min on"),
+                text.contains("6.2 min")
+                    && !text.contains("[slow: 3.4 min]")
+                    && !text.contains("15 min on"),
                 "{doc}"
             );
         }

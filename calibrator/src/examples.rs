@@ -6,7 +6,7 @@
 /// documents carry this very text; the measurement is in docs/performance.md).
 macro_rules! quick_wall_time {
     () => {
-        "3.4 min wall on 2 idle cores (2026-11-27, docs/performance.md)"
+        "6.2 min wall on 2 idle cores (2026-11-30, docs/performance.md)"
     };
 }
 #[cfg(test)]

@@ -87,8 +87,8 @@ const BAD: [(&str, &str); 20] = [
     ),
     (
         "slide_over_budget.toml",
-        "sweep.slide_lengths (× surface.grid³ cell-steps) 1000000000000: 2.6e17 BEM cell-steps \
-         of one case would take ≈ 2.6e10 s of one core, above the work budget of 24 h; lower \
+        "sweep.slide_lengths (× surface.grid³ cell-steps) 1000000000000: 1.7e19 BEM cell-steps \
+         of one case would take ≈ 1.7e12 s of one core, above the work budget of 24 h; lower \
          sweep.slide_lengths (× surface.grid³ cell-steps), or lift the budget with \
          TRIBO_WORK_BUDGET=<hours>",
     ),

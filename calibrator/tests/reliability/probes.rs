@@ -65,7 +65,7 @@ fn config_sizes_beyond_the_budget_are_refused_by_every_command_that_reads_them()
             ),
             (
                 &slide,
-                "sweep.slide_lengths (× surface.grid³ cell-steps) 1000000000000: 2.6e17 BEM cell-steps of one case",
+                "sweep.slide_lengths (× surface.grid³ cell-steps) 1000000000000: 1.7e19 BEM cell-steps of one case",
             ),
         ] {
             let mut args = vec![cmd, "--config", file.as_str(), "--out", "o"];
