@@ -1,6 +1,7 @@
 //! The staggered BEM–DEM loop (issue 7) at the quick preset's grid of issues 7–43 (64²,
-//! L = 100 µm, δx = 1.5625 µm; pinned by `CalibrationConfig::quick_before_issue_42` since issue 42
-//! moved the preset to 256², so the figures in docs/performance.md stay comparable), case p = 15 MPa, β = 0.1 (9 flakes of 12 µm), v0 = 50 m/s, seed 0:
+//! L = 100 µm, δx = 1.5625 µm; pinned by `CalibrationConfig::quick_before_issue_42` since
+//! issue 42 moved the preset to 256², so the figures in docs/performance.md stay comparable),
+//! case p = 15 MPa, β = 0.1 (9 flakes of 12 µm), v0 = 50 m/s, seed 0:
 //!
 //! - `meso_step/dem`: wall time of the DEM part of one slide step (one pixel of sliding);
 //! - `meso_step/bem_warm`: the BEM part (blocked detection, h*_Tool, warm solve, updates);

@@ -118,7 +118,6 @@ fn config(integrator: &str, extra: &str) -> Result<CalibrationConfig, Box<dyn Er
         .entry("dem".into())
         .or_default()
         .push(format!("integrator = \"{integrator}\""));
-
     for line in extra.split(';').map(str::trim).filter(|l| !l.is_empty()) {
         let (key, value) = line.split_once('=').ok_or("--toml: key = value")?;
         let (section, key) = key.trim().split_once('.').ok_or("--toml: section.key")?;

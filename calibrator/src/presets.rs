@@ -91,21 +91,28 @@ pub const STUDY_GRID_1P56: usize = 64;
 /// the integrator study's case list (`CalibrationConfig::quick_before_issue_42`).
 pub const STUDY_BETAS: [f64; 2] = [0.1, 0.2];
 
+/// Where the grid term sits in [`SYSTEMATIC_BUDGET`] (the converged pixel's term).
+const GRID_TERM: usize = 3;
+
+/// The grid term of a configuration coarser than [`CONVERGED_PIXEL`]: the measured fall of α
+/// from the 1.5625 µm pixel to the converged one (one-sided: the coarse grid's α is high).
+const GRID_TERM_UNCONVERGED: (&str, f64, f64, &str) = (
+    "grid above 0.39 µm pixel, unconverged",
+    0.698,
+    1.0,
+    "paired ratio on nested surfaces, 12 pairs: 128² 0.869 [0.711, 1.061], 256² 0.698 [0.588, 0.813] of the 1.5625 µm pixel's α",
+);
+
 /// The grid term of [`SYSTEMATIC_BUDGET`] for a configuration of pixel `pixel` \[m\]: the
 /// residual ×[1, 1.036] at the converged pixel or finer, the measured fall ×[0.698, 1] from the
-/// 1.5625 µm pixel to it for anything coarser (one-sided: the coarse grid's α is high).
+/// 1.5625 µm pixel to it for anything coarser (or a pixel that is not a number).
 pub fn grid_term(pixel: f64) -> (&'static str, f64, f64, &'static str) {
     // A pixel is converged if it is no coarser than CONVERGED_PIXEL, to rounding of L/grid.
     const PIXEL_REL_TOL: f64 = 1e-9;
     if pixel <= CONVERGED_PIXEL * (1.0 + PIXEL_REL_TOL) {
-        SYSTEMATIC_BUDGET[3]
+        SYSTEMATIC_BUDGET[GRID_TERM]
     } else {
-        (
-            "grid above 0.39 µm pixel, unconverged",
-            0.698,
-            1.0,
-            "paired ratio on nested surfaces, 12 pairs: 128² 0.869 [0.711, 1.061], 256² 0.698 [0.588, 0.813] of the 1.5625 µm pixel's α",
-        )
+        GRID_TERM_UNCONVERGED
     }
 }
 
@@ -116,7 +123,7 @@ pub fn systematic_budget_at(pixel: f64) -> SystematicConfig {
         terms: SYSTEMATIC_BUDGET
             .iter()
             .enumerate()
-            .map(|(i, &t)| if i == 3 { grid_term(pixel) } else { t })
+            .map(|(i, &t)| if i == GRID_TERM { grid_term(pixel) } else { t })
             .map(|(name, ratio_lo, ratio_hi, source)| SystematicTermConfig {
                 name: name.to_owned(),
                 ratio_lo,
@@ -259,8 +266,9 @@ impl Preset {
                     pressures: vec![5e6, 15e6, 30e6],
                     // Eq. 23's linear range β ≤ 0.1 (issue 42: α(0.2)/α(0.1) = 0.833 [0.709,
                     // 0.974]). 4 and 9 flakes on this 100 µm domain: at the 1.5625 µm pixel most
-                    // β = 0.05 cases saw no blocked flake, at the converged 0.39 µm pixel they
-                    // carry α per β 22.8 against 17.6 at β = 0.1 (seed 0, 9 cases each).
+                    // β = 0.05 cases saw no blocked flake; at the converged 0.39 µm pixel all 27
+                    // of the seed-0 run did (α(0.05)/α(0.1) at 0.08 m/s 1.30 [0.46, 1.93], 3
+                    // pairs; on the standard preset's 36 pairs 1.021 [0.923, 1.117]).
                     betas: vec![0.05, 0.1],
                     velocities: vec![10.0, 50.0],
                     seeds: 3,
@@ -418,6 +426,45 @@ mod tests {
         assert_eq!(
             (q.hurst, q.rms_height_deformable),
             (s.hurst, s.rms_height_deformable)
+        );
+    }
+
+    #[test]
+    fn the_grid_term_follows_the_pixel_a_configuration_runs() {
+        use crate::config::CalibrationConfig;
+        let pixel = |c: &CalibrationConfig| c.surface.length / c.surface.grid as f64;
+        let grid = |c: &CalibrationConfig| c.systematic.terms[GRID_TERM].ratio_lo;
+        assert!(SYSTEMATIC_BUDGET[GRID_TERM].0.starts_with("grid"));
+        // quick 100 µm / 256² and standard 200 µm / 512² are the converged pixel; paper's
+        // 500 µm / 512² (0.98 µm) is not.
+        for (p, converged) in [
+            (Preset::Quick, true),
+            (Preset::Standard, true),
+            (Preset::Paper, false),
+        ] {
+            let c = p.config();
+            assert_eq!(
+                pixel(&c) <= CONVERGED_PIXEL * (1.0 + 1e-9),
+                converged,
+                "{p:?}"
+            );
+            let from_toml = CalibrationConfig::from_preset_and_toml(p, "").unwrap();
+            let want = if converged { 1.0 } else { 0.698 };
+            assert_eq!((grid(&c), grid(&from_toml)), (want, want), "{p:?}");
+        }
+        // A user who coarsens the quick preset to 64² gets the unconverged term; one who gives
+        // a budget keeps it.
+        let coarse =
+            CalibrationConfig::from_preset_and_toml(Preset::Quick, "[surface]\ngrid = 64\n")
+                .unwrap();
+        assert_eq!(grid(&coarse), 0.698);
+        let own = "[surface]\ngrid = 64\n[[systematic.terms]]\nname = \"mine\"\nratio_lo = 0.9\nratio_hi = 1.1\nsource = \"study\"\n";
+        let own = CalibrationConfig::from_preset_and_toml(Preset::Quick, own).unwrap();
+        assert_eq!(own.systematic.terms.len(), 1);
+        assert_eq!(
+            grid_term(f64::NAN).1,
+            0.698,
+            "a pixel that is not a number is not converged"
         );
     }
 
