@@ -434,7 +434,7 @@ pub(crate) const DEFAULTED_KEYS: [(&str, &str); 8] = [
     ("dem.stiffness_velocity", "0.0"),
     ("dem.inertial_scheme", "\"tr-bdf2\""),
     ("dem.inertial_tolerance", "0.2"),
-    ("dem.inertial_advance", "4.0"),
+    ("dem.inertial_advance", "0.5"),
     ("dem.event_depth", "0.2"),
 ];
 

@@ -20,11 +20,11 @@ size; the summed <A_p> ratio (the example's summary) gives the size.
         --tested NEW.jsonl[.gz] [...] [--steps 128]
 """
 import argparse
-import gzip
-import json
 import math
 import signal
 from collections import defaultdict
+
+from study_records import binomial_two_sided, blocked_history, read_records
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output, not a traceback
 
@@ -36,25 +36,7 @@ args = ap.parse_args()
 
 
 def load(paths):
-    out = {}
-    for path in paths:
-        with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-            for line in f:
-                if line.strip():
-                    r = json.loads(line)["record"]
-                    c = r["result"]["case"]
-                    key = (c["pressure"], c["beta"], c["seed_index"])
-                    out.setdefault(key, [h["blocked"] for h in r["history"]])
-    return out
-
-
-def binomial_two_sided(k, n):
-    """Exact two-sided p-value of k successes in n fair trials (doubling the smaller tail)."""
-    if n == 0:
-        return 1.0
-    tail = min(k, n - k)
-    p = sum(math.comb(n, i) for i in range(tail + 1)) / 2**n  # exact integers
-    return min(1.0, 2.0 * p)
+    return {k: blocked_history(r) for k, r in read_records(paths).items()}
 
 
 ref, new = load(args.reference), load(args.tested)
