@@ -55,11 +55,11 @@
 //! ([`super::overdamped_options::OverdampedOptions`]); `max_step` is the time of
 //! `dem.inertial_advance` design overlaps of tool advance (default ½, 12.5 nm: the error
 //! estimate does not see what a longer step of a flake the tool carries gets wrong, see
-//! [`super::params::DEFAULT_INERTIAL_ADVANCE_FRACTION`]); the inertial step also locates contact
-//! onsets and releases ([`super::event`], `dem.event_depth`): a step that opens a contact
-//! further past its onset than the event depth is redone shorter. The filter's premise (the contact's ringing damped
-//! within the step) fails without drag, and so does the estimate there; the event location is
-//! what keeps such a step from jumping over an impact.
+//! [`super::params::DEFAULT_INERTIAL_ADVANCE_FRACTION`]); the inertial step also locates
+//! contact onsets and releases ([`super::event`], `dem.event_depth`): a step that opens a
+//! contact further past its onset than the event depth is redone shorter. The filter's premise
+//! (the contact's ringing damped within the step) fails without drag, and so does the estimate
+//! there; the event location is what keeps such a step from jumping over an impact.
 //!
 //! **Not resolved** (by construction): the ringing of the penalty contacts, which the drag of
 //! the presets damps within 1/γ anyway, and the part of an impact's kinetic energy that

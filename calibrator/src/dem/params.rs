@@ -99,8 +99,8 @@ pub const DEFAULT_ADVANCE_FRACTION: f64 = 1.0;
 /// accuracy followed the grid. Against the explicit reference the summed ⟨A_p⟩ at 50 m/s
 /// moves with that advance (§12, the pre-declared 1440 cases): ×1.050 [1.015, 1.086] at
 /// 47 nm, ×1.019 [0.987, 1.055] at 12.5 nm, and the shorter advance agrees better with the
-/// reference at 1 and 10 m/s too (first-difference sign test, equal counts). The reference itself
-/// moves ×0.996 [0.938, 1.064] under a half step (288 cases). The presets' 0.39 µm stage is
+/// reference at 1 and 10 m/s too (first-difference sign test, equal counts). The reference
+/// itself moves ×0.996 [0.938, 1.064] under a half step (288 cases). The presets' 0.39 µm stage is
 /// 11.8 nm already (≈ 3 % more steps there); on seed 000's grid a case costs ×1.4–1.5
 /// (`docs/performance.md`). 4 overlaps (100 nm, the value before stop 55) bound no step on
 /// these grids: only a pixel above 3.3 µm has stages that long.

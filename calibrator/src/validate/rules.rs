@@ -297,9 +297,9 @@ pub const STIFFNESS_SCALE: Rule = Rule::closed(0.01, 100.0);
 
 /// `dem.inertial_advance`, a fraction of the design overlap 0.05·h_p: above 0 (a step must
 /// advance), at most 64. The inertial step locates contact onsets (`dem/event.rs`), so it needs
-/// no bound of one overlap as the overdamped step does; 64 overlaps are a pixel of the quick
-/// grid (62.5 for 1.5625 µm and the seed's 0.5 µm flakes), and the BEM–DEM loop's intervals are
-/// at most a pixel, so a larger cap would never bind.
+/// no bound of one overlap as the overdamped step does; 64 overlaps are a 1.5625 µm pixel (62.5
+/// for the seed's 0.5 µm flakes; the quick grid before stop 54), and the BEM–DEM loop's
+/// intervals are at most a pixel, so a larger cap would never bind on that grid or finer.
 pub const INERTIAL_ADVANCE: Rule = Rule::Real {
     lo: Bound::Open(0.0),
     hi: Bound::Closed(64.0),
