@@ -24,7 +24,7 @@ import math
 import signal
 from collections import defaultdict
 
-from study_records import binomial_two_sided, blocked_history, read_records
+from study_records import binomial_two_sided, blocked_history, first_difference, read_records
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output, not a traceback
 
@@ -44,15 +44,12 @@ keys = sorted(set(ref) & set(new))
 counts = defaultdict(lambda: [0, 0])
 steps = []
 for key in keys:
-    pairs = list(zip(ref[key], new[key]))
-    if args.steps is not None:
-        pairs = pairs[: args.steps]
-    for i, (a, b) in enumerate(pairs):
-        if a != b:
-            for group in ("all", f"{key[0] / 1e6:g} MPa"):
-                counts[group][0 if b > a else 1] += 1
-            steps.append(i + 1)
-            break
+    found = first_difference(ref[key][: args.steps], new[key][: args.steps])
+    if found is not None:
+        i, sign = found
+        for group in ("all", f"{key[0] / 1e6:g} MPa"):
+            counts[group][0 if sign > 0 else 1] += 1
+        steps.append(i + 1)
 limit = f"the first {args.steps} slide steps" if args.steps else "the whole slide"
 print(f"{len(keys)} paired cases; {len(steps)} diverge within {limit}")
 for group in sorted(counts, key=lambda g: (g != "all", g)):

@@ -34,7 +34,13 @@ import glob
 import random
 import signal
 
-from study_records import binomial_two_sided, blocked_history, percentile, read_records
+from study_records import (
+    binomial_two_sided,
+    blocked_history,
+    first_difference,
+    percentile,
+    read_records,
+)
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output, not a traceback
 
@@ -95,15 +101,9 @@ for _ in range(REPLICATES):
         boot[(a, b)].append(ratio(a, b, ks))
     excess.append(share("finer", ks) - share("tested", ks))
 for a, b in PAIRS:
-    more = fewer = 0
-    for k in keys:
-        for x, y in zip(runs[b][k][1], runs[a][k][1]):
-            if x != y:
-                if y > x:
-                    more += 1
-                else:
-                    fewer += 1
-                break
+    signs = [first_difference(runs[b][k][1], runs[a][k][1]) for k in keys]
+    more = sum(1 for f in signs if f is not None and f[1] > 0)
+    fewer = sum(1 for f in signs if f is not None and f[1] < 0)
     print(
         f"{a}/{b}: summed <A_p> ratio {ratio(a, b, keys):.3f} "
         f"[{percentile(boot[(a, b)], 0.025):.3f}, {percentile(boot[(a, b)], 0.975):.3f}]; "

@@ -25,6 +25,15 @@ def blocked_history(record):
     return [h["blocked"] for h in record["history"]]
 
 
+def first_difference(reference, tested):
+    """(slide step index, tested count - reference count) at the first slide step where two
+    blocked-count histories differ, or None if they agree over their common length."""
+    for i, (a, b) in enumerate(zip(reference, tested)):
+        if a != b:
+            return i, b - a
+    return None
+
+
 def percentile(xs, q):
     """Percentile q in [0, 1] of xs (Hyndman & Fan definition 7, linear interpolation)."""
     xs = sorted(xs)
