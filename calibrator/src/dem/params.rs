@@ -103,7 +103,9 @@ pub const DEFAULT_ADVANCE_FRACTION: f64 = 1.0;
 /// itself moves ×0.996 [0.938, 1.064] under a half step (288 cases). The presets' 0.39 µm stage is
 /// 11.8 nm already (≈ 3 % more steps there); on seed 000's grid a case costs ×1.4–1.5
 /// (`docs/performance.md`). 4 overlaps (100 nm, the value before stop 55) bound no step on
-/// these grids: only a pixel above 3.3 µm has stages that long.
+/// these grids: only a pixel above 3.3 µm has stages that long. A quarter (6.25 nm) passes the
+/// declared test at all three speeds (§13; at 50 m/s by the bootstrap's generator alone) but
+/// costs ×1.30 a paper case, ≈ 110 CPU-hours for the paper run, over issue 43's 100.
 pub const DEFAULT_INERTIAL_ADVANCE_FRACTION: f64 = 0.5;
 
 /// Default deepest opening of a surface contact within one inertial step, as a fraction of the

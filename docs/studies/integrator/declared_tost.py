@@ -51,6 +51,13 @@ def load(pattern):
     return {k: r["result"]["mean_ap"] for k, r in read_records(paths).items()}
 
 
+def cluster_replicate(rnd, seeds, sums):
+    """One replicate of the bootstrap over seed indices: the summed ratio of a resample, from
+    each seed index's (tested, reference) sums."""
+    picks = [seeds[rnd.randrange(len(seeds))] for _ in seeds]
+    return sum(sums[s][0] for s in picks) / sum(sums[s][1] for s in picks)
+
+
 for v, last in DECLARED:
     ref = load(f"s*_v{v}_explicit_records.jsonl*")
     new = load(f"s*_v{v}_{args.label}_records.jsonl*")
@@ -69,11 +76,11 @@ for v, last in DECLARED:
         )
         continue
     ratio = sum(new[k] for k in keys) / sum(ref[k] for k in keys)
+    sums = {s: (sum(new[k] for k in by_seed[s]), sum(ref[k] for k in by_seed[s])) for s in seeds}
     rnd = random.Random(1)
     clusters, cases = [], []
     for _ in range(REPLICATES):
-        ks = [k for s in (seeds[rnd.randrange(len(seeds))] for _ in seeds) for k in by_seed[s]]
-        clusters.append(sum(new[k] for k in ks) / sum(ref[k] for k in ks))
+        clusters.append(cluster_replicate(rnd, seeds, sums))
         ks = [keys[rnd.randrange(len(keys))] for _ in keys]
         cases.append(sum(new[k] for k in ks) / sum(ref[k] for k in ks))
     lo90, hi90 = percentile(clusters, 0.05), percentile(clusters, 0.95)
@@ -91,15 +98,10 @@ for v, last in DECLARED:
         f"standard error {se:.4f}: an unbiased integrator passes with probability {power:.2f}"
     )
     if args.rng_seeds:
-        # The seed index sums make a replicate cheap; replicate r of generator seed g.
-        sums = {s: (sum(new[k] for k in by_seed[s]), sum(ref[k] for k in by_seed[s])) for s in seeds}
         bounds = []
         for g in range(2, 2 + args.rng_seeds):
             rg = random.Random(g)
-            reps = []
-            for _ in range(REPLICATES):
-                picks = [seeds[rg.randrange(len(seeds))] for _ in seeds]
-                reps.append(sum(sums[s][0] for s in picks) / sum(sums[s][1] for s in picks))
+            reps = [cluster_replicate(rg, seeds, sums) for _ in range(REPLICATES)]
             bounds.append((percentile(reps, 0.05), percentile(reps, 0.95)))
         passes = sum(1 - MARGIN <= lo and hi <= 1 + MARGIN for lo, hi in bounds)
         print(
