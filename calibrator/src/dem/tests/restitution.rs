@@ -28,7 +28,7 @@ const INTERVALS: usize = 8;
 /// Pole height above the node at the start \[m\].
 const GAP: f64 = 0.5e-9;
 /// Error allowed on the rest height \[m\]: one step's tolerance. With onsets and releases
-/// located the rebound is crossed in steps each within the tolerance (measured: ≤ 2.6 nm
+/// located the rebound is crossed in steps each within the tolerance (measured: ≤ 2.9 nm
 /// over the cases); without, one step may span the whole contact and its trapezoidal stage
 /// applies the start force after the release (measured: up to +12 nm).
 const HEIGHT_ERROR: f64 = TOLERANCE;
