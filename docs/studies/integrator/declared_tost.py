@@ -14,7 +14,10 @@ at its counts: the chance that an integrator with no bias at all passes, from th
 standard error (set mostly by the chaos of the paired runs after they diverge, section 11).
 
     python3 docs/studies/integrator/declared_tost.py [--label inertial_ev3] [--records DIR]
-        [--first-seed N] [--rng-seeds N]
+        [--first-seed N] [--rng-seeds N] [--declaration stop52|stop57]
+
+(--declaration stop57: the powered test on fresh seed indices of stop 57, 1 m/s 48-95, 10 m/s
+80-219, 50 m/s 240-639, 20000 replicates; the default is the first declaration's counts.)
 
 (--first-seed: the unseen part of a declared test whose first seed indices had been seen.)
 """
@@ -26,13 +29,25 @@ import random
 
 from study_records import percentile, read_records
 
-DECLARED = [(1, 47), (10, 79), (50, 239)]  # velocity [m/s], last seed index
-REPLICATES = 2000
+# Each declaration: velocity [m/s], first and last seed index; bootstrap replicates.
+DECLARATIONS = {
+    # Stop 52/55/56: the first counts, on the seed indices that earlier studies had begun.
+    "stop52": ([(1, 0, 47), (10, 0, 79), (50, 0, 239)], 2000),
+    # Stop 57: fresh seed indices at 95 % power (bootstrap standard error <= 0.0139).
+    "stop57": ([(1, 48, 95), (10, 80, 219), (50, 240, 639)], 20000),
+}
 MARGIN = 0.05  # the declared equivalence margin: +-5 % on the ratio
 Z90 = 1.6449  # the normal quantile of a one-sided 95 % bound (each side of the 90 % interval)
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--label", default="inertial_ev3")
+ap.add_argument(
+    "--declaration",
+    default="stop52",
+    choices=sorted(DECLARATIONS),
+    help="which declared counts (results/predeclared_stop52.txt): stop52 for ev3/a05/a025, "
+    "stop57 for the fresh seed indices of inertial_a05_rh",
+)
 ap.add_argument("--records", default=None, help="directory of the records (default: results/)")
 ap.add_argument("--first-seed", type=int, default=0, help="only seed indices from this one on")
 ap.add_argument(
@@ -44,6 +59,7 @@ ap.add_argument(
 )
 args = ap.parse_args()
 here = args.records or os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+DECLARED, REPLICATES = DECLARATIONS[args.declaration]
 
 
 def load(pattern):
@@ -58,21 +74,22 @@ def cluster_replicate(rnd, seeds, sums):
     return sum(sums[s][0] for s in picks) / sum(sums[s][1] for s in picks)
 
 
-for v, last in DECLARED:
+for v, first, last in DECLARED:
+    first = max(first, args.first_seed)
     ref = load(f"s*_v{v}_explicit_records.jsonl*")
     new = load(f"s*_v{v}_{args.label}_records.jsonl*")
-    keys = [k for k in set(ref) & set(new) if args.first_seed <= k[2] <= last]
+    keys = [k for k in set(ref) & set(new) if first <= k[2] <= last]
     by_seed = {}
     for k in keys:
         by_seed.setdefault(k[2], []).append(k)
     seeds = sorted(s for s, ks in by_seed.items() if len(ks) == 6)
     keys = [k for s in seeds for k in by_seed[s]]
-    if last < args.first_seed:
+    if last < first:
         continue
-    if len(seeds) < last + 1 - args.first_seed:
+    if len(seeds) < last + 1 - first:
         print(
-            f"{v} m/s: incomplete, {len(seeds)} of {last + 1 - args.first_seed} declared seed "
-            "indices present"
+            f"{v} m/s: incomplete, {len(seeds)} of {last + 1 - first} declared seed "
+            f"indices ({first}-{last}) present"
         )
         continue
     ratio = sum(new[k] for k in keys) / sum(ref[k] for k in keys)
@@ -91,7 +108,7 @@ for v, last in DECLARED:
     se = math.sqrt(sum((c - mean) ** 2 for c in clusters) / (len(clusters) - 1))
     power = max(0.0, math.erf((MARGIN - Z90 * se) / se / math.sqrt(2)))
     print(
-        f"{v} m/s, {len(keys)} cases on {len(seeds)} seed indices: summed <A_p> ratio {ratio:.3f}; "
+        f"{v} m/s, {len(keys)} cases on {len(seeds)} seed indices ({first}-{last}): summed <A_p> ratio {ratio:.3f}; "
         f"over seed indices 90 % [{lo90:.4f}, {hi90:.4f}] -> TOST +-5 % {verdict}, "
         f"95 % [{percentile(clusters, 0.025):.3f}, {percentile(clusters, 0.975):.3f}]; "
         f"over cases 95 % [{percentile(cases, 0.025):.3f}, {percentile(cases, 0.975):.3f}]; "
