@@ -16,6 +16,11 @@ script prints both counts, z = (more - fewer)/sqrt(n), and the exact two-sided b
 p-value; per pressure as well. It tests the direction of the systematic difference, not its
 size; the summed <A_p> ratio (the example's summary) gives the size.
 
+It also splits the first differences (after the first slide step) by kind: an onset, where
+the blocked count rises from the common value of the step before (the run with the higher
+count blocked a flake first), and a release, where it falls (the run with the lower count
+released one first); a step where one count rises and the other falls is neither.
+
     python3 docs/studies/integrator/first_divergence.py --reference REF.jsonl[.gz] [...]
         --tested NEW.jsonl[.gz] [...] [--steps 128]
 """
@@ -43,10 +48,18 @@ ref, new = load(args.reference), load(args.tested)
 keys = sorted(set(ref) & set(new))
 counts = defaultdict(lambda: [0, 0])
 steps = []
+# (tested first, reference first) where the first difference is an onset / a release
+events = {"an onset": [0, 0], "a release": [0, 0]}
 for key in keys:
     found = first_difference(ref[key][: args.steps], new[key][: args.steps])
     if found is not None:
         i, sign = found
+        if i > 0:
+            before, a, b = ref[key][i - 1], ref[key][i], new[key][i]
+            if min(a, b) >= before:  # a flake becomes blocked: who blocks it first
+                events["an onset"][0 if b > a else 1] += 1
+            elif max(a, b) <= before:  # a flake is released: who releases it first
+                events["a release"][0 if b < a else 1] += 1
         for group in ("all", f"{key[0] / 1e6:g} MPa"):
             counts[group][0 if sign > 0 else 1] += 1
         steps.append(i + 1)
@@ -59,6 +72,11 @@ for group in sorted(counts, key=lambda g: (g != "all", g)):
     print(
         f"{group:>8}: tested blocks more at the first differing step in {more}, fewer in "
         f"{fewer}; z = {z:+.2f}, two-sided binomial p = {binomial_two_sided(more, n):.2g}"
+    )
+for kind, (tested_first, reference_first) in events.items():
+    print(
+        f"first difference at {kind}: the tested run is first in {tested_first}, the "
+        f"reference in {reference_first}"
     )
 if steps:
     steps.sort()

@@ -9,7 +9,8 @@ example `integrator_equivalence` (JSON lines, plain or gzipped; several files pe
 merged, each case (pressure, beta, seed index) taken once):
 
 - `--reference`: the explicit integrator at its default step;
-- `--finer`: the explicit integrator at a shorter step (`dem.explicit_step = 0.5`);
+- `--finer`: the explicit integrator at a shorter step (`dem.explicit_step = 0.5`), or under
+  another of item 4's perturbations of the same size (`dem.explicit_inertia = 0.9`);
 - `--tested`: the integrator under test;
 
 and on the seed indices that have all six (pressure, beta) cases in all three sets prints:
@@ -22,15 +23,18 @@ and on the seed indices that have all six (pressure, beta) cases in all three se
   the second run blocks more flakes than the first at the first slide step where they differ,
   against Binomial(n, 1/2);
 - item 4's case level: the share of slide steps with equal blocked counts of tested and of
-  finer against the reference, and their paired difference (tested minus finer: the tested
-  integrator's disagreement beyond the reference's own under a half step) with its 95 %
-  interval from the same bootstrap.
+  finer against the reference, and their paired difference (finer minus tested: how far the
+  tested integrator's agreement falls short of the reference's own under a half step) with its 95 %
+  interval from the same bootstrap;
+- beside it, each run's rms of ln(<A_p> ratio) against the reference over the cases where both
+  are > 0 (a figure, not a bound: one case that takes another branch moves it).
 
     python3 docs/studies/integrator/reference_convergence.py --reference 'A*.jsonl.gz'
         --finer 'B*.jsonl.gz' --tested 'C*.jsonl.gz'
 """
 import argparse
 import glob
+import math
 import random
 import signal
 
@@ -49,7 +53,7 @@ CASES_PER_SEED_INDEX = 6  # 3 pressures x 2 beta share one seed index's surfaces
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--reference", required=True, help="glob of the explicit records")
-ap.add_argument("--finer", required=True, help="glob of the explicit records at a shorter step")
+ap.add_argument("--finer", required=True, help="glob of the explicit records at a shorter step (or inertia x0.9)")
 ap.add_argument("--tested", required=True, help="glob of the tested integrator's records")
 args = ap.parse_args()
 
@@ -110,9 +114,23 @@ for a, b in PAIRS:
         f"first difference: {a} blocks more in {more}, fewer in {fewer}, "
         f"p = {binomial_two_sided(more, more + fewer):.2g}"
     )
+
+
+def rms_ln(a):
+    """(rms of ln(<A_p> ratio) of run a against the reference, cases with both > 0)."""
+    logs = [
+        math.log(runs[a][k][0] / runs["reference"][k][0])
+        for k in keys
+        if runs[a][k][0] > 0 and runs["reference"][k][0] > 0
+    ]
+    return math.sqrt(sum(x * x for x in logs) / len(logs)), len(logs)
+
+
 print(
     f"equal blocked counts against the reference: finer {share('finer', keys):.2f} %, "
     f"tested {share('tested', keys):.2f} %; finer minus tested "
     f"{share('finer', keys) - share('tested', keys):+.2f} points "
     f"[{percentile(excess, 0.025):+.2f}, {percentile(excess, 0.975):+.2f}]"
 )
+(rf, nf), (rt, nt) = rms_ln("finer"), rms_ln("tested")
+print(f"rms ln <A_p> ratio against the reference: finer {rf:.3f} ({nf} cases), tested {rt:.3f} ({nt} cases)")
