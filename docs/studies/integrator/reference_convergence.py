@@ -24,8 +24,8 @@ and on the seed indices that have all six (pressure, beta) cases in all three se
   against Binomial(n, 1/2);
 - item 4's case level: the share of slide steps with equal blocked counts of tested and of
   finer against the reference, and their paired difference (finer minus tested: how far the
-  tested integrator's agreement falls short of the reference's own under a half step) with its 95 %
-  interval from the same bootstrap;
+  tested integrator's agreement falls short of the reference's own under that perturbation)
+  with its 95 % interval from the same bootstrap;
 - beside it, each run's rms of ln(<A_p> ratio) against the reference over the cases where both
   are > 0 (a figure, not a bound: one case that takes another branch moves it).
 
@@ -53,7 +53,9 @@ CASES_PER_SEED_INDEX = 6  # 3 pressures x 2 beta share one seed index's surfaces
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--reference", required=True, help="glob of the explicit records")
-ap.add_argument("--finer", required=True, help="glob of the explicit records at a shorter step (or inertia x0.9)")
+ap.add_argument(
+    "--finer", required=True, help="glob of the explicit records, shorter step or inertia x0.9"
+)
 ap.add_argument("--tested", required=True, help="glob of the tested integrator's records")
 args = ap.parse_args()
 
@@ -117,13 +119,14 @@ for a, b in PAIRS:
 
 
 def rms_ln(a):
-    """(rms of ln(<A_p> ratio) of run a against the reference, cases with both > 0)."""
+    """(rms of ln(<A_p> ratio) of run a against the reference, number of cases), over the
+    cases where both are > 0 (a ratio with a zero has no logarithm)."""
     logs = [
         math.log(runs[a][k][0] / runs["reference"][k][0])
         for k in keys
         if runs[a][k][0] > 0 and runs["reference"][k][0] > 0
     ]
-    return math.sqrt(sum(x * x for x in logs) / len(logs)), len(logs)
+    return math.sqrt(sum(x * x for x in logs) / max(len(logs), 1)), len(logs)
 
 
 print(
@@ -133,4 +136,7 @@ print(
     f"[{percentile(excess, 0.025):+.2f}, {percentile(excess, 0.975):+.2f}]"
 )
 (rf, nf), (rt, nt) = rms_ln("finer"), rms_ln("tested")
-print(f"rms ln <A_p> ratio against the reference: finer {rf:.3f} ({nf} cases), tested {rt:.3f} ({nt} cases)")
+print(
+    f"rms ln <A_p> ratio against the reference: finer {rf:.3f} ({nf} cases), "
+    f"tested {rt:.3f} ({nt} cases)"
+)
