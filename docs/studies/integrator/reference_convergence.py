@@ -44,6 +44,7 @@ from study_records import (
     first_difference,
     percentile,
     read_records,
+    rms_ln_ratio,
 )
 
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output, not a traceback
@@ -119,14 +120,8 @@ for a, b in PAIRS:
 
 
 def rms_ln(a):
-    """(rms of ln(<A_p> ratio) of run a against the reference, number of cases), over the
-    cases where both are > 0 (a ratio with a zero has no logarithm)."""
-    logs = [
-        math.log(runs[a][k][0] / runs["reference"][k][0])
-        for k in keys
-        if runs[a][k][0] > 0 and runs["reference"][k][0] > 0
-    ]
-    return math.sqrt(sum(x * x for x in logs) / max(len(logs), 1)), len(logs)
+    """(rms of ln(<A_p> ratio) of run a against the reference, number of cases)."""
+    return rms_ln_ratio((runs[a][k][0], runs["reference"][k][0]) for k in keys)
 
 
 print(

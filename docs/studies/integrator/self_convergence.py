@@ -10,9 +10,10 @@ reference and against a second reference (default: the tightest overdamped run).
 """
 import argparse
 import csv
-import math
 import os
 from collections import defaultdict
+
+from study_records import rms_ln_ratio
 
 here = os.path.dirname(os.path.abspath(__file__))
 ap = argparse.ArgumentParser()
@@ -30,15 +31,14 @@ with open(os.path.join(here, "results", "histories.csv")) as f:
 def compare(a, b):
     common = sorted(set(runs[a]) & set(runs[b]))
     equal = total = 0
-    logs = []
+    means = []
     for c in common:
         x, y = sorted(runs[a][c]), sorted(runs[b][c])
         equal += sum(p[1] == q[1] for p, q in zip(x, y))
         total += len(x)
         mx, my = sum(p[2] for p in x) / len(x), sum(q[2] for q in y) / len(y)
-        if mx > 0 and my > 0:
-            logs.append(math.log(mx / my))
-    rms = math.sqrt(sum(v * v for v in logs) / len(logs)) if logs else float("nan")
+        means.append((mx, my))
+    rms, _ = rms_ln_ratio(means)
     return len(common), 100.0 * equal / max(total, 1), rms
 
 

@@ -49,3 +49,12 @@ def binomial_two_sided(k, n):
     tail = min(k, n - k)
     p = sum(math.comb(n, i) for i in range(tail + 1)) / 2**n  # int / int: no float overflow
     return min(1.0, 2.0 * p)
+
+
+def rms_ln_ratio(pairs):
+    """(rms of ln(a/b), number of pairs used) over the (a, b) pairs with both > 0 (a ratio with
+    a zero has no logarithm); nan when none is left."""
+    logs = [math.log(a / b) for a, b in pairs if a > 0 and b > 0]
+    if not logs:
+        return float("nan"), 0
+    return math.sqrt(sum(x * x for x in logs) / len(logs)), len(logs)
