@@ -30,7 +30,10 @@ and on the seed indices that have all six (pressure, beta) cases in all three se
   are > 0 (a figure, not a bound: one case that takes another branch moves it).
 
     python3 docs/studies/integrator/reference_convergence.py --reference 'A*.jsonl.gz'
-        --finer 'B*.jsonl.gz' --tested 'C*.jsonl.gz'
+        --finer 'B*.jsonl.gz' --tested 'C*.jsonl.gz' [--bound 2]
+
+With `--bound B` it also prints the verdict of a declared bound: PASS when the 95 % upper end
+of finer minus tested is at most B points (§16 declares B = 2 against inertia x0.9).
 """
 import argparse
 import glob
@@ -58,6 +61,12 @@ ap.add_argument(
     "--finer", required=True, help="glob of the explicit records, shorter step or inertia x0.9"
 )
 ap.add_argument("--tested", required=True, help="glob of the tested integrator's records")
+ap.add_argument(
+    "--bound",
+    type=float,
+    help="declared bound in points on the 95%% upper end of finer minus tested "
+    "(prints PASS or FAIL; §16 declares 2)",
+)
 args = ap.parse_args()
 
 
@@ -130,6 +139,10 @@ print(
     f"{share('finer', keys) - share('tested', keys):+.2f} points "
     f"[{percentile(excess, 0.025):+.2f}, {percentile(excess, 0.975):+.2f}]"
 )
+if args.bound is not None:
+    upper = percentile(excess, 0.975)
+    verdict = "PASS" if upper <= args.bound else "FAIL"
+    print(f"declared bound: 95 % upper end {upper:+.2f} <= {args.bound:+.2f} points: {verdict}")
 (rf, nf), (rt, nt) = rms_ln("finer"), rms_ln("tested")
 print(
     f"rms ln <A_p> ratio against the reference: finer {rf:.3f} ({nf} cases), "
