@@ -68,6 +68,8 @@ ap.add_argument(
     "(prints PASS or FAIL; §16 declares 2)",
 )
 args = ap.parse_args()
+if args.bound is not None and not math.isfinite(args.bound):
+    raise SystemExit(f"--bound must be a finite number of points, got {args.bound}")
 
 
 def load(pattern):
@@ -133,14 +135,13 @@ def rms_ln(a):
     return rms_ln_ratio((runs[a][k][0], runs["reference"][k][0]) for k in keys)
 
 
+lower, upper = percentile(excess, 0.025), percentile(excess, 0.975)
 print(
     f"equal blocked counts against the reference: finer {share('finer', keys):.2f} %, "
     f"tested {share('tested', keys):.2f} %; finer minus tested "
-    f"{share('finer', keys) - share('tested', keys):+.2f} points "
-    f"[{percentile(excess, 0.025):+.2f}, {percentile(excess, 0.975):+.2f}]"
+    f"{share('finer', keys) - share('tested', keys):+.2f} points [{lower:+.2f}, {upper:+.2f}]"
 )
 if args.bound is not None:
-    upper = percentile(excess, 0.975)
     verdict = "PASS" if upper <= args.bound else "FAIL"
     print(f"declared bound: 95 % upper end {upper:+.2f} <= {args.bound:+.2f} points: {verdict}")
 (rf, nf), (rt, nt) = rms_ln("finer"), rms_ln("tested")
